@@ -1,0 +1,41 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { testDb } from './testing/db.ts';
+
+const sql = testDb();
+const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
+afterAll(() => sql.end());
+
+describe('the API foundation', () => {
+  it('answers an unknown route with the one JSON error shape and a request id', async () => {
+    const res = await app.request('/api/v1/nothing-here');
+    expect(res.status).toBe(404);
+    const body = await res.json();
+    expect(body).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No route for GET /api/v1/nothing-here', requestId: expect.any(String) },
+    });
+    expect(res.headers.get('x-request-id')).toBe(body.error.requestId);
+  });
+
+  it('reports database reachability, migration version and row counts on /api/health', async () => {
+    const res = await app.request('/api/health');
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.status).toBe('ok');
+    expect(body.database).toEqual({ reachable: true, migrationVersion: expect.any(Number) });
+    expect(body.database.migrationVersion).toBeGreaterThanOrEqual(1);
+    expect(Object.keys(body.tables)).toEqual(['parcels', 'places', 'flood_zones', 'wetlands']);
+  });
+
+  it('reports the database as unavailable with 503 when it cannot be reached', async () => {
+    const { createDb } = await import('./db/client.ts');
+    const dead = createDb('postgres://nobody:nothing@127.0.0.1:1/none', { max: 1 });
+    const deadApp = createApp({ config: loadConfig({}), sql: dead, logger: createLogger('silent') });
+    const res = await deadApp.request('/api/health');
+    expect(res.status).toBe(503);
+    expect((await res.json()).database.reachable).toBe(false);
+    await dead.end();
+  });
+});

@@ -1,0 +1,42 @@
+// createApp(deps): middleware, routes and the error handler. No port here, so tests call app.request().
+import { Hono } from 'hono';
+import { requestId } from 'hono/request-id';
+import type { Config } from './config.ts';
+import type { Sql } from './db/client.ts';
+import type { Logger } from './logger.ts';
+import { ApiError, errorBody } from './errors.ts';
+import { handleError } from './http/error-handler.ts';
+import { mountViewer } from './http/viewer-static.ts';
+import { healthRoutes } from './features/health/routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  sql: Sql;
+  logger: Logger;
+  /** Folder of the built viewer; omitted in API-only tests. */
+  viewerDir?: string;
+}
+
+export function createApp(deps: AppDeps): Hono {
+  const app = new Hono();
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', async (c, next) => {
+    const started = performance.now();
+    await next();
+    deps.logger.debug(
+      { requestId: c.get('requestId'), method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+
+  app.route('/', healthRoutes(deps.sql));
+
+  if (deps.viewerDir) mountViewer(app, deps.viewerDir);
+
+  app.notFound((c) => {
+    const error = new ApiError('NOT_FOUND', `No route for ${c.req.method} ${c.req.path}`);
+    return c.json(errorBody(error, c.get('requestId')), 404);
+  });
+  app.onError(handleError(deps.logger));
+  return app;
+}

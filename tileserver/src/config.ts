@@ -1,0 +1,52 @@
+// The one configuration schema: every environment variable the product reads, with a default that
+// serves a laptop. Nothing else reads process.env; a bad value stops start-up naming the variable.
+import { z } from 'zod';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const positiveInt = z.coerce.number().int().positive();
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const configSchema = z.object({
+  PORT: port.default(8080).describe('HTTP port of the API, tiles and viewer'),
+  HOST: z.string().min(1).default('127.0.0.1').describe('Address the HTTP server binds to (0.0.0.0 for all)'),
+  PUBLIC_URL: optionalText.describe('Origin written into TileJSON URLs; defaults to the request origin'),
+  DATABASE_URL: optionalText.describe('PostgreSQL URL; when unset a local cluster under DATA_DIR is used'),
+  DATA_DIR: z.string().min(1).default('.data').describe('Folder for the local cluster, logs and exports'),
+  PG_PORT: port.default(5488).describe('Port of the local PostgreSQL cluster (127.0.0.1 only)'),
+  TEST_PG_PORT: port.default(5489).describe('Port of the separate cluster that npm test provisions'),
+  DB_POOL_SIZE: positiveInt.max(100).default(8).describe('Connections in the server pool'),
+  TILE_CACHE_MB: z.coerce.number().int().min(0).default(512).describe('Byte budget of the in-memory tile cache (0 turns it off)'),
+  TILE_QUERY_TIMEOUT_MS: positiveInt.default(10000).describe('Statement timeout of one tile query'),
+  ADMIN_TOKEN: optionalText.describe('Token with admin rights (all fields, cache purges); unset = no admin'),
+  ANON_TOKEN: z.string().min(1).default('public').describe('Built-in anonymous token (free level)'),
+  BASEMAP_SATELLITE_URL: optionalText.describe('Raster tile URL template for the satellite basemap'),
+  BASEMAP_SATELLITE2_URL: optionalText.describe('Raster tile URL template for the satellite2 basemap'),
+  TERRAIN_URL: optionalText.describe('Raster-DEM tile URL template for 3D terrain'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((issue) => {
+    const name = String(issue.path[0] ?? '?');
+    return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
+  });
+  throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/** Rows for the README's configuration table, from the schema's own descriptions. */
+export function configRows(): { name: string; defaultValue: string; meaning: string }[] {
+  return Object.entries(configSchema.shape).map(([name, field]) => {
+    const parsed = (field as z.ZodType).safeParse(undefined);
+    const value = parsed.success && parsed.data !== undefined ? String(parsed.data) : '(unset)';
+    return { name, defaultValue: value, meaning: field.description ?? '' };
+  });
+}

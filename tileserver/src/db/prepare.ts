@@ -1,0 +1,52 @@
+// Gets a migrated database ready: the configured DATABASE_URL, or the project-local cluster (created
+// and started on demand). Shared by npm start, npm run load/synth and the benchmark.
+import { resolve } from 'node:path';
+import type { Config } from '../config.ts';
+import { ensureSystemPackages, serverPackages } from '../system/system-packages.ts';
+import { ensureLocalCluster, type LocalCluster } from './local-cluster.ts';
+import { createDb, ensureDatabase, type Sql } from './client.ts';
+import { migrate, type MigrateResult } from './migrate.ts';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export interface PreparedDatabase {
+  url: string;
+  cluster?: LocalCluster;
+  migration: MigrateResult;
+}
+
+export async function prepareDatabase(config: Config, log: (line: string) => void): Promise<PreparedDatabase> {
+  let url = config.DATABASE_URL;
+  let cluster: LocalCluster | undefined;
+  if (!url) {
+    ensureSystemPackages(serverPackages, log);
+    cluster = ensureLocalCluster({ dir: resolve(repoRoot, config.DATA_DIR, 'pg'), port: config.PG_PORT, log });
+    url = cluster.url('parcels');
+  } else {
+    log(`using DATABASE_URL (${redact(url)})`);
+  }
+  await ensureDatabase(url);
+  const sql = createDb(url, { max: 1 });
+  try {
+    const migration = await migrate(sql);
+    log(migration.applied.length ? `applied migrations: ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`);
+    return { url, cluster, migration };
+  } finally {
+    await sql.end();
+  }
+}
+
+export function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+export async function withDb<T>(url: string, work: (sql: Sql) => Promise<T>, max = 4): Promise<T> {
+  const sql = createDb(url, { max });
+  try {
+    return await work(sql);
+  } finally {
+    await sql.end();
+  }
+}

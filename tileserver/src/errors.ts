@@ -1,0 +1,58 @@
+// The one error shape of the API: {"error":{"code","message","requestId","details?"}} with codes from
+// a closed set, and the mapping from PostgreSQL errors to it (never leaking SQL text or stacks).
+
+export const errorStatus = {
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof errorStatus;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  get status(): (typeof errorStatus)[ErrorCode] {
+    return errorStatus[this.code];
+  }
+}
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; requestId: string; details?: unknown };
+}
+
+export function errorBody(error: ApiError, requestId: string): ErrorBody {
+  const body: ErrorBody = { error: { code: error.code, message: error.message, requestId } };
+  if (error.details !== undefined) body.error.details = error.details;
+  return body;
+}
+
+/** PostgreSQL errors the API can explain; anything else becomes INTERNAL with a generic message. */
+export function fromDatabaseError(error: unknown): ApiError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code === '57014') return new ApiError('UNAVAILABLE', 'The query took too long and was cancelled; try again or zoom in');
+  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008') {
+    return new ApiError('BAD_REQUEST', 'A value has the wrong type or is out of range');
+  }
+  if (code === '23505') return new ApiError('CONFLICT', 'That record already exists');
+  if (code === '53300' || code === '57P03' || code === '08006' || code === 'ECONNREFUSED') {
+    return new ApiError('UNAVAILABLE', 'The database is not reachable right now');
+  }
+  return undefined;
+}

@@ -1,0 +1,39 @@
+// Turns anything thrown in a route into the one JSON error shape. Unexpected errors are logged with
+// the request id and answered with a generic message: no stack, no SQL text ever reaches a client.
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { ApiError, errorBody, fromDatabaseError } from '../errors.ts';
+import type { Logger } from '../logger.ts';
+
+export function toApiError(error: unknown): ApiError | undefined {
+  if (error instanceof ApiError) return error;
+  if (error instanceof ZodError) {
+    const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+    const first = details[0];
+    const message = first ? `${first.path ? `${first.path}: ` : ''}${first.message}` : 'Invalid request';
+    return new ApiError('BAD_REQUEST', message, details);
+  }
+  if (error instanceof HTTPException) {
+    if (error.status === 413) return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large');
+    if (error.status === 400) return new ApiError('BAD_REQUEST', error.message || 'Malformed request');
+    if (error.status === 401) return new ApiError('UNAUTHORIZED', error.message || 'Unauthorized');
+    if (error.status === 404) return new ApiError('NOT_FOUND', error.message || 'Not found');
+  }
+  if (error instanceof SyntaxError) return new ApiError('BAD_REQUEST', 'The request body is not valid JSON');
+  return fromDatabaseError(error);
+}
+
+export function handleError(logger: Logger) {
+  return (error: unknown, c: Context): Response => {
+    const requestId = c.get('requestId') as string;
+    const known = toApiError(error);
+    if (known) {
+      if (known.status >= 500) logger.warn({ requestId, code: known.code, err: error }, 'request failed');
+      return c.json(errorBody(known, requestId), known.status);
+    }
+    logger.error({ requestId, err: error, path: c.req.path }, 'unexpected error');
+    const internal = new ApiError('INTERNAL', 'Something went wrong on our side; the error was logged');
+    return c.json(errorBody(internal, requestId), 500);
+  };
+}

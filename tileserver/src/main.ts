@@ -1,0 +1,71 @@
+// npm start: prepares the database (cluster, migrations, real data), builds the viewer when its
+// sources changed, and serves viewer, API and tiles on one port until Ctrl-C.
+import { serve } from '@hono/node-server';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { createDb } from './db/client.ts';
+import { prepareDatabase, repoRoot } from './db/prepare.ts';
+import { createApp } from './app.ts';
+import { step } from './system/progress.ts';
+import { buildViewerIfStale } from './system/viewer-build.ts';
+import { loadRealData } from '@parcel-map/fixtures/load/load-real-data';
+
+const { values: flags } = parseArgs({
+  options: { role: { type: 'string', default: 'all' }, 'no-build': { type: 'boolean', default: false } },
+});
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.LOG_LEVEL);
+
+  let done = step('Preparing the database');
+  const db = await prepareDatabase(config, (line) => console.log(`  ${line}`));
+  done();
+
+  done = step('Loading the real data (skipped when loaded)');
+  const loadSql = createDb(db.url, { max: 4 });
+  try {
+    await loadRealData(loadSql, { force: false, log: (line) => console.log(`  ${line}`) });
+  } finally {
+    await loadSql.end();
+  }
+  done();
+
+  const viewerDir = resolve(repoRoot, 'viewer/dist');
+  if (flags.role === 'all' && !flags['no-build']) {
+    done = step('Building the viewer (skipped when current)');
+    buildViewerIfStale((line) => console.log(`  ${line}`));
+    done();
+  }
+
+  const sql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: 0 });
+  const app = createApp({ config, sql, logger, viewerDir: flags.role === 'all' ? viewerDir : undefined });
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  server.once('listening', () => {
+    const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
+    console.log(`\nServing on http://${host}:${config.PORT}  (Ctrl-C stops the server and the local database)`);
+  });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\n${signal}: stopping`);
+    await new Promise<void>((res) => server.close(() => res()));
+    await sql.end({ timeout: 5 });
+    if (db.cluster) {
+      db.cluster.stop();
+      console.log('  local database stopped');
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nnpm start failed: ${(error as Error).message ?? error}`);
+  process.exit(1);
+});

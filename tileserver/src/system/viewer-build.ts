@@ -1,0 +1,31 @@
+// Builds the viewer with Vite when its sources are newer than the last build, so a second start is quick.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { repoRoot } from '../db/prepare.ts';
+
+const viewerRoot = resolve(repoRoot, 'viewer');
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newestMtime(join(path, name))), stat.mtimeMs);
+}
+
+export function viewerIsStale(): boolean {
+  const built = join(viewerRoot, 'dist/index.html');
+  if (!existsSync(built)) return true;
+  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) => newestMtime(join(viewerRoot, p)));
+  return Math.max(...inputs) > statSync(built).mtimeMs;
+}
+
+export function buildViewerIfStale(log: (line: string) => void): void {
+  if (!viewerIsStale()) {
+    log('viewer build is current');
+    return;
+  }
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: viewerRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the viewer build failed (see the output above)');
+  log('viewer built into viewer/dist');
+}

@@ -1,0 +1,27 @@
+// Test helpers for the real test database: a client per test file, and scratch databases for tests
+// that must create or break schemas (the migration runner's).
+import { randomBytes } from 'node:crypto';
+import { inject } from 'vitest';
+import { createDb, ensureDatabase, type Sql } from '../db/client.ts';
+
+export function testDb(max = 4): Sql {
+  return createDb(inject('databaseUrl'), { max });
+}
+
+export async function scratchDatabase(): Promise<{ url: string; sql: Sql; drop: () => Promise<void> }> {
+  const name = `scratch_${randomBytes(6).toString('hex')}`;
+  const url = new URL(inject('databaseUrl'));
+  url.pathname = `/${name}`;
+  await ensureDatabase(url.toString());
+  const sql = createDb(url.toString(), { max: 2 });
+  return {
+    url: url.toString(),
+    sql,
+    drop: async () => {
+      await sql.end();
+      const admin = createDb(inject('adminDatabaseUrl'), { max: 1 });
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

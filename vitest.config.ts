@@ -1,0 +1,37 @@
+// npm test: every package's tests against a real PostGIS that the global setup provisions (a separate
+// cluster and database, so tests never touch the data of npm start). Browser tests are the e2e project.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    globalSetup: ['tileserver/src/testing/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    reporters: ['default'],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'server',
+          include: ['tileserver/src/**/*.test.ts', 'fixtures/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'viewer', include: ['viewer/src/**/*.test.ts', 'viewer/src/**/*.test.tsx'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['viewer/e2e/**/*.test.ts'],
+          environment: 'node',
+          // One Chromium at a time: two cores are shared with the server and PostgreSQL.
+          fileParallelism: false,
+          testTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
