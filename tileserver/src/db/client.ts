@@ -19,8 +19,8 @@ export function createDb(url: string, options: DbOptions = {}): Sql {
     connection: {
       application_name: options.applicationName ?? 'parcel-map',
       jit: 'off',
-      max_parallel_workers_per_gather: '0',
-      statement_timeout: String(options.statementTimeoutMs ?? 0),
+      max_parallel_workers_per_gather: 0,
+      statement_timeout: options.statementTimeoutMs ?? 0,
     },
   }) as Sql;
 }
