@@ -1,0 +1,43 @@
+// Who is calling: the `token` query parameter names a level. Until accounts exist there are two
+// tokens: the built-in anonymous one (free level) and the configured admin token (everything).
+// The server decides what each level may see; clients never do.
+import type { Config } from '../config.ts';
+import { ApiError } from '../errors.ts';
+import type { FieldTier } from '../schema/parcel-fields.ts';
+
+export type Level = 'anonymous' | 'free' | 'pro' | 'team' | 'admin';
+
+export interface Caller {
+  level: Level;
+  token: string;
+}
+
+const tiersByLevel: Record<Level, readonly FieldTier[]> = {
+  anonymous: ['free'],
+  free: ['free'],
+  pro: ['free', 'pro'],
+  team: ['free', 'pro', 'team'],
+  admin: ['free', 'pro', 'team'],
+};
+
+/** Resolves a token; a missing token is the anonymous visitor, an unknown one is 401. */
+export function resolveCaller(config: Config, token: string | undefined): Caller {
+  if (token === undefined || token === '' || token === config.ANON_TOKEN) return { level: 'anonymous', token: config.ANON_TOKEN };
+  if (config.ADMIN_TOKEN && token === config.ADMIN_TOKEN) return { level: 'admin', token };
+  throw new ApiError('UNAUTHORIZED', 'Unknown token');
+}
+
+export function canSeeTier(level: Level, tier: FieldTier): boolean {
+  return tiersByLevel[level].includes(tier);
+}
+
+export function isPaid(level: Level): boolean {
+  return level === 'pro' || level === 'team' || level === 'admin';
+}
+
+/** The plan a locked field needs, for "Unlock with Pro" / "Unlock with Team". */
+export function unlockPlan(tier: FieldTier): 'Pro' | 'Team' | undefined {
+  if (tier === 'pro') return 'Pro';
+  if (tier === 'team') return 'Team';
+  return undefined;
+}
