@@ -1,0 +1,111 @@
+// Response shapes of the server endpoints the viewer uses (the API contract between viewer and server).
+
+import type { Geometry } from 'geojson';
+export type LonLat = [number, number];
+export type BBox = [number, number, number, number];
+export type PlaceKind = 'country' | 'state' | 'county' | 'city' | 'neighborhood';
+
+export interface PlaceRef {
+  path: string;
+  name: string;
+  headline: string;
+  kind: PlaceKind;
+}
+
+export interface AtPoint {
+  country: PlaceRef | null;
+  state: PlaceRef | null;
+  county: PlaceRef | null;
+  city: PlaceRef | null;
+  neighborhood: PlaceRef | null;
+}
+
+export interface BoundaryFeature {
+  type: 'Feature';
+  geometry: Geometry;
+  properties: PlaceRef & { parent_path: string | null; bbox: BBox; synthetic: boolean };
+}
+
+export interface PlaceChild extends PlaceRef {
+  bbox: BBox;
+}
+
+export interface ChildrenResponse {
+  children: PlaceChild[];
+}
+
+export type FieldValue = string | number | boolean | null;
+
+export interface ParcelGroup {
+  id: string;
+  title: string;
+  fields: string[];
+}
+
+export interface PremiumMeta {
+  tier: 'pro' | 'team';
+  locked: boolean;
+  unlock: string;
+}
+
+export interface ParcelEntity {
+  path: string;
+  id: number;
+  ll_uuid: string;
+  fields: Record<string, FieldValue>;
+  key: Record<string, string>;
+  groups: ParcelGroup[];
+  premium_field_metadata: Record<string, PremiumMeta>;
+  highlights: {
+    address: string | null;
+    measurements: { acres: number | null; sqft: number | null };
+    owner: string | null;
+    zoning: string | null;
+    landuse: string | null;
+    structureCount: number | null;
+  };
+  geometry: Geometry;
+  context: { headline: string; name: string; path: string; active: boolean };
+  formatted_addresses: { site: string | null; mailing: string[] | null };
+  reference_links: Record<string, string>;
+  centroid: LonLat;
+}
+
+export interface ParcelAtPoint {
+  path: string;
+  address: string | null;
+  owner: string | null;
+  parcelnumb: string | null;
+}
+
+export interface SearchResult {
+  kind: 'place' | 'parcel';
+  path: string;
+  name: string;
+  headline: string;
+  center: LonLat;
+  bbox?: BBox;
+}
+
+export interface ViewerConfig {
+  basemaps: { satellite?: string; satellite2?: string };
+  terrain?: string;
+  parcelMinZoom: number;
+}
+
+export interface CatalogueLayer {
+  id: string;
+  name: string;
+  description: string;
+  type: string;
+  source: string;
+  docs?: string;
+  country: string;
+  minzoom?: number;
+  maxzoom?: number;
+  legend?: { label: string; color: string }[];
+}
+
+export interface Dimensions {
+  lengths: [number, number, LonLat][];
+}
