@@ -1,0 +1,31 @@
+// What every tile route shares: the renderer (pool + cache), layer versions and URL building.
+import type { Context } from 'hono';
+import type { Config } from '../config.ts';
+import type { Sql } from '../db/client.ts';
+import { LayerVersions } from './layer-versions.ts';
+import { TileCache } from './tile-cache.ts';
+import { TileRenderer } from './tile-renderer.ts';
+
+export interface TileContext {
+  config: Config;
+  sql: Sql;
+  renderer: TileRenderer;
+  versions: LayerVersions;
+}
+
+export function createTileContext(config: Config, sql: Sql): TileContext {
+  const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
+  return { config, sql, renderer: new TileRenderer(sql, cache), versions: new LayerVersions(sql) };
+}
+
+/** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */
+export function publicOrigin(c: Context, config: Config): string {
+  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
+  return new URL(c.req.url).origin;
+}
+
+/** A tile URL template with the caller's token and the data version (which busts HTTP caches). */
+export function tileTemplate(origin: string, path: string, token: string, version: number): string {
+  const query = new URLSearchParams({ token, v: String(version) });
+  return `${origin}${path}/{z}/{x}/{y}.mvt?${query.toString()}`;
+}

@@ -1,0 +1,22 @@
+// Runs a prepared tile statement for z/x/y through the shared tile cache.
+import type { Sql } from '../db/client.ts';
+import type { StoredTile, TileCache } from './tile-cache.ts';
+import type { TileCoords } from './tile-coords.ts';
+
+export class TileRenderer {
+  constructor(
+    private readonly sql: Sql,
+    readonly cache: TileCache,
+  ) {}
+
+  tile(cacheKey: string, statement: string, { z, x, y }: TileCoords, signal?: AbortSignal): Promise<StoredTile> {
+    return this.cache.get(
+      `${cacheKey}/${z}/${x}/${y}`,
+      () => {
+        const query = this.sql.unsafe<{ mvt: Buffer | null }[]>(statement, [z, x, y], { prepare: true });
+        return { result: query.then((rows) => rows[0]?.mvt ?? null), cancel: () => void query.cancel() };
+      },
+      signal,
+    );
+  }
+}
