@@ -8,6 +8,8 @@ import { ApiError, errorBody } from './errors.ts';
 import { handleError } from './http/error-handler.ts';
 import { mountViewer } from './http/viewer-static.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { createTileContext, type TileContext } from './tiles/tile-context.ts';
+import { tileRoutes } from './tiles/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -15,6 +17,8 @@ export interface AppDeps {
   logger: Logger;
   /** Folder of the built viewer; omitted in API-only tests. */
   viewerDir?: string;
+  /** Tile renderer, cache and layer versions; made from config and sql when not given. */
+  tiles?: TileContext;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -30,6 +34,8 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.route('/', healthRoutes(deps.sql));
+  const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
+  app.route('/', tileRoutes(tiles));
 
   if (deps.viewerDir) mountViewer(app, deps.viewerDir);
 

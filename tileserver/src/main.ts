@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     done();
   }
 
-  const sql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: 0 });
+  const sql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS });
   const app = createApp({ config, sql, logger, viewerDir: flags.role === 'all' ? viewerDir : undefined });
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
   server.once('listening', () => {

@@ -5,6 +5,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { ApiError, errorBody, fromDatabaseError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { TileAbortedError } from '../tiles/tile-cache.ts';
 
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
@@ -27,6 +28,8 @@ export function toApiError(error: unknown): ApiError | undefined {
 export function handleError(logger: Logger) {
   return (error: unknown, c: Context): Response => {
     const requestId = c.get('requestId') as string;
+    // The client went away and its query was cancelled: nobody reads this answer.
+    if (error instanceof TileAbortedError) return new Response(null, { status: 499 });
     const known = toApiError(error);
     if (known) {
       if (known.status >= 500) logger.warn({ requestId, code: known.code, err: error }, 'request failed');
