@@ -9,6 +9,7 @@ import { handleError } from './http/error-handler.ts';
 import { mountViewer } from './http/viewer-static.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { placeRoutes } from './features/places/routes.ts';
+import { parcelRoutes } from './features/parcels/routes.ts';
 import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps): Hono {
 
   app.route('/', healthRoutes(deps.sql));
   app.route('/', placeRoutes(deps));
+  app.route('/', parcelRoutes(deps));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.route('/', tileRoutes(tiles));
 

@@ -1,0 +1,55 @@
+// Parcel routes of the app API: GET {parcel path}.json (the parcel entity) and /parcels_at_point.json
+// (Other Records at Location). What a caller sees is decided here from the token's level.
+import { Hono } from 'hono';
+import type { Config } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
+import { canSeeTier, resolveCaller } from '../../auth/tokens.ts';
+import { ApiError } from '../../errors.ts';
+import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
+import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
+import { buildParcelEntity } from './entity.ts';
+import { fieldAccess } from './field-access.ts';
+import { parcelByPath, parcelsAtPoint } from './queries.ts';
+
+const maxParcelsAtPoint = 50;
+// A parcel path ends in digits; the first segment must look like a country code so that other
+// numbered .json routes at the root (e.g. /sources/{id}.json) are left to their own handlers.
+const parcelJson = /^(\/[A-Za-z]{2}\/.*\/\d+)\.json$/;
+
+export function parcelRoutes(deps: { config: Config; sql: Sql }): Hono {
+  const app = new Hono();
+
+  app.get('/parcels_at_point.json', async (c) => {
+    const caller = resolveCaller(deps.config, c.req.query('token'));
+    const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
+    const rows = await parcelsAtPoint(deps.sql, lon, lat, maxParcelsAtPoint);
+    const visible = (name: string) => canSeeTier(caller.level, parcelFieldsByName.get(name)!.tier);
+    return c.json({
+      parcels: rows.map((r) => ({
+        path: r.path,
+        address: visible('address') ? r.address : null,
+        owner: visible('owner') ? r.owner : null,
+        parcelnumb: visible('parcelnumb') ? r.parcelnumb : null,
+      })),
+    });
+  });
+
+  app.get('*', async (c, next) => {
+    const match = c.req.path.startsWith('/api/') ? null : parcelJson.exec(c.req.path);
+    if (!match) return next();
+    const caller = resolveCaller(deps.config, c.req.query('token'));
+    const parcel = parseParcelPath(match[1]!);
+    const access = fieldAccess(caller.level);
+    const row = await parcelByPath(
+      deps.sql,
+      parcel.path,
+      parcel.placePath,
+      access.visible.map((f) => f.name),
+      access.locked.map((f) => f.name),
+    );
+    if (!row) throw new ApiError('NOT_FOUND', `No parcel at ${parcel.path}`);
+    return c.json(buildParcelEntity(row, caller.level, countryOf(parcel.path), parcel.placePath));
+  });
+
+  return app;
+}
