@@ -12,6 +12,7 @@ import { placeRoutes } from './features/places/routes.ts';
 import { parcelRoutes } from './features/parcels/routes.ts';
 import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
+import { sourceRoutes } from './features/sources/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -40,6 +41,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', parcelRoutes(deps));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.route('/', tileRoutes(tiles));
+  app.route('/', sourceRoutes(tiles));
 
   if (deps.viewerDir) mountViewer(app, deps.viewerDir);
 

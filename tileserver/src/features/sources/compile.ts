@@ -1,0 +1,155 @@
+// Compiles a validated source definition into one tile statement. The SQL text holds only catalog
+// identifiers and the source id (a hex hash we made); every value is read at run time from the
+// stored definition in tile_sources, so requests bind only $1,$2,$3 = z,x,y and values stay data.
+import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
+import { bufferSql, detailOnlySql, extentSql, visibleAtZoomSql } from '../../tiles/zoom-strategy.ts';
+import { sourceIdPattern } from './canonical.ts';
+import { numericPseudoFields, type SourceDefinition, type StyleRule } from './schema.ts';
+
+const castByKind: Record<string, string> = {
+  text: 'text',
+  integer: 'double precision',
+  number: 'double precision',
+  date: 'date',
+  boolean: 'boolean',
+};
+
+function column(name: string): string {
+  if (!parcelFieldsByName.has(name)) throw new Error(`not a catalog field: ${name}`);
+  return `p."${name}"`;
+}
+
+function castOf(name: string): string {
+  if (numericPseudoFields.has(name)) return 'double precision';
+  return castByKind[parcelFieldsByName.get(name)!.kind]!;
+}
+
+/** An expression for a field, typed for comparison; pseudo fields are null on parcels. */
+function comparable(name: string): string {
+  if (numericPseudoFields.has(name)) return 'NULL::double precision';
+  const kind = parcelFieldsByName.get(name)!.kind;
+  return kind === 'integer' ? `${column(name)}::double precision` : column(name);
+}
+
+interface Compiled {
+  params: string[];
+  where: string[];
+  ruleCase: string | undefined;
+}
+
+function compileParts(definition: SourceDefinition): Compiled {
+  const params: string[] = [];
+  const where: string[] = [];
+  const q = "d->'query'";
+  for (const [name, value] of Object.entries(definition.query.filters ?? {})) {
+    const key = `${q}->'filters'->'${name}'`;
+    const cast = castOf(name);
+    if (Array.isArray(value)) {
+      params.push(`ARRAY(SELECT v::${cast} FROM jsonb_array_elements_text(${key}) v) AS f_${name}`);
+      where.push(`${comparable(name)} = ANY (params.f_${name})`);
+    } else {
+      for (const [op, sqlOp] of [['gte', '>='], ['lte', '<='], ['gt', '>'], ['lt', '<']] as const) {
+        if (value[op] === undefined) continue;
+        params.push(`(${key}->>'${op}')::${cast} AS f_${name}_${op}`);
+        where.push(`${comparable(name)} ${sqlOp} params.f_${name}_${op}`);
+      }
+    }
+  }
+  if (definition.query.owner !== undefined) {
+    params.push(`upper(${q}->>'owner') AS owner_name`);
+    where.push(`upper(p.owner) = params.owner_name`);
+  }
+  const ruleCase = definition.styles.length > 0 ? compileRules(definition.styles, params) : undefined;
+  return { params, where, ruleCase };
+}
+
+function compileRules(rules: StyleRule[], params: string[]): string {
+  const branches: string[] = [];
+  let fallback = rules.length - 1;
+  rules.forEach((rule, index) => {
+    if (rule.predicate === 'default' || !rule.field) {
+      fallback = index;
+      return;
+    }
+    const value = `params.r${index}`;
+    const field = comparable(rule.field);
+    const isText = castOf(rule.field) === 'text';
+    const blank = isText ? ` OR ${field} = ''` : '';
+    let test: string;
+    switch (rule.predicate) {
+      case 'exists':
+        test = rule.value === 'No' ? `(${field} IS NULL${blank})` : `(${field} IS NOT NULL${isText ? ` AND ${field} <> ''` : ''})`;
+        break;
+      case 'is':
+        test = `${field} = ${value}`;
+        break;
+      case 'is not':
+        test = `${field} IS DISTINCT FROM ${value}`;
+        break;
+      default: {
+        const op = { gt: '>', lt: '<', gte: '>=', lte: '<=' }[rule.predicate];
+        test = `${field} ${op} ${value}`;
+      }
+    }
+    if (rule.predicate !== 'exists') params.push(`(d->'styles'->${index}->>'value')::${castOf(rule.field)} AS r${index}`);
+    branches.push(`WHEN ${test} THEN ${index}`);
+  });
+  return branches.length ? `CASE ${branches.join(' ')} ELSE ${fallback} END` : String(fallback);
+}
+
+export function compileSourceTileSql(id: string, definition: SourceDefinition): string {
+  if (!sourceIdPattern.test(id)) throw new Error('source ids are hex hashes');
+  const { params, where, ruleCase } = compileParts(definition);
+  const properties = definition.fields.map((name) => {
+    const value = parcelFieldsByName.get(name)!.sqlType === 'uuid' ? `${column(name)}::text` : column(name);
+    return `${detailOnlySql(value)} AS "${name}"`;
+  });
+  if (ruleCase) properties.push(`${ruleCase} AS rule`);
+  const path = definition.query.path !== undefined;
+  const ctes = [
+    `def AS MATERIALIZED (SELECT definition AS d FROM tile_sources WHERE id = '${id}')`,
+    `params AS MATERIALIZED (SELECT ${['1 AS one', ...params].join(', ')} FROM def)`,
+    `bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search)`,
+  ];
+  const from = ['parcels p', 'bounds', 'params'];
+  const filters = ['p.geom_3857 && bounds.search', visibleAtZoomSql('p.geom_3857'), ...where];
+  if (path) {
+    // A tile wholly inside the place skips the per-parcel boundary test.
+    ctes.push(`place AS MATERIALIZED (SELECT pl.geom_3857 AS g, ST_Covers(pl.geom_3857, b.env) AS whole FROM places pl, bounds b, def WHERE pl.path = def.d->'query'->>'path')`);
+    from.push('place');
+    filters.push('(place.whole OR ST_Intersects(place.g, p.geom_3857))');
+  }
+  return `
+WITH ${ctes.join(',\n  ')},
+features AS (
+  SELECT ST_AsMVTGeom(p.geom_3857, bounds.env, ${extentSql}, ${bufferSql}, true) AS geom, p.id${properties.map((p) => `,\n    ${p}`).join('')}
+  FROM ${from.join(', ')}
+  WHERE ${filters.join('\n    AND ')}
+)
+SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+}
+
+/** The same selection as plain SQL over all parcels, for tests that check tiles against an oracle. */
+export function compileSourceSelectSql(id: string, definition: SourceDefinition): string {
+  const { params, where, ruleCase } = compileParts(definition);
+  const path = definition.query.path !== undefined;
+  return `
+WITH def AS MATERIALIZED (SELECT definition AS d FROM tile_sources WHERE id = '${id}'),
+  params AS MATERIALIZED (SELECT ${['1 AS one', ...params].join(', ')} FROM def)
+  ${path ? `, place AS MATERIALIZED (SELECT pl.geom_3857 AS g FROM places pl, def WHERE pl.path = def.d->'query'->>'path')` : ''}
+SELECT p.id${ruleCase ? `, ${ruleCase} AS rule` : ''}
+FROM parcels p, params${path ? ', place' : ''}
+WHERE ${['true', ...where, ...(path ? ['ST_Intersects(place.g, p.geom_3857)'] : [])].join(' AND ')}`;
+}
+
+export function legendOf(rules: StyleRule[]): { rule: number; label: string; fill: string; line: string }[] {
+  return rules.map((rule, index) => ({ rule: index, label: ruleLabel(rule), fill: rule.fill, line: rule.line }));
+}
+
+function ruleLabel(rule: StyleRule): string {
+  if (rule.predicate === 'default') return 'Everything else';
+  const symbol = { gt: '>', lt: '<', gte: '≥', lte: '≤' }[rule.predicate as 'gt'];
+  if (symbol) return `${rule.field} ${symbol} ${rule.value}`;
+  if (rule.predicate === 'exists') return `${rule.field} ${rule.value === 'No' ? 'is empty' : 'has a value'}`;
+  return `${rule.field} ${rule.predicate} ${rule.value}`;
+}

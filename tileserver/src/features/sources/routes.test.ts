@@ -1,0 +1,176 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { testDb } from '../../testing/db.ts';
+import { decodeTile, lonLatToTile } from '../../testing/tiles.ts';
+import { compileSourceSelectSql } from './compile.ts';
+import { validateDefinition } from './schema.ts';
+
+const sql = testDb();
+const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+const app = createApp({ config, sql, logger: createLogger('silent') });
+afterAll(() => sql.end());
+
+const post = (body: unknown, token = 'public') =>
+  app.request(`/api/v1/sources?token=${token}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+
+const styled = {
+  query: { parcel: true, path: '/us/ma/middlesex/cambridge' },
+  fields: ['address', 'usecode', 'parval'],
+  styles: [
+    { field: 'parval', predicate: 'gte', value: '1,000,000', fill: '#ff0000', line: '#880000' },
+    { field: 'usecode', predicate: 'is', value: '101', fill: '#00ff0080', line: '#008800' },
+    { field: 'yearbuilt', predicate: 'exists', value: 'No', fill: '#0000ff00', line: '#000088' },
+    { predicate: 'default', fill: '#cccccc', line: '#999999' },
+  ],
+};
+
+describe('creating sources', () => {
+  it('returns TileJSON with an id, tile and vector URLs and the legend', async () => {
+    const res = await post(styled);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.id).toMatch(/^[0-9a-f]{20}$/);
+    expect(body.tilejson).toBe('3.0.0');
+    expect(body.tiles[0]).toContain(`/api/v1/sources/${body.id}/{z}/{x}/{y}.mvt?token=public`);
+    expect(body.vector).toContain(`/api/v1/sources/${body.id}.json?token=public`);
+    expect(body.legend).toEqual([
+      { rule: 0, label: 'parval ≥ 1000000', fill: '#ff0000ff', line: '#880000ff' },
+      { rule: 1, label: 'usecode is 101', fill: '#00ff0080', line: '#008800ff' },
+      // alpha 0 with a non-zero colour counts as opaque
+      { rule: 2, label: 'yearbuilt is empty', fill: '#0000ffff', line: '#000088ff' },
+      { rule: 3, label: 'Everything else', fill: '#ccccccff', line: '#999999ff' },
+    ]);
+    expect(body.vector_layers[0].fields).toEqual({ address: 'String', usecode: 'String', parval: 'Number', rule: 'Number' });
+  });
+
+  it('gives the same definition the same id in any key order', async () => {
+    const a = await (await post(styled)).json();
+    const reordered = { styles: styled.styles.map((r) => Object.fromEntries(Object.entries(r).reverse())), fields: styled.fields, query: { path: styled.query.path, parcel: true } };
+    const b = await (await post(reordered)).json();
+    expect(b.id).toBe(a.id);
+  });
+
+  it('keeps stored sources across restarts (a new app instance serves the id)', async () => {
+    const { id } = await (await post(styled)).json();
+    const fresh = createApp({ config, sql, logger: createLogger('silent') });
+    const res = await fresh.request(`/api/v1/sources/${id}.json`);
+    expect(res.status).toBe(200);
+    expect((await res.json()).id).toBe(id);
+    const list = await (await fresh.request('/api/v1/sources')).json();
+    expect(list.sources.map((s: { id: string }) => s.id)).toContain(id);
+  });
+
+  it('converts @status values to numbers', () => {
+    const definition = validateDefinition({ query: { parcel: true }, styles: [{ field: '@status', predicate: 'is', value: '3', fill: '#000000', line: '#000000' }] });
+    expect(definition.styles[0]!.value).toBe(3);
+  });
+
+  it.each([
+    [{ query: { parcel: true }, fields: ['address', 'favourite_colour'] }, /unknown field: favourite_colour/],
+    [{ query: { parcel: true, filters: { nope: ['x'] } } }, /unknown field: nope/],
+    [{ query: { parcel: true }, styles: [{ field: 'zoning', predicate: 'like', value: 'R', fill: '#000000', line: '#000000' }] }, /unknown predicate "like"/],
+    [{ query: { parcel: true }, styles: [{ field: 'parval', predicate: 'gt', value: 'lots', fill: '#000000', line: '#000000' }] }, /needs a numeric value/],
+    [{ query: { parcel: true }, styles: [{ field: 'zoning', predicate: 'gt', value: 3, fill: '#000000', line: '#000000' }] }, /numeric fields only/],
+    [{ query: { parcel: true }, styles: [{ field: 'zoning', predicate: 'is', value: 'R1', fill: 'red', line: '#000000' }] }, /#rrggbb/],
+    [{ query: { parcel: true, path: '/us/ma/middlesex/atlantis' } }, /Unknown place path/],
+    [{ query: { parcel: true, path: "/us'; DROP TABLE parcels;--" } }, /not a place path/],
+    [{ query: { parcel: false } }, /parcel must be true/],
+    [{ query: { parcel: true }, extra: 1 }, /extra|Unrecognized/i],
+  ])('refuses a bad definition with 400 naming the problem (%#)', async (body, message) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    const { error } = await res.json();
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.message).toMatch(message);
+  });
+
+  it('refuses a body that is not JSON with 400 and one over 64 KB with 413', async () => {
+    expect((await post('{not json')).status).toBe(400);
+    const big = await post({ query: { parcel: true, filters: { zoning: Array.from({ length: 900 }, (_, i) => `zone-${i}-${'x'.repeat(80)}`) } } });
+    expect(big.status).toBe(413);
+    expect((await big.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+  });
+
+  it('grants premium fields only to levels that may read them', async () => {
+    const premium = { query: { parcel: true }, fields: ['address', 'fema_flood_zone'] };
+    const anonymous = await post(premium);
+    expect(anonymous.status).toBe(403);
+    expect((await anonymous.json()).error.message).toMatch(/fema_flood_zone.*Pro/);
+    const admin = await post(premium, 'test-admin');
+    expect(admin.status).toBe(200);
+    const { id } = await admin.json();
+    // The id alone does not unlock the fields: an anonymous caller cannot read that source's tiles.
+    expect((await app.request(`/api/v1/sources/${id}/16/0/0.mvt`)).status).toBe(403);
+    expect((await post(premium, 'who-knows')).status).toBe(401);
+  });
+
+  it('stores SQL-looking strings as data and never executes them', async () => {
+    const evil = "x'); DROP TABLE parcels; --";
+    const res = await post({ query: { parcel: true, owner: evil, filters: { zoning: [evil, 'R1"; DELETE FROM places; --'] } }, styles: [{ field: 'address', predicate: 'is', value: evil, fill: '#000000', line: '#000000' }] });
+    expect(res.status).toBe(200);
+    const { id } = await res.json();
+    const tile = await app.request(`/api/v1/sources/${id}/${Object.values(lonLatToTile(-71.1097, 42.3736, 16)).join('/')}.mvt`);
+    expect(tile.status).toBe(204);
+    const [counts] = await sql<{ parcels: number; places: number }[]>`SELECT (SELECT count(*)::int FROM parcels) AS parcels, (SELECT count(*)::int FROM places) AS places`;
+    expect(counts!.parcels).toBeGreaterThan(27000);
+    expect(counts!.places).toBeGreaterThan(3000);
+  });
+});
+
+describe('source tiles', () => {
+  it('assigns each feature the rule that plain SQL assigns to the same parcel', async () => {
+    const { id } = await (await post(styled)).json();
+    const coords = lonLatToTile(-71.1097, 42.3736, 16);
+    const features = await decodeTile(await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`), 'parcels');
+    expect(features.length).toBeGreaterThan(10);
+    const oracle = await sql.unsafe<{ id: string; rule: number }[]>(
+      `SELECT s.id, s.rule FROM (${compileSourceSelectSql(id, validateDefinition(styled))}) s JOIN parcels p ON p.id = s.id
+       WHERE ST_Intersects(p.geom_3857, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096))`,
+      [coords.z, coords.x, coords.y],
+    );
+    const expected = new Map(oracle.map((r) => [Number(r.id), r.rule]));
+    for (const feature of features) expect(feature.properties.rule, `parcel ${feature.id}`).toBe(expected.get(feature.id));
+    expect(new Set(features.map((f) => f.properties.rule)).size).toBeGreaterThan(1);
+  });
+
+  it('restricts tiles to the path and filters exactly as SQL does', async () => {
+    const definition = { query: { parcel: true, path: '/us/ma/middlesex/cambridge', filters: { yearbuilt: { gte: 1900, lte: 1950 }, usecode: ['101', '104', '105'] } }, fields: ['yearbuilt'] };
+    const { id } = await (await post(definition)).json();
+    // A tile on the Cambridge / Somerville line holds parcels of both cities.
+    const coords = lonLatToTile(-71.1045, 42.3795, 15);
+    const features = await decodeTile(await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`), 'parcels');
+    const oracle = await sql.unsafe<{ id: string; inside: boolean }[]>(
+      `SELECT s.id, ST_Intersects(p.geom_3857, ST_TileEnvelope($1, $2, $3)) AS inside FROM (${compileSourceSelectSql(id, validateDefinition(definition))}) s
+       JOIN parcels p ON p.id = s.id WHERE p.geom_3857 && ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096)`,
+      [coords.z, coords.x, coords.y],
+    );
+    const allowed = new Set(oracle.map((r) => Number(r.id)));
+    const got = new Set(features.map((f) => f.id));
+    expect([...got].filter((i) => !allowed.has(i))).toEqual([]);
+    expect(oracle.filter((r) => r.inside && !got.has(Number(r.id)))).toEqual([]);
+    for (const f of features) {
+      expect(f.properties.yearbuilt).toBeGreaterThanOrEqual(1900);
+      expect(f.properties.yearbuilt).toBeLessThanOrEqual(1950);
+    }
+    expect(features.length).toBeGreaterThan(0);
+  });
+
+  it('answers unknown ids with 404 and zooms outside the range with 404', async () => {
+    expect((await app.request('/api/v1/sources/00000000000000000000/16/0/0.mvt')).status).toBe(404);
+    expect((await app.request('/api/v1/sources/not-an-id.json')).status).toBe(404);
+    const { id } = await (await post(styled)).json();
+    expect((await app.request(`/api/v1/sources/${id}/5/0/0.mvt`)).status).toBe(404);
+  });
+
+  it('lets only the admin purge a source cache, which changes its version', async () => {
+    const { id, version } = await (await post(styled)).json();
+    expect((await app.request(`/api/v1/sources/${id}/cache`, { method: 'DELETE' })).status).toBe(403);
+    const res = await app.request(`/api/v1/sources/${id}/cache?token=test-admin`, { method: 'DELETE' });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body.id).toBe(id);
+    expect(body.version).not.toBe(version);
+  });
+});

@@ -1,0 +1,145 @@
+// The sources API: POST a {query, fields, styles} definition to get TileJSON with a stable id, then
+// fetch its TileJSON and tiles; list stored sources; purge one source's cached tiles (admin).
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { canSeeTier, resolveCaller, unlockPlan, type Caller } from '../../auth/tokens.ts';
+import { ApiError } from '../../errors.ts';
+import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
+import { tableBounds } from '../../tiles/bounds.ts';
+import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-coords.ts';
+import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
+import { parcelLayer } from '../../tiles/tile-queries.ts';
+import { tileResponse } from '../../tiles/tile-response.ts';
+import { signalOf } from '../../tiles/routes.ts';
+import { sourceId, sourceIdPattern } from './canonical.ts';
+import { legendOf } from './compile.ts';
+import { listSources, placeBounds, saveSource } from './queries.ts';
+import { SourceRegistry, type CompiledSource } from './registry.ts';
+import { referencedFields, validateDefinition } from './schema.ts';
+
+const MAX_BODY = 64 * 1024;
+
+export function sourceRoutes(tiles: TileContext): Hono {
+  const app = new Hono();
+  const registry = new SourceRegistry(tiles.sql);
+
+  const version = async (id: string) => `${await tiles.versions.get('parcels')}.${await tiles.versions.get(`source:${id}`)}`;
+
+  const tileJson = async (c: Context, caller: Caller, source: CompiledSource) => {
+    const origin = publicOrigin(c, tiles.config);
+    const v = await version(source.id);
+    const { definition } = source;
+    const bounds = definition.query.path
+      ? await placeBounds(tiles.sql, definition.query.path)
+      : await tableBounds(tiles.sql, 'parcels', await tiles.versions.get('parcels'));
+    const fields: Record<string, string> = {};
+    for (const name of definition.fields) fields[name] = parcelFieldsByName.get(name)!.kind === 'text' ? 'String' : 'Number';
+    if (definition.styles.length) fields.rule = 'Number';
+    const query = new URLSearchParams({ token: caller.token }).toString();
+    return {
+      tilejson: '3.0.0',
+      id: source.id,
+      name: `source ${source.id}`,
+      version: v,
+      scheme: 'xyz',
+      tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, 0).replace('v=0', `v=${v}`)],
+      vector: `${origin}/api/v1/sources/${source.id}.json?${query}`,
+      minzoom: parcelLayer.minzoom,
+      maxzoom: parcelLayer.tileJsonMaxzoom,
+      bounds,
+      vector_layers: [{ id: 'parcels', fields }],
+      legend: legendOf(definition.styles),
+      query: definition.query,
+      fields: definition.fields,
+      styles: definition.styles,
+    };
+  };
+
+  const load = async (c: Context, caller: Caller, rawId: string): Promise<CompiledSource> => {
+    if (!sourceIdPattern.test(rawId)) throw new ApiError('NOT_FOUND', 'No source with that id');
+    const source = await registry.get(rawId);
+    if (!source) throw new ApiError('NOT_FOUND', 'No source with that id');
+    assertFieldsAllowed(caller, source.fields);
+    return source;
+  };
+
+  app.post(
+    '/api/v1/sources',
+    bodyLimit({
+      maxSize: MAX_BODY,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', `A source definition may be at most ${MAX_BODY / 1024} KB`);
+      },
+    }),
+    async (c) => {
+      const caller = resolveCaller(tiles.config, c.req.query('token'));
+      const definition = validateDefinition(await c.req.json());
+      assertFieldsAllowed(caller, referencedFields(definition));
+      if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
+        throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
+      }
+      const id = sourceId(definition);
+      await saveSource(tiles.sql, id, definition, caller.level);
+      return c.json(await tileJson(c, caller, registry.remember(id, definition)), 200);
+    },
+  );
+
+  app.get('/api/v1/sources', async (c) => {
+    const caller = resolveCaller(tiles.config, c.req.query('token'));
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 200);
+    const offset = Math.max(Number(c.req.query('offset') ?? 0) || 0, 0);
+    const { rows, total } = await listSources(tiles.sql, limit, offset);
+    const origin = publicOrigin(c, tiles.config);
+    return c.json({
+      total,
+      sources: rows.map((r) => ({
+        id: r.id,
+        created_at: r.created_at,
+        query: r.definition.query,
+        fields: r.definition.fields,
+        rules: r.definition.styles.length,
+        vector: `${origin}/api/v1/sources/${r.id}.json?token=${encodeURIComponent(caller.token)}`,
+      })),
+    });
+  });
+
+  app.get('/api/v1/sources/:file', async (c) => {
+    const caller = resolveCaller(tiles.config, c.req.query('token'));
+    const file = c.req.param('file');
+    if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
+    return c.json(await tileJson(c, caller, await load(c, caller, file.slice(0, -5))));
+  });
+
+  app.get('/api/v1/sources/:id/:z/:x/:y', async (c) => {
+    const caller = resolveCaller(tiles.config, c.req.query('token'));
+    const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
+    const source = await load(c, caller, c.req.param('id'));
+    assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
+    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source.id)}`, source.statement, coords, signalOf(c));
+    return tileResponse(c, tile, 3600);
+  });
+
+  app.delete('/api/v1/sources/:id/cache', async (c) => {
+    const caller = resolveCaller(tiles.config, c.req.query('token'));
+    if (caller.level !== 'admin') throw new ApiError('FORBIDDEN', 'Purging a source cache needs the admin token');
+    const source = await load(c, caller, c.req.param('id'));
+    // A new source version changes cache keys in every tile server (NOTIFY); the purge frees memory here.
+    await tiles.sql`SELECT bump_layer_version(${`source:${source.id}`})`;
+    await tiles.versions.refresh();
+    const purged = tiles.renderer.cache.purge(`source:${source.id}@`);
+    return c.json({ id: source.id, purged, version: await version(source.id) });
+  });
+
+  return app;
+}
+
+function assertFieldsAllowed(caller: Caller, fields: string[]): void {
+  const locked = fields
+    .map((name) => parcelFieldsByName.get(name))
+    .filter((f) => f !== undefined && !canSeeTier(caller.level, f.tier));
+  if (locked.length === 0) return;
+  const plans = [...new Set(locked.map((f) => unlockPlan(f!.tier)))].join(' or ');
+  throw new ApiError('FORBIDDEN', `Your plan cannot read ${locked.map((f) => f!.name).join(', ')}; these fields need ${plans}`, {
+    fields: locked.map((f) => f!.name),
+  });
+}
