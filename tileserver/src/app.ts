@@ -10,6 +10,7 @@ import { mountViewer } from './http/viewer-static.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { parcelRoutes } from './features/parcels/routes.ts';
+import { dimensionRoutes } from './features/dimensions/routes.ts';
 import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
@@ -39,6 +40,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', healthRoutes(deps.sql));
   app.route('/', placeRoutes(deps));
   app.route('/', parcelRoutes(deps));
+  app.route('/', dimensionRoutes(deps));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
