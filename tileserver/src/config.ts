@@ -17,6 +17,7 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data').describe('Folder for the local cluster, logs and exports'),
   PG_PORT: port.default(5488).describe('Port of the local PostgreSQL cluster (127.0.0.1 only)'),
   TEST_PG_PORT: port.default(5489).describe('Port of the separate cluster that npm test provisions'),
+  TEST_DATABASE_URL: optionalText.describe('Server for npm test instead of the test cluster (each run makes its own database there)'),
   DB_POOL_SIZE: positiveInt.max(100).default(8).describe('Connections in the server pool'),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(512).describe('Byte budget of the in-memory tile cache (0 turns it off)'),
   TILE_QUERY_TIMEOUT_MS: positiveInt.default(10000).describe('Statement timeout of one tile query'),

@@ -26,8 +26,8 @@ async function provision(): Promise<TestDatabase> {
   const database = `parcels_test_${process.pid}`;
   let url: string;
   let cluster: LocalCluster | undefined;
-  if (process.env.TEST_DATABASE_URL) {
-    const base = new URL(process.env.TEST_DATABASE_URL);
+  if (config.TEST_DATABASE_URL) {
+    const base = new URL(config.TEST_DATABASE_URL);
     base.pathname = `/${database}`;
     url = base.toString();
   } else {
