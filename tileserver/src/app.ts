@@ -11,6 +11,8 @@ import { healthRoutes } from './features/health/routes.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { parcelRoutes } from './features/parcels/routes.ts';
 import { dimensionRoutes } from './features/dimensions/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { catalogRoutes } from './features/catalog/routes.ts';
 import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
@@ -41,6 +43,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', placeRoutes(deps));
   app.route('/', parcelRoutes(deps));
   app.route('/', dimensionRoutes(deps));
+  app.route('/', searchRoutes(deps));
+  app.route('/', catalogRoutes(deps));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));

@@ -1,0 +1,68 @@
+// GET /search.json?q=&country=: the typeahead's suggestions, places first, then parcels by address or
+// parcel number; at most 33 in all (the spec's limit), q of at least 2 characters.
+import { Hono } from 'hono';
+import type { Config } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
+import { resolveCaller } from '../../auth/tokens.ts';
+import { ApiError } from '../../errors.ts';
+import { bboxOf } from '../places/queries.ts';
+import { searchParcels, searchPlaces } from './queries.ts';
+
+export const maxResults = 33;
+const minLength = 2;
+const maxLength = 100;
+const countries = ['us', 'ca', 'zz'];
+
+export interface SearchResult {
+  kind: 'place' | 'parcel';
+  path: string;
+  name: string;
+  headline: string;
+  center: [number, number];
+  bbox?: [number, number, number, number];
+}
+
+export function searchRoutes(deps: { config: Config; sql: Sql }): Hono {
+  const app = new Hono();
+  app.get('/search.json', async (c) => {
+    resolveCaller(deps.config, c.req.query('token'));
+    const q = (c.req.query('q') ?? '').trim().replace(/\s+/g, ' ');
+    if (q.length < minLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at least ${minLength} characters`, { parameter: 'q' });
+    if (q.length > maxLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at most ${maxLength} characters`, { parameter: 'q' });
+    const countryParam = c.req.query('country');
+    const country = countryParam === undefined || countryParam === '' ? null : countryParam.toLowerCase();
+    if (country !== null && !countries.includes(country)) {
+      throw new ApiError('BAD_REQUEST', `country must be one of ${countries.join(', ')}`, { parameter: 'country' });
+    }
+
+    const places = await searchPlaces(deps.sql, q, country, maxResults);
+    const parcels = await searchParcels(deps.sql, q, country, maxResults - places.length);
+    const round = (v: number) => Math.round(v * 1e6) / 1e6;
+    const results: SearchResult[] = [
+      ...places.map((p) => {
+        const bbox = bboxOf(p);
+        return {
+          kind: 'place' as const,
+          path: p.path,
+          name: p.name,
+          headline: p.headline,
+          center: [round((bbox[0] + bbox[2]) / 2), round((bbox[1] + bbox[3]) / 2)] as [number, number],
+          bbox,
+        };
+      }),
+      ...parcels.map((p) => {
+        const name = p.address ?? (p.parcelnumb ? `Parcel ${p.parcelnumb}` : p.path);
+        return {
+          kind: 'parcel' as const,
+          path: p.path,
+          name,
+          headline: p.place_headline ? `${name}, ${p.place_headline}` : name,
+          center: [round(p.lon), round(p.lat)] as [number, number],
+          bbox: bboxOf(p),
+        };
+      }),
+    ];
+    return c.json({ results });
+  });
+  return app;
+}
