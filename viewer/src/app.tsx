@@ -1,0 +1,41 @@
+// Lays out the map screen; behaviour lives in the features and map modules.
+import { useAtomValue } from 'jotai';
+import { ColorsPanel } from './features/colors/colors-panel.tsx';
+import { MapControls } from './features/controls/map-controls.tsx';
+import { SideNav } from './features/controls/side-nav.tsx';
+import { HelpModal } from './features/help/help-modal.tsx';
+import { HoverBar } from './features/hover-bar/hover-bar.tsx';
+import { useKeyboard } from './features/keyboard/use-keyboard.ts';
+import { LayersPanel } from './features/layers-panel/layers-panel.tsx';
+import { LegendPanel, MapLegend } from './features/legend/legend-panel.tsx';
+import { Alerts, ZoomNotices, ZoomReminder } from './features/notices/notices.tsx';
+import { ParcelPane } from './features/parcel-details/parcel-pane.tsx';
+import { PlaceHeader } from './features/place-header/place-header.tsx';
+import { PrintPane } from './features/print/print-pane.tsx';
+import { ToolsPanel } from './features/tools/tools-panel.tsx';
+import { MapView } from './map/map-view.tsx';
+import { panelAtom } from './state/ui-atoms.ts';
+
+const panels = { layers: LayersPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
+
+export function App() {
+  useKeyboard();
+  const panel = useAtomValue(panelAtom);
+  const Open = panel && panel !== 'help' ? panels[panel] : null;
+  return (
+    <div className="app">
+      <MapView />
+      <SideNav />
+      <PlaceHeader />
+      <MapControls />
+      {Open && <div className="side-panel"><Open /></div>}
+      <MapLegend />
+      <ParcelPane />
+      <ZoomNotices />
+      <ZoomReminder />
+      <HoverBar />
+      <Alerts />
+      <HelpModal />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+// Start-up state: base layer from the hash or local storage, saved colours, the initial view, the
+// server's viewer config and layer catalogue; and persistence of the base layer afterwards.
+import { getJson } from './api/client.ts';
+import type { CatalogueLayer, ViewerConfig } from './api/types.ts';
+import { colorStorageKey, parseColors } from './features/colors/colors.ts';
+import { basemapAtom, catalogueAtom, colorsAtom, configAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
+import { replaceHash } from './state/selection.ts';
+import { store } from './state/store.ts';
+import { basemaps, parseUrl, type Basemap } from './state/url.ts';
+
+export const baseLayerStorageKey = 'base_layer';
+/** Cambridge, MA: the real data loaded by default. */
+export const defaultView = { center: [-71.11, 42.375] as [number, number], zoom: 13 };
+
+function readStorage(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+export function boot(): void {
+  const url = parseUrl(location.pathname, location.hash);
+  const saved = readStorage(baseLayerStorageKey) as Basemap | null;
+  store.set(basemapAtom, url.base ?? (saved && basemaps.includes(saved) ? saved : 'street'));
+  store.set(colorsAtom, parseColors(readStorage(colorStorageKey)));
+  const view = url.view ? { center: [url.view.lon, url.view.lat] as [number, number], zoom: url.view.zoom } : defaultView;
+  store.set(viewAtom, { ...view, width: window.innerWidth, height: window.innerHeight });
+
+  store.sub(basemapAtom, () => {
+    try {
+      localStorage.setItem(baseLayerStorageKey, store.get(basemapAtom));
+    } catch {
+      // Private mode: the hash still carries the base layer.
+    }
+    replaceHash(store.get(selectedPathAtom), store.get);
+  });
+
+  getJson<ViewerConfig>('/api/v1/config.json')
+    .then((config) => store.set(configAtom, config))
+    .catch((error: unknown) => {
+      console.warn(`viewer config: ${(error as Error).message}`);
+      store.set(configAtom, { basemaps: {}, parcelMinZoom: 11 });
+    });
+  getJson<CatalogueLayer[]>('/api/v1/layers.json')
+    .then((layers) => store.set(catalogueAtom, Array.isArray(layers) ? layers : []))
+    .catch((error: unknown) => console.warn(`layer catalogue: ${(error as Error).message}`));
+}

@@ -1,0 +1,75 @@
+// The Layers panel (spec 2): Map Elements (collapsed), Basemaps, Labels and Additional Layers (open),
+// and the Show Legend on Map toggle.
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import {
+  activeLayersAtom, atPointAtom, basemapAtom, catalogueAtom, floatingLabelsAtom, parcelLinesAtom, placeLabelsAtom,
+  showLegendOnMapAtom, subBoundariesAtom, type FloatingLabels,
+} from '../../state/map-atoms.ts';
+import { panelAtom } from '../../state/ui-atoms.ts';
+import { countryOfPath, type Basemap } from '../../state/url.ts';
+import { Panel, Section, Toggle } from '../../ui/panel.tsx';
+import { layersForCountry, toggleLayer } from './catalogue.ts';
+
+const basemapChoices: { id: Basemap; label: string }[] = [
+  { id: 'street', label: 'Street' },
+  { id: 'satellite', label: 'Satellite' },
+  { id: 'satellite2', label: 'Satellite 2' },
+];
+
+const labelChoices: { id: keyof FloatingLabels; label: string; countries: string[] }[] = [
+  { id: 'owner', label: 'Owner Names', countries: ['us'] },
+  { id: 'parcelnumb', label: 'Parcel Numbers', countries: ['us', 'ca'] },
+  { id: 'dimensionsFeet', label: 'Parcel Dimensions (feet)', countries: ['us', 'ca'] },
+  { id: 'dimensionsMeters', label: 'Parcel Dimensions (meters)', countries: ['us', 'ca'] },
+];
+
+export function LayersPanel() {
+  const setPanel = useSetAtom(panelAtom);
+  const [base, setBase] = useAtom(basemapAtom);
+  const [labels, setLabels] = useAtom(floatingLabelsAtom);
+  const [placeLabels, setPlaceLabels] = useAtom(placeLabelsAtom);
+  const [subBoundaries, setSubBoundaries] = useAtom(subBoundariesAtom);
+  const [parcelLines, setParcelLines] = useAtom(parcelLinesAtom);
+  const [active, setActive] = useAtom(activeLayersAtom);
+  const [legendOnMap, setLegendOnMap] = useAtom(showLegendOnMapAtom);
+  const catalogue = useAtomValue(catalogueAtom);
+  const country = countryOfPath(useAtomValue(atPointAtom)?.country?.path);
+  const layers = layersForCountry(catalogue, country);
+
+  return (
+    <Panel title="Layers" testId="layers-panel" onClose={() => setPanel(null)}>
+      <Toggle label="Show Legend on Map" checked={legendOnMap} onChange={setLegendOnMap} testId="toggle-legend-on-map" />
+      <Section title="Map Elements" defaultOpen={false} testId="section-map-elements">
+        <Toggle label="Parcel lines" checked={parcelLines} onChange={setParcelLines} testId="toggle-parcel-lines" />
+        <Toggle label="Sub-boundaries" checked={subBoundaries} onChange={setSubBoundaries} testId="toggle-sub-boundaries" />
+      </Section>
+      <Section title="Basemaps" testId="section-basemaps">
+        {basemapChoices.map((choice) => (
+          <label key={choice.id} className="radio" data-testid={`basemap-${choice.id}`}>
+            <input type="radio" name="basemap" checked={base === choice.id} onChange={() => setBase(choice.id)} />
+            <span>{choice.label}</span>
+          </label>
+        ))}
+      </Section>
+      <Section title="Labels" testId="section-labels">
+        <Toggle label="Place labels" checked={placeLabels} onChange={setPlaceLabels} testId="toggle-label-tile" />
+        {labelChoices.filter((c) => !country || c.countries.includes(country)).map((choice) => (
+          <Toggle key={choice.id} label={choice.label} checked={labels[choice.id]} testId={`toggle-label-${choice.id}`}
+            onChange={(on) => setLabels({ ...labels, [choice.id]: on })} />
+        ))}
+      </Section>
+      <Section title="Additional Layers" testId="section-additional-layers">
+        {layers.length === 0 && <p className="muted">No additional layers are available in this country.</p>}
+        {layers.map((layer) => (
+          <div key={layer.id} className="layer-entry">
+            <Toggle label={layer.name} checked={active.includes(layer.id)} testId={`toggle-layer-${layer.id}`}
+              onChange={(on) => setActive(toggleLayer(active, layer.id, on))} />
+            <p className="muted small">
+              {layer.description} {layer.docs && <a href={layer.docs} target="_blank" rel="noreferrer">Docs</a>}
+            </p>
+          </div>
+        ))}
+      </Section>
+    </Panel>
+  );
+}

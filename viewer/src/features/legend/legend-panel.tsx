@@ -1,0 +1,57 @@
+// The legend: the active additional layer's colours, or "No style rules applied yet" with a link to add
+// a style rule. Shown as a panel, and on the map when Show Legend on Map is on.
+import { useAtomValue, useSetAtom } from 'jotai';
+import type { CatalogueLayer } from '../../api/types.ts';
+import { floodLegend } from '../../map/layers/flood-layer/flood-layer.ts';
+import { wetlandsLegend } from '../../map/layers/wetlands-layer/wetlands-layer.ts';
+import { activeLayersAtom, catalogueAtom, showLegendOnMapAtom } from '../../state/map-atoms.ts';
+import { panelAtom } from '../../state/ui-atoms.ts';
+import { Panel } from '../../ui/panel.tsx';
+import { builtInCatalogue } from '../layers-panel/catalogue.ts';
+
+const legends: Record<string, { label: string; color: string }[]> = { flood: floodLegend, wetlands: wetlandsLegend };
+
+function LegendBody() {
+  const active = useAtomValue(activeLayersAtom);
+  const catalogue = useAtomValue(catalogueAtom);
+  const id = active[active.length - 1];
+  if (!id) {
+    return (
+      <p className="legend-empty" data-testid="legend-empty">
+        No style rules applied yet. <a href="#settings">Add a style rule</a>
+      </p>
+    );
+  }
+  const entry: CatalogueLayer | undefined = [...catalogue, ...builtInCatalogue].find((l) => l.id === id);
+  return (
+    <div data-testid="legend-entries">
+      <h3>{entry?.name ?? id}</h3>
+      <ul className="legend-list">
+        {(legends[id] ?? []).map((item) => (
+          <li key={item.label}>
+            <span className="swatch" style={{ background: item.color }} /> {item.label}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function LegendPanel() {
+  const setPanel = useSetAtom(panelAtom);
+  return (
+    <Panel title="Legend" testId="legend-panel" onClose={() => setPanel(null)}>
+      <LegendBody />
+    </Panel>
+  );
+}
+
+export function MapLegend() {
+  const show = useAtomValue(showLegendOnMapAtom);
+  if (!show) return null;
+  return (
+    <div className="map-legend" data-testid="map-legend">
+      <LegendBody />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+// The parcel details pane: address and parcel number, Copy parcel link, Parcel Highlights, the field
+// groups, and Other Records at Location.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, useState } from 'react';
+import { selectedPathAtom } from '../../state/map-atoms.ts';
+import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
+import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { otherRecordsAtom, parcelAtom } from './atoms.ts';
+import { FieldGroups } from './field-groups.tsx';
+import { Highlights } from './highlights.tsx';
+
+export const copyFeedbackMs = 2000;
+export const copiedMessage = 'Parcel link copied to clipboard.';
+
+async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Clipboard API refused (insecure origin, no permission): fall back to a selection copy.
+    const area = document.createElement('textarea');
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand('copy');
+    area.remove();
+  }
+}
+
+function CopyLink({ path }: { path: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const copy = async () => {
+    await copyText(new URL(path, location.origin).href);
+    setCopied(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => setCopied(false), copyFeedbackMs);
+  };
+  return (
+    <div className="copy-link">
+      <button type="button" className="button" data-testid="copy-parcel-link" onClick={() => void copy()}>Copy parcel link</button>
+      {copied && <span role="status" className="copied" data-testid="copy-feedback">{copiedMessage}</span>}
+    </div>
+  );
+}
+
+function OtherRecords() {
+  const records = useAtomValue(otherRecordsAtom);
+  const select = useSetAtom(selectParcelAtom);
+  if (records.state !== 'hasData' || records.data.length === 0) return null;
+  return (
+    <section className="other-records" data-testid="other-records">
+      <h3>Other Records at Location</h3>
+      <ul>
+        {records.data.map((r) => (
+          <li key={r.path}>
+            <button type="button" className="link-button" onClick={() => select({ path: r.path })}>
+              {r.address ?? r.parcelnumb ?? r.path}
+            </button>
+            {r.owner && <span className="muted small"> · {r.owner}</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ParcelPane() {
+  const open = useAtomValue(detailsOpenAtom);
+  const path = useAtomValue(selectedPathAtom);
+  const parcel = useAtomValue(parcelAtom);
+  const close = useSetAtom(closeParcelAtom);
+  if (!open || !path) return null;
+  return (
+    <aside className="parcel-pane" data-testid="parcel-pane" aria-label="Parcel details">
+      <header className="panel-header">
+        <h2 data-testid="parcel-title">
+          {parcel.state === 'hasData' && parcel.data ? (parcel.data.formatted_addresses?.site ?? parcel.data.highlights?.address ?? parcel.data.context?.headline ?? path) : 'Parcel'}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close parcel details" data-testid="close-parcel" onClick={() => close()}>×</button>
+      </header>
+      <div className="panel-body">
+        {parcel.state === 'loading' && <p className="muted">Loading…</p>}
+        {parcel.state === 'hasError' && <p className="error" data-testid="parcel-error">{(parcel.error as Error).message}</p>}
+        {parcel.state === 'hasData' && parcel.data && (
+          <>
+            <p className="parcel-meta">
+              Parcel ID <strong data-testid="parcel-number">{String(parcel.data.fields?.parcelnumb ?? '')}</strong>
+              {parcel.data.context?.headline && <span className="muted small"> · {parcel.data.context.headline}</span>}
+            </p>
+            <CopyLink path={parcel.data.path} />
+            <Highlights parcel={parcel.data} />
+            <FieldGroups parcel={parcel.data} />
+            <OtherRecords />
+          </>
+        )}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,50 @@
+// "Currently Viewing": the place name for the zoom, breadcrumbs from /at_point.json (clicking one zooms
+// to its boundary), and a country dropdown that zooms to the country.
+import { useAtomValue } from 'jotai';
+import { getBoundary } from '../../api/places.ts';
+import type { PlaceRef } from '../../api/types.ts';
+import { fitBBox } from '../../map/navigate.ts';
+import { atPointAtom, mapAtom, viewAtom } from '../../state/map-atoms.ts';
+import { countryOfPath } from '../../state/url.ts';
+import { SearchBox } from '../search/search-box.tsx';
+import { breadcrumbs, countries, placeForZoom } from './place-name.ts';
+
+export function PlaceHeader() {
+  const at = useAtomValue(atPointAtom);
+  const view = useAtomValue(viewAtom);
+  const map = useAtomValue(mapAtom);
+  const current = placeForZoom(at, view.zoom);
+  const country = countryOfPath(at?.country?.path) ?? 'us';
+
+  const zoomTo = async (place: PlaceRef) => {
+    const boundary = await getBoundary(place.path);
+    if (map && boundary) fitBBox(map, boundary.properties.bbox, 20, 22);
+  };
+  const chooseCountry = (code: string) => {
+    const bounds = countries.find((c) => c.code === code)?.bounds;
+    if (map && bounds) fitBBox(map, bounds, 20, 22);
+  };
+
+  return (
+    <header className="place-header" data-testid="place-header">
+      <div className="currently-viewing">
+        <span className="muted small">Currently Viewing</span>
+        <strong data-testid="current-place">{current?.name ?? '—'}</strong>
+      </div>
+      <nav aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs">
+        <select aria-label="Country" data-testid="country-select" value={country} onChange={(e) => chooseCountry(e.target.value)}>
+          {countries.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}
+        </select>
+        {breadcrumbs(at).filter((p) => p.kind !== 'country').map((place) => (
+          <span key={place.path} className="crumb">
+            <span className="sep">/</span>
+            <button type="button" className="link-button" data-testid={`crumb-${place.kind}`} onClick={() => void zoomTo(place)}>
+              {place.name}
+            </button>
+          </span>
+        ))}
+      </nav>
+      <SearchBox country={country} />
+    </header>
+  );
+}

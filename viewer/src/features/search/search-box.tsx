@@ -1,0 +1,72 @@
+// The search box: places and parcel addresses from /search.json (2+ characters, up to 33 suggestions);
+// choosing a place flies there, choosing a parcel opens it.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { getJson, isAbort } from '../../api/client.ts';
+import type { SearchResult } from '../../api/types.ts';
+import { fitBBox } from '../../map/navigate.ts';
+import { mapAtom } from '../../state/map-atoms.ts';
+import { selectParcelAtom } from '../../state/selection.ts';
+import { searchPlaceholder } from '../place-header/place-name.ts';
+
+export const searchMinLength = 2;
+export const searchMaxResults = 33;
+
+export function SearchBox({ country }: { country: string }) {
+  const [query, setQuery] = useState('');
+  const [results, setResults] = useState<SearchResult[]>([]);
+  const [open, setOpen] = useState(false);
+  const map = useAtomValue(mapAtom);
+  const select = useSetAtom(selectParcelAtom);
+
+  useEffect(() => {
+    const q = query.trim();
+    if (q.length < searchMinLength) {
+      setResults([]);
+      return;
+    }
+    const request = new AbortController();
+    const timer = setTimeout(() => {
+      getJson<{ results: SearchResult[] }>('/search.json', { q, country }, request.signal)
+        .then((body) => setResults((body.results ?? []).slice(0, searchMaxResults)))
+        .catch((error: unknown) => {
+          if (!isAbort(error)) console.warn(`search: ${(error as Error).message}`);
+        });
+    }, 200);
+    return () => {
+      clearTimeout(timer);
+      request.abort();
+    };
+  }, [query, country]);
+
+  const choose = (result: SearchResult) => {
+    setOpen(false);
+    setQuery(result.name);
+    if (result.kind === 'parcel') {
+      map?.jumpTo({ center: result.center, zoom: Math.max(map.getZoom(), 17) });
+      select({ path: result.path, point: result.center });
+    } else if (map) {
+      if (result.bbox) fitBBox(map, result.bbox, 20, 22);
+      else map.jumpTo({ center: result.center, zoom: 12 });
+    }
+  };
+
+  return (
+    <div className="search" data-testid="search">
+      <input type="search" value={query} placeholder={searchPlaceholder(country)} aria-label="Search" data-testid="search-input"
+        onChange={(e) => { setQuery(e.target.value); setOpen(true); }}
+        onKeyDown={(e) => { if (e.key === 'Enter' && results[0]) choose(results[0]); if (e.key === 'Escape') setOpen(false); }} />
+      {open && results.length > 0 && (
+        <ul className="suggestions" role="listbox" data-testid="search-results">
+          {results.map((r) => (
+            <li key={`${r.kind}:${r.path}`} role="option" aria-selected={false}>
+              <button type="button" onClick={() => choose(r)}>
+                <span>{r.name}</span> <span className="muted small">{r.headline}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// Creates the maplibre map with a fully local style (no glyphs or sprite: labels use local fonts via
+// TinySDF): background, our place outlines, the additional layers, parcels and place labels.
+import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
+import { getToken } from '../api/client.ts';
+import type { LonLat } from '../api/types.ts';
+import { backgroundLayer } from './layers/basemap-layer/basemap-layer.ts';
+import { floodLayers, floodSource } from './layers/flood-layer/flood-layer.ts';
+import { parcelLayers, parcelSource } from './layers/parcels-layer/parcels-layer.ts';
+import { placeLabelLayer, placesLayers, placesSources } from './layers/places-layer/places-layer.ts';
+import { wetlandsLayers, wetlandsSource } from './layers/wetlands-layer/wetlands-layer.ts';
+
+export const defaultTiles = {
+  flood: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
+  wetlands: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
+};
+
+/** Tile URLs must be absolute: the worker resolves relative ones against its own script URL. */
+export function absolute(url: string): string {
+  return new URL(url, location.origin).href;
+}
+
+export function baseStyle(colors: { parcel: string; hover: string; selected: string }): StyleSpecification {
+  const token = getToken();
+  const tokenQuery = token === 'public' ? '' : `&token=${encodeURIComponent(token)}`;
+  return {
+    version: 8,
+    sources: {
+      ...placesSources(),
+      parcels: parcelSource(location.origin, tokenQuery),
+      flood: floodSource(absolute(defaultTiles.flood)),
+      wetlands: wetlandsSource(absolute(defaultTiles.wetlands)),
+    },
+    layers: [backgroundLayer(), ...placesLayers(), ...floodLayers(), ...wetlandsLayers(), ...parcelLayers(colors), placeLabelLayer()],
+  };
+}
+
+export function createMap(container: HTMLElement, view: { center: LonLat; zoom: number }, colors: { parcel: string; hover: string; selected: string }): MapLibreMap {
+  return new MapLibreMap({
+    container,
+    style: baseStyle(colors),
+    center: view.center,
+    zoom: view.zoom,
+    maxZoom: 22,
+    attributionControl: false,
+    // Our own keyboard shortcuts pan by a third of the view (spec 9), not maplibre's fixed 100 px.
+    keyboard: false,
+    fadeDuration: 0,
+    // Print and the browser tests read the canvas back.
+    canvasContextAttributes: { preserveDrawingBuffer: true },
+  });
+}

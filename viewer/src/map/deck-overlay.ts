@@ -1,0 +1,82 @@
+// The deck.gl overlay, interleaved into the maplibre canvas (so prints and pixel reads include it):
+// floating owner and parcel-number labels, dimension labels of the selected parcel, and tool shapes.
+import { MapLibreOverlay } from '@deck.gl/maplibre';
+import type { Layer } from '@deck.gl/core';
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { getJson } from '../api/client.ts';
+import type { Dimensions } from '../api/types.ts';
+import { floatingLabelsAtom, selectedPathAtom } from '../state/map-atoms.ts';
+import { store } from '../state/store.ts';
+import { toolAtom } from '../state/ui-atoms.ts';
+import { dimensionLabels, dimensionLayer, labelMinZoom, parcelLabelLayers, parcelLabels, type ParcelLabel } from './layers/labels-layer/labels-layer.ts';
+import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
+import { toolLayers } from './layers/tools-layer/tools-layer.ts';
+
+export function attachDeckOverlay(map: MapLibreMap): () => void {
+  const overlay = new MapLibreOverlay({ interleaved: true, layers: [] });
+  map.addControl(overlay);
+  let labels: ParcelLabel[] = [];
+  let labelKey = '';
+  let dimensions: Dimensions['lengths'] = [];
+  let dimensionsFor: string | null = null;
+
+  const render = () => {
+    const show = store.get(floatingLabelsAtom);
+    const layers: Layer[] = [];
+    if (map.getZoom() >= labelMinZoom) layers.push(...parcelLabelLayers(labels, show));
+    const dims = dimensionLabels(dimensions, { feet: show.dimensionsFeet, meters: show.dimensionsMeters });
+    if (dims.length > 0 && dimensionsFor === store.get(selectedPathAtom)) layers.push(dimensionLayer(dims));
+    layers.push(...toolLayers(store.get(toolAtom)));
+    overlay.setProps({ layers });
+  };
+
+  // Labels come from the rendered parcel features, so they follow exactly what the tiles hold. Only a
+  // changed set re-renders, otherwise each idle would trigger another render and another idle.
+  const refreshLabels = () => {
+    const show = store.get(floatingLabelsAtom);
+    const wanted = (show.owner || show.parcelnumb) && map.getZoom() >= labelMinZoom && map.getLayer(parcelLayerIds.fill);
+    const next = wanted ? parcelLabels(map.queryRenderedFeatures({ layers: [parcelLayerIds.fill] }) as never) : [];
+    const key = next.map((l) => `${l.id}@${l.position[0].toFixed(6)},${l.position[1].toFixed(6)}`).join('|');
+    if (key === labelKey) return;
+    labelKey = key;
+    labels = next;
+    render();
+  };
+
+  // Dimension labels exist only for the selected parcel and only while a dimensions layer is on (spec 2).
+  const refreshDimensions = async () => {
+    const path = store.get(selectedPathAtom);
+    const show = store.get(floatingLabelsAtom);
+    if (!path || !(show.dimensionsFeet || show.dimensionsMeters)) {
+      render();
+      return;
+    }
+    if (dimensionsFor !== path) {
+      try {
+        dimensions = (await getJson<Dimensions>('/api/v1/dimensions.json', { path })).lengths ?? [];
+        dimensionsFor = path;
+      } catch (error) {
+        console.warn(`dimensions ${path}: ${(error as Error).message}`); // spec 8: only logged
+        dimensions = [];
+        dimensionsFor = null;
+      }
+    }
+    render();
+  };
+
+  map.on('idle', refreshLabels);
+  const unsubscribers = [
+    store.sub(floatingLabelsAtom, () => {
+      labelKey = '';
+      refreshLabels();
+      void refreshDimensions();
+    }),
+    store.sub(selectedPathAtom, () => void refreshDimensions()),
+    store.sub(toolAtom, render),
+  ];
+  return () => {
+    unsubscribers.forEach((u) => u());
+    map.off('idle', refreshLabels);
+    map.removeControl(overlay);
+  };
+}

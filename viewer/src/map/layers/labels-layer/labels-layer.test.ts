@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { dimensionLabels, labelPoint, parcelLabels } from './labels-layer.ts';
+
+const square = (x: number, size: number) => ({
+  type: 'Polygon' as const,
+  coordinates: [[[x, 0], [x + size, 0], [x + size, size], [x, size], [x, 0]]],
+});
+
+describe('floating labels', () => {
+  it('places a label at the centroid of the largest polygon', () => {
+    expect(labelPoint(square(0, 2))?.position).toEqual([1, 1]);
+    const multi = { type: 'MultiPolygon' as const, coordinates: [square(0, 1).coordinates, square(10, 4).coordinates] };
+    expect(labelPoint(multi)?.position).toEqual([12, 2]);
+  });
+
+  it('keeps one label per parcel, from its largest tile piece', () => {
+    const labels = parcelLabels([
+      { id: 7, geometry: square(0, 1), properties: { owner: 'A', parcelnumb: '1-2' } },
+      { id: 7, geometry: square(5, 3), properties: { owner: 'A', parcelnumb: '1-2' } },
+      { id: 8, geometry: square(20, 1), properties: { owner: null, parcelnumb: '3-4' } },
+    ]);
+    expect(labels.map((l) => [l.id, l.position])).toEqual([[7, [6.5, 1.5]], [8, [20.5, 0.5]]]);
+  });
+
+  it('writes edge lengths in feet, meters or both', () => {
+    const lengths: [number, number, [number, number]][] = [[100, 30.5, [0, 0]]];
+    expect(dimensionLabels(lengths, { feet: true, meters: false })[0]?.text).toBe('100 ft');
+    expect(dimensionLabels(lengths, { feet: true, meters: true })[0]?.text).toBe('100 ft / 30.5 m');
+    expect(dimensionLabels(lengths, { feet: false, meters: false })).toEqual([]);
+  });
+});

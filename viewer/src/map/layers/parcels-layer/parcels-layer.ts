@@ -1,0 +1,35 @@
+// Parcel lines from the tile server's vector tiles (layer "parcels", feature id = parcels.id): an invisible
+// fill for hover and click picking, the lines, the hovered outline and the selected outline.
+import type { ExpressionSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
+
+export const parcelMinZoom = 11;
+export const parcelSourceId = 'parcels';
+export const parcelLayerIds = { fill: 'parcels-fill', line: 'parcels-line', hover: 'parcels-hover', selected: 'parcels-selected' } as const;
+
+export function parcelSource(origin: string, tokenQuery: string): SourceSpecification {
+  return { type: 'vector', url: `${origin}/api/v1/parcels?format=mvt${tokenQuery}` };
+}
+
+/** Spec 9: outline width 0.5 to 3, hover 3 to 5 across zoom 13 to 17, selected 5. */
+const outlineWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 11, 0.5, 17, 3];
+const hoverWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 13, 3, 17, 5];
+
+export function hoverFilter(id: number | string | null): ExpressionSpecification {
+  return ['==', ['id'], id ?? -1];
+}
+
+export function selectedFilter(path: string | null): ExpressionSpecification {
+  return ['==', ['get', 'path'], path ?? ''];
+}
+
+export function parcelLayers(colors: { parcel: string; hover: string; selected: string }): LayerSpecification[] {
+  const common = { source: parcelSourceId, 'source-layer': 'parcels', minzoom: parcelMinZoom } as const;
+  return [
+    // Fully transparent but still queryable: hover and click find parcels by their area, not their edge.
+    { id: parcelLayerIds.fill, type: 'fill', ...common, paint: { 'fill-color': '#000000', 'fill-opacity': 0 } },
+    { id: parcelLayerIds.line, type: 'line', ...common, paint: { 'line-color': colors.parcel, 'line-width': outlineWidth } },
+    // Spec 4: the hover outline appears only at or above the raster max zoom (13).
+    { id: parcelLayerIds.hover, type: 'line', ...common, minzoom: 13, filter: hoverFilter(null), paint: { 'line-color': colors.hover, 'line-width': hoverWidth } },
+    { id: parcelLayerIds.selected, type: 'line', ...common, filter: selectedFilter(null), paint: { 'line-color': colors.selected, 'line-width': 5 } },
+  ];
+}

@@ -1,0 +1,127 @@
+// Map input and view events: hover and click on parcels, clicks for the drawing tools, the view and
+// URL hash after each move, the places around the centre, and the test hooks (__map, map-idle).
+import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+import { getAtPoint } from '../api/places.ts';
+import { isAbort } from '../api/client.ts';
+import type { LonLat } from '../api/types.ts';
+import { atPointAtom, hoveredParcelAtom, selectedPathAtom, viewAtom } from '../state/map-atoms.ts';
+import { replaceHash, selectParcelAtom } from '../state/selection.ts';
+import { store } from '../state/store.ts';
+import { toolAtom } from '../state/ui-atoms.ts';
+import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
+import { loadPlacesData } from './layers/places-layer/places-data.ts';
+import { addToolPoint, finishTool } from './tools/tool-actions.ts';
+
+declare global {
+  interface Window {
+    __map?: MapLibreMap;
+    __idle?: boolean;
+    __parcelsDrawnAt?: number;
+  }
+}
+
+function parcelAt(map: MapLibreMap, e: MapMouseEvent) {
+  if (!map.getLayer(parcelLayerIds.fill)) return undefined;
+  return map.queryRenderedFeatures(e.point, { layers: [parcelLayerIds.fill] })[0];
+}
+
+function updateView(map: MapLibreMap): void {
+  const c = map.getCenter();
+  const canvas = map.getCanvas();
+  store.set(viewAtom, { center: [c.lng, c.lat], zoom: map.getZoom(), width: canvas.clientWidth, height: canvas.clientHeight });
+  replaceHash(store.get(selectedPathAtom), store.get);
+}
+
+let placesRequest: AbortController | null = null;
+
+/** Header breadcrumbs and the street basemap's places both follow the place at the centre. */
+async function refreshPlaces(map: MapLibreMap): Promise<void> {
+  placesRequest?.abort();
+  const request = new AbortController();
+  placesRequest = request;
+  const { center, zoom } = store.get(viewAtom);
+  try {
+    const at = await getAtPoint(center[0], center[1], request.signal);
+    if (request.signal.aborted) return;
+    store.set(atPointAtom, at);
+    if (!at.city && !at.neighborhood && zoom >= 10) console.warn('viewed place has no city or neighborhood data');
+    const data = await loadPlacesData(at, zoom);
+    if (request.signal.aborted) return;
+    (map.getSource('places') as import('maplibre-gl').GeoJSONSource | undefined)?.setData(data.outlines);
+    (map.getSource('places-children') as import('maplibre-gl').GeoJSONSource | undefined)?.setData(data.children);
+    (map.getSource('place-labels') as import('maplibre-gl').GeoJSONSource | undefined)?.setData(data.labels);
+  } catch (error) {
+    if (!isAbort(error)) console.warn(`places at the centre: ${(error as Error).message}`);
+  }
+}
+
+function watchFirstParcels(map: MapLibreMap): void {
+  let last = 0;
+  const check = () => {
+    const now = performance.now();
+    if (now - last < 50) return;
+    last = now;
+    if (map.getLayer(parcelLayerIds.line) && map.queryRenderedFeatures({ layers: [parcelLayerIds.line] }).length > 0) {
+      window.__parcelsDrawnAt = now;
+      map.off('render', check);
+    }
+  };
+  map.on('render', check);
+}
+
+export function wireMapEvents(map: MapLibreMap): () => void {
+  window.__map = map;
+  window.__idle = false;
+  watchFirstParcels(map);
+  let placesTimer: ReturnType<typeof setTimeout> | undefined;
+
+  map.on('mousemove', (e) => {
+    if (store.get(toolAtom).tool) return;
+    const feature = parcelAt(map, e);
+    const current = store.get(hoveredParcelAtom);
+    if (!feature) {
+      if (current) store.set(hoveredParcelAtom, null);
+      map.getCanvas().style.cursor = '';
+      return;
+    }
+    map.getCanvas().style.cursor = 'pointer';
+    if (current?.id === feature.id) return;
+    const p = feature.properties as Record<string, string | null>;
+    store.set(hoveredParcelAtom, { id: feature.id ?? -1, path: p.path ?? '', address: p.address ?? null, owner: p.owner ?? null, parcelnumb: p.parcelnumb ?? null });
+  });
+  map.on('mouseout', () => store.set(hoveredParcelAtom, null));
+
+  map.on('click', (e) => {
+    const lngLat: LonLat = [e.lngLat.lng, e.lngLat.lat];
+    if (store.get(toolAtom).tool) {
+      addToolPoint(lngLat);
+      return;
+    }
+    const path = parcelAt(map, e)?.properties?.path as string | undefined;
+    if (path) store.set(selectParcelAtom, { path, point: lngLat });
+  });
+  map.on('dblclick', (e) => {
+    if (!store.get(toolAtom).tool) return;
+    e.preventDefault();
+    finishTool();
+  });
+
+  map.on('moveend', () => {
+    updateView(map);
+    clearTimeout(placesTimer);
+    placesTimer = setTimeout(() => void refreshPlaces(map), 250);
+  });
+  map.on('resize', () => updateView(map));
+  map.on('idle', () => {
+    if (!window.__idle) {
+      window.__idle = true;
+      window.dispatchEvent(new CustomEvent('map-idle'));
+    }
+  });
+  map.on('error', (e) => console.warn(`map: ${e.error?.message ?? 'error'}`));
+  map.once('load', () => {
+    updateView(map);
+    void refreshPlaces(map);
+  });
+  return () => clearTimeout(placesTimer);
+}

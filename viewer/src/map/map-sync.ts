@@ -1,0 +1,102 @@
+// Keeps the maplibre style in step with the state atoms: base layer, colours, hovered and selected
+// parcel, additional layers (with the 3-second no-data check), and the label and boundary toggles.
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { colorsFor } from '../features/colors/colors.ts';
+import {
+  activeLayersAtom, basemapAtom, catalogueAtom, colorsAtom, configAtom, hoveredParcelAtom, parcelLinesAtom,
+  placeLabelsAtom, selectedPathAtom, subBoundariesAtom,
+} from '../state/map-atoms.ts';
+import { store } from '../state/store.ts';
+import { showAlertAtom } from '../state/ui-atoms.ts';
+import type { Basemap } from '../state/url.ts';
+import { basemapAvailable, notConfiguredNotice, rasterLayer, rasterSource, satelliteUrl } from './layers/basemap-layer/basemap-layer.ts';
+import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';
+import { hoverFilter, parcelLayerIds, selectedFilter } from './layers/parcels-layer/parcels-layer.ts';
+import { placesLayerIds, subBoundaryLayerIds } from './layers/places-layer/places-layer.ts';
+import { wetlandsLayerIds } from './layers/wetlands-layer/wetlands-layer.ts';
+
+export const additionalLayerIds: Record<string, string[]> = { flood: floodLayerIds, wetlands: wetlandsLayerIds };
+export const noDataCheckMs = 3000;
+
+function setVisible(map: MapLibreMap, ids: string[], visible: boolean): void {
+  for (const id of ids) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+}
+
+/** The colour variant follows the imagery actually drawn: street colours when satellite is missing. */
+export function drawnBasemap(): Basemap {
+  const base = store.get(basemapAtom);
+  return basemapAvailable(store.get(configAtom), base) ? base : 'street';
+}
+
+function applyBasemap(map: MapLibreMap): void {
+  const config = store.get(configAtom);
+  for (const base of ['satellite', 'satellite2'] as const) {
+    const url = satelliteUrl(config, base);
+    const id = `basemap-${base}`;
+    if (url && !map.getSource(id)) {
+      map.addSource(id, rasterSource(url));
+      map.addLayer(rasterLayer(base), 'places-fill');
+    }
+    if (map.getLayer(id)) setVisible(map, [id], drawnBasemap() === base);
+  }
+  // The place fill would hide the imagery.
+  setVisible(map, [placesLayerIds.fill], drawnBasemap() === 'street');
+  applyColors(map);
+}
+
+function applyColors(map: MapLibreMap): void {
+  const colors = colorsFor(store.get(colorsAtom), drawnBasemap() === 'street' ? 'street' : 'satellite');
+  map.setPaintProperty(parcelLayerIds.line, 'line-color', colors.parcel);
+  map.setPaintProperty(parcelLayerIds.hover, 'line-color', colors.hover);
+  map.setPaintProperty(parcelLayerIds.selected, 'line-color', colors.selected);
+}
+
+const noDataTimers = new Map<string, ReturnType<typeof setTimeout>>();
+
+function applyAdditionalLayers(map: MapLibreMap, previous: string[]): void {
+  const active = store.get(activeLayersAtom);
+  for (const [id, layerIds] of Object.entries(additionalLayerIds)) setVisible(map, layerIds, active.includes(id));
+  for (const id of active.filter((a) => !previous.includes(a))) {
+    clearTimeout(noDataTimers.get(id));
+    noDataTimers.set(id, setTimeout(() => checkLayerData(map, id), noDataCheckMs));
+  }
+}
+
+/** Spec 4: a 3-second check decides that a layer has no data in view. */
+function checkLayerData(map: MapLibreMap, id: string): void {
+  if (!store.get(activeLayersAtom).includes(id)) return;
+  const layers = (additionalLayerIds[id] ?? []).filter((l) => map.getLayer(l));
+  if (map.queryRenderedFeatures({ layers }).length > 0) return;
+  const name = store.get(catalogueAtom).find((l) => l.id === id)?.name ?? id;
+  store.set(showAlertAtom, { text: `No ${name} data available in this location`, kind: 'warning' });
+}
+
+export function syncMapWithState(map: MapLibreMap): () => void {
+  let previousLayers: string[] = [];
+  const unsubscribers = [
+    store.sub(basemapAtom, () => {
+      applyBasemap(map);
+      const base = store.get(basemapAtom);
+      if (!basemapAvailable(store.get(configAtom), base)) store.set(showAlertAtom, { text: notConfiguredNotice(base), kind: 'warning' });
+    }),
+    store.sub(configAtom, () => applyBasemap(map)),
+    store.sub(colorsAtom, () => applyColors(map)),
+    store.sub(hoveredParcelAtom, () => map.setFilter(parcelLayerIds.hover, hoverFilter(store.get(hoveredParcelAtom)?.id ?? null))),
+    store.sub(selectedPathAtom, () => map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom)))),
+    store.sub(activeLayersAtom, () => {
+      applyAdditionalLayers(map, previousLayers);
+      previousLayers = store.get(activeLayersAtom);
+    }),
+    store.sub(placeLabelsAtom, () => setVisible(map, [placesLayerIds.label], store.get(placeLabelsAtom))),
+    store.sub(subBoundariesAtom, () => setVisible(map, subBoundaryLayerIds, store.get(subBoundariesAtom))),
+    store.sub(parcelLinesAtom, () => setVisible(map, [parcelLayerIds.line], store.get(parcelLinesAtom))),
+  ];
+  // Apply the state that existed before the map (from the URL hash and local storage).
+  applyBasemap(map);
+  map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom)));
+  applyAdditionalLayers(map, previousLayers);
+  previousLayers = store.get(activeLayersAtom);
+  setVisible(map, [placesLayerIds.label], store.get(placeLabelsAtom));
+  setVisible(map, subBoundaryLayerIds, store.get(subBoundariesAtom));
+  return () => unsubscribers.forEach((u) => u());
+}

@@ -1,0 +1,35 @@
+// The map element: creates the maplibre map once, wires events, state sync, the deck.gl overlay and
+// the first navigation from the URL (a parcel, a place, or the view in the hash).
+import { useEffect, useRef } from 'react';
+import { colorsFor } from '../features/colors/colors.ts';
+import { colorsAtom, mapAtom, viewAtom } from '../state/map-atoms.ts';
+import { store } from '../state/store.ts';
+import { createMap } from './create-map.ts';
+import { attachDeckOverlay } from './deck-overlay.ts';
+import { wireMapEvents } from './map-events.ts';
+import { syncMapWithState } from './map-sync.ts';
+import { navigateFromUrl } from './navigate.ts';
+
+export function MapView() {
+  const container = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!container.current) return;
+    const view = store.get(viewAtom);
+    const map = createMap(container.current, view, colorsFor(store.get(colorsAtom), 'street'));
+    const cleanups: (() => void)[] = [wireMapEvents(map)];
+    map.once('load', () => {
+      cleanups.push(syncMapWithState(map), attachDeckOverlay(map));
+      store.set(mapAtom, map);
+    });
+    void navigateFromUrl(map, location.pathname, location.hash);
+    const onPop = () => void navigateFromUrl(map, location.pathname, location.hash, { fromHistory: true });
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      cleanups.forEach((c) => c());
+      store.set(mapAtom, null);
+      map.remove();
+    };
+  }, []);
+  return <div ref={container} className="map" data-testid="map" />;
+}

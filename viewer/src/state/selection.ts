@@ -1,0 +1,33 @@
+// Opening and closing a parcel: the URL path follows the open parcel, so a reload or a shared link
+// reopens it; the view and base layer stay in the hash.
+import { atom } from 'jotai';
+import type { LonLat } from '../api/types.ts';
+import { basemapAtom, clickedPointAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
+import { detailsOpenAtom } from './ui-atoms.ts';
+import { formatUrl } from './url.ts';
+
+export const selectParcelAtom = atom(null, (get, set, input: { path: string; point?: LonLat | null; push?: boolean }) => {
+  set(selectedPathAtom, input.path);
+  set(clickedPointAtom, input.point ?? null);
+  set(detailsOpenAtom, true);
+  if (input.push !== false) {
+    const view = get(viewAtom);
+    const url = formatUrl(input.path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
+    if (url !== location.pathname + location.hash) history.pushState(null, '', url);
+  }
+});
+
+export const closeParcelAtom = atom(null, (get, set) => {
+  set(selectedPathAtom, null);
+  set(clickedPointAtom, null);
+  set(detailsOpenAtom, false);
+  const view = get(viewAtom);
+  history.pushState(null, '', formatUrl(null, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] }));
+});
+
+/** Keeps the hash in step with the view without adding history entries. */
+export function replaceHash(path: string | null, get: <T>(a: import('jotai').Atom<T>) => T): void {
+  const view = get(viewAtom);
+  const url = formatUrl(path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
+  if (url !== location.pathname + location.hash) history.replaceState(null, '', url);
+}
