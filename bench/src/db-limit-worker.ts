@@ -1,0 +1,68 @@
+// The database-limit reference, run as its own (pinned) process: the server's exact parcel tile SQL
+// through postgres.js with the server's pool size, at a fixed concurrency over the same tile list,
+// for a fixed duration. Reads its job from the JSON file in argv[2]; prints one BENCH_JSON line.
+import { readFileSync } from 'node:fs';
+import { createDb } from '@parcel-map/tileserver/db/client';
+import { defaultParcelTileSql } from '@parcel-map/tileserver/tiles/tile-queries';
+import { percentile, summarize } from './stats.ts';
+import type { Tile } from './tile-math.ts';
+
+export interface DbLimitJob {
+  url: string;
+  pool: number;
+  concurrency: number;
+  durationS: number;
+  tiles: Tile[];
+}
+
+async function main(): Promise<void> {
+  const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as DbLimitJob;
+  const sql = createDb(job.url, { max: job.pool, applicationName: 'parcel-map-bench' });
+  const render = async (t: Tile) => {
+    const rows = await sql.unsafe<{ mvt: Buffer | null }[]>(defaultParcelTileSql, [t.z, t.x, t.y], { prepare: true });
+    return rows[0]?.mvt?.length ?? 0;
+  };
+  // Open every pooled connection (and prepare the statement on it) before the clock starts, as a
+  // running server would have done long before.
+  await Promise.all(Array.from({ length: job.pool }, (_, i) => render(job.tiles[i % job.tiles.length]!)));
+
+  let next = 0;
+  const latencies: number[] = [];
+  const sizes: number[] = [];
+  let errors = 0;
+  const started = performance.now();
+  const deadline = started + job.durationS * 1000;
+  // Like wrk's connections: every worker takes the next tile of one shared walk over the list.
+  const worker = async () => {
+    while (performance.now() < deadline) {
+      const tile = job.tiles[next++ % job.tiles.length]!;
+      const t0 = performance.now();
+      try {
+        sizes.push(await render(tile));
+        latencies.push(performance.now() - t0);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: job.concurrency }, worker));
+  const elapsedS = (performance.now() - started) / 1000;
+  await sql.end({ timeout: 5 });
+  const l = summarize(latencies);
+  const result = {
+    tilesPerSecond: latencies.length / elapsedS,
+    requests: latencies.length + errors,
+    durationS: elapsedS,
+    p50Ms: l.p50,
+    p95Ms: l.p95,
+    p99Ms: percentile(latencies, 99),
+    errors,
+    bytesPerTile: summarize(sizes).mean,
+  };
+  process.stdout.write(`BENCH_JSON ${JSON.stringify(result)}\n`);
+}
+
+main().catch((error: unknown) => {
+  console.error((error as Error).stack ?? error);
+  process.exit(1);
+});

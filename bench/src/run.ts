@@ -1,0 +1,129 @@
+// npm run bench [-- <command>] [options]: the tile benchmark. Commands: (none) the full throughput suite,
+// `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON.
+// Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
+// (name substrings), --no-pin, --no-peer, --seed N.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openBenchDb } from './bench-db.ts';
+import { describeMachine } from './machine.ts';
+import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
+import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
+import { runSizes } from './sizes.ts';
+import { runSuite } from './suite.ts';
+import { buildTileLists, listsFile, resultsDir, writeTileLists } from './tile-lists.ts';
+import { evaluate } from './verdicts.ts';
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    quick: { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    concurrency: { type: 'string' },
+    lists: { type: 'string' },
+    'no-pin': { type: 'boolean', default: false },
+    'no-peer': { type: 'boolean', default: false },
+    seed: { type: 'string', default: '1' },
+  },
+});
+
+const command = positionals[0] ?? 'throughput';
+const log = (line: string) => console.log(`  ${line}`);
+const commandLine = `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(' ')}` : ''}`;
+
+function pinning(): Pinning {
+  const cores = os.availableParallelism();
+  if (flags['no-pin'] || cores < 2) return {};
+  return { client: '0', server: cores === 2 ? '1' : `1-${cores - 1}` };
+}
+
+let clusterDir: string | undefined;
+let workDir: string | undefined;
+async function cleanUp(): Promise<void> {
+  await stopAll();
+  if (clusterDir) pinPostgres(clusterDir, allCpus());
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+}
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    console.log(`\n${signal}: stopping the benchmark's processes`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+async function main(): Promise<void> {
+  if (!['throughput', 'sizes', 'lists', 'report'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report or nothing`);
+  if (command === 'report') {
+    const { charts } = writeReport();
+    console.log(`• bench/README.md rewritten; charts: ${charts.join(', ') || 'none'}`);
+    return;
+  }
+  const startedAt = new Date().toISOString();
+  console.log('• Preparing the benchmark database');
+  const db = await openBenchDb(log, { allowMissingSynthetic: flags.quick || command === 'lists' });
+  clusterDir = db.clusterDir;
+  try {
+    console.log('• Building the seeded tile lists');
+    const seed = Number(flags.seed);
+    const lists = await buildTileLists(db.sql, seed, log);
+    writeTileLists(lists);
+    log(`written to ${listsFile}`);
+    if (command === 'lists') return;
+
+    const machine = await describeMachine(db.sql);
+    const base = {
+      startedAt,
+      command: commandLine,
+      machine,
+      data: { syntheticParcels: db.syntheticCount, realParcels: db.realCount },
+    };
+    workDir = mkdtempSync(resolve(os.tmpdir(), 'parcel-bench-'));
+    let file: string;
+    if (command === 'sizes') {
+      console.log('• Zoom-size sweep (zooms 11-22, densest areas)');
+      const blockSize = flags.quick ? 3 : 5;
+      const sizes = await runSizes({ db, lists, blockSize, token: db.config.ANON_TOKEN, port: 18183, log });
+      const run: SizesRun = { ...base, kind: 'sizes', finishedAt: new Date().toISOString(), settings: { blockSize, seed, quick: flags.quick }, sizes };
+      file = save(run);
+      console.log(`• Largest tile within 500 KB gzip at every zoom: ${sizes.allWithinLimit ? 'yes' : 'NO'}`);
+    } else {
+      const quick = flags.quick;
+      const durationS = Number(flags.duration ?? (quick ? 1.5 : 8));
+      const concurrencies = (flags.concurrency ?? '1,8,64').split(',').map(Number);
+      const filters = flags.lists?.split(',').filter(Boolean);
+      const chosen = lists.lists
+        .filter((l) => !filters || filters.some((f) => l.name.includes(f)))
+        .map((l) => (quick ? { ...l, tiles: l.tiles.slice(0, 12) } : l));
+      const pins = pinning();
+      console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x 5 targets, ${durationS} s per cell`);
+      const suite = await runSuite({ db, lists: chosen, concurrencies, durationS, pinning: pins, peer: !flags['no-peer'], token: db.config.ANON_TOKEN, workDir, log });
+      const run: ThroughputRun = {
+        ...base,
+        kind: quick ? 'quick' : 'throughput',
+        finishedAt: new Date().toISOString(),
+        settings: { durationS, concurrencies, pinning: pins, seed, lists: chosen.map((l) => l.name) },
+        suite,
+      };
+      file = save(run);
+      for (const v of evaluate(suite.cells).verdicts) console.log(`  ${v.name}: ${v.measured} -> ${v.met === null ? 'not measured' : v.met ? 'met' : 'MISSED'} (${v.gap})`);
+    }
+    const { charts } = writeReport();
+    console.log(`• Results: bench/results/${file}; bench/README.md and charts (${charts.join(', ')}) rewritten`);
+  } finally {
+    await db.sql.end({ timeout: 5 });
+    await cleanUp();
+  }
+}
+
+function save(run: RunHeader): string {
+  const file = resultFileName(run.kind, run.startedAt);
+  writeFileSync(resolve(resultsDir, file), `${JSON.stringify(run, null, 1)}\n`);
+  return file;
+}
+
+main().catch(async (error: unknown) => {
+  console.error(`\nnpm run bench failed: ${(error as Error).stack ?? error}`);
+  await cleanUp();
+  process.exit(1);
+});
