@@ -103,7 +103,19 @@ export interface CatalogueLayer {
   country: string;
   minzoom?: number;
   maxzoom?: number;
-  legend?: { label: string; color: string }[];
+  legend?: LegendEntry[];
+  /** The tile attribute the legend colours by, and the layer name inside the tiles. */
+  property?: string;
+  sourceLayer?: string;
+  labelMinzoom?: number;
+  opacity?: number;
+}
+
+export interface LegendEntry {
+  label: string;
+  color: string;
+  /** Tile attribute values drawn in this colour. */
+  values?: string[];
 }
 
 export interface Dimensions {

@@ -2,6 +2,7 @@
 // URL hash after each move, the places around the centre, and the test hooks (__map, map-idle).
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { getAtPoint } from '../api/places.ts';
+import { getParcelsAtPoint } from '../api/parcels.ts';
 import { isAbort } from '../api/client.ts';
 import type { LonLat } from '../api/types.ts';
 import { atPointAtom, hoveredParcelAtom, selectedPathAtom, viewAtom } from '../state/map-atoms.ts';
@@ -97,8 +98,19 @@ export function wireMapEvents(map: MapLibreMap): () => void {
       addToolPoint(lngLat);
       return;
     }
-    const path = parcelAt(map, e)?.properties?.path as string | undefined;
-    if (path) store.set(selectParcelAtom, { path, point: lngLat });
+    const feature = parcelAt(map, e);
+    if (!feature) return;
+    const path = feature.properties?.path as string | undefined;
+    if (path) {
+      store.set(selectParcelAtom, { path, point: lngLat });
+      return;
+    }
+    // Below the detail zoom tiles carry geometry only; the server finds the parcel at the point.
+    getParcelsAtPoint(lngLat[0], lngLat[1])
+      .then((parcels) => {
+        if (parcels[0]) store.set(selectParcelAtom, { path: parcels[0].path, point: lngLat });
+      })
+      .catch((error: unknown) => console.warn(`parcels at point: ${(error as Error).message}`));
   });
   map.on('dblclick', (e) => {
     if (!store.get(toolAtom).tool) return;

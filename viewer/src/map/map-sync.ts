@@ -14,6 +14,7 @@ import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';
 import { hoverFilter, parcelLayerIds, selectedFilter } from './layers/parcels-layer/parcels-layer.ts';
 import { placesLayerIds, subBoundaryLayerIds } from './layers/places-layer/places-layer.ts';
 import { wetlandsLayerIds } from './layers/wetlands-layer/wetlands-layer.ts';
+import { legendColorExpression } from './layers/legend-style.ts';
 
 export const additionalLayerIds: Record<string, string[]> = { flood: floodLayerIds, wetlands: wetlandsLayerIds };
 export const noDataCheckMs = 3000;
@@ -71,6 +72,19 @@ function checkLayerData(map: MapLibreMap, id: string): void {
   store.set(showAlertAtom, { text: `No ${name} data available in this location`, kind: 'warning' });
 }
 
+const fillLayerOf: Record<string, string> = { flood: 'flood-fill', wetlands: 'wetlands-fill' };
+
+/** The server's catalogue legend colours the layers; the built-in colours stay when it has none. */
+function applyCatalogueColors(map: MapLibreMap): void {
+  for (const entry of store.get(catalogueAtom)) {
+    const layer = fillLayerOf[entry.id];
+    if (!layer || !map.getLayer(layer) || !entry.property || !entry.legend) continue;
+    const expression = legendColorExpression(entry.property, entry.legend, '#b0b0b0');
+    if (expression) map.setPaintProperty(layer, 'fill-color', expression);
+    if (entry.opacity !== undefined) map.setPaintProperty(layer, 'fill-opacity', entry.opacity);
+  }
+}
+
 export function syncMapWithState(map: MapLibreMap): () => void {
   let previousLayers: string[] = [];
   const unsubscribers = [
@@ -81,6 +95,7 @@ export function syncMapWithState(map: MapLibreMap): () => void {
     }),
     store.sub(configAtom, () => applyBasemap(map)),
     store.sub(colorsAtom, () => applyColors(map)),
+    store.sub(catalogueAtom, () => applyCatalogueColors(map)),
     store.sub(hoveredParcelAtom, () => map.setFilter(parcelLayerIds.hover, hoverFilter(store.get(hoveredParcelAtom)?.id ?? null))),
     store.sub(selectedPathAtom, () => map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom)))),
     store.sub(activeLayersAtom, () => {
@@ -93,6 +108,7 @@ export function syncMapWithState(map: MapLibreMap): () => void {
   ];
   // Apply the state that existed before the map (from the URL hash and local storage).
   applyBasemap(map);
+  applyCatalogueColors(map);
   map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom)));
   applyAdditionalLayers(map, previousLayers);
   previousLayers = store.get(activeLayersAtom);

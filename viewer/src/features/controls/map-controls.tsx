@@ -8,7 +8,7 @@ const buttons: { id: PanelId; label: string; icon: string }[] = [
   { id: 'legend', label: 'Legend', icon: '▤' },
   { id: 'colors', label: 'Colors', icon: '◐' },
   { id: 'tools', label: 'Tools', icon: '✎' },
-  { id: 'print', label: 'Print', icon: '⎙' },
+  { id: 'print', label: 'Print', icon: '⇩' },
   { id: 'help', label: 'Help', icon: '?' },
 ];
 

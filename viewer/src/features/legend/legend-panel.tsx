@@ -27,7 +27,7 @@ function LegendBody() {
     <div data-testid="legend-entries">
       <h3>{entry?.name ?? id}</h3>
       <ul className="legend-list">
-        {(legends[id] ?? []).map((item) => (
+        {(entry?.legend ?? legends[id] ?? []).map((item) => (
           <li key={item.label}>
             <span className="swatch" style={{ background: item.color }} /> {item.label}
           </li>

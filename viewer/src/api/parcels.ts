@@ -1,6 +1,6 @@
 // The parcel record ({parcel path}.json) and the parcels at a point (Other Records at Location).
-import { getJson } from '../../api/client.ts';
-import type { ParcelAtPoint, ParcelEntity } from '../../api/types.ts';
+import { getJson } from './client.ts';
+import type { ParcelAtPoint, ParcelEntity } from './types.ts';
 
 export function getParcel(path: string, signal?: AbortSignal): Promise<ParcelEntity> {
   return getJson<ParcelEntity>(`${path}.json`, {}, signal);

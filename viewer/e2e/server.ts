@@ -1,0 +1,39 @@
+// Starts the real app for browser tests: builds the viewer once (skipped when dist is current), then
+// serves createApp() on 127.0.0.1 with a free port, over the real test database.
+import { serve, type ServerType } from '@hono/node-server';
+import { resolve } from 'node:path';
+import { inject } from 'vitest';
+import { createApp } from '@parcel-map/tileserver/app';
+import { loadConfig } from '@parcel-map/tileserver/config';
+import { createDb, type Sql } from '@parcel-map/tileserver/db/client';
+import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { createLogger } from '@parcel-map/tileserver/logger';
+import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
+
+export interface TestServer {
+  origin: string;
+  sql: Sql;
+  close: () => Promise<void>;
+}
+
+export async function startTestServer(): Promise<TestServer> {
+  buildViewerIfStale(() => {});
+  const sql = createDb(inject('databaseUrl'), { max: 4 });
+  const app = createApp({
+    config: loadConfig({ ADMIN_TOKEN: 'test-admin' }),
+    sql,
+    logger: createLogger('silent'),
+    viewerDir: resolve(repoRoot, 'viewer/dist'),
+  });
+  const { server, port } = await new Promise<{ server: ServerType; port: number }>((done) => {
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => done({ server: s, port: info.port }));
+  });
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    sql,
+    close: async () => {
+      await new Promise<void>((done) => server.close(() => done()));
+      await sql.end({ timeout: 5 });
+    },
+  };
+}
