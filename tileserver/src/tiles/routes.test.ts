@@ -85,17 +85,23 @@ describe('parcel tiles', () => {
     expect(await res.text()).toBe('');
   });
 
-  it('drops parcels smaller than a pixel at low zoom but keeps every larger one', async () => {
-    const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 11);
-    const features = await decodeTile(await app.request(tileUrl({ z, x, y })), 'parcels');
-    const [counts] = await sql<{ total: number; visible: number }[]>`
-      SELECT count(*)::int AS total,
-             count(*) FILTER (WHERE greatest(ST_XMax(geom_3857) - ST_XMin(geom_3857), ST_YMax(geom_3857) - ST_YMin(geom_3857))
-                                    >= 40075016.68557849 / 512.0 / 2 ^ ${z})::int AS visible
-      FROM parcels WHERE ST_Intersects(geom_3857, ST_TileEnvelope(${z}, ${x}, ${y}))`;
-    expect(counts!.visible).toBeGreaterThan(0);
-    expect(features.length).toBeGreaterThanOrEqual(counts!.visible);
-    expect(features.length).toBeLessThan(counts!.total);
+  it('draws every parcel that covers a few display pixels at low zoom and leaves out sub-pixel ones', async () => {
+    // Pixel size at zoom z for 512-px tiles, in web-mercator metres; "covers" = bbox of 2 x 2 pixels.
+    const covering = (z: number) => sql`(ST_XMax(geom_3857) - ST_XMin(geom_3857)) * (ST_YMax(geom_3857) - ST_YMin(geom_3857)) >= 4 * (40075016.68557849 / 512.0 / 2 ^ ${z}) ^ 2`;
+    const z13 = lonLatToTile(-71.1097, 42.3736, 13);
+    const ids = new Set((await decodeTile(await app.request(tileUrl(z13)), 'parcels')).map((f) => f.id));
+    const expected = await sql<{ id: string }[]>`
+      SELECT id FROM parcels WHERE ST_Intersects(geom_3857, ST_TileEnvelope(${z13.z}, ${z13.x}, ${z13.y})) AND ${covering(13)}`;
+    expect(expected.length).toBeGreaterThan(1000);
+    expect(expected.filter((r) => !ids.has(Number(r.id)))).toEqual([]);
+
+    const z11 = lonLatToTile(-71.1097, 42.3736, 11);
+    const drawn = (await decodeTile(await app.request(tileUrl(z11)), 'parcels')).length;
+    const [counts] = await sql<{ total: number; covering: number }[]>`
+      SELECT count(*)::int AS total, count(*) FILTER (WHERE ${covering(11)})::int AS covering
+      FROM parcels WHERE ST_Intersects(geom_3857, ST_TileEnvelope(${z11.z}, ${z11.x}, ${z11.y}))`;
+    expect(drawn).toBeGreaterThanOrEqual(counts!.covering);
+    expect(drawn).toBeLessThan(counts!.total);
   });
 });
 

@@ -1,6 +1,6 @@
 // The tile SQL of the built-in layers: parcels, FEMA flood zones and wetlands. Each statement binds
 // only $1,$2,$3 = z,x,y and returns one row with `mvt` (bytea), so it is prepared once per connection.
-import { bufferSql, detailOnlySql, extentSql, visibleAtZoomSql } from './zoom-strategy.ts';
+import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from './zoom-strategy.ts';
 
 export const parcelLayer = { minzoom: 11, maxzoom: 22, tileJsonMaxzoom: 18 } as const;
 export const floodLayer = { minzoom: 8, maxzoom: 14 } as const;
@@ -13,7 +13,7 @@ WITH bounds AS (
          ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search
 ), features AS (
   SELECT ST_AsMVTGeom(p.geom_3857, bounds.env, ${extentSql}, ${bufferSql}, true) AS geom,
-         p.id,
+         ${featureIdSql('p.id')} AS id,
          ${detailOnlySql('p.ll_uuid::text')} AS ll_uuid,
          ${detailOnlySql('p.path')} AS path,
          ${detailOnlySql('p.address')} AS address,

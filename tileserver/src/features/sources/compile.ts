@@ -2,7 +2,7 @@
 // identifiers and the source id (a hex hash we made); every value is read at run time from the
 // stored definition in tile_sources, so requests bind only $1,$2,$3 = z,x,y and values stay data.
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
-import { bufferSql, detailOnlySql, extentSql, visibleAtZoomSql } from '../../tiles/zoom-strategy.ts';
+import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from '../../tiles/zoom-strategy.ts';
 import { sourceIdPattern } from './canonical.ts';
 import { numericPseudoFields, type SourceDefinition, type StyleRule } from './schema.ts';
 
@@ -122,7 +122,7 @@ export function compileSourceTileSql(id: string, definition: SourceDefinition): 
   return `
 WITH ${ctes.join(',\n  ')},
 features AS (
-  SELECT ST_AsMVTGeom(p.geom_3857, bounds.env, ${extentSql}, ${bufferSql}, true) AS geom, p.id${properties.map((p) => `,\n    ${p}`).join('')}
+  SELECT ST_AsMVTGeom(p.geom_3857, bounds.env, ${extentSql}, ${bufferSql}, true) AS geom, ${featureIdSql('p.id')} AS id${properties.map((p) => `,\n    ${p}`).join('')}
   FROM ${from.join(', ')}
   WHERE ${filters.join('\n    AND ')}
 )
