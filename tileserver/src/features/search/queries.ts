@@ -53,26 +53,71 @@ export async function searchPlaces(sql: Sql, q: string, country: string | null, 
 }
 
 // Addresses: a contains-match through the trigram index from 3 characters; with 2 characters no
-// trigram can be formed inside a word, so only address prefixes are matched then. Parcel numbers:
-// prefix match (no index on parcelnumb yet).
-export async function searchParcels(sql: Sql, q: string, country: string | null, limit: number): Promise<ParcelHit[]> {
+// trigram can be formed inside a word, so only address prefixes are matched then. Ordering is done
+// over the first `candidateCap` matches: a common word ('ave') matches a fifth of a 1M-parcel county,
+// and sorting all of them costs seconds; within the cap the order is exact.
+const candidateCap = 2000;
+
+export async function searchParcelAddresses(sql: Sql, q: string, country: string | null, limit: number): Promise<ParcelHit[]> {
   if (limit <= 0) return [];
   const escaped = likeEscape(q);
   const prefix = `${escaped}%`;
-  const addressPattern = q.length >= 3 ? `%${escaped}%` : prefix;
+  const pattern = q.length >= 3 ? `%${escaped}%` : prefix;
   const countryPrefix = country ? `/${country}/%` : '%';
   return sql<ParcelHit[]>`
-    SELECT p.path, p.address, p.parcelnumb,
-           coalesce(p.lon, ST_X(ST_PointOnSurface(p.geom))) AS lon, coalesce(p.lat, ST_Y(ST_PointOnSurface(p.geom))) AS lat,
-           ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n,
-           pl.headline AS place_headline
+    SELECT ${parcelHitColumns(sql)}
     FROM (
-      SELECT * FROM parcels x
-      WHERE (x.address ILIKE ${addressPattern} OR x.parcelnumb ILIKE ${prefix})
-        AND x.path LIKE ${countryPrefix}
-      ORDER BY x.parcelnumb ILIKE ${escaped} DESC, x.address ILIKE ${prefix} DESC, x.address, x.path
+      SELECT * FROM (
+        SELECT x.id, x.path, x.address, x.parcelnumb FROM parcels x
+        WHERE x.address ILIKE ${pattern} AND x.path LIKE ${countryPrefix}
+        LIMIT ${candidateCap}
+      ) c
+      ORDER BY c.address ILIKE ${prefix} DESC, c.address, c.path
       LIMIT ${limit}
-    ) p
+    ) hit
+    JOIN parcels p ON p.id = hit.id
     LEFT JOIN places pl ON pl.path = regexp_replace(p.path, '/[0-9]+$', '')
-    ORDER BY p.parcelnumb ILIKE ${escaped} DESC, p.address ILIKE ${prefix} DESC, p.address, p.path`;
+    ORDER BY hit.address ILIKE ${prefix} DESC, hit.address, hit.path`;
+}
+
+// Parcel numbers have no index yet (a trigram index on parcelnumb would make this a lookup), so the
+// scan runs only for number-like text (a digit, no spaces) and gives up after `numberTimeoutMs`:
+// on a 1M-parcel table the scan takes seconds, on the real Cambridge/Somerville data milliseconds.
+const numberTimeoutMs = 1000;
+
+export function looksLikeParcelNumber(q: string): boolean {
+  return /\d/.test(q) && !/\s/.test(q) && q.length <= 40;
+}
+
+export async function searchParcelNumbers(sql: Sql, q: string, country: string | null, limit: number): Promise<ParcelHit[]> {
+  if (limit <= 0 || !looksLikeParcelNumber(q)) return [];
+  const escaped = likeEscape(q);
+  const countryPrefix = country ? `/${country}/%` : '%';
+  const columns = parcelHitColumns(sql);
+  try {
+    return (await sql.begin(async (tx) => {
+      await tx`SELECT set_config('statement_timeout', ${String(numberTimeoutMs)}, true)`;
+      return tx<ParcelHit[]>`
+        SELECT ${columns}
+        FROM (
+          SELECT x.id FROM parcels x
+          WHERE x.parcelnumb ILIKE ${`${escaped}%`} AND x.path LIKE ${countryPrefix}
+          ORDER BY x.parcelnumb ILIKE ${escaped} DESC, x.parcelnumb, x.path
+          LIMIT ${limit}
+        ) hit
+        JOIN parcels p ON p.id = hit.id
+        LEFT JOIN places pl ON pl.path = regexp_replace(p.path, '/[0-9]+$', '')
+        ORDER BY p.parcelnumb ILIKE ${escaped} DESC, p.parcelnumb, p.path`;
+    })) as ParcelHit[];
+  } catch (error) {
+    if ((error as { code?: string }).code === '57014') return [];
+    throw error;
+  }
+}
+
+function parcelHitColumns(sql: Sql) {
+  return sql`p.path, p.address, p.parcelnumb,
+    coalesce(p.lon, ST_X(ST_PointOnSurface(p.geom))) AS lon, coalesce(p.lat, ST_Y(ST_PointOnSurface(p.geom))) AS lat,
+    ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n,
+    pl.headline AS place_headline`;
 }

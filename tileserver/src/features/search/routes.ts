@@ -6,7 +6,7 @@ import type { Sql } from '../../db/client.ts';
 import { resolveCaller } from '../../auth/tokens.ts';
 import { ApiError } from '../../errors.ts';
 import { bboxOf } from '../places/queries.ts';
-import { searchParcels, searchPlaces } from './queries.ts';
+import { searchParcelAddresses, searchParcelNumbers, searchPlaces, type ParcelHit } from './queries.ts';
 
 export const maxResults = 33;
 const minLength = 2;
@@ -36,7 +36,19 @@ export function searchRoutes(deps: { config: Config; sql: Sql }): Hono {
     }
 
     const places = await searchPlaces(deps.sql, q, country, maxResults);
-    const parcels = await searchParcels(deps.sql, q, country, maxResults - places.length);
+    // Parcel-number hits first (a typed number is a precise intent), then addresses; one entry per parcel.
+    const room = maxResults - places.length;
+    const [byNumber, byAddress] = await Promise.all([
+      searchParcelNumbers(deps.sql, q, country, room),
+      searchParcelAddresses(deps.sql, q, country, room),
+    ]);
+    const seen = new Set<string>();
+    const parcels: ParcelHit[] = [];
+    for (const hit of [...byNumber, ...byAddress]) {
+      if (parcels.length >= room || seen.has(hit.path)) continue;
+      seen.add(hit.path);
+      parcels.push(hit);
+    }
     const round = (v: number) => Math.round(v * 1e6) / 1e6;
     const results: SearchResult[] = [
       ...places.map((p) => {
