@@ -25,7 +25,7 @@ export async function parcelByPath(
   visible: readonly string[],
   locked: readonly string[],
 ): Promise<ParcelRow | undefined> {
-  // The laterals select catalog columns of p by name; to_jsonb turns the row into {name: value}.
+  // The subselects pick catalog columns of p by name; to_jsonb turns such a row into {name: value}.
   // Qualified as p."name" (postgres.js quotes each dotted part) so no column of places can shadow them.
   const columns = (names: readonly string[]) => sql(names.map((name) => `p.${name}`));
   const lockedKeys = locked.length
