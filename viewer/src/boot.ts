@@ -6,7 +6,8 @@ import { colorStorageKey, parseColors } from './features/colors/colors.ts';
 import { basemapAtom, catalogueAtom, colorsAtom, configAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
 import { replaceHash } from './state/selection.ts';
 import { store } from './state/store.ts';
-import { basemaps, parseUrl, type Basemap } from './state/url.ts';
+import { detailsOpenAtom } from './state/ui-atoms.ts';
+import { basemaps, isParcelPath, parseUrl, type Basemap } from './state/url.ts';
 
 export const baseLayerStorageKey = 'base_layer';
 /** Cambridge, MA: the real data loaded by default. */
@@ -27,6 +28,11 @@ export function boot(): void {
   store.set(colorsAtom, parseColors(readStorage(colorStorageKey)));
   const view = url.view ? { center: [url.view.lon, url.view.lat] as [number, number], zoom: url.view.zoom } : defaultView;
   store.set(viewAtom, { ...view, width: window.innerWidth, height: window.innerHeight });
+  // A parcel path opens the parcel before anything else writes the URL.
+  if (url.path && isParcelPath(url.path)) {
+    store.set(selectedPathAtom, url.path);
+    store.set(detailsOpenAtom, true);
+  }
 
   store.sub(basemapAtom, () => {
     try {

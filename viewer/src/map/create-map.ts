@@ -14,9 +14,10 @@ export const defaultTiles = {
   wetlands: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
 };
 
-/** Tile URLs must be absolute: the worker resolves relative ones against its own script URL. */
-export function absolute(url: string): string {
-  return new URL(url, location.origin).href;
+/** Tile URLs must be absolute (the worker resolves relative ones against its own script URL), and the
+ * {z}/{x}/{y} braces must stay unescaped, which `new URL()` would not do. */
+export function absolute(url: string, origin = location.origin): string {
+  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
 export function baseStyle(colors: { parcel: string; hover: string; selected: string }): StyleSpecification {

@@ -130,7 +130,10 @@ export function wireMapEvents(map: MapLibreMap): () => void {
       window.dispatchEvent(new CustomEvent('map-idle'));
     }
   });
-  map.on('error', (e) => console.warn(`map: ${e.error?.message ?? 'error'}`));
+  // Tile and source failures are real errors (the browser tests fail on them), but never stop the map.
+  map.on('error', (e) => {
+    if ((e.error as { name?: string } | undefined)?.name !== 'AbortError') console.error(`map: ${e.error?.message ?? 'error'}`);
+  });
   map.once('load', () => {
     updateView(map);
     void refreshPlaces(map);

@@ -5,7 +5,6 @@ import { colorsFor } from '../features/colors/colors.ts';
 import { colorsAtom, mapAtom, viewAtom } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
 import { createMap } from './create-map.ts';
-import { attachDeckOverlay } from './deck-overlay.ts';
 import { wireMapEvents } from './map-events.ts';
 import { syncMapWithState } from './map-sync.ts';
 import { navigateFromUrl } from './navigate.ts';
@@ -17,14 +16,21 @@ export function MapView() {
     const view = store.get(viewAtom);
     const map = createMap(container.current, view, colorsFor(store.get(colorsAtom), 'street'));
     const cleanups: (() => void)[] = [wireMapEvents(map)];
+    let disposed = false;
     map.once('load', () => {
-      cleanups.push(syncMapWithState(map), attachDeckOverlay(map));
+      cleanups.push(syncMapWithState(map));
       store.set(mapAtom, map);
+      // deck.gl (labels and tool shapes) is a third of the bundle: load it after the first parcels are
+      // requested, so it never delays them.
+      void import('./deck-overlay.ts').then(({ attachDeckOverlay }) => {
+        if (!disposed) cleanups.push(attachDeckOverlay(map));
+      });
     });
     void navigateFromUrl(map, location.pathname, location.hash);
     const onPop = () => void navigateFromUrl(map, location.pathname, location.hash, { fromHistory: true });
     window.addEventListener('popstate', onPop);
     return () => {
+      disposed = true;
       window.removeEventListener('popstate', onPop);
       cleanups.forEach((c) => c());
       store.set(mapAtom, null);

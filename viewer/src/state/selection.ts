@@ -10,11 +10,11 @@ export const selectParcelAtom = atom(null, (get, set, input: { path: string; poi
   set(selectedPathAtom, input.path);
   set(clickedPointAtom, input.point ?? null);
   set(detailsOpenAtom, true);
-  if (input.push !== false) {
-    const view = get(viewAtom);
-    const url = formatUrl(input.path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
-    if (url !== location.pathname + location.hash) history.pushState(null, '', url);
-  }
+  const view = get(viewAtom);
+  const url = formatUrl(input.path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
+  if (url === location.pathname + location.hash) return;
+  if (input.push === false) history.replaceState(null, '', url);
+  else history.pushState(null, '', url);
 });
 
 export const closeParcelAtom = atom(null, (get, set) => {

@@ -1,0 +1,44 @@
+// Browser tests of additional layers: flood zones drawn in their legend colour over a known AE area.
+import { describe, expect, it } from 'vitest';
+import { decode, screenshot, waitForIdle } from './browser.ts';
+import { openView, project, useHarness } from './harness.ts';
+
+const harness = useHarness();
+
+describe('additional layers', () => {
+  it('draws the AE flood colour over a known AE area and lists the zones in the legend', async () => {
+    const h = harness();
+    // A point well inside the largest current (2025) AE polygon, away from its edges.
+    const [ae] = await h.server.sql<{ lon: number; lat: number }[]>`
+      SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (
+        SELECT ST_PointOnSurface(ST_Buffer(geom::geography, -30)::geometry) AS p
+        FROM flood_zones WHERE fld_zone = 'AE' AND source NOT LIKE '%legacy%' ORDER BY ST_Area(geom) DESC LIMIT 1) s`;
+    expect(ae).toBeDefined();
+    const tp = await openView(h, { zoom: 16, lat: ae!.lat, lon: ae!.lon });
+    await tp.page.getByTestId('open-layers').click();
+    await tp.page.getByTestId('toggle-layer-flood').locator('input').check();
+    await waitForIdle(tp.page);
+
+    const point = await project(tp, [ae!.lon, ae!.lat]);
+    const zones = await tp.page.evaluate((p) => window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['flood-fill'] }).map((f) => f.properties.fld_zone), point);
+    expect(zones).toContain('AE');
+    const png = decode(await screenshot(tp.page, 'flood-ae'));
+    // Light blue at 0.7 opacity: clearly blue, whatever lies under it (count a 12 px box, lines aside).
+    let blue = 0;
+    for (let dy = -6; dy < 6; dy++) for (let dx = -6; dx < 6; dx++) {
+      const i = (png.width * Math.round(point.y + dy) + Math.round(point.x + dx)) * 4;
+      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+      if (b - r > 40 && b > 180) blue++;
+    }
+    expect(blue).toBeGreaterThan(72);
+
+    await tp.page.getByTestId('open-legend').click();
+    const legend = await tp.page.getByTestId('legend-entries').textContent();
+    expect(legend).toContain('FEMA Flood Zones');
+    expect(legend).toContain('AE');
+    expect(legend).toContain('X');
+    await screenshot(tp.page, 'flood-legend');
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+});

@@ -1,0 +1,57 @@
+// Browser tests of the parcel details pane: click a known parcel, the URL becomes its path, a reload
+// reopens it, and Copy parcel link confirms for 2 seconds.
+import { describe, expect, it } from 'vitest';
+import { screenshot, waitForIdle } from './browser.ts';
+import { openView, project, useHarness } from './harness.ts';
+
+const harness = useHarness();
+
+async function rockwell(): Promise<{ path: string; lon: number; lat: number }> {
+  const [row] = await harness().server.sql<{ path: string; lon: number; lat: number }[]>`
+    SELECT path, ST_X(p) AS lon, ST_Y(p) AS lat
+    FROM (SELECT path, ST_PointOnSurface(geom) AS p FROM parcels WHERE parcelnumb = '127-123' AND address = '23 ROCKWELL ST' LIMIT 1) s`;
+  if (!row) throw new Error('parcel 127-123 (23 ROCKWELL ST) is not in the test database');
+  return row;
+}
+
+describe('parcel details', () => {
+  it('opens a clicked parcel with its address and number, puts its path in the URL, and reopens it on reload', async () => {
+    const parcel = await rockwell();
+    const tp = await openView(harness(), { zoom: 18, lat: parcel.lat, lon: parcel.lon });
+    const point = await project(tp, [parcel.lon, parcel.lat]);
+    await tp.page.mouse.click(point.x, point.y);
+    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
+    expect(await tp.page.getByTestId('parcel-title').textContent()).toContain('23 ROCKWELL ST');
+    expect(new URL(tp.page.url()).pathname).toBe(parcel.path);
+    await waitForIdle(tp.page);
+    // The selected outline is drawn from the tiles by path.
+    const selected = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['parcels-selected'] }).length);
+    expect(selected).toBeGreaterThan(0);
+    await screenshot(tp.page, 'parcel-clicked');
+
+    await tp.page.reload();
+    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
+    expect(await tp.page.getByTestId('parcel-title').textContent()).toContain('23 ROCKWELL ST');
+    expect(new URL(tp.page.url()).pathname).toBe(parcel.path);
+    await waitForIdle(tp.page);
+    await screenshot(tp.page, 'parcel-reloaded');
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+
+  it('opens a parcel from a shared link and copies its link with a 2-second confirmation', async () => {
+    const h = harness();
+    const parcel = await rockwell();
+    const tp = await openView(h, { path: parcel.path, zoom: 18, lat: parcel.lat, lon: parcel.lon });
+    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
+    await tp.page.getByTestId('copy-parcel-link').click();
+    const feedback = tp.page.getByTestId('copy-feedback');
+    await feedback.waitFor();
+    expect(await feedback.textContent()).toBe('Parcel link copied to clipboard.');
+    expect(await tp.page.evaluate(() => navigator.clipboard.readText())).toBe(`${h.server.origin}${parcel.path}`);
+    await screenshot(tp.page, 'parcel-copy-link');
+    await feedback.waitFor({ state: 'detached', timeout: 4000 });
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+});
