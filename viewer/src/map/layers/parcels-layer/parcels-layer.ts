@@ -11,7 +11,7 @@ export function parcelSource(origin: string, tokenQuery: string): SourceSpecific
 }
 
 /** Spec 9: outline width 0.5 to 3, hover 3 to 5 across zoom 13 to 17, selected 5. */
-const outlineWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 11, 0.5, 17, 3];
+const outlineWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 11, 0.5, 15, 1.2, 17, 2, 19, 3];
 const hoverWidth: ExpressionSpecification = ['interpolate', ['linear'], ['zoom'], 13, 3, 17, 5];
 
 export function hoverFilter(id: number | string | null): ExpressionSpecification {
