@@ -81,3 +81,18 @@ describe('panels', () => {
     await tp.context.close();
   });
 });
+
+describe('additional layer without data', () => {
+  it('says the layer has no data in this location after 3 seconds', async () => {
+    // Central Kansas: no wetlands are loaded there.
+    const tp = await openView(harness(), { zoom: 12, lat: 38.5, lon: -98.5 });
+    await tp.page.getByTestId('open-layers').click();
+    await tp.page.getByTestId('toggle-layer-wetlands').locator('input').check();
+    const started = Date.now();
+    await tp.page.getByRole('alert').filter({ hasText: 'No Wetlands data available in this location' }).waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
+    await screenshot(tp.page, 'layers-no-data');
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+});

@@ -1,7 +1,7 @@
 // Browser tests of the parcel details pane: click a known parcel, the URL becomes its path, a reload
 // reopens it, and Copy parcel link confirms for 2 seconds.
 import { describe, expect, it } from 'vitest';
-import { screenshot, waitForIdle } from './browser.ts';
+import { colorShare, decode, screenshot, waitForIdle } from './browser.ts';
 import { openView, project, useHarness } from './harness.ts';
 
 const harness = useHarness();
@@ -28,6 +28,15 @@ describe('parcel details', () => {
     const selected = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['parcels-selected'] }).length);
     expect(selected).toBeGreaterThan(0);
     await screenshot(tp.page, 'parcel-clicked');
+
+    // Dimension labels of the selected parcel, from /api/v1/dimensions.json, drawn by deck.gl.
+    await tp.page.getByTestId('open-layers').click();
+    await tp.page.getByTestId('toggle-label-dimensionsFeet').locator('input').check();
+    await tp.page.waitForTimeout(500);
+    await waitForIdle(tp.page);
+    const png = decode(await screenshot(tp.page, 'parcel-dimensions'));
+    expect(colorShare(png, { x: point.x - 150, y: point.y - 150, w: 300, h: 300 }, [180, 0, 90], 40)).toBeGreaterThan(0.001);
+    await tp.page.getByTestId('open-layers').click();
 
     await tp.page.reload();
     await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });

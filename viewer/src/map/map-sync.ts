@@ -68,7 +68,11 @@ function checkLayerData(map: MapLibreMap, id: string): void {
   if (!store.get(activeLayersAtom).includes(id)) return;
   const layers = (additionalLayerIds[id] ?? []).filter((l) => map.getLayer(l));
   if (map.queryRenderedFeatures({ layers }).length > 0) return;
-  const name = store.get(catalogueAtom).find((l) => l.id === id)?.name ?? id;
+  const entry = store.get(catalogueAtom).find((l) => l.id === id);
+  // Below the layer's zoom range the zoom notice ("Zoom in to see ...") already explains the empty map.
+  const minzoom = entry?.minzoom ?? map.getLayer(layers[0] ?? '')?.minzoom ?? 0;
+  if (map.getZoom() < minzoom) return;
+  const name = entry?.name ?? id;
   store.set(showAlertAtom, { text: `No ${name} data available in this location`, kind: 'warning' });
 }
 
