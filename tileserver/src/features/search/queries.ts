@@ -80,11 +80,8 @@ export async function searchParcelAddresses(sql: Sql, q: string, country: string
     ORDER BY hit.address ILIKE ${prefix} DESC, hit.address, hit.path`;
 }
 
-// Parcel numbers have no index yet (a trigram index on parcelnumb would make this a lookup), so the
-// scan runs only for number-like text (a digit, no spaces) and gives up after `numberTimeoutMs`:
-// on a 1M-parcel table the scan takes seconds, on the real Cambridge/Somerville data milliseconds.
-const numberTimeoutMs = 1000;
-
+// Parcel-number search runs only for number-like text (a digit, no spaces); the trigram index on
+// parcelnumb (migration 00004) keeps it a lookup on million-parcel counties.
 export function looksLikeParcelNumber(q: string): boolean {
   return /\d/.test(q) && !/\s/.test(q) && q.length <= 40;
 }
@@ -94,25 +91,17 @@ export async function searchParcelNumbers(sql: Sql, q: string, country: string |
   const escaped = likeEscape(q);
   const countryPrefix = country ? `/${country}/%` : '%';
   const columns = parcelHitColumns(sql);
-  try {
-    return (await sql.begin(async (tx) => {
-      await tx`SELECT set_config('statement_timeout', ${String(numberTimeoutMs)}, true)`;
-      return tx<ParcelHit[]>`
-        SELECT ${columns}
-        FROM (
-          SELECT x.id FROM parcels x
-          WHERE x.parcelnumb ILIKE ${`${escaped}%`} AND x.path LIKE ${countryPrefix}
-          ORDER BY x.parcelnumb ILIKE ${escaped} DESC, x.parcelnumb, x.path
-          LIMIT ${limit}
-        ) hit
-        JOIN parcels p ON p.id = hit.id
-        LEFT JOIN places pl ON pl.path = regexp_replace(p.path, '/[0-9]+$', '')
-        ORDER BY p.parcelnumb ILIKE ${escaped} DESC, p.parcelnumb, p.path`;
-    })) as ParcelHit[];
-  } catch (error) {
-    if ((error as { code?: string }).code === '57014') return [];
-    throw error;
-  }
+  return sql<ParcelHit[]>`
+    SELECT ${columns}
+    FROM (
+      SELECT x.id FROM parcels x
+      WHERE x.parcelnumb ILIKE ${`${escaped}%`} AND x.path LIKE ${countryPrefix}
+      ORDER BY x.parcelnumb ILIKE ${escaped} DESC, x.parcelnumb, x.path
+      LIMIT ${limit}
+    ) hit
+    JOIN parcels p ON p.id = hit.id
+    LEFT JOIN places pl ON pl.path = regexp_replace(p.path, '/[0-9]+$', '')
+    ORDER BY p.parcelnumb ILIKE ${escaped} DESC, p.parcelnumb, p.path`;
 }
 
 function parcelHitColumns(sql: Sql) {
