@@ -23,7 +23,8 @@ const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replac
 function niceTicks(max: number, log: boolean, min: number): number[] {
   if (log) {
     const ticks: number[] = [];
-    for (let p = Math.floor(Math.log10(min)); 10 ** p <= max * 1.0001; p++) ticks.push(10 ** p);
+    // Up to the first power of ten at or above the largest value, so no bar leaves the plot.
+    for (let p = Math.floor(Math.log10(min)); ticks.length === 0 || ticks[ticks.length - 1]! < max; p++) ticks.push(10 ** p);
     return ticks;
   }
   const step = 10 ** Math.floor(Math.log10(max / 4 || 1));
@@ -44,10 +45,11 @@ export function groupedBarChart(chart: BarChart): string {
   const groupW = chart.series.length * barW + 18;
   const left = 70;
   const plotH = 260;
-  const width = Math.max(520, left + chart.groups.length * groupW + 20);
+  const width = Math.max(640, left + chart.groups.length * groupW + 20, left + chart.title.length * 8);
   const plotTop = 60;
-  const legendY = plotTop + plotH + 80;
-  const height = legendY + Math.ceil(chart.series.length / 4) * 18 + 10;
+  const legendY = plotTop + plotH + 110;
+  const legendColumns = Math.max(1, Math.floor((width - left) / 220));
+  const height = legendY + Math.ceil(chart.series.length / legendColumns) * 18 + 10;
   const y = (v: number) => {
     if (chart.log) {
       const lo = Math.log10(minValue);
@@ -84,8 +86,8 @@ export function groupedBarChart(chart: BarChart): string {
     out.push(`<text x="${width - 12}" y="${Number(ry) - 4}" text-anchor="end" fill="#c00">${esc(chart.refLine.label)}</text>`);
   }
   chart.series.forEach((s, si) => {
-    const lx = left + (si % 4) * 150;
-    const ly = legendY + Math.floor(si / 4) * 18;
+    const lx = left + (si % legendColumns) * 220;
+    const ly = legendY + Math.floor(si / legendColumns) * 18;
     out.push(`<rect x="${lx}" y="${ly - 9}" width="10" height="10" fill="${s.color}"/><text x="${lx + 14}" y="${ly}">${esc(s.name)}</text>`);
   });
   out.push('</svg>');

@@ -65,7 +65,7 @@ export async function startMapServer(options: MapServerOptions): Promise<MapServ
   for (const name of ['parcels.map', 'nginx.conf', 'mapserver.conf']) {
     writeFileSync(resolve(dir, name), fill(readFileSync(resolve(templates, `${name}.in`), 'utf8'), values), { mode: 0o600 });
   }
-  const version = runSync('/usr/lib/cgi-bin/mapserv', ['-v']).split('\n')[0]!.trim();
+  const version = /MapServer version [^ ]+/.exec(runSync('/usr/lib/cgi-bin/mapserv', ['-v']))?.[0] ?? 'MapServer (unknown version)';
 
   // spawn-fcgi forks the mapserv processes and exits; their pids land in the pid file. MapServer 8
   // reads MAPSERVER_CONFIG_FILE from the process environment at start, before the FastCGI loop.

@@ -87,7 +87,9 @@ function throughputSection(run: ThroughputRun, file: string, withCharts: boolean
       lines.push(`| ${list.name} | ${c}${repeat} | ${fmt(list.name, c, 'db-limit')} | ${fmt(list.name, c, 'cold')} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'db-limit'))} | ${fmt(list.name, c, 'mapserver')} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'mapserver'))} |`);
     }
   }
-  lines.push('', '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile.');
+  if (s.lists.some((l) => settings.concurrencies.some((c) => l.tiles < c))) {
+    lines.push('', '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile (the database limit does not).');
+  }
   lines.push('', '**Warm (cache filled) against the HTTP limit** — tiles/s (p50 / p95 ms)', '');
   lines.push('| list | c | HTTP limit | ours warm | warm / HTTP | warm / MapServer |', '|---|---|---|---|---|---|');
   for (const list of s.lists) {
@@ -114,14 +116,14 @@ function sizesSection(run: SizesRun, file: string, withCharts: boolean): string[
   const z = run.sizes;
   const lines = [`### Zoom sizes ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC`, '', ...header(run, file)];
   lines.push(
-    `- Tiles: a ${z.blockSize} x ${z.blockSize} block per zoom centred on the densest z16 tile of each area (${Object.entries(z.centres).map(([a, t]) => `${a} ${t.z}/${t.x}/${t.y}`).join(', ')}), fetched through our server with the cache off (render ms = one miss, including the query and gzip)`,
+    `- Tiles: per zoom, a ${z.blockSize} x ${z.blockSize} block centred on the densest z16 tile of each area (${Object.entries(z.centres).map(([a, t]) => `${a} ${t.z}/${t.x}/${t.y}`).join(', ')}) plus, up to z16, the ${z.blockSize ** 2} tiles with the most parcels in the area; fetched through our server with the cache off (render ms = one miss, including the query and gzip); sizes and features are over the tiles with content (empty tiles answer 204)`,
     `- Limit: no tile above ${formatBytes(z.limitBytes)} gzip at any zoom 11-22: **${z.allWithinLimit ? 'met' : 'missed'}**${z.allWithinLimit ? '' : ` (over at ${z.zooms.filter((r) => !r.withinLimit).map((r) => `${r.area} z${r.z}: ${formatBytes(r.gzipBytes.max)}`).join(', ')})`}`,
     '',
-    '| area | zoom | tiles | gzip p50 | gzip max | raw p50 | features p50 / max | render ms p50 / max | within 500 KB |',
+    '| area | zoom | tiles (empty) | gzip p50 | gzip max | raw p50 | features p50 / max | render ms p50 / max | within 500 KB |',
     '|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of z.zooms) {
-    lines.push(`| ${r.area} | ${r.z} | ${r.tiles} | ${formatBytes(r.gzipBytes.p50)} | ${formatBytes(r.gzipBytes.max)} | ${formatBytes(r.rawBytes.p50)} | ${n(r.features.p50, 0)} / ${n(r.features.max, 0)} | ${n(r.ms.p50, 0)} / ${n(r.ms.max, 0)} | ${r.withinLimit ? 'yes' : '**no**'} |`);
+    lines.push(`| ${r.area} | ${r.z} | ${r.tiles} (${r.empty ?? 0}) | ${formatBytes(r.gzipBytes.p50)} | ${formatBytes(r.gzipBytes.max)} | ${formatBytes(r.rawBytes.p50)} | ${n(r.features.p50, 0)} / ${n(r.features.max, 0)} | ${n(r.ms.p50, 0)} / ${n(r.ms.max, 0)} | ${r.withinLimit ? 'yes' : '**no**'} |`);
   }
   if (withCharts) lines.push('', '![gzip tile size per zoom](results/chart-sizes.svg)');
   return lines;

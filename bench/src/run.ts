@@ -89,7 +89,8 @@ async function main(): Promise<void> {
       console.log(`• Largest tile within 500 KB gzip at every zoom: ${sizes.allWithinLimit ? 'yes' : 'NO'}`);
     } else {
       const quick = flags.quick;
-      const durationS = Number(flags.duration ?? (quick ? 1.5 : 8));
+      // wrk takes whole seconds.
+      const durationS = Math.max(1, Math.round(Number(flags.duration ?? (quick ? 2 : 8))));
       const concurrencies = (flags.concurrency ?? '1,8,64').split(',').map(Number);
       const filters = flags.lists?.split(',').filter(Boolean);
       const chosen = lists.lists

@@ -4,8 +4,8 @@
 import type { BenchDb } from './bench-db.ts';
 import { summarize, type Summary } from './stats.ts';
 import { fetchAll, mvtLayers, rawMvt } from './tile-fetch.ts';
-import { blockAround, tileCentre, type Tile } from './tile-math.ts';
-import type { TileLists } from './tile-lists.ts';
+import { blockAround, rollUp, tileCentre, tileKey, type Tile } from './tile-math.ts';
+import { countPerTile, type Area, type TileLists } from './tile-lists.ts';
 import { ourPathTemplate, startTileServer } from './tile-server.ts';
 
 export const sizeLimitBytes = 500 * 1024;
@@ -15,6 +15,8 @@ export interface ZoomSizes {
   area: string;
   z: number;
   tiles: number;
+  /** Tiles answered 204 (nothing to draw); sizes and features are over the other tiles. */
+  empty: number;
   gzipBytes: Summary;
   rawBytes: Summary;
   features: Summary;
@@ -35,7 +37,7 @@ export interface SizesResult {
 export interface SizesOptions {
   db: BenchDb;
   lists: TileLists;
-  /** k: a k x k block of tiles per zoom around the densest z16 tile (5 covers the county at z11-12). */
+  /** k: a k x k block of tiles per zoom around the densest z16 tile (5 covers the county at z11-12), plus the k*k most populated tiles of the zoom. */
   blockSize: number;
   token: string;
   port: number;
@@ -52,8 +54,14 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
       if (!densest) continue;
       centres[area] = { z: densest.z, x: densest.x, y: densest.y };
       const { mx, my } = tileCentre(densest);
+      const counts = await countPerTile(options.db.sql, area as Area, 16);
       for (const z of sweepZooms) {
-        const tiles = blockAround(z, mx, my, options.blockSize);
+        // The block around the densest spot, plus (up to z16, where counts exist) the k x k tiles
+        // with the most parcels anywhere in the area, in case the densest tiles are not adjacent.
+        const block = blockAround(z, mx, my, options.blockSize);
+        const top = z <= 16 ? (z === 16 ? counts : rollUp(counts, z)).sort((a, b) => b.parcels - a.parcels).slice(0, options.blockSize ** 2) : [];
+        const seen = new Set(block.map(tileKey));
+        const tiles: Tile[] = [...block, ...top.filter((t) => !seen.has(tileKey(t))).map(({ z: tz, x, y }) => ({ z: tz, x, y }))];
         const fetched = await fetchAll(server.baseUrl, ourPathTemplate(options.token), tiles, 2);
         const statuses: Record<string, number> = {};
         const gzip: number[] = [];
@@ -63,6 +71,7 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
         for (const a of fetched) {
           statuses[a.status] = (statuses[a.status] ?? 0) + 1;
           if (a.status !== 200 && a.status !== 204) throw new Error(`${a.path} answered ${a.status}: ${a.body.toString().slice(0, 300)}`);
+          if (a.status === 204) continue;
           const mvt = rawMvt(a);
           gzip.push(a.body.length);
           raw.push(mvt.length);
@@ -73,6 +82,7 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
           area,
           z,
           tiles: tiles.length,
+          empty: statuses['204'] ?? 0,
           gzipBytes: summarize(gzip),
           rawBytes: summarize(raw),
           features: summarize(features),
@@ -82,7 +92,7 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
           withinLimit: largest.bytes <= sizeLimitBytes,
         };
         zooms.push(row);
-        log(`${area.padEnd(10)} z${String(z).padEnd(2)} ${tiles.length} tiles  gzip p50 ${Math.round(row.gzipBytes.p50)} B  max ${row.gzipBytes.max} B (${row.largest})  features p50 ${row.features.p50} max ${row.features.max}  render p50 ${Math.round(row.ms.p50)} ms max ${Math.round(row.ms.max)} ms${row.withinLimit ? '' : '  OVER 500 KB'}`);
+        log(`${area.padEnd(10)} z${String(z).padEnd(2)} ${tiles.length} tiles (${row.empty} empty)  gzip p50 ${Math.round(row.gzipBytes.p50)} B  max ${row.gzipBytes.max} B (${row.largest})  features p50 ${row.features.p50} max ${row.features.max}  render p50 ${Math.round(row.ms.p50)} ms max ${Math.round(row.ms.max)} ms${row.withinLimit ? '' : '  OVER 500 KB'}`);
       }
     }
   } finally {
