@@ -16,13 +16,27 @@ describe('map screen', () => {
     await tp.page.goto(`${h.server.origin}/#base=street&map=${cambridge.zoom}/${cambridge.lat}/${cambridge.lon}`);
     await tp.page.waitForFunction(() => window.__parcelsDrawnAt !== undefined, undefined, { timeout: 30_000 });
     const drawnMs = await tp.page.evaluate(() => window.__parcelsDrawnAt!);
+    // Where the time went: when the script, the TileJSON and the first parcel tile finished loading.
+    const breakdown = await tp.page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const end = (test: (name: string) => boolean) => Math.round(entries.find((e) => test(e.name))?.responseEnd ?? -1);
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+      return {
+        html: Math.round(nav?.responseEnd ?? -1),
+        script: end((n) => /\/assets\/index-.*\.js$/.test(n)),
+        worker: end((n) => n.includes('maplibre-gl-worker')),
+        tileJson: end((n) => n.includes('/api/v1/parcels?')),
+        firstTile: end((n) => /\/api\/v1\/parcels\/\d+\/\d+\/\d+\.mvt/.test(n)),
+        domContentLoaded: Math.round(nav?.domContentLoadedEventEnd ?? -1),
+      };
+    });
     await waitForIdle(tp.page);
     const rendered = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['parcels-line'] }).length);
     const png = decode(await screenshot(tp.page, 'map-cambridge-z16'));
     // The middle of the map (clear of panels) is crossed by many teal parcel lines.
     const share = colorShare(png, { x: 460, y: 250, w: 300, h: 300 }, teal, 60);
     mkdirSync(artifactsDir, { recursive: true });
-    writeFileSync(resolve(artifactsDir, 'first-parcels.json'), JSON.stringify({ drawnMs, rendered, tealShare: share, at: new Date().toISOString() }, null, 2));
+    writeFileSync(resolve(artifactsDir, 'first-parcels.json'), JSON.stringify({ drawnMs, breakdown, rendered, tealShare: share, at: new Date().toISOString() }, null, 2));
     expect(rendered).toBeGreaterThan(100);
     expect(share).toBeGreaterThan(0.02);
     expect(drawnMs).toBeLessThan(10_000);

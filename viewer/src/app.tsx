@@ -13,18 +13,19 @@ import { ParcelPane } from './features/parcel-details/parcel-pane.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
 import { PrintPane } from './features/print/print-pane.tsx';
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
+import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui-atoms.ts';
 
 const panels = { layers: LayersPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
 
-export function App() {
+export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   useKeyboard();
   const panel = useAtomValue(panelAtom);
   const Open = panel && panel !== 'help' ? panels[panel] : null;
   return (
     <div className="app">
-      <MapView />
+      <MapView tileJson={parcelTileJson} />
       <SideNav />
       <PlaceHeader />
       <MapControls />

@@ -2,6 +2,7 @@
 // server's viewer config and layer catalogue; and persistence of the base layer afterwards.
 import { getJson } from './api/client.ts';
 import type { CatalogueLayer, ViewerConfig } from './api/types.ts';
+import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { colorStorageKey, parseColors } from './features/colors/colors.ts';
 import { basemapAtom, catalogueAtom, colorsAtom, configAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
 import { replaceHash } from './state/selection.ts';
@@ -19,6 +20,14 @@ function readStorage(key: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** Started before React renders, so the parcel tile URLs are known by the time the map is created. */
+export function fetchParcelTileJson(): Promise<TileJson | null> {
+  return getJson<TileJson>('/api/v1/parcels', { format: 'mvt' }).catch((error: unknown) => {
+    console.warn(`parcel TileJSON: ${(error as Error).message}`);
+    return null;
+  });
 }
 
 export function boot(): void {

@@ -5,7 +5,7 @@ import { getToken } from '../api/client.ts';
 import type { LonLat } from '../api/types.ts';
 import { backgroundLayer } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayers, floodSource } from './layers/flood-layer/flood-layer.ts';
-import { parcelLayers, parcelSource } from './layers/parcels-layer/parcels-layer.ts';
+import { parcelLayers, parcelSource, type TileJson } from './layers/parcels-layer/parcels-layer.ts';
 import { placeLabelLayer, placesLayers, placesSources } from './layers/places-layer/places-layer.ts';
 import { wetlandsLayers, wetlandsSource } from './layers/wetlands-layer/wetlands-layer.ts';
 
@@ -20,14 +20,14 @@ export function absolute(url: string, origin = location.origin): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-export function baseStyle(colors: { parcel: string; hover: string; selected: string }): StyleSpecification {
+export function baseStyle(colors: { parcel: string; hover: string; selected: string }, tileJson: TileJson | null = null): StyleSpecification {
   const token = getToken();
   const tokenQuery = token === 'public' ? '' : `&token=${encodeURIComponent(token)}`;
   return {
     version: 8,
     sources: {
       ...placesSources(),
-      parcels: parcelSource(location.origin, tokenQuery),
+      parcels: parcelSource(location.origin, tokenQuery, tileJson),
       flood: floodSource(absolute(defaultTiles.flood)),
       wetlands: wetlandsSource(absolute(defaultTiles.wetlands)),
     },
@@ -35,10 +35,15 @@ export function baseStyle(colors: { parcel: string; hover: string; selected: str
   };
 }
 
-export function createMap(container: HTMLElement, view: { center: LonLat; zoom: number }, colors: { parcel: string; hover: string; selected: string }): MapLibreMap {
+export function createMap(
+  container: HTMLElement,
+  view: { center: LonLat; zoom: number },
+  colors: { parcel: string; hover: string; selected: string },
+  tileJson: TileJson | null,
+): MapLibreMap {
   return new MapLibreMap({
     container,
-    style: baseStyle(colors),
+    style: baseStyle(colors, tileJson),
     center: view.center,
     zoom: view.zoom,
     maxZoom: 22,

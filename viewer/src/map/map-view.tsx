@@ -5,16 +5,17 @@ import { colorsFor } from '../features/colors/colors.ts';
 import { colorsAtom, mapAtom, viewAtom } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
 import { createMap } from './create-map.ts';
+import type { TileJson } from './layers/parcels-layer/parcels-layer.ts';
 import { wireMapEvents } from './map-events.ts';
 import { syncMapWithState } from './map-sync.ts';
 import { navigateFromUrl } from './navigate.ts';
 
-export function MapView() {
+export function MapView({ tileJson }: { tileJson: TileJson | null }) {
   const container = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!container.current) return;
     const view = store.get(viewAtom);
-    const map = createMap(container.current, view, colorsFor(store.get(colorsAtom), 'street'));
+    const map = createMap(container.current, view, colorsFor(store.get(colorsAtom), 'street'), tileJson);
     const cleanups: (() => void)[] = [wireMapEvents(map)];
     let disposed = false;
     map.once('load', () => {

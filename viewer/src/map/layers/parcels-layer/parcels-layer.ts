@@ -6,7 +6,19 @@ export const parcelMinZoom = 11;
 export const parcelSourceId = 'parcels';
 export const parcelLayerIds = { fill: 'parcels-fill', line: 'parcels-line', hover: 'parcels-hover', selected: 'parcels-selected' } as const;
 
-export function parcelSource(origin: string, tokenQuery: string): SourceSpecification {
+export interface TileJson {
+  tiles: string[];
+  minzoom?: number;
+  maxzoom?: number;
+  bounds?: [number, number, number, number];
+}
+
+/** Inline tiles when the TileJSON was prefetched at start (saves a round trip before the first tile),
+ * else the TileJSON URL for maplibre to fetch. */
+export function parcelSource(origin: string, tokenQuery: string, tileJson: TileJson | null): SourceSpecification {
+  if (tileJson?.tiles?.length) {
+    return { type: 'vector', tiles: tileJson.tiles, minzoom: tileJson.minzoom ?? parcelMinZoom, maxzoom: tileJson.maxzoom ?? 22, ...(tileJson.bounds ? { bounds: tileJson.bounds } : {}) };
+  }
   return { type: 'vector', url: `${origin}/api/v1/parcels?format=mvt${tokenQuery}` };
 }
 
