@@ -63,4 +63,30 @@ describe('parcel details', () => {
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
+
+  it('lists the other parcels at the clicked point under Other Records at Location', async () => {
+    const h = harness();
+    const [overlap] = await h.server.sql<{ a: string; b: string; lon: number; lat: number }[]>`
+      SELECT a.path AS a, b.path AS b, ST_X(p) AS lon, ST_Y(p) AS lat
+      FROM parcels a JOIN parcels b ON a.id < b.id AND a.geom && b.geom,
+           LATERAL (SELECT ST_PointOnSurface(ST_Intersection(a.geom, b.geom)) AS p, ST_Intersection(a.geom, b.geom) AS i) x
+      WHERE ST_Area(x.i::geography) > 200 LIMIT 1`;
+    expect(overlap).toBeDefined();
+    const tp = await openView(h, { zoom: 18, lat: overlap!.lat, lon: overlap!.lon });
+    const point = await project(tp, [overlap!.lon, overlap!.lat]);
+    await tp.page.mouse.click(point.x, point.y);
+    const records = tp.page.getByTestId('other-records');
+    await records.waitFor({ timeout: 15_000 });
+    const opened = new URL(tp.page.url()).pathname;
+    expect([overlap!.a, overlap!.b]).toContain(opened);
+    expect(await records.locator('h3').textContent()).toBe('Other Records at Location');
+    expect(await records.locator('li').count()).toBeGreaterThanOrEqual(1);
+    await screenshot(tp.page, 'parcel-other-records');
+    // Opening the other record switches the pane and the URL to it.
+    await records.locator('li button').first().click();
+    const other = opened === overlap!.a ? overlap!.b : overlap!.a;
+    await tp.page.waitForURL((url) => url.pathname === other, { timeout: 10_000 });
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
 });
