@@ -76,6 +76,8 @@ describe('panels', () => {
     const zoom = await tp.page.evaluate(() => window.__map!.getZoom());
     expect(zoom).toBeGreaterThan(11);
     await tp.page.getByTestId('crumb-city').filter({ hasText: 'Cambridge' }).waitFor({ timeout: 15_000 });
+    // The chosen place is the URL path, so the link opens it again.
+    expect(new URL(tp.page.url()).pathname).toBe('/us/ma/middlesex/cambridge');
     await screenshot(tp.page, 'panels-search');
     expect(tp.errors).toEqual([]);
     await tp.context.close();

@@ -49,7 +49,7 @@ export function boot(): void {
     } catch {
       // Private mode: the hash still carries the base layer.
     }
-    replaceHash(store.get(selectedPathAtom), store.get);
+    replaceHash(store.get);
   });
 
   getJson<ViewerConfig>('/api/v1/config.json')

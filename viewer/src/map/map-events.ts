@@ -5,7 +5,7 @@ import { getAtPoint } from '../api/places.ts';
 import { getParcelsAtPoint } from '../api/parcels.ts';
 import { isAbort } from '../api/client.ts';
 import type { LonLat } from '../api/types.ts';
-import { atPointAtom, hoveredParcelAtom, selectedPathAtom, viewAtom } from '../state/map-atoms.ts';
+import { atPointAtom, hoveredParcelAtom, viewAtom } from '../state/map-atoms.ts';
 import { replaceHash, selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui-atoms.ts';
@@ -30,7 +30,7 @@ function updateView(map: MapLibreMap): void {
   const c = map.getCenter();
   const canvas = map.getCanvas();
   store.set(viewAtom, { center: [c.lng, c.lat], zoom: map.getZoom(), width: canvas.clientWidth, height: canvas.clientHeight });
-  replaceHash(store.get(selectedPathAtom), store.get);
+  replaceHash(store.get);
 }
 
 let placesRequest: AbortController | null = null;

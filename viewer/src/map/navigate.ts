@@ -8,7 +8,7 @@ import { basemapAtom } from '../state/map-atoms.ts';
 import { selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { detailsOpenAtom } from '../state/ui-atoms.ts';
-import { selectedPathAtom } from '../state/map-atoms.ts';
+import { placePathAtom, selectedPathAtom } from '../state/map-atoms.ts';
 import { isParcelPath, parseUrl } from '../state/url.ts';
 
 export function geometryBBox(geometry: GeoJSONGeometry): BBox | null {
@@ -33,13 +33,14 @@ export async function navigateFromUrl(map: MapLibreMap, pathname: string, hash: 
   const state = parseUrl(pathname, hash);
   if (state.base) store.set(basemapAtom, state.base);
   if (state.view) map.jumpTo({ center: [state.view.lon, state.view.lat], zoom: state.view.zoom });
-  if (!state.path) {
+  if (!state.path || !isParcelPath(state.path)) {
+    store.set(placePathAtom, state.path);
     if (options.fromHistory) {
       store.set(selectedPathAtom, null);
       store.set(detailsOpenAtom, false);
     }
-    return;
   }
+  if (!state.path) return;
   if (isParcelPath(state.path)) {
     store.set(selectParcelAtom, { path: state.path, push: false });
     if (state.view) return;

@@ -33,6 +33,8 @@ export const viewAtom = atom<ViewState>({ center: [-71.11, 42.375], zoom: 12, wi
 export const hoveredParcelAtom = atom<HoveredParcel | null>(null);
 /** Path of the parcel open in the details pane (also the URL path). */
 export const selectedPathAtom = atom<string | null>(null);
+/** The place named in the URL when no parcel is open (/us/ma/middlesex/cambridge). */
+export const placePathAtom = atom<string | null>(null);
 /** Where the user clicked to open the parcel: Other Records at Location lists parcels there. */
 export const clickedPointAtom = atom<LonLat | null>(null);
 export const atPointAtom = atom<AtPoint | null>(null);

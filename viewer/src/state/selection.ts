@@ -2,7 +2,7 @@
 // reopens it; the view and base layer stay in the hash.
 import { atom } from 'jotai';
 import type { LonLat } from '../api/types.ts';
-import { basemapAtom, clickedPointAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
+import { basemapAtom, clickedPointAtom, placePathAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
 import { detailsOpenAtom } from './ui-atoms.ts';
 import { formatUrl } from './url.ts';
 
@@ -22,11 +22,21 @@ export const closeParcelAtom = atom(null, (get, set) => {
   set(clickedPointAtom, null);
   set(detailsOpenAtom, false);
   const view = get(viewAtom);
-  history.pushState(null, '', formatUrl(null, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] }));
+  history.pushState(null, '', formatUrl(get(placePathAtom), get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] }));
+});
+
+/** A place chosen by link, breadcrumb, search or country: its path shows in the URL when no parcel is open. */
+export const showPlaceAtom = atom(null, (get, set, path: string | null) => {
+  set(placePathAtom, path);
+  if (get(selectedPathAtom)) return;
+  const view = get(viewAtom);
+  const url = formatUrl(path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
+  if (url !== location.pathname + location.hash) history.pushState(null, '', url);
 });
 
 /** Keeps the hash in step with the view without adding history entries. */
-export function replaceHash(path: string | null, get: <T>(a: import('jotai').Atom<T>) => T): void {
+export function replaceHash(get: <T>(a: import('jotai').Atom<T>) => T): void {
+  const path = get(selectedPathAtom) ?? get(placePathAtom);
   const view = get(viewAtom);
   const url = formatUrl(path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
   if (url !== location.pathname + location.hash) history.replaceState(null, '', url);

@@ -2,6 +2,7 @@
 // groups, and Other Records at Location.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
+import type { ParcelEntity } from '../../api/types.ts';
 import { selectedPathAtom } from '../../state/map-atoms.ts';
 import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
 import { detailsOpenAtom } from '../../state/ui-atoms.ts';
@@ -10,6 +11,12 @@ import { FieldGroups } from './field-groups.tsx';
 import { Highlights } from './highlights.tsx';
 
 export const copyFeedbackMs = 2000;
+
+/** The site address, else the parcel number, else the path. */
+function parcelTitle(p: ParcelEntity): string {
+  const number = p.fields?.parcelnumb;
+  return p.formatted_addresses?.site ?? p.highlights?.address ?? (number ? `Parcel ${String(number)}` : p.path);
+}
 export const copiedMessage = 'Parcel link copied to clipboard.';
 
 async function copyText(text: string): Promise<void> {
@@ -75,7 +82,7 @@ export function ParcelPane() {
     <aside className="parcel-pane" data-testid="parcel-pane" aria-label="Parcel details">
       <header className="panel-header">
         <h2 data-testid="parcel-title">
-          {parcel.state === 'hasData' && parcel.data ? (parcel.data.formatted_addresses?.site ?? parcel.data.highlights?.address ?? parcel.data.context?.headline ?? path) : 'Parcel'}
+          {parcel.state === 'hasData' && parcel.data ? parcelTitle(parcel.data) : 'Parcel'}
         </h2>
         <button type="button" className="icon-button" aria-label="Close parcel details" data-testid="close-parcel" onClick={() => close()}>×</button>
       </header>
@@ -90,8 +97,8 @@ export function ParcelPane() {
             </p>
             <CopyLink path={parcel.data.path} />
             <Highlights parcel={parcel.data} />
-            <FieldGroups parcel={parcel.data} />
             <OtherRecords />
+            <FieldGroups parcel={parcel.data} />
           </>
         )}
       </div>

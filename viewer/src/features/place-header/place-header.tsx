@@ -1,10 +1,11 @@
 // "Currently Viewing": the place name for the zoom, breadcrumbs from /at_point.json (clicking one zooms
 // to its boundary), and a country dropdown that zooms to the country.
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { getBoundary } from '../../api/places.ts';
 import type { PlaceRef } from '../../api/types.ts';
 import { fitBBox } from '../../map/navigate.ts';
 import { atPointAtom, mapAtom, viewAtom } from '../../state/map-atoms.ts';
+import { showPlaceAtom } from '../../state/selection.ts';
 import { countryOfPath } from '../../state/url.ts';
 import { SearchBox } from '../search/search-box.tsx';
 import { breadcrumbs, countries, placeForZoom } from './place-name.ts';
@@ -13,16 +14,19 @@ export function PlaceHeader() {
   const at = useAtomValue(atPointAtom);
   const view = useAtomValue(viewAtom);
   const map = useAtomValue(mapAtom);
+  const showPlace = useSetAtom(showPlaceAtom);
   const current = placeForZoom(at, view.zoom);
   const country = countryOfPath(at?.country?.path) ?? 'us';
 
   const zoomTo = async (place: PlaceRef) => {
     const boundary = await getBoundary(place.path);
     if (map && boundary) fitBBox(map, boundary.properties.bbox, 20, 22);
+    showPlace(place.path);
   };
   const chooseCountry = (code: string) => {
     const bounds = countries.find((c) => c.code === code)?.bounds;
     if (map && bounds) fitBBox(map, bounds, 20, 22);
+    showPlace(`/${code}`);
   };
 
   return (

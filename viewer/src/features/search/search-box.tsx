@@ -6,7 +6,7 @@ import { getJson, isAbort } from '../../api/client.ts';
 import type { SearchResult } from '../../api/types.ts';
 import { fitBBox } from '../../map/navigate.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
-import { selectParcelAtom } from '../../state/selection.ts';
+import { selectParcelAtom, showPlaceAtom } from '../../state/selection.ts';
 import { searchPlaceholder } from '../place-header/place-name.ts';
 
 export const searchMinLength = 2;
@@ -18,6 +18,7 @@ export function SearchBox({ country }: { country: string }) {
   const [open, setOpen] = useState(false);
   const map = useAtomValue(mapAtom);
   const select = useSetAtom(selectParcelAtom);
+  const showPlace = useSetAtom(showPlaceAtom);
 
   useEffect(() => {
     const q = query.trim();
@@ -48,6 +49,7 @@ export function SearchBox({ country }: { country: string }) {
     } else if (map) {
       if (result.bbox) fitBBox(map, result.bbox, 20, 22);
       else map.jumpTo({ center: result.center, zoom: 12 });
+      showPlace(result.path);
     }
   };
 
