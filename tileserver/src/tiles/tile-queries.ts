@@ -25,23 +25,20 @@ WITH bounds AS (
 )
 SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
 
-/** FEMA flood hazard areas of the current maps (legacy maps stay in the table but are not drawn). */
-export const floodTileSql = `
+/** Tile SQL for a static polygon layer; table, columns and condition are constants of this file. */
+function staticTileSql(table: string, layer: string, columns: string[], condition = 'true'): string {
+  return `
 WITH bounds AS (
   SELECT ST_TileEnvelope($1, $2, $3) AS env, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search
 ), features AS (
-  SELECT ST_AsMVTGeom(f.geom_3857, bounds.env, 4096, 64, true) AS geom, f.id, f.fld_zone, f.sfha
-  FROM flood_zones f, bounds
-  WHERE f.geom_3857 && bounds.search AND f.source NOT LIKE '%legacy%'
+  SELECT ST_AsMVTGeom(t.geom_3857, bounds.env, 4096, 64, true) AS geom, t.id, ${columns.map((c) => `t.${c}`).join(', ')}
+  FROM ${table} t, bounds
+  WHERE t.geom_3857 && bounds.search AND ${condition}
 )
-SELECT ST_AsMVT(features, 'flood', 4096, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+SELECT ST_AsMVT(features, '${layer}', 4096, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+}
 
-export const wetlandsTileSql = `
-WITH bounds AS (
-  SELECT ST_TileEnvelope($1, $2, $3) AS env, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search
-), features AS (
-  SELECT ST_AsMVTGeom(w.geom_3857, bounds.env, 4096, 64, true) AS geom, w.id, w.wetland_type, w.attribute
-  FROM wetlands w, bounds
-  WHERE w.geom_3857 && bounds.search
-)
-SELECT ST_AsMVT(features, 'wetlands', 4096, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+/** FEMA flood hazard areas of the current maps (legacy maps stay in the table but are not drawn). */
+export const floodTileSql = staticTileSql('flood_zones', 'flood', ['fld_zone', 'sfha'], "t.source NOT LIKE '%legacy%'");
+
+export const wetlandsTileSql = staticTileSql('wetlands', 'wetlands', ['wetland_type', 'attribute']);
