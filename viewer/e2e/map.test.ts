@@ -58,6 +58,16 @@ describe('map screen', () => {
     // The old centre now sits a third of the width left of the new centre.
     expect(Math.abs(before.width / 2 - moved - before.width / 3)).toBeLessThan(2);
     await screenshot(tp.page, 'map-arrow-pan');
+
+    // + zooms in by one; Alt+T shows the navigation; Escape closes the open panel.
+    await tp.page.keyboard.press('+');
+    await tp.page.waitForFunction(() => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.01, undefined, { timeout: 10_000 });
+    await tp.page.keyboard.press('Alt+t');
+    await tp.page.getByTestId('side-nav').waitFor();
+    await tp.page.getByTestId('open-tools').click();
+    await tp.page.getByTestId('tools-panel').waitFor();
+    await tp.page.keyboard.press('Escape');
+    await tp.page.getByTestId('tools-panel').waitFor({ state: 'detached' });
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });

@@ -23,6 +23,8 @@ describe('parcel details', () => {
     await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
     expect(await tp.page.getByTestId('parcel-title').textContent()).toContain('23 ROCKWELL ST');
     expect(new URL(tp.page.url()).pathname).toBe(parcel.path);
+    // The pointer rests on the parcel: the hover info bar names it.
+    expect(await tp.page.getByTestId('hover-bar').textContent()).toContain('127-123');
     await waitForIdle(tp.page);
     // The selected outline is drawn from the tiles by path.
     const selected = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['parcels-selected'] }).length);

@@ -18,9 +18,11 @@ export interface TestServer {
 
 export async function startTestServer(): Promise<TestServer> {
   buildViewerIfStale(() => {});
-  const sql = createDb(inject('databaseUrl'), { max: 4 });
+  const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+  // The same pool size as `npm start`, so timings reflect the served app.
+  const sql = createDb(inject('databaseUrl'), { max: config.DB_POOL_SIZE });
   const app = createApp({
-    config: loadConfig({ ADMIN_TOKEN: 'test-admin' }),
+    config,
     sql,
     logger: createLogger('silent'),
     viewerDir: resolve(repoRoot, 'viewer/dist'),
