@@ -1,16 +1,19 @@
-// The benchmark's database: the dev database that npm start uses (DATABASE_URL or the local cluster
-// under .data/pg), migrated, with the real data loaded and the 1,000,000-parcel synthetic county
-// generated when it is missing (through `npm run synth`, the documented command).
+// The benchmark's database: DATABASE_URL when set, otherwise a database of its own (parcels_bench) on
+// the local cluster under .data/pg, so loads and experiments in the dev database never lock it during
+// a run. Migrated, real data loaded, the 1,000,000-parcel synthetic county generated when missing
+// (through `npm run synth`, the documented command).
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { loadConfig, type Config } from '@parcel-map/tileserver/config';
-import { createDb, type Sql } from '@parcel-map/tileserver/db/client';
+import { createDb, ensureDatabase, type Sql } from '@parcel-map/tileserver/db/client';
+import { migrate } from '@parcel-map/tileserver/db/migrate';
 import { prepareDatabase, repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { loadRealData } from '@parcel-map/fixtures/load/load-real-data';
 
 export const syntheticPath = '/us/zz/synthetic-county';
 export const syntheticParcels = 1_000_000;
 export const syntheticSeed = 1;
+export const benchDatabase = 'parcels_bench';
 
 export interface BenchDb {
   config: Config;
@@ -25,20 +28,26 @@ export interface BenchDb {
 export async function openBenchDb(log: (line: string) => void, options: { allowMissingSynthetic: boolean }): Promise<BenchDb> {
   const config = loadConfig();
   const prepared = await prepareDatabase(config, log);
-  const loadSql = createDb(prepared.url, { max: 4 });
+  const url = prepared.cluster ? prepared.cluster.url(benchDatabase) : prepared.url;
+  const loadSql = createDb(url, { max: 4 });
   try {
+    if (prepared.cluster) {
+      await ensureDatabase(url);
+      const migration = await migrate(loadSql);
+      log(`benchmark database ${benchDatabase}: ${migration.applied.length ? `applied ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`}`);
+    }
     await loadRealData(loadSql, { force: false, log });
   } finally {
     await loadSql.end();
   }
-  const sql = createDb(prepared.url, { max: 4, applicationName: 'parcel-map-bench' });
+  const sql = createDb(url, { max: 4, applicationName: 'parcel-map-bench' });
   let syntheticCount = await countSynthetic(sql);
   if (syntheticCount < syntheticParcels * 0.99) {
     log(`synthetic county has ${syntheticCount} parcels; generating ${syntheticParcels} with seed ${syntheticSeed} (npm run synth)`);
     const result = spawnSync(process.execPath, [resolve(repoRoot, 'tileserver/bin/run.mjs'), 'synth', '--parcels', String(syntheticParcels), '--seed', String(syntheticSeed)], {
       cwd: repoRoot,
       stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: prepared.url },
+      env: { ...process.env, DATABASE_URL: url },
     });
     syntheticCount = await countSynthetic(sql);
     if (result.status !== 0 || syntheticCount === 0) {
@@ -50,7 +59,7 @@ export async function openBenchDb(log: (line: string) => void, options: { allowM
   const [real] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM parcels WHERE path NOT LIKE ${`${syntheticPath}/%`}`;
   return {
     config,
-    url: prepared.url,
+    url,
     clusterDir: prepared.cluster?.dir,
     sql,
     syntheticCount,

@@ -1,7 +1,8 @@
 // The MapServer peer: Debian's mapserv as FastCGI processes (spawn-fcgi) behind Debian's nginx, both on
 // 127.0.0.1, over the same parcels table. Installs the packages when missing (as root), writes the
 // configs from bench/mapserver/*.in into a private folder, starts and stops exactly those processes.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { ensureSystemPackages, type SystemPackage } from '@parcel-map/tileserver/system/system-packages';
 import { startProcess, stopProcess, runSync, waitForHttp, type Started } from './processes.ts';
@@ -56,21 +57,37 @@ export function libpqConnection(url: string): string {
   return parts.join(' ').replace(/"/g, '\\"');
 }
 
+function webUser(): { uid: number; gid: number } | undefined {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
+  const uid = spawnSync('id', ['-u', 'www-data'], { encoding: 'utf8' });
+  const gid = spawnSync('id', ['-g', 'www-data'], { encoding: 'utf8' });
+  if (uid.status !== 0 || gid.status !== 0) return undefined;
+  return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+}
+
 export async function startMapServer(options: MapServerOptions): Promise<MapServerPeer> {
   ensureSystemPackages(mapserverPackages, options.log);
   const dir = resolve(options.workDir, 'mapserver');
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  const values = { DIR: dir, PORT: String(options.port), FCGI_PORT: String(options.fcgiPort), CONNECTION: libpqConnection(options.databaseUrl) };
+  // As root, mapserv and the nginx workers run as www-data, as Debian deploys them: they may pass
+  // through the folders (nginx writes its temp files for large tiles there) and read their configs;
+  // the mapfile holds the database password, so it is readable by www-data only.
+  const web = webUser();
+  mkdirSync(dir, { recursive: true, mode: 0o711 });
+  if (web) chmodSync(options.workDir, 0o711);
+  const values = { DIR: dir, PORT: String(options.port), FCGI_PORT: String(options.fcgiPort), CONNECTION: libpqConnection(options.databaseUrl), USER: web ? 'user www-data;' : '' };
   for (const name of ['parcels.map', 'nginx.conf', 'mapserver.conf']) {
-    writeFileSync(resolve(dir, name), fill(readFileSync(resolve(templates, `${name}.in`), 'utf8'), values), { mode: 0o600 });
+    const file = resolve(dir, name);
+    writeFileSync(file, fill(readFileSync(resolve(templates, `${name}.in`), 'utf8'), values), { mode: 0o600 });
+    if (web && name !== 'nginx.conf') chownSync(file, web.uid, web.gid);
   }
   const version = /MapServer version [^ ]+/.exec(runSync('/usr/lib/cgi-bin/mapserv', ['-v']))?.[0] ?? 'MapServer (unknown version)';
 
   // spawn-fcgi forks the mapserv processes and exits; their pids land in the pid file. MapServer 8
   // reads MAPSERVER_CONFIG_FILE from the process environment at start, before the FastCGI loop.
   const pidFile = resolve(dir, 'fcgi.pid');
-  runSync('spawn-fcgi', ['-a', '127.0.0.1', '-p', String(options.fcgiPort), '-F', String(options.processes), '-P', pidFile, '--', '/usr/lib/cgi-bin/mapserv'], {
+  const asUser = web ? ['-u', 'www-data', '-g', 'www-data'] : [];
+  runSync('spawn-fcgi', ['-a', '127.0.0.1', '-p', String(options.fcgiPort), '-F', String(options.processes), '-P', pidFile, ...asUser, '--', '/usr/lib/cgi-bin/mapserv'], {
     cpus: options.cpus,
     env: { MAPSERVER_CONFIG_FILE: resolve(dir, 'mapserver.conf') },
   });

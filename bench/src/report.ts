@@ -88,7 +88,7 @@ function throughputSection(run: ThroughputRun, file: string, withCharts: boolean
     }
   }
   if (s.lists.some((l) => settings.concurrencies.some((c) => l.tiles < c))) {
-    lines.push('', '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile (the database limit does not).');
+    lines.push('', '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile (the database limit does not). These cells are left out of the geometric means above.');
   }
   lines.push('', '**Warm (cache filled) against the HTTP limit** — tiles/s (p50 / p95 ms)', '');
   lines.push('| list | c | HTTP limit | ours warm | warm / HTTP | warm / MapServer |', '|---|---|---|---|---|---|');

@@ -24,10 +24,14 @@ export function cellOf(cells: readonly Cell[], list: string, concurrency: number
   return cells.find((c) => c.list === list && c.concurrency === concurrency && c.target === target);
 }
 
+/**
+ * Cells where a tile is in flight more than once (list shorter than the concurrency) are left out:
+ * there our server shares one query between the copies, so a "cold" request is no longer a miss.
+ */
 export function ratios(cells: readonly Cell[], numerator: Target, denominator: Target, threshold = 0): RatioSet {
   const out: RatioSet['cells'] = [];
   for (const cell of cells) {
-    if (cell.target !== numerator || !cell.result) continue;
+    if (cell.target !== numerator || !cell.result || cell.repeatsInFlight) continue;
     const other = cellOf(cells, cell.list, cell.concurrency, denominator);
     const r = ratio(cell.result.tilesPerSecond, other?.result?.tilesPerSecond);
     if (r !== null && r > 0) out.push({ list: cell.list, concurrency: cell.concurrency, ratio: r });
