@@ -134,9 +134,9 @@ export function wireMapEvents(map: MapLibreMap): () => void {
   map.on('error', (e) => {
     if ((e.error as { name?: string } | undefined)?.name !== 'AbortError') console.error(`map: ${e.error?.message ?? 'error'}`);
   });
-  map.once('load', () => {
-    updateView(map);
-    void refreshPlaces(map);
-  });
+  map.once('load', () => updateView(map));
+  // Place outlines are big GeoJSON for the single maplibre worker: fetch them after the first view is
+  // drawn, so the parcel tiles go first.
+  map.once('idle', () => void refreshPlaces(map));
   return () => clearTimeout(placesTimer);
 }

@@ -21,8 +21,10 @@ export function MapView({ tileJson }: { tileJson: TileJson | null }) {
     map.once('load', () => {
       cleanups.push(syncMapWithState(map));
       store.set(mapAtom, map);
-      // deck.gl (labels and tool shapes) is a third of the bundle: load it after the first parcels are
-      // requested, so it never delays them.
+    });
+    // deck.gl (labels and tool shapes) is a third of the bundle: parse it once the first view is fully
+    // drawn, so it never competes with the first parcels for the main thread.
+    map.once('idle', () => {
       void import('./deck-overlay.ts').then(({ attachDeckOverlay }) => {
         if (!disposed) cleanups.push(attachDeckOverlay(map));
       });
