@@ -55,7 +55,7 @@ describe('map screen', () => {
     });
     await tp.page.mouse.move(600, 400);
     await tp.page.keyboard.press('ArrowRight');
-    await tp.page.waitForFunction(() => !window.__map!.isMoving(), undefined, { timeout: 10_000 });
+    await tp.page.waitForFunction(() => !window.__map!.isMoving(), undefined, { timeout: 20_000 });
     await waitForIdle(tp.page);
     const moved = await tp.page.evaluate((c) => window.__map!.project([c.lng, c.lat]).x, before);
     // The old centre now sits a third of the width left of the new centre.
@@ -64,7 +64,7 @@ describe('map screen', () => {
 
     // + zooms in by one; Alt+T shows the navigation; Escape closes the open panel.
     await tp.page.keyboard.press('+');
-    await tp.page.waitForFunction(() => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.01, undefined, { timeout: 10_000 });
+    await tp.page.waitForFunction(() => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.01, undefined, { timeout: 20_000 });
     await tp.page.keyboard.press('Alt+t');
     await tp.page.getByTestId('side-nav').waitFor();
     await tp.page.getByTestId('open-tools').click();
@@ -77,7 +77,7 @@ describe('map screen', () => {
 
   it('shows Massachusetts / Middlesex / Cambridge in the breadcrumbs', async () => {
     const tp = await openView(harness(), cambridge);
-    await tp.page.getByTestId('crumb-city').waitFor({ timeout: 15_000 });
+    await tp.page.getByTestId('crumb-city').waitFor({ timeout: 30_000 });
     const crumbs = await tp.page.getByTestId('breadcrumbs').locator('.crumb button').allTextContents();
     expect(crumbs.slice(0, 3)).toEqual(['Massachusetts', expect.stringMatching(/^Middlesex/), 'Cambridge']);
     await screenshot(tp.page, 'map-breadcrumbs');

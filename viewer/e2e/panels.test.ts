@@ -75,7 +75,7 @@ describe('panels', () => {
     await waitForIdle(tp.page);
     const zoom = await tp.page.evaluate(() => window.__map!.getZoom());
     expect(zoom).toBeGreaterThan(11);
-    await tp.page.getByTestId('crumb-city').filter({ hasText: 'Cambridge' }).waitFor({ timeout: 15_000 });
+    await tp.page.getByTestId('crumb-city').filter({ hasText: 'Cambridge' }).waitFor({ timeout: 30_000 });
     // The chosen place is the URL path, so the link opens it again.
     expect(new URL(tp.page.url()).pathname).toBe('/us/ma/middlesex/cambridge');
     await screenshot(tp.page, 'panels-search');
@@ -91,7 +91,7 @@ describe('additional layer without data', () => {
     await tp.page.getByTestId('open-layers').click();
     await tp.page.getByTestId('toggle-layer-wetlands').locator('input').check();
     const started = Date.now();
-    await tp.page.getByRole('alert').filter({ hasText: 'No Wetlands data available in this location' }).waitFor({ timeout: 10_000 });
+    await tp.page.getByRole('alert').filter({ hasText: 'No Wetlands data available in this location' }).waitFor({ timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
     await screenshot(tp.page, 'layers-no-data');
     expect(tp.errors).toEqual([]);

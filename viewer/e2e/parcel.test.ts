@@ -20,7 +20,7 @@ describe('parcel details', () => {
     const tp = await openView(harness(), { zoom: 18, lat: parcel.lat, lon: parcel.lon });
     const point = await project(tp, [parcel.lon, parcel.lat]);
     await tp.page.mouse.click(point.x, point.y);
-    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
+    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 30_000 });
     expect(await tp.page.getByTestId('parcel-title').textContent()).toContain('23 ROCKWELL ST');
     expect(new URL(tp.page.url()).pathname).toBe(parcel.path);
     // The pointer rests on the parcel: the hover info bar names it.
@@ -41,7 +41,7 @@ describe('parcel details', () => {
     await tp.page.getByTestId('open-layers').click();
 
     await tp.page.reload();
-    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
+    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 30_000 });
     expect(await tp.page.getByTestId('parcel-title').textContent()).toContain('23 ROCKWELL ST');
     expect(new URL(tp.page.url()).pathname).toBe(parcel.path);
     await waitForIdle(tp.page);
@@ -54,14 +54,14 @@ describe('parcel details', () => {
     const h = harness();
     const parcel = await rockwell();
     const tp = await openView(h, { path: parcel.path, zoom: 18, lat: parcel.lat, lon: parcel.lon });
-    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 15_000 });
+    await tp.page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 30_000 });
     await tp.page.getByTestId('copy-parcel-link').click();
     const feedback = tp.page.getByTestId('copy-feedback');
     await feedback.waitFor();
     expect(await feedback.textContent()).toBe('Parcel link copied to clipboard.');
     expect(await tp.page.evaluate(() => navigator.clipboard.readText())).toBe(`${h.server.origin}${parcel.path}`);
     await screenshot(tp.page, 'parcel-copy-link');
-    await feedback.waitFor({ state: 'detached', timeout: 4000 });
+    await feedback.waitFor({ state: 'detached', timeout: 6000 });
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
@@ -78,7 +78,7 @@ describe('parcel details', () => {
     const point = await project(tp, [overlap!.lon, overlap!.lat]);
     await tp.page.mouse.click(point.x, point.y);
     const records = tp.page.getByTestId('other-records');
-    await records.waitFor({ timeout: 15_000 });
+    await records.waitFor({ timeout: 30_000 });
     const opened = new URL(tp.page.url()).pathname;
     expect([overlap!.a, overlap!.b]).toContain(opened);
     expect(await records.locator('h3').textContent()).toBe('Other Records at Location');
@@ -87,7 +87,7 @@ describe('parcel details', () => {
     // Opening the other record switches the pane and the URL to it.
     await records.locator('li button').first().click();
     const other = opened === overlap!.a ? overlap!.b : overlap!.a;
-    await tp.page.waitForURL((url) => url.pathname === other, { timeout: 10_000 });
+    await tp.page.waitForURL((url) => url.pathname === other, { timeout: 20_000 });
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
