@@ -8,7 +8,7 @@ import type { Dimensions } from '../api/types.ts';
 import { floatingLabelsAtom, selectedPathAtom } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui-atoms.ts';
-import { dimensionLabels, dimensionLayer, labelMinZoom, parcelLabelLayers, parcelLabels, type ParcelLabel } from './layers/labels-layer/labels-layer.ts';
+import { declutter, dimensionLabels, dimensionLayer, labelMinZoom, parcelLabelLayers, parcelLabels, type ParcelLabel } from './layers/labels-layer/labels-layer.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { toolLayers } from './layers/tools-layer/tools-layer.ts';
 
@@ -35,7 +35,8 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
   const refreshLabels = () => {
     const show = store.get(floatingLabelsAtom);
     const wanted = (show.owner || show.parcelnumb) && map.getZoom() >= labelMinZoom && map.getLayer(parcelLayerIds.fill);
-    const next = wanted ? parcelLabels(map.queryRenderedFeatures({ layers: [parcelLayerIds.fill] }) as never) : [];
+    const all = wanted ? parcelLabels(map.queryRenderedFeatures({ layers: [parcelLayerIds.fill] }) as never) : [];
+    const next = declutter(all, (p) => map.project(p));
     const key = next.map((l) => `${l.id}@${l.position[0].toFixed(6)},${l.position[1].toFixed(6)}`).join('|');
     if (key === labelKey) return;
     labelKey = key;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dimensionLabels, labelPoint, parcelLabels } from './labels-layer.ts';
+import { declutter, dimensionLabels, labelPoint, parcelLabels } from './labels-layer.ts';
 
 const square = (x: number, size: number) => ({
   type: 'Polygon' as const,
@@ -27,5 +27,11 @@ describe('floating labels', () => {
     expect(dimensionLabels(lengths, { feet: true, meters: false })[0]?.text).toBe('100 ft');
     expect(dimensionLabels(lengths, { feet: true, meters: true })[0]?.text).toBe('100 ft / 30.5 m');
     expect(dimensionLabels(lengths, { feet: false, meters: false })).toEqual([]);
+  });
+
+  it('keeps one label per screen cell, preferring the larger parcel', () => {
+    const label = (id: number, x: number, weight: number) => ({ id, position: [x, 0] as [number, number], weight, owner: null, parcelnumb: String(id) });
+    const kept = declutter([label(1, 10, 1), label(2, 20, 5), label(3, 100, 1)], ([x, y]) => ({ x, y }), { w: 64, h: 18 });
+    expect(kept.map((l) => l.id)).toEqual([2, 3]);
   });
 });

@@ -62,6 +62,21 @@ export function parcelLabels(features: { id?: string | number; geometry: Geometr
   return [...byId.values()];
 }
 
+/** Greedy screen-space declutter: keeps the largest parcel's label in each cell of a label-sized grid,
+ * so dense blocks stay readable (deck.gl's TextLayer does no collision of its own). */
+export function declutter(labels: ParcelLabel[], project: (p: LonLat) => { x: number; y: number }, cell = { w: 64, h: 18 }): ParcelLabel[] {
+  const taken = new Set<string>();
+  const kept: ParcelLabel[] = [];
+  for (const label of [...labels].sort((a, b) => b.weight - a.weight)) {
+    const p = project(label.position);
+    const key = `${Math.floor(p.x / cell.w)}:${Math.floor(p.y / cell.h)}`;
+    if (taken.has(key)) continue;
+    taken.add(key);
+    kept.push(label);
+  }
+  return kept;
+}
+
 const textStyle = {
   fontFamily: 'DejaVu Sans, sans-serif',
   characterSet: 'auto' as const,
