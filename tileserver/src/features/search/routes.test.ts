@@ -4,19 +4,13 @@ import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { likeEscape } from './queries.ts';
+import type { SearchResult } from './routes.ts';
 
 const sql = testDb();
 const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
-interface Result {
-  kind: 'place' | 'parcel';
-  path: string;
-  name: string;
-  headline: string;
-  center: [number, number];
-  bbox?: [number, number, number, number];
-}
+type Result = SearchResult;
 
 async function search(query: string): Promise<{ status: number; results: Result[]; body: any }> {
   const res = await app.request(`/search.json?${query}`);
