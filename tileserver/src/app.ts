@@ -16,6 +16,8 @@ import { catalogRoutes } from './features/catalog/routes.ts';
 import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
+import { sessionRoutes } from './features/session/routes.ts';
+import { coverageRoutes } from './features/coverage/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -45,6 +47,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', dimensionRoutes(deps));
   app.route('/', searchRoutes(deps));
   app.route('/', catalogRoutes(deps));
+  app.route('/', sessionRoutes(deps));
+  app.route('/', coverageRoutes(deps));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));

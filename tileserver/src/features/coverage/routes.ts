@@ -1,0 +1,43 @@
+// GET /coverage.json -> {headers, rows}: parcel coverage per state and per county with parcels, for the
+// coverage page. The answer only changes when parcels are reloaded, so it is kept per parcels version
+// (a county of a million parcels takes seconds to sum).
+import { Hono } from 'hono';
+import type { Config } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
+import { resolveCaller } from '../../auth/tokens.ts';
+import { countyCoverage, coverageRows, parcelsVersion, stateAreas, type CoverageRow } from './queries.ts';
+
+export const coverageHeaders = ['path', 'kind', 'name', 'headline', 'parcels', 'coverage_percent'] as const;
+
+export interface CoverageTable {
+  headers: typeof coverageHeaders;
+  rows: [string, 'state' | 'county', string, string, number, number][];
+}
+
+async function buildTable(sql: Sql): Promise<CoverageTable> {
+  const counties = await countyCoverage(sql);
+  const states = await stateAreas(sql, [...new Set(counties.map((c) => c.state_path))]);
+  const rows = coverageRows(counties, states).map((r: CoverageRow): CoverageTable['rows'][number] =>
+    [r.path, r.kind, r.name, r.headline, r.parcels, r.coveragePercent]);
+  return { headers: coverageHeaders, rows };
+}
+
+export function coverageRoutes(deps: { config: Config; sql: Sql }): Hono {
+  const app = new Hono();
+  let cached: { version: string; table: Promise<CoverageTable> } | null = null;
+  app.get('/coverage.json', async (c) => {
+    resolveCaller(deps.config, c.req.query('token'));
+    const version = await parcelsVersion(deps.sql);
+    let entry = cached;
+    if (!entry || entry.version !== version) {
+      const fresh = { version, table: buildTable(deps.sql) };
+      entry = cached = fresh;
+      // A failed build is not kept: the next request tries again.
+      fresh.table.catch(() => {
+        if (cached === fresh) cached = null;
+      });
+    }
+    return c.json(await entry.table);
+  });
+  return app;
+}

@@ -1,0 +1,32 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { testDb } from '../../testing/db.ts';
+
+const sql = testDb(1);
+afterAll(() => sql.end());
+const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'session-admin' }), sql, logger: createLogger('silent') });
+
+describe('GET /api/v1/session.json', () => {
+  it('answers anonymous without a token and for the public token', async () => {
+    for (const url of ['/api/v1/session.json', '/api/v1/session.json?token=public']) {
+      const response = await app.request(url);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(await response.json()).toEqual({ level: 'anonymous' });
+    }
+  });
+
+  it('answers admin for the configured admin token', async () => {
+    const response = await app.request('/api/v1/session.json?token=session-admin');
+    expect(await response.json()).toEqual({ level: 'admin' });
+  });
+
+  it('answers 401 in the error envelope for an unknown token', async () => {
+    const response = await app.request('/api/v1/session.json?token=guess');
+    expect(response.status).toBe(401);
+    const body = await response.json();
+    expect(body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Unknown token', requestId: expect.any(String) });
+  });
+});
