@@ -22,6 +22,8 @@ export interface MapServerPeer {
   baseUrl: string;
   version: string;
   processes: number;
+  /** nginx and mapserv processes (to wait until they are idle between cells). */
+  pids: number[];
   stop: () => Promise<void>;
 }
 
@@ -108,7 +110,8 @@ export async function startMapServer(options: MapServerOptions): Promise<MapServ
     nginx = startProcess('nginx', '/usr/sbin/nginx', ['-c', resolve(dir, 'nginx.conf'), '-g', 'daemon off;'], { cpus: options.cpus });
     const baseUrl = `http://127.0.0.1:${options.port}`;
     await waitForHttp(`${baseUrl}/`, nginx, 30_000);
-    return { baseUrl, version, processes: fcgiPids.length, stop };
+    const nginxWorkers = spawnSync('pgrep', ['-P', String(nginx.child.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
+    return { baseUrl, version, processes: fcgiPids.length, pids: [...fcgiPids, nginx.child.pid ?? 0, ...nginxWorkers], stop };
   } catch (error) {
     await stop();
     throw error;

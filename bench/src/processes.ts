@@ -116,3 +116,38 @@ export function allCpus(): string {
   const count = Number(spawnSync('nproc', ['--all'], { encoding: 'utf8' }).stdout.trim()) || 1;
   return count === 1 ? '0' : `0-${count - 1}`;
 }
+
+/** CPU time (clock ticks) used so far by a set of processes; gone processes count as 0. */
+export function cpuTicks(pids: readonly number[]): number {
+  let total = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // exited
+    }
+  }
+  return total;
+}
+
+/**
+ * Waits until the given processes stop using CPU (two quiet 250 ms samples in a row) and `busy()`
+ * reports nothing, so work abandoned by one cell (a peer still rendering tiles whose client left)
+ * does not run into the next cell. Gives up after maxMs and says how long it waited.
+ */
+export async function waitQuiet(pids: readonly number[], busy: () => Promise<number>, maxMs = 90_000): Promise<number> {
+  const started = Date.now();
+  let quiet = 0;
+  let last = cpuTicks(pids);
+  while (Date.now() - started < maxMs && quiet < 2) {
+    await new Promise((r) => setTimeout(r, 250));
+    const now = cpuTicks(pids);
+    // A tick is 10 ms: at most 2 ticks in 250 ms is an idle event loop, not rendering.
+    quiet = now - last <= 2 && (await busy()) === 0 ? quiet + 1 : 0;
+    last = now;
+  }
+  return Date.now() - started;
+}

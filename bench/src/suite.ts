@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import type { BenchDb } from './bench-db.ts';
 import { startMapServer, mapserverPathTemplate, type MapServerPeer } from './mapserver.ts';
-import { allCpus, pinPostgres, runAsync, startProcess, stopProcess, waitForHttp, type Pinning } from './processes.ts';
+import { allCpus, pinPostgres, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
 import { summarize, type Summary } from './stats.ts';
 import { fetchAll, mvtFirstProperties, mvtLayers, rawMvt, writeBundle, type Fetched } from './tile-fetch.ts';
 import type { TileList } from './tile-lists.ts';
@@ -33,6 +33,8 @@ export interface Cell {
   target: Target;
   result?: CellResult;
   error?: string;
+  /** Time spent after the cell waiting for abandoned work to finish before the next cell. */
+  drainMs?: number;
   /** More connections than tiles: the same tile is in flight more than once (servers may share misses). */
   repeatsInFlight: boolean;
 }
@@ -76,9 +78,9 @@ function facts(answers: Fetched[]) {
   return { gzipBytes: summarize(gzip), rawBytes: summarize(raw), features: summarize(features), statuses, ms: summarize(answers.map((a) => a.ms)) };
 }
 
-async function dbLimitCell(options: SuiteOptions, pool: number, list: TileList, concurrency: number): Promise<CellResult> {
+async function dbLimitCell(options: SuiteOptions, pool: number, list: TileList, concurrency: number, durationS: number): Promise<CellResult> {
   const jobFile = resolve(options.workDir, 'db-limit-job.json');
-  writeFileSync(jobFile, JSON.stringify({ url: options.db.url, pool, concurrency, durationS: options.durationS, tiles: list.tiles }));
+  writeFileSync(jobFile, JSON.stringify({ url: options.db.url, pool, concurrency, durationS, tiles: list.tiles }));
   const stdout = await runAsync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'db-limit-worker.ts'), jobFile], {
     cpus: options.pinning.server,
   });
@@ -164,10 +166,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       }
     }
 
+    // Lists whose tiles take over half a second to render (dense z12) get three times the duration,
+    // so that even at c=64 a cell sees more than a handful of answers.
+    const slow = new Set(result.lists.filter((l) => l.ours.fillMs.p50 > 500).map((l) => l.name));
+    const durationOf = (list: TileList) => (slow.has(list.name) ? options.durationS * 3 : options.durationS);
+    for (const name of slow) log(`${name}: tiles take over 500 ms each; its cells run ${options.durationS * 3} s`);
     const wrkTarget = (baseUrl: string, pathTemplate: string, list: TileList, concurrency: number) =>
-      runWrk({ baseUrl, pathTemplate, tiles: list.tiles, concurrency, durationS: options.durationS, cpus: pinning.client, workDir: options.workDir });
+      runWrk({ baseUrl, pathTemplate, tiles: list.tiles, concurrency, durationS: durationOf(list), cpus: pinning.client, workDir: options.workDir });
     const cellRunners: Record<Target, ((list: TileList, c: number) => Promise<CellResult>) | undefined> = {
-      'db-limit': (list, c) => dbLimitCell(options, pool, list, c),
+      'db-limit': (list, c) => dbLimitCell(options, pool, list, c, durationOf(list)),
       cold: (list, c) => wrkTarget(cold.baseUrl, ourPath, list, c),
       warm: (list, c) => wrkTarget(warm.baseUrl, ourPath, list, c),
       'http-limit': (list, c) => wrkTarget(httpBase, ourPath, list, c),
@@ -177,6 +184,13 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
             return failed ? Promise.reject(new Error(`skipped: MapServer failed the check of this list (${failed})`)) : wrkTarget(peer!.baseUrl, mapserverPathTemplate, list, c);
           }
         : undefined,
+    };
+    const serverPids = [cold.pid, warm.pid, httpLimit.child.pid ?? 0, ...(peer?.pids ?? [])];
+    const activeQueries = async () => {
+      const [row] = await options.db.sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND state = 'active' AND pid <> pg_backend_pid()`;
+      return row?.n ?? 0;
     };
     for (const list of options.lists) {
       for (const concurrency of options.concurrencies) {
@@ -192,6 +206,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
             cell.error = (error as Error).message.slice(0, 2000);
             log(`${list.name} c=${concurrency} ${target}: FAILED ${cell.error.slice(0, 300)}`);
           }
+          cell.drainMs = await waitQuiet(serverPids, activeQueries);
+          if (cell.drainMs > 2000) log(`  waited ${(cell.drainMs / 1000).toFixed(1)} s for abandoned work to finish`);
           result.cells.push(cell);
         }
       }

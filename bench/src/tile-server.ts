@@ -8,6 +8,7 @@ export const ourPathTemplate = (token: string) => `/api/v1/parcels/{z}/{x}/{y}.m
 
 export interface TileServer {
   baseUrl: string;
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -40,5 +41,5 @@ export async function startTileServer(options: TileServerOptions): Promise<TileS
   );
   const baseUrl = `http://127.0.0.1:${options.port}`;
   await waitForHttp(`${baseUrl}/api/health`, entry, 180_000);
-  return { baseUrl, stop: () => stopProcess(entry) };
+  return { baseUrl, pid: entry.child.pid ?? 0, stop: () => stopProcess(entry) };
 }

@@ -63,13 +63,15 @@ export async function runWrk(options: WrkOptions): Promise<CellResult> {
   const json = JSON.parse(line.slice('BENCH_JSON '.length)) as WrkJson;
   const durationS = json.durationUs / 1e6;
   const errors = json.errors.connect + json.errors.read + json.errors.write + json.errors.status + json.errors.timeout;
+  // No answer within the cell (tiles slower than the duration): no latency to state.
+  const ms = (us: number) => (json.requests > 0 ? us / 1000 : Number.NaN);
   return {
     tilesPerSecond: (json.requests - json.errors.status) / durationS,
     requests: json.requests,
     durationS,
-    p50Ms: json.latencyUs.p50 / 1000,
-    p95Ms: json.latencyUs.p95 / 1000,
-    p99Ms: json.latencyUs.p99 / 1000,
+    p50Ms: ms(json.latencyUs.p50),
+    p95Ms: ms(json.latencyUs.p95),
+    p99Ms: ms(json.latencyUs.p99),
     errors,
     bytesPerTile: json.requests > 0 ? json.bytes / json.requests : 0,
   };
