@@ -8,6 +8,7 @@ import { HoverBar } from './features/hover-bar/hover-bar.tsx';
 import { useKeyboard } from './features/keyboard/use-keyboard.ts';
 import { LayersPanel } from './features/layers-panel/layers-panel.tsx';
 import { LegendPanel, MapLegend } from './features/legend/legend-panel.tsx';
+import { CanadaNotice } from './features/notices/canada-notice.tsx';
 import { Alerts, ZoomNotices, ZoomReminder } from './features/notices/notices.tsx';
 import { ParcelPane } from './features/parcel-details/parcel-pane.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
@@ -34,6 +35,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <ParcelPane />
       <ZoomNotices />
       <ZoomReminder />
+      <CanadaNotice />
       <HoverBar />
       <Alerts />
       <HelpModal />

@@ -24,10 +24,11 @@ export function getBoundary(path: string): Promise<BoundaryFeature | null> {
   return pending;
 }
 
+/** A place's sub-places with their (server-simplified) outlines, in one request. */
 export function getChildren(path: string): Promise<PlaceChild[]> {
   let pending = children.get(path);
   if (!pending) {
-    pending = getJson<ChildrenResponse>(`${path}/children.json`)
+    pending = getJson<ChildrenResponse>(`${path}/children.json`, { geometry: 1 })
       .then((body) => body.children ?? [])
       .catch((error: unknown) => {
         console.warn(`children ${path}: ${(error as Error).message}`);

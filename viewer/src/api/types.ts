@@ -28,6 +28,8 @@ export interface BoundaryFeature {
 
 export interface PlaceChild extends PlaceRef {
   bbox: BBox;
+  /** Present when asked for with geometry=1. */
+  geometry?: Geometry;
 }
 
 export interface ChildrenResponse {

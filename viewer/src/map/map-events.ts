@@ -5,7 +5,7 @@ import { getAtPoint } from '../api/places.ts';
 import { getParcelsAtPoint } from '../api/parcels.ts';
 import { isAbort } from '../api/client.ts';
 import type { LonLat } from '../api/types.ts';
-import { atPointAtom, hoveredParcelAtom, viewAtom } from '../state/map-atoms.ts';
+import { atPointAtom, hoveredParcelAtom, subBoundaryLevelAtom, viewAtom } from '../state/map-atoms.ts';
 import { replaceHash, selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui-atoms.ts';
@@ -46,7 +46,7 @@ async function refreshPlaces(map: MapLibreMap): Promise<void> {
     if (request.signal.aborted) return;
     store.set(atPointAtom, at);
     if (!at.city && !at.neighborhood && zoom >= 10) console.warn('viewed place has no city or neighborhood data');
-    const data = await loadPlacesData(at, zoom);
+    const data = await loadPlacesData(at, zoom, store.get(subBoundaryLevelAtom));
     if (request.signal.aborted) return;
     (map.getSource('places') as import('maplibre-gl').GeoJSONSource | undefined)?.setData(data.outlines);
     (map.getSource('places-children') as import('maplibre-gl').GeoJSONSource | undefined)?.setData(data.children);
@@ -138,5 +138,10 @@ export function wireMapEvents(map: MapLibreMap): () => void {
   // Place outlines are big GeoJSON for the single maplibre worker: fetch them after the first view is
   // drawn, so the parcel tiles go first.
   map.once('idle', () => void refreshPlaces(map));
-  return () => clearTimeout(placesTimer);
+  // A level chosen in the Layers panel redraws the sub-boundaries at once.
+  const unsubscribeLevel = store.sub(subBoundaryLevelAtom, () => void refreshPlaces(map));
+  return () => {
+    clearTimeout(placesTimer);
+    unsubscribeLevel();
+  };
 }

@@ -48,6 +48,11 @@ export const floatingLabelsAtom = atom<FloatingLabels>({ owner: false, parcelnum
 /** The label tile: place names over the basemap; off falls back to a map with no floating place labels. */
 export const placeLabelsAtom = atom(true);
 export const subBoundariesAtom = atom(true);
+/** Which sub-boundaries to outline: one level below the place for the zoom ('auto'), or a chosen level
+ * (the states of the country, the counties of the state, the cities of the county, the neighborhoods
+ * of the city). */
+export type SubBoundaryLevel = 'auto' | 'state' | 'county' | 'city' | 'neighborhood';
+export const subBoundaryLevelAtom = atom<SubBoundaryLevel>('auto');
 export const parcelLinesAtom = atom(true);
 export const showLegendOnMapAtom = atom(false);
 export const colorsAtom = atom<MapColors>(defaultColors);

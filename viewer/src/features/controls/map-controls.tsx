@@ -2,6 +2,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { mapAtom } from '../../state/map-atoms.ts';
 import { panelAtom, togglePanelAtom, type PanelId } from '../../state/ui-atoms.ts';
+import { ZoomDisplay } from './zoom-display.tsx';
 
 const buttons: { id: PanelId; label: string; icon: string }[] = [
   { id: 'layers', label: 'Layers', icon: '☰' },
@@ -28,6 +29,7 @@ export function MapControls() {
       <div className="zoom-buttons">
         <button type="button" className="control" aria-label="Zoom in" data-testid="zoom-in" onClick={() => map?.zoomIn()}>+</button>
         <button type="button" className="control" aria-label="Zoom out" data-testid="zoom-out" onClick={() => map?.zoomOut()}>−</button>
+        <ZoomDisplay />
       </div>
     </div>
   );

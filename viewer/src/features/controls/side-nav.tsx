@@ -10,9 +10,11 @@ export function SideNav() {
       {open && (
         <nav className="side-nav" data-testid="side-nav" aria-label="Navigation">
           <strong className="brand">Parcel Map</strong>
-          <a href="/users/sign_up">Sign Up</a>
+          {/* Accounts come later: /users/sign_up has no page yet (the app falls back to the map there). */}
+          <a href="/users/sign_up" data-testid="nav-sign-up">Sign Up</a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
+          <a href="/coverage" data-testid="nav-coverage">Coverage</a>
           <p className="muted small">Alt+T shows or hides this menu.</p>
         </nav>
       )}

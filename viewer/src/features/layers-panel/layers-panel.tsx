@@ -1,9 +1,12 @@
 // The Layers panel (spec 2): Map Elements (collapsed), Basemaps, Labels and Additional Layers (open),
-// and the Show Legend on Map toggle.
+// the Show Legend on Map toggle, the sub-boundaries toggle with its level selector, and the
+// expand-vertical control (the panel grows to the full height of the map).
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { subBoundaryOptions } from '../../map/layers/places-layer/places-data.ts';
 import {
   activeLayersAtom, atPointAtom, basemapAtom, catalogueAtom, floatingLabelsAtom, parcelLinesAtom, placeLabelsAtom,
-  showLegendOnMapAtom, subBoundariesAtom, type FloatingLabels,
+  showLegendOnMapAtom, subBoundariesAtom, subBoundaryLevelAtom, type FloatingLabels, type SubBoundaryLevel,
 } from '../../state/map-atoms.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { countryOfPath, type Basemap } from '../../state/url.ts';
@@ -32,16 +35,35 @@ export function LayersPanel() {
   const [parcelLines, setParcelLines] = useAtom(parcelLinesAtom);
   const [active, setActive] = useAtom(activeLayersAtom);
   const [legendOnMap, setLegendOnMap] = useAtom(showLegendOnMapAtom);
+  const [level, setLevel] = useAtom(subBoundaryLevelAtom);
+  const [expanded, setExpanded] = useState(false);
   const catalogue = useAtomValue(catalogueAtom);
-  const country = countryOfPath(useAtomValue(atPointAtom)?.country?.path);
+  const at = useAtomValue(atPointAtom);
+  const country = countryOfPath(at?.country?.path);
   const layers = layersForCountry(catalogue, country);
+  const levels = subBoundaryOptions(at, country);
 
+  const expand = (
+    <button type="button" className="icon-button" data-testid="layers-expand" aria-pressed={expanded}
+      aria-label={expanded ? 'Restore panel height' : 'Expand vertically'} title={expanded ? 'Restore panel height' : 'Expand vertically'}
+      onClick={() => setExpanded(!expanded)}>{expanded ? '⤒' : '⇕'}</button>
+  );
   return (
-    <Panel title="Layers" testId="layers-panel" onClose={() => setPanel(null)}>
+    <Panel title="Layers" testId="layers-panel" onClose={() => setPanel(null)} actions={expand} className={expanded ? 'panel-expanded' : ''}>
       <Toggle label="Show Legend on Map" checked={legendOnMap} onChange={setLegendOnMap} testId="toggle-legend-on-map" />
       <Section title="Map Elements" defaultOpen={false} testId="section-map-elements">
         <Toggle label="Parcel lines" checked={parcelLines} onChange={setParcelLines} testId="toggle-parcel-lines" />
         <Toggle label="Sub-boundaries" checked={subBoundaries} onChange={setSubBoundaries} testId="toggle-sub-boundaries" />
+        <label className="select-row">
+          <span className="muted small">Boundaries</span>
+          <select aria-label="Sub-boundary level" data-testid="sub-boundary-level" disabled={!subBoundaries}
+            value={levels.some((l) => l.id === level) ? level : 'auto'} onChange={(e) => setLevel(e.target.value as SubBoundaryLevel)}>
+            {levels.map((l) => <option key={l.id} value={l.id}>{l.label}</option>)}
+          </select>
+        </label>
+        {country && country !== 'us' && (
+          <p className="muted small" data-testid="boundary-outside-us">Additional boundary options are available within the US.</p>
+        )}
       </Section>
       <Section title="Basemaps" testId="section-basemaps">
         {basemapChoices.map((choice) => (

@@ -1,0 +1,20 @@
+// Admin-only zoom display (spec 2, spec 9: two decimals), under the zoom buttons.
+import { useAtomValue } from 'jotai';
+import { viewAtom } from '../../state/map-atoms.ts';
+import { levelAtom } from '../../state/session.ts';
+
+function zoomLabel(zoom: number): string {
+  return zoom.toFixed(2);
+}
+
+export function ZoomDisplay() {
+  const level = useAtomValue(levelAtom);
+  const { zoom } = useAtomValue(viewAtom);
+  if (level !== 'admin') return null;
+  return (
+    <div className="zoom-display" data-testid="zoom-display" title="Zoom level (admins only)" aria-label={`Zoom ${zoomLabel(zoom)}`}>
+      <span className="control-label">Zoom</span>
+      {zoomLabel(zoom)}
+    </div>
+  );
+}
