@@ -157,6 +157,16 @@ describe('map screen extras', () => {
     const png = decode(await screenshot(tp.page, 'extras-coverage'));
     // The lowest band's colour at 0.9 opacity over the land, in a small box around the point.
     expect(colorShare(png, { x: Math.round(point.x) - 4, y: Math.round(point.y) - 4, w: 8, h: 8 }, hexRgb('#fee8c8'), 25)).toBeGreaterThan(0.5);
+
+    // Heat by state: the state's fill replaces the counties'.
+    await tp.page.getByTestId('coverage-level-state').locator('input').check();
+    await waitForIdle(tp.page);
+    const byState = await tp.page.evaluate((p) => ({
+      states: window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['coverage-state-fill'] }).map((f) => f.properties.path),
+      counties: window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['coverage-fill'] }).length,
+    }), point);
+    expect(byState).toEqual({ states: ['/us/ma'], counties: 0 });
+    await screenshot(tp.page, 'extras-coverage-states');
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });

@@ -1,5 +1,5 @@
 // The coverage choropleth: county outlines (from {path}/boundaries.json) filled with their band's
-// colour, over the country and the states of the table. GeoJSON is inlined in the style, so the first
+// colour, or the states of the table filled with theirs, over the country. GeoJSON is inlined in the style, so the first
 // idle already shows the data.
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { Map as MapLibreMap, type LngLatBoundsLike } from 'maplibre-gl';
@@ -36,9 +36,22 @@ export async function loadCoverageShapes(entries: CoverageEntry[]): Promise<Cove
       properties: { path: entry.path, name: entry.name, percent: entry.percent, band: bandOf(entry.percent), color: bandColor(entry.percent) },
     });
   });
-  const context = contextOutlines.filter((b): b is BoundaryFeature => b !== null)
-    .map((b): Feature<Geometry> => ({ type: 'Feature', geometry: b.geometry, properties: { kind: b.properties.kind, path: b.properties.path } }));
+  const percentOf = new Map(entries.map((e) => [e.path, e.percent]));
+  const context = contextOutlines.filter((b): b is BoundaryFeature => b !== null).map((b): Feature<Geometry> => {
+    const percent = percentOf.get(b.properties.path);
+    const heat = percent === undefined ? {} : { percent, band: bandOf(percent), color: bandColor(percent) };
+    return { type: 'Feature', geometry: b.geometry, properties: { kind: b.properties.kind, path: b.properties.path, name: b.properties.name, ...heat } };
+  });
   return { counties: { type: 'FeatureCollection', features: counties }, context: { type: 'FeatureCollection', features: context }, bounds };
+}
+
+export type HeatLevel = 'county' | 'state';
+
+/** Per-county or per-state heat: only one fill layer shows at a time. */
+export function showHeatLevel(map: MapLibreMap, level: HeatLevel): void {
+  map.setLayoutProperty('coverage-fill', 'visibility', level === 'county' ? 'visible' : 'none');
+  map.setLayoutProperty('coverage-line', 'visibility', level === 'county' ? 'visible' : 'none');
+  map.setLayoutProperty('coverage-state-fill', 'visibility', level === 'state' ? 'visible' : 'none');
 }
 
 export function createCoverageMap(container: HTMLElement, shapes: CoverageShapes): MapLibreMap {
@@ -57,6 +70,10 @@ export function createCoverageMap(container: HTMLElement, shapes: CoverageShapes
       layers: [
         { id: 'background', type: 'background', paint: { 'background-color': '#dfe7ee' } },
         { id: 'context-fill', type: 'fill', source: 'context', filter: ['==', ['get', 'kind'], 'country'], paint: { 'fill-color': '#f2f2f2' } },
+        {
+          id: 'coverage-state-fill', type: 'fill', source: 'context', filter: ['==', ['get', 'kind'], 'state'],
+          layout: { visibility: 'none' }, paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.9 },
+        },
         { id: 'coverage-fill', type: 'fill', source: 'coverage', paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.9 } },
         { id: 'coverage-line', type: 'line', source: 'coverage', paint: { 'line-color': '#1f2430', 'line-width': 1 } },
         { id: 'context-line', type: 'line', source: 'context', paint: { 'line-color': '#7a6a9a', 'line-width': ['match', ['get', 'kind'], 'state', 1.5, 1] } },

@@ -1,11 +1,11 @@
-// The coverage page (/coverage, spec 2): a choropleth of the counties that have parcels, coloured by
-// the share of their area the parcels cover, with the legend of the bands and the table of states and
-// counties from GET /coverage.json beside it.
+// The coverage page (/coverage, spec 2): a choropleth of the counties that have parcels (or of their
+// states), coloured by the share of their area the parcels cover, with the legend of the bands and the
+// table of states and counties from GET /coverage.json beside it.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../../api/client.ts';
 import { bandColor, bands, formatPercent, parseCoverage, type CoverageEntry, type CoverageTable } from './coverage.ts';
-import { createCoverageMap, loadCoverageShapes, type CoverageShapes } from './coverage-map.ts';
+import { createCoverageMap, loadCoverageShapes, showHeatLevel, type CoverageShapes, type HeatLevel } from './coverage-map.ts';
 
 function Legend() {
   return (
@@ -40,6 +40,8 @@ export function CoverageScreen() {
   const [entries, setEntries] = useState<CoverageEntry[] | null>(null);
   const [shapes, setShapes] = useState<CoverageShapes | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [level, setLevel] = useState<HeatLevel>('county');
+  const [map, setMap] = useState<MapLibreMap | null>(null);
   const container = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -54,10 +56,15 @@ export function CoverageScreen() {
 
   useEffect(() => {
     if (!shapes || !container.current) return;
-    const map: MapLibreMap = createCoverageMap(container.current, shapes);
-    window.__map = map;
-    return () => map.remove();
+    const created = createCoverageMap(container.current, shapes);
+    window.__map = created;
+    created.once('load', () => setMap(created));
+    return () => created.remove();
   }, [shapes]);
+
+  useEffect(() => {
+    if (map) showHeatLevel(map, level);
+  }, [map, level]);
 
   return (
     <div className="coverage-page" data-testid="coverage-page">
@@ -68,7 +75,15 @@ export function CoverageScreen() {
       <div className="coverage-body">
         <div className="coverage-map" ref={container} data-testid="coverage-map" />
         <aside className="coverage-side">
-          <p className="muted small">Share of each county's area covered by parcels (sum of parcel acres, capped at 100%).</p>
+          <p className="muted small">Share of each county's or state's area covered by parcels (sum of parcel acres, capped at 100%).</p>
+          <div className="coverage-levels" role="radiogroup" aria-label="Heat by">
+            {(['county', 'state'] as const).map((l) => (
+              <label key={l} className="radio" data-testid={`coverage-level-${l}`}>
+                <input type="radio" name="coverage-level" checked={level === l} onChange={() => setLevel(l)} />
+                <span>{l === 'county' ? 'Counties' : 'States'}</span>
+              </label>
+            ))}
+          </div>
           <Legend />
           {error && <p className="error" role="alert">Could not load coverage: {error}</p>}
           {!entries && !error && <p className="muted">Loading coverage...</p>}
