@@ -1,6 +1,5 @@
 // npm start: prepares the database (cluster, migrations, real data), builds the viewer when its
 // sources changed, and serves viewer, API and tiles on one port until Ctrl-C.
-import { serve } from '@hono/node-server';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from './config.ts';
@@ -8,6 +7,8 @@ import { createLogger } from './logger.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase, repoRoot } from './db/prepare.ts';
 import { createApp } from './app.ts';
+import { createHttpServer } from './http/server.ts';
+import { createTileContext } from './tiles/tile-context.ts';
 import { step } from './system/progress.ts';
 import { buildViewerIfStale } from './system/viewer-build.ts';
 import { loadRealData } from '@parcel-map/fixtures/load/load-real-data';
@@ -41,8 +42,10 @@ async function main(): Promise<void> {
   }
 
   const sql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS });
-  const app = createApp({ config, sql, logger, viewerDir: flags.role === 'all' ? viewerDir : undefined });
-  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST });
+  const tiles = createTileContext(config, sql);
+  const app = createApp({ config, sql, logger, tiles, viewerDir: flags.role === 'all' ? viewerDir : undefined });
+  const server = createHttpServer(app, tiles);
+  server.listen(config.PORT, config.HOST);
   server.once('listening', () => {
     const host = config.HOST === '0.0.0.0' || config.HOST === '127.0.0.1' ? 'localhost' : config.HOST;
     console.log(`\nServing on http://${host}:${config.PORT}  (Ctrl-C stops the server and the local database)`);

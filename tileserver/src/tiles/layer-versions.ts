@@ -14,6 +14,11 @@ export class LayerVersions {
     return this.versions.get(layer) ?? 0;
   }
 
+  /** The version when already known (after the first get), without waiting. */
+  current(layer: string): number | undefined {
+    return this.listening ? (this.versions.get(layer) ?? 0) : undefined;
+  }
+
   async refresh(): Promise<void> {
     const rows = await this.sql<{ layer: string; version: string }[]>`SELECT layer, version FROM layer_versions`;
     this.versions = new Map(rows.map((r) => [r.layer, Number(r.version)]));

@@ -15,6 +15,12 @@ const staticLayers = {
 } as const;
 
 const DAY = 86_400;
+export const PARCEL_CACHE_SECONDS = 3600;
+
+/** Cache key of a parcel tile (the renderer appends /z/x/y to the layer key). */
+export function parcelCacheKey(version: number, z: string | number, x: string | number, y: string | number): string {
+  return `parcels@${version}/${z}/${x}/${y}`;
+}
 
 export const parcelTileFields = {
   ll_uuid: 'String',
@@ -52,7 +58,7 @@ export function tileRoutes(tiles: TileContext): Hono {
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await tiles.versions.get('parcels');
     const tile = await tiles.renderer.tile(`parcels@${version}`, defaultParcelTileSql, coords, signalOf(c));
-    return tileResponse(c, tile, 3600);
+    return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
 
   app.get('/api/v1/static/:layer/:z/:x/:y', async (c) => {

@@ -79,6 +79,13 @@ export class TileCache {
     return this.wait(flight, signal);
   }
 
+  /** A cached tile without rendering on a miss (the fast path for cache hits). */
+  peek(key: string): StoredTile | undefined {
+    const cached = this.lru?.get(key);
+    if (cached) this.hits++;
+    return cached;
+  }
+
   /** Drops every cached tile whose key starts with the prefix (one source, one layer). */
   purge(prefix: string): number {
     if (!this.lru) return 0;

@@ -1,0 +1,62 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createHttpServer } from '../http/server.ts';
+import { createLogger } from '../logger.ts';
+import { testDb } from '../testing/db.ts';
+import { lonLatToTile } from '../testing/tiles.ts';
+import { createTileContext } from './tile-context.ts';
+
+const sql = testDb();
+const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+const tiles = createTileContext(config, sql);
+const server = createHttpServer(createApp({ config, sql, logger: createLogger('silent'), tiles }), tiles);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(async () => {
+  server.close();
+  await sql.end();
+});
+
+const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
+const url = `${base}/api/v1/parcels/${z}/${x}/${y}.mvt`;
+const gzip = { 'Accept-Encoding': 'gzip' };
+
+describe('the cache-hit fast path', () => {
+  it('answers a cached tile with the same bytes and headers as the app, without the app', async () => {
+    const miss = await fetch(url, { headers: gzip });
+    const missBytes = Buffer.from(await miss.arrayBuffer());
+    const hitsBefore = tiles.renderer.cache.hits;
+    const hit = await fetch(url, { headers: gzip });
+    expect(hit.status).toBe(200);
+    expect(tiles.renderer.cache.hits).toBe(hitsBefore + 1);
+    expect(Buffer.from(await hit.arrayBuffer()).equals(missBytes)).toBe(true);
+    for (const header of ['content-type', 'etag', 'cache-control', 'vary', 'access-control-allow-origin']) {
+      expect(hit.headers.get(header), header).toBe(miss.headers.get(header));
+    }
+    // fetch() decodes gzip itself, so compare the encoding the server declared
+    expect(hit.headers.get('content-encoding')).toBe(miss.headers.get('content-encoding'));
+    // A miss goes through the app (request id); a hit skips it.
+    expect(miss.headers.get('x-request-id')).toBeTruthy();
+    expect(hit.headers.get('x-request-id')).toBeNull();
+  });
+
+  it('answers 304 for a matching ETag from the cache', async () => {
+    const first = await fetch(url, { headers: gzip });
+    const again = await fetch(url, { headers: { ...gzip, 'If-None-Match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+  });
+
+  it('leaves unknown tokens, other routes and malformed coordinates to the app', async () => {
+    await fetch(url, { headers: gzip });
+    const unknown = await fetch(`${url}?token=nobody`, { headers: gzip });
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).error.code).toBe('UNAUTHORIZED');
+    const padded = await fetch(`${base}/api/v1/parcels/${z}/0${x}/${y}.mvt`, { headers: gzip });
+    expect(padded.status).toBe(400);
+    expect((await padded.json()).error.code).toBe('BAD_REQUEST');
+    expect((await fetch(`${base}/api/health`)).status).toBe(200);
+    expect((await fetch(`${base}/api/v1/parcels/99/0/0.mvt`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,34 @@
+// The hot path of map browsing: a cached parcel tile answered straight from node:http, before Hono.
+// Hono and its middleware cost 25-40% of a cache hit (shared/reference/tile-limits.md); a hit needs
+// none of them. Anything else (misses, errors, other routes) returns false and goes to the app.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { resolveCaller } from '../auth/tokens.ts';
+import type { TileContext } from './tile-context.ts';
+import { tileAnswer } from './tile-response.ts';
+import { PARCEL_CACHE_SECONDS, parcelCacheKey } from './routes.ts';
+
+const parcelTile = /^\/api\/v1\/parcels\/(\d{1,2})\/(\d{1,10})\/(\d{1,10})\.mvt$/;
+
+export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== 'GET' || !req.url) return false;
+    const query = req.url.indexOf('?');
+    const match = parcelTile.exec(query < 0 ? req.url : req.url.slice(0, query));
+    if (!match) return false;
+    const token = query < 0 ? undefined : (new URLSearchParams(req.url.slice(query + 1)).get('token') ?? undefined);
+    try {
+      resolveCaller(tiles.config, token);
+    } catch {
+      return false; // the app answers 401 in the one error shape
+    }
+    const version = tiles.versions.current('parcels');
+    if (version === undefined) return false;
+    // Keys hold canonical numbers, so "014" or an out-of-range tile never matches and falls through.
+    const tile = tiles.renderer.cache.peek(parcelCacheKey(version, match[1]!, match[2]!, match[3]!));
+    if (!tile) return false;
+    const answer = tileAnswer(tile, PARCEL_CACHE_SECONDS, req.headers['if-none-match'], req.headers['accept-encoding']);
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+    return true;
+  };
+}
