@@ -1,6 +1,6 @@
 // GET /coverage.json -> {headers, rows}: parcel coverage per state and per county with parcels, for the
 // coverage page. The answer only changes when parcels are reloaded, so it is kept per parcels version
-// (a county of a million parcels takes seconds to sum).
+// (summing the 1M-parcel synthetic county took 10.9 s on the dev database, 2026-11-22, quiet machine).
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
