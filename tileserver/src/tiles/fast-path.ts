@@ -5,7 +5,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { resolveCaller } from '../auth/tokens.ts';
 import type { TileContext } from './tile-context.ts';
 import { tileAnswer } from './tile-response.ts';
-import { PARCEL_CACHE_SECONDS, parcelCacheKey } from './routes.ts';
+import { PARCEL_CACHE_SECONDS, parcelLayerKey } from './routes.ts';
+import { tileCacheKey } from './tile-renderer.ts';
 
 const parcelTile = /^\/api\/v1\/parcels\/(\d{1,2})\/(\d{1,10})\/(\d{1,10})\.mvt$/;
 
@@ -24,7 +25,7 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     const version = tiles.versions.current('parcels');
     if (version === undefined) return false;
     // Keys hold canonical numbers, so "014" or an out-of-range tile never matches and falls through.
-    const tile = tiles.renderer.cache.peek(parcelCacheKey(version, match[1]!, match[2]!, match[3]!));
+    const tile = tiles.renderer.cache.peek(tileCacheKey(parcelLayerKey(version), match[1]!, match[2]!, match[3]!));
     if (!tile) return false;
     const answer = tileAnswer(tile, PARCEL_CACHE_SECONDS, req.headers['if-none-match'], req.headers['accept-encoding']);
     res.writeHead(answer.status, answer.headers);

@@ -17,9 +17,9 @@ const staticLayers = {
 const DAY = 86_400;
 export const PARCEL_CACHE_SECONDS = 3600;
 
-/** Cache key of a parcel tile (the renderer appends /z/x/y to the layer key). */
-export function parcelCacheKey(version: number, z: string | number, x: string | number, y: string | number): string {
-  return `parcels@${version}/${z}/${x}/${y}`;
+/** The layer key of the default parcel layer at a data version. */
+export function parcelLayerKey(version: number): string {
+  return `parcels@${version}`;
 }
 
 export const parcelTileFields = {
@@ -57,7 +57,7 @@ export function tileRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await tiles.versions.get('parcels');
-    const tile = await tiles.renderer.tile(`parcels@${version}`, defaultParcelTileSql, coords, signalOf(c));
+    const tile = await tiles.renderer.tile(parcelLayerKey(version), defaultParcelTileSql, coords, signalOf(c));
     return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
 

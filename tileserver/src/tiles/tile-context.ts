@@ -25,7 +25,7 @@ export function publicOrigin(c: Context, config: Config): string {
 }
 
 /** A tile URL template with the caller's token and the data version (which busts HTTP caches). */
-export function tileTemplate(origin: string, path: string, token: string, version: number): string {
+export function tileTemplate(origin: string, path: string, token: string, version: number | string): string {
   const query = new URLSearchParams({ token, v: String(version) });
   return `${origin}${path}/{z}/{x}/{y}.mvt?${query.toString()}`;
 }

@@ -42,7 +42,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       name: `source ${source.id}`,
       version: v,
       scheme: 'xyz',
-      tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, 0).replace('v=0', `v=${v}`)],
+      tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v)],
       vector: `${origin}/api/v1/sources/${source.id}.json?${query}`,
       minzoom: parcelLayer.minzoom,
       maxzoom: parcelLayer.tileJsonMaxzoom,
