@@ -1,12 +1,14 @@
 #!/usr/bin/env node
-// Entry of every root npm script. Plain JavaScript with no dependencies, because it runs before
-// node_modules exists: it runs `npm ci` when node_modules is missing or older than the lock file,
-// then hands over to the TypeScript command (through tsx) with the remaining arguments.
+// Entry of every root npm script. Plain JavaScript with no dependencies that still runs on Node 18-20,
+// because it runs before node_modules exists and on machines with an old Node: it re-executes itself
+// on Node 24 when the machine's Node is too old (node-runtime.mjs), runs `npm ci` when node_modules is
+// missing or older than the lock file, then hands over to the command with the remaining arguments.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chooseRuntime, installFromRegistry, runtimeEnv } from './node-runtime.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const [command = 'start', ...args] = process.argv.slice(2);
@@ -25,6 +27,8 @@ function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
   const manifests = ['package.json', 'tileserver/package.json', 'fixtures/package.json', 'viewer/package.json', 'bench/package.json'];
   const hash = createHash('sha256');
+  // Native addons are built for one Node ABI: a runtime change reinstalls.
+  hash.update(`node-abi-${process.versions.modules}`);
   for (const file of [lock, ...manifests.map((m) => join(root, m))]) if (existsSync(file)) hash.update(readFileSync(file));
   const stamp = join(root, 'node_modules/.parcel-map-deps');
   const wanted = hash.digest('hex');
@@ -35,15 +39,31 @@ function ensureDependencies() {
   writeFileSync(stamp, wanted);
 }
 
+/** Runs a child to its end and exits with its status; Ctrl-C reaches the child from the terminal itself. */
+function runToEnd(file, argv, options) {
+  process.on('SIGINT', () => {});
+  process.on('SIGTERM', () => {});
+  const child = spawnSync(file, argv, { cwd: root, stdio: 'inherit', ...options });
+  if (child.error) {
+    console.error(`could not run ${file}: ${child.error.message}`);
+    process.exit(1);
+  }
+  process.exit(child.status ?? (child.signal ? 1 : 0));
+}
+
 const target = commands[command];
 if (!target) {
   console.error(`unknown command ${command}; one of: ${Object.keys(commands).join(', ')}`);
   process.exit(2);
 }
+let node;
+try {
+  node = chooseRuntime({ root, version: process.version, arch: process.arch, platform: process.platform, install: installFromRegistry, log: console.log });
+} catch (error) {
+  console.error(`npm ${command} failed: ${error.message}`);
+  process.exit(1);
+}
+if (node) runToEnd(node, [fileURLToPath(import.meta.url), command, ...args], { env: runtimeEnv(node, process.env) });
 ensureDependencies();
 const [bin, ...binArgs] = target;
-// The child gets Ctrl-C from the terminal itself; this wrapper only waits for it to finish.
-process.on('SIGINT', () => {});
-process.on('SIGTERM', () => {});
-const child = spawnSync(join(root, 'node_modules/.bin', bin), [...binArgs, ...args], { cwd: root, stdio: 'inherit' });
-process.exit(child.status ?? (child.signal ? 1 : 0));
+runToEnd(join(root, 'node_modules/.bin', bin), [...binArgs, ...args]);
