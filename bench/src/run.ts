@@ -107,7 +107,15 @@ async function main(): Promise<void> {
         suite,
       };
       file = save(run);
-      for (const v of evaluate(suite.cells).verdicts) console.log(`  ${v.name}: ${v.measured} -> ${v.met === null ? 'not measured' : v.met ? 'met' : 'MISSED'} (${v.gap})`);
+      const { verdicts } = evaluate(suite.cells);
+      for (const v of verdicts) console.log(`  ${v.name}: ${v.measured} -> ${v.met === null ? 'not measured' : v.met ? 'met' : 'MISSED'} (${v.gap})`);
+      const failedCells = suite.cells.filter((cell) => cell.error).length;
+      const unmeasured = verdicts.filter((v) => v.met === null).map((v) => v.name);
+      // A run that could not measure must not look like a passing one.
+      if (failedCells > 0 || unmeasured.length > 0) {
+        console.error(`✗ ${failedCells} cell(s) failed; not measured: ${unmeasured.join(', ') || 'none'}`);
+        process.exitCode = 1;
+      }
     }
     const { charts } = writeReport();
     console.log(`• Results: bench/results/${file}; bench/README.md and charts (${charts.join(', ')}) rewritten`);

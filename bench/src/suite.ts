@@ -1,9 +1,10 @@
 // The throughput suite: for every tile list and concurrency, back to back, the database limit, our
 // server cold (cache off) and warm (cache filled), the HTTP limit and the MapServer peer. Running the
 // five side by side per cell keeps their ratios fair while the shared machine's load drifts.
-import { writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { ensureSystemPackages } from '@parcel-map/tileserver/system/system-packages';
 import type { BenchDb } from './bench-db.ts';
 import { startMapServer, mapserverPathTemplate, type MapServerPeer } from './mapserver.ts';
 import { allCpus, pinPostgres, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
@@ -91,6 +92,8 @@ async function dbLimitCell(options: SuiteOptions, pool: number, list: TileList, 
 
 export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
   const { log, pinning } = options;
+  // The load generator: without it every HTTP cell would fail, so it is installed like the peer.
+  ensureSystemPackages([{ name: 'wrk', present: () => existsSync('/usr/bin/wrk') }], log);
   const pool = options.db.config.DB_POOL_SIZE;
   const warmCacheMb = Math.max(options.db.config.TILE_CACHE_MB, 512);
   const stops: (() => Promise<void>)[] = [];
