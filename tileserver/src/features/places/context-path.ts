@@ -36,13 +36,16 @@ export function countryOf(path: string): Country {
   return path.split('/')[1] as Country;
 }
 
-// Plain decimal numbers only: Number() alone would also accept '', '0x1f' and 'Infinity'.
-const decimalPattern = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Plain decimal numbers only: Number() alone would also accept '', '0x1f' and 'Infinity'. Each part of
+// the pattern can match a digit in one way only (no nested or adjacent optional digit runs), so it runs
+// in linear time; the length bound comes first anyway, since a coordinate never needs more.
+const decimalPattern = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const maxCoordinateLength = 32;
 
 function parseCoordinate(name: 'lat' | 'lon', raw: string | undefined, limit: number): number {
   if (raw === undefined || raw.trim() === '') throw new ApiError('BAD_REQUEST', `${name} is required`, { parameter: name });
   const text = raw.trim();
-  const value = decimalPattern.test(text) ? Number(text) : Number.NaN;
+  const value = text.length <= maxCoordinateLength && decimalPattern.test(text) ? Number(text) : Number.NaN;
   if (!Number.isFinite(value)) throw new ApiError('BAD_REQUEST', `${name} must be a number`, { parameter: name, value: raw.slice(0, 64) });
   if (value < -limit || value > limit) {
     throw new ApiError('BAD_REQUEST', `${name} must be between -${limit} and ${limit}`, { parameter: name, value });

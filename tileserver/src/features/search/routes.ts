@@ -22,11 +22,16 @@ export interface SearchResult {
   bbox?: [number, number, number, number];
 }
 
+/** Trimmed search text with runs of white space folded; text far over the limit is cut before any regex. */
+export function normalizeSearchText(raw: string): string {
+  return raw.slice(0, maxLength * 4).trim().replace(/\s+/g, ' ');
+}
+
 export function searchRoutes(deps: { config: Config; sql: Sql }): Hono {
   const app = new Hono();
   app.get('/search.json', async (c) => {
     resolveCaller(deps.config, c.req.query('token'));
-    const q = (c.req.query('q') ?? '').trim().replace(/\s+/g, ' ');
+    const q = normalizeSearchText(c.req.query('q') ?? '');
     if (q.length < minLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at least ${minLength} characters`, { parameter: 'q' });
     if (q.length > maxLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at most ${maxLength} characters`, { parameter: 'q' });
     const countryParam = c.req.query('country');
