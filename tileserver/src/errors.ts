@@ -51,8 +51,38 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
     return new ApiError('BAD_REQUEST', 'A value has the wrong type or is out of range');
   }
   if (code === '23505') return new ApiError('CONFLICT', 'That record already exists');
-  if (code === '53300' || code === '57P03' || code === '08006' || code === 'ECONNREFUSED') {
-    return new ApiError('UNAVAILABLE', 'The database is not reachable right now');
-  }
+  if (unavailableCodes.has(code)) return new ApiError('UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfter: 5 });
+  return undefined;
+}
+
+/**
+ * Errors of a database that is restarting, shutting down or out of connections (SQLSTATE classes 08
+ * and 57P, 53300) and of postgres.js's own connection handling: the request may succeed again in a
+ * moment, so they are 503 with Retry-After, never 500.
+ */
+const unavailableCodes = new Set([
+  '53300',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+  'CONNECTION_CLOSED',
+  'CONNECTION_DESTROYED',
+  'CONNECTION_ENDED',
+  'CONNECT_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+]);
+
+/** Seconds a client should wait before retrying, for 429 and 503 answers. */
+export function retryAfterOf(error: ApiError): number | undefined {
+  const fromDetails = (error.details as { retryAfter?: unknown } | undefined)?.retryAfter;
+  if (typeof fromDetails === 'number') return fromDetails;
+  if (error.status === 503) return 5;
   return undefined;
 }

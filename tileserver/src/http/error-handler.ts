@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
-import { ApiError, errorBody, fromDatabaseError } from '../errors.ts';
+import { ApiError, errorBody, fromDatabaseError, retryAfterOf } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { TileAbortedError } from '../tiles/tile-cache.ts';
 
@@ -33,6 +33,8 @@ export function handleError(logger: Logger) {
     const known = toApiError(error);
     if (known) {
       if (known.status >= 500) logger.warn({ requestId, code: known.code, err: error }, 'request failed');
+      const retryAfter = retryAfterOf(known);
+      if (retryAfter !== undefined) c.header('Retry-After', String(retryAfter));
       return c.json(errorBody(known, requestId), known.status);
     }
     logger.error({ requestId, err: error, path: c.req.path }, 'unexpected error');

@@ -14,11 +14,12 @@ export class TileRenderer {
     readonly cache: TileCache,
   ) {}
 
-  tile(cacheKey: string, statement: string, { z, x, y }: TileCoords, signal?: AbortSignal): Promise<StoredTile> {
+  /** `prepare: false` runs the statement unprepared (sources that are rarely used, see SourceRegistry). */
+  tile(cacheKey: string, statement: string, { z, x, y }: TileCoords, signal?: AbortSignal, prepare = true): Promise<StoredTile> {
     return this.cache.get(
       tileCacheKey(cacheKey, z, x, y),
       () => {
-        const query = this.sql.unsafe<{ mvt: Buffer | null }[]>(statement, [z, x, y], { prepare: true });
+        const query = this.sql.unsafe<{ mvt: Buffer | null }[]>(statement, [z, x, y], { prepare });
         return { result: query.then((rows) => rows[0]?.mvt ?? null), cancel: () => void query.cancel() };
       },
       signal,

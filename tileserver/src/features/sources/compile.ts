@@ -27,8 +27,11 @@ function castOf(name: string): string {
 /** An expression for a field, typed for comparison; pseudo fields are null on parcels. */
 function comparable(name: string): string {
   if (numericPseudoFields.has(name)) return 'NULL::double precision';
-  const kind = parcelFieldsByName.get(name)!.kind;
-  return kind === 'integer' ? `${column(name)}::double precision` : column(name);
+  const field = parcelFieldsByName.get(name)!;
+  if (field.kind === 'integer') return `${column(name)}::double precision`;
+  // uuid columns compare with the definition's text values as text (uuid = text has no operator).
+  if (field.sqlType === 'uuid') return `${column(name)}::text`;
+  return column(name);
 }
 
 interface Compiled {
@@ -129,17 +132,14 @@ features AS (
 SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
 }
 
-/** The same selection as plain SQL over all parcels, for tests that check tiles against an oracle. */
-export function compileSourceSelectSql(id: string, definition: SourceDefinition): string {
-  const { params, where, ruleCase } = compileParts(definition);
-  const path = definition.query.path !== undefined;
-  return `
-WITH def AS MATERIALIZED (SELECT definition AS d FROM tile_sources WHERE id = '${id}'),
-  params AS MATERIALIZED (SELECT ${['1 AS one', ...params].join(', ')} FROM def)
-  ${path ? `, place AS MATERIALIZED (SELECT pl.geom_3857 AS g FROM places pl, def WHERE pl.path = def.d->'query'->>'path')` : ''}
-SELECT p.id${ruleCase ? `, ${ruleCase} AS rule` : ''}
-FROM parcels p, params${path ? ', place' : ''}
-WHERE ${['true', ...where, ...(path ? ['ST_Intersects(place.g, p.geom_3857)'] : [])].join(' AND ')}`;
+/**
+ * Evaluates every value of a definition with the casts its tile statement uses, from the definition
+ * bound as $1 (jsonb): run at POST, so a value PostgreSQL rejects (a date like 2021-02-29) is a 400
+ * there instead of a failing tile later.
+ */
+export function compileValueCheckSql(definition: SourceDefinition): string {
+  const { params } = compileParts(definition);
+  return `WITH def AS (SELECT $1::jsonb AS d) SELECT ${['1 AS one', ...params].join(', ')} FROM def`;
 }
 
 export function legendOf(rules: StyleRule[]): { rule: number; label: string; fill: string; line: string }[] {

@@ -4,7 +4,6 @@ import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { decodeTile, lonLatToTile } from '../../testing/tiles.ts';
-import { compileSourceSelectSql } from './compile.ts';
 import { validateDefinition } from './schema.ts';
 
 const sql = testDb();
@@ -125,11 +124,12 @@ describe('source tiles', () => {
     const coords = lonLatToTile(-71.1097, 42.3736, 16);
     const features = await decodeTile(await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`), 'parcels');
     expect(features.length).toBeGreaterThan(10);
-    const oracle = await sql.unsafe<{ id: string; rule: number }[]>(
-      `SELECT s.id, s.rule FROM (${compileSourceSelectSql(id, validateDefinition(styled))}) s JOIN parcels p ON p.id = s.id
-       WHERE ST_Intersects(p.geom_3857, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096))`,
-      [coords.z, coords.x, coords.y],
-    );
+    // The oracle is the rule list written by hand as plain SQL (first match wins), not the compiler's output.
+    const oracle = await sql<{ id: string; rule: number }[]>`
+      SELECT p.id,
+        CASE WHEN p.parval >= 1000000 THEN 0 WHEN p.usecode = '101' THEN 1 WHEN p.yearbuilt IS NULL THEN 2 ELSE 3 END AS rule
+      FROM parcels p JOIN places pl ON pl.path = '/us/ma/middlesex/cambridge' AND ST_Intersects(pl.geom_3857, p.geom_3857)
+      WHERE ST_Intersects(p.geom_3857, ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y}, margin => 64.0 / 4096))`;
     const expected = new Map(oracle.map((r) => [Number(r.id), r.rule]));
     for (const feature of features) expect(feature.properties.rule, `parcel ${feature.id}`).toBe(expected.get(feature.id));
     expect(new Set(features.map((f) => f.properties.rule)).size).toBeGreaterThan(1);
@@ -141,11 +141,11 @@ describe('source tiles', () => {
     // A tile on the Cambridge / Somerville line holds parcels of both cities.
     const coords = lonLatToTile(-71.1045, 42.3795, 15);
     const features = await decodeTile(await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`), 'parcels');
-    const oracle = await sql.unsafe<{ id: string; inside: boolean }[]>(
-      `SELECT s.id, ST_Intersects(p.geom_3857, ST_TileEnvelope($1, $2, $3)) AS inside FROM (${compileSourceSelectSql(id, validateDefinition(definition))}) s
-       JOIN parcels p ON p.id = s.id WHERE p.geom_3857 && ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096)`,
-      [coords.z, coords.x, coords.y],
-    );
+    const oracle = await sql<{ id: string; inside: boolean }[]>`
+      SELECT p.id, ST_Intersects(p.geom_3857, ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y})) AS inside
+      FROM parcels p JOIN places pl ON pl.path = '/us/ma/middlesex/cambridge' AND ST_Intersects(pl.geom_3857, p.geom_3857)
+      WHERE p.yearbuilt BETWEEN 1900 AND 1950 AND p.usecode IN ('101', '104', '105')
+        AND p.geom_3857 && ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y}, margin => 64.0 / 4096)`;
     const allowed = new Set(oracle.map((r) => Number(r.id)));
     const got = new Set(features.map((f) => f.id));
     expect([...got].filter((i) => !allowed.has(i))).toEqual([]);
@@ -155,6 +155,29 @@ describe('source tiles', () => {
       expect(f.properties.yearbuilt).toBeLessThanOrEqual(1950);
     }
     expect(features.length).toBeGreaterThan(0);
+  });
+
+  it('renders a rule on the uuid field, compared as text, with the parcel that has that uuid in its rule', async () => {
+    const coords = lonLatToTile(-71.1097, 42.3736, 16);
+    const [target] = await sql<{ id: string; ll_uuid: string }[]>`
+      SELECT id, ll_uuid::text AS ll_uuid FROM parcels
+      WHERE ST_Intersects(geom_3857, ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y})) AND ll_uuid IS NOT NULL ORDER BY id LIMIT 1`;
+    const res = await post({ query: { parcel: true }, styles: [{ field: 'll_uuid', predicate: 'is', value: target!.ll_uuid, fill: '#ff0000', line: '#000000' }] });
+    expect(res.status).toBe(200);
+    const { id } = await res.json();
+    const tile = await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`);
+    expect(tile.status).toBe(200);
+    const features = await decodeTile(tile, 'parcels');
+    expect(features.filter((f) => f.properties.rule === 0).map((f) => f.id)).toEqual([Number(target!.id)]);
+  });
+
+  it.each([
+    ['a day that does not exist in a filter', { query: { parcel: true, filters: { saledate: { gte: '2021-02-29' } } } }],
+    ['a day that does not exist in a rule', { query: { parcel: true }, styles: [{ field: 'saledate', predicate: 'is', value: '2023-04-31', fill: '#000000', line: '#000000' }] }],
+  ])('refuses %s at POST with 400, so no tile ever fails on it', async (_name, body) => {
+    const res = await post(body);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.message).toMatch(/a day that exists/);
   });
 
   it('answers unknown ids with 404 and zooms outside the range with 404', async () => {

@@ -1,9 +1,11 @@
 // The sources API: POST a {query, fields, styles} definition to get TileJSON with a stable id, then
 // fetch its TileJSON and tiles; list stored sources; purge one source's cached tiles (admin).
+import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { canSeeTier, resolveCaller, unlockPlan, type Caller } from '../../auth/tokens.ts';
 import { ApiError } from '../../errors.ts';
+import { clientAddress, RateLimiter } from '../../http/rate-limit.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { tableBounds } from '../../tiles/bounds.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-coords.ts';
@@ -12,16 +14,19 @@ import { parcelLayer } from '../../tiles/tile-queries.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
 import { signalOf } from '../../tiles/routes.ts';
 import { sourceId, sourceIdPattern } from './canonical.ts';
-import { legendOf } from './compile.ts';
-import { listSources, placeBounds, saveSource } from './queries.ts';
+import { compileValueCheckSql, legendOf } from './compile.ts';
+import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
 import { SourceRegistry, type CompiledSource } from './registry.ts';
-import { referencedFields, validateDefinition } from './schema.ts';
+import { referencedFields, validateDefinition, type SourceDefinition } from './schema.ts';
 
 const MAX_BODY = 64 * 1024;
 
 export function sourceRoutes(tiles: TileContext): Hono {
   const app = new Hono();
-  const registry = new SourceRegistry(tiles.sql);
+  const { config } = tiles;
+  const registry = new SourceRegistry(tiles.sql, { maxCompiled: config.SOURCE_REGISTRY_MAX, maxPrepared: config.SOURCE_PREPARED_MAX });
+  const posts = new RateLimiter({ limit: config.SOURCE_POSTS_PER_MINUTE, windowMs: 60_000 });
+  if (config.SOURCE_IDLE_DAYS > 0) scheduleIdleSweep(tiles, config.SOURCE_IDLE_DAYS);
 
   const version = async (id: string) => `${await tiles.versions.get('parcels')}.${await tiles.versions.get(`source:${id}`)}`;
 
@@ -73,25 +78,36 @@ export function sourceRoutes(tiles: TileContext): Hono {
     }),
     async (c) => {
       const caller = resolveCaller(tiles.config, c.req.query('token'));
+      const owner = ownerKey(c, caller);
+      const tooMany = `At most ${config.SOURCE_POSTS_PER_MINUTE} source definitions a minute; try again shortly`;
+      posts.hit(`client:${clientAddress(c)}`, tooMany);
+      if (caller.level !== 'anonymous') posts.hit(owner, tooMany);
       const definition = validateDefinition(await c.req.json());
       assertFieldsAllowed(caller, referencedFields(definition));
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
       const id = sourceId(definition);
-      await saveSource(tiles.sql, id, definition, caller.level);
-      return c.json(await tileJson(c, caller, registry.remember(id, definition)), 200);
+      const known = await ownsSource(tiles.sql, owner, id);
+      if (!known && caller.level !== 'admin' && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
+        throw new ApiError('TOO_MANY_REQUESTS', `At most ${config.SOURCES_PER_DAY} new sources a day; reuse a source id or try again tomorrow`, { retryAfter: 3600 });
+      }
+      const source = registry.remember(id, definition);
+      if (!known) await assertRenders(tiles, source.statement, definition);
+      await saveSource(tiles.sql, id, definition, caller.level, owner);
+      return c.json(await tileJson(c, caller, source), 200);
     },
   );
 
   app.get('/api/v1/sources', async (c) => {
     const caller = resolveCaller(tiles.config, c.req.query('token'));
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 200);
-    const offset = Math.max(Number(c.req.query('offset') ?? 0) || 0, 0);
-    const { rows, total } = await listSources(tiles.sql, limit, offset);
+    const after = parseCursor(c.req.query('after'));
+    // Callers see the sources they created; admins see every source.
+    const { rows, next } = await listSources(tiles.sql, caller.level === 'admin' ? undefined : ownerKey(c, caller), limit, after);
     const origin = publicOrigin(c, tiles.config);
     return c.json({
-      total,
+      next: next ? encodeCursor(next) : null,
       sources: rows.map((r) => ({
         id: r.id,
         created_at: r.created_at,
@@ -115,7 +131,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
-    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source.id)}`, source.statement, coords, signalOf(c));
+    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source.id)}`, source.statement, coords, signalOf(c), registry.use(source));
     return tileResponse(c, tile, 3600);
   });
 
@@ -131,6 +147,54 @@ export function sourceRoutes(tiles: TileContext): Hono {
   });
 
   return app;
+}
+
+/**
+ * Who owns what a caller creates: a digest of a non-anonymous token, or the client address of an
+ * anonymous caller (accounts will add users).
+ */
+function ownerKey(c: Context, caller: Caller): string {
+  if (caller.level === 'anonymous') return `client:${clientAddress(c)}`;
+  return `token:${createHash('sha256').update(caller.token).digest('hex').slice(0, 24)}`;
+}
+
+/** Plans the tile statement and evaluates every value with its casts: a definition that cannot render is a 400. */
+async function assertRenders(tiles: TileContext, statement: string, definition: SourceDefinition): Promise<void> {
+  try {
+    await tiles.sql.unsafe(`EXPLAIN ${statement}`, [22, 0, 0], { prepare: false });
+    await tiles.sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    // Class 22 (data exception) and 42 (a type mismatch in the plan) are the definition's fault.
+    if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('42'))) {
+      throw new ApiError('BAD_REQUEST', `This definition cannot be rendered: ${(error as Error).message}`);
+    }
+    throw error;
+  }
+}
+
+// PostgreSQL's timestamptz text, e.g. 2026-11-23 06:30:00.123456+00.
+const timestampPattern = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
+
+function encodeCursor(cursor: ListCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+function parseCursor(raw: string | undefined): ListCursor | undefined {
+  if (raw === undefined || raw === '') return undefined;
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(raw.slice(0, 200), 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && timestampPattern.test(createdAt) && typeof id === 'string' && sourceIdPattern.test(id)) return { createdAt, id };
+  } catch {
+    // Falls through to the 400 below.
+  }
+  throw new ApiError('BAD_REQUEST', 'after is not a cursor from a previous page', { parameter: 'after' });
+}
+
+function scheduleIdleSweep(tiles: TileContext, days: number): void {
+  const sweep = () => void deleteIdleSources(tiles.sql, days).catch(() => {});
+  setTimeout(sweep, 60_000).unref();
+  setInterval(sweep, 60 * 60 * 1000).unref();
 }
 
 function assertFieldsAllowed(caller: Caller, fields: string[]): void {

@@ -182,12 +182,21 @@ function typedValue(field: ParcelField, value: Scalar, where: string, problems: 
     }
     case 'date': {
       const text = String(value);
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || Number.isNaN(Date.parse(text))) problems.push(`${where}: ${field.name} takes a date like 2020-01-31`);
+      if (!isCalendarDate(text)) problems.push(`${where}: ${field.name} takes a date like 2020-01-31 (a day that exists)`);
       return text;
     }
     default:
       return String(value);
   }
+}
+
+/** YYYY-MM-DD naming a real day: Date.parse accepts 2021-02-29 (as March 1st), PostgreSQL does not. */
+function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 function numberValue(value: Scalar | undefined, where: string, problems: string[]): number {
