@@ -1,13 +1,38 @@
 // The version of each tiled table, kept current through LISTEN/NOTIFY (sql/functions/layer-versions.sql).
 // Versions go into cache keys and tile URLs, so a reload never serves a stale tile.
+//
+// Notifications can be missed: while the LISTEN connection is down (a database restart), and a lost
+// reconnect is never retried by the client library. So the table is re-read on every (re)subscription
+// and every `rereadMs`, and versions only ever move up (a refresh racing a notification keeps the
+// newer one). Each re-read also sends this process an echo; when the previous echo never came back,
+// the subscription is taken as lost and made again.
+import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
 
+const channel = 'layer_versions';
+
+/** `<layer>:<version>`, where a layer name may itself hold colons (`source:<id>`). */
+export function parseVersionNotice(payload: string): { layer: string; version: number } | undefined {
+  const cut = payload.lastIndexOf(':');
+  if (cut <= 0) return undefined;
+  const digits = payload.slice(cut + 1);
+  if (!/^\d{1,15}$/.test(digits)) return undefined;
+  return { layer: payload.slice(0, cut), version: Number(digits) };
+}
+
 export class LayerVersions {
-  private versions = new Map<string, number>();
+  private readonly versions = new Map<string, number>();
   private loading: Promise<void> | undefined;
   private listening = false;
+  private unlisten: (() => Promise<void>) | undefined;
+  private readonly echo = `echo:${randomBytes(8).toString('hex')}`;
+  private awaitingEcho = false;
+  private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly rereadMs = 45_000,
+  ) {}
 
   async get(layer: string): Promise<number> {
     if (!this.listening) await this.start();
@@ -21,17 +46,56 @@ export class LayerVersions {
 
   async refresh(): Promise<void> {
     const rows = await this.sql<{ layer: string; version: string }[]>`SELECT layer, version FROM layer_versions`;
-    this.versions = new Map(rows.map((r) => [r.layer, Number(r.version)]));
+    for (const row of rows) this.raise(row.layer, Number(row.version));
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+    void this.unlisten?.().catch(() => {});
+  }
+
+  private raise(layer: string, version: number): void {
+    if (version > (this.versions.get(layer) ?? -1)) this.versions.set(layer, version);
+  }
+
+  private onNotice(payload: string): void {
+    if (payload === this.echo) {
+      this.awaitingEcho = false;
+      return;
+    }
+    const notice = parseVersionNotice(payload);
+    if (notice) this.raise(notice.layer, notice.version);
+  }
+
+  private async subscribe(): Promise<void> {
+    const subscription = await this.sql.listen(
+      channel,
+      (payload) => this.onNotice(payload),
+      // Called again after every reconnect: whatever was notified while disconnected is read here.
+      () => void this.refresh().catch(() => {}),
+    );
+    this.unlisten = subscription.unlisten;
+  }
+
+  private async tick(): Promise<void> {
+    await this.refresh();
+    if (this.awaitingEcho) {
+      await this.unlisten?.().catch(() => {});
+      await this.subscribe();
+    }
+    this.awaitingEcho = true;
+    await this.sql`SELECT pg_notify(${channel}, ${this.echo})`;
   }
 
   private start(): Promise<void> {
     this.loading ??= (async () => {
-      await this.sql.listen('layer_versions', (payload) => {
-        const [layer, version] = payload.split(':');
-        if (layer && version) this.versions.set(layer, Number(version));
-      });
+      await this.subscribe();
       await this.refresh();
       this.listening = true;
+      // A database that is down fails the tick; the next one tries again.
+      this.timer = setInterval(() => void this.tick().catch(() => {}), this.rereadMs);
+      this.timer.unref();
     })().catch((error: unknown) => {
       this.loading = undefined;
       throw error;
