@@ -19,14 +19,21 @@ describe('the API foundation', () => {
     expect(res.headers.get('x-request-id')).toBe(body.error.requestId);
   });
 
-  it('reports database reachability, migration version and row counts on /api/health', async () => {
+  it('answers /api/health publicly with reachability and migration version only (no table sizes)', async () => {
     const res = await app.request('/api/health');
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body.status).toBe('ok');
-    expect(body.database).toEqual({ reachable: true, migrationVersion: expect.any(Number) });
+    expect(body).toEqual({ status: 'ok', database: { reachable: true, migrationVersion: expect.any(Number) } });
     expect(body.database.migrationVersion).toBeGreaterThanOrEqual(1);
+  });
+
+  it('adds row counts per data table to /api/health for the admin token', async () => {
+    const admin = 'health-admin-token-of-at-least-32-chars';
+    const adminApp = createApp({ config: loadConfig({ ADMIN_TOKEN: admin }), sql, logger: createLogger('silent') });
+    const res = await adminApp.request('/api/health', { headers: { Authorization: `Bearer ${admin}` } });
+    const body = await res.json();
     expect(Object.keys(body.tables)).toEqual(['parcels', 'places', 'flood_zones', 'wetlands']);
+    expect(body.tables.parcels).toBeGreaterThan(27_000);
   });
 
   it('reports the database as unavailable with 503 when it cannot be reached', async () => {

@@ -41,15 +41,16 @@ export function createApp(deps: AppDeps): Hono {
     );
   });
 
-  app.route('/', healthRoutes(deps.sql));
-  app.route('/', placeRoutes(deps));
-  app.route('/', parcelRoutes(deps));
-  app.route('/', dimensionRoutes(deps));
-  app.route('/', searchRoutes(deps));
-  app.route('/', catalogRoutes(deps));
-  app.route('/', sessionRoutes(deps));
-  app.route('/', coverageRoutes(deps));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
+  const routeDeps = { ...deps, callers: tiles.callers };
+  app.route('/', healthRoutes(routeDeps));
+  app.route('/', placeRoutes(routeDeps));
+  app.route('/', parcelRoutes(routeDeps));
+  app.route('/', dimensionRoutes(routeDeps));
+  app.route('/', searchRoutes(routeDeps));
+  app.route('/', catalogRoutes(routeDeps));
+  app.route('/', sessionRoutes(routeDeps));
+  app.route('/', coverageRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
 

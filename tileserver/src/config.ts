@@ -26,7 +26,10 @@ export const configSchema = z.object({
   SOURCE_REGISTRY_MAX: positiveInt.default(2000).describe('Compiled sources kept in memory (least recently used are dropped and recompiled on demand)'),
   SOURCE_PREPARED_MAX: z.coerce.number().int().min(0).default(200).describe('Sources whose tile statement is prepared on the pool connections; the rest run unprepared'),
   SOURCE_IDLE_DAYS: z.coerce.number().int().min(0).default(90).describe('Stored sources unused for this many days are deleted (0 keeps them forever)'),
-  ADMIN_TOKEN: optionalText.describe('Token with admin rights (all fields, cache purges); unset = no admin'),
+  ADMIN_TOKEN: optionalText
+    .refine((token) => token === undefined || token.length >= 32, 'must be at least 32 characters (a guessable admin token is no protection)')
+    .describe('Token with admin rights (all fields, cache purges), at least 32 characters; unset = no admin'),
+  UNAUTHORIZED_PER_MINUTE: positiveInt.default(20).describe('Unknown-token requests one client address may make per minute (429 beyond)'),
   ANON_TOKEN: z.string().min(1).default('public').describe('Built-in anonymous token (free level)'),
   BASEMAP_SATELLITE_URL: optionalText.describe('Raster tile URL template for the satellite basemap'),
   BASEMAP_SATELLITE2_URL: optionalText.describe('Raster tile URL template for the satellite2 basemap'),

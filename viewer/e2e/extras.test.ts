@@ -107,7 +107,7 @@ describe('map screen extras', () => {
     tp.page.on('request', (r) => {
       if (/\/(at_point|session)\.json/.test(r.url())) apiCalls.push(r.url());
     });
-    await tp.page.goto(`${h.server.origin}/?token=test-admin#base=street&map=15.37/42.375/-71.11`);
+    await tp.page.goto(`${h.server.origin}/?token=test-admin-token-of-at-least-32-chars#base=street&map=15.37/42.375/-71.11`);
     await waitForIdle(tp.page);
     const display = tp.page.getByTestId('zoom-display');
     await display.waitFor();
@@ -117,9 +117,9 @@ describe('map screen extras', () => {
     const url = new URL(tp.page.url());
     expect(url.search).toBe('');
     expect(url.hash).toContain('map=');
-    expect(await tp.page.evaluate(() => sessionStorage.getItem('parcel_token'))).toBe('test-admin');
-    expect(apiCalls.some((u) => u.includes('/session.json') && u.includes('token=test-admin'))).toBe(true);
-    await expect.poll(() => apiCalls.some((u) => u.includes('/at_point.json') && u.includes('token=test-admin')), { timeout: 15_000 }).toBe(true);
+    expect(await tp.page.evaluate(() => sessionStorage.getItem('parcel_token'))).toBe('test-admin-token-of-at-least-32-chars');
+    expect(apiCalls.some((u) => u.includes('/session.json') && u.includes('token=test-admin-token-of-at-least-32-chars'))).toBe(true);
+    await expect.poll(() => apiCalls.some((u) => u.includes('/at_point.json') && u.includes('token=test-admin-token-of-at-least-32-chars')), { timeout: 15_000 }).toBe(true);
     await screenshot(tp.page, 'extras-admin-zoom');
 
     // The tab keeps the token: a reload without it is still the admin.

@@ -18,7 +18,7 @@ export interface TestServer {
 
 export async function startTestServer(): Promise<TestServer> {
   buildViewerIfStale(() => {});
-  const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+  const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
   // The same pool size as `npm start`, so timings reflect the served app.
   const sql = createDb(inject('databaseUrl'), { max: config.DB_POOL_SIZE });
   const app = createApp({

@@ -1,8 +1,6 @@
-// Who is calling: the `token` query parameter names a level. Until accounts exist there are two
-// tokens: the built-in anonymous one (free level) and the configured admin token (everything).
+// Levels and what each may see. Until accounts exist there are two tokens (resolved in caller.ts):
+// the built-in anonymous one (free level) and the configured admin token (everything).
 // The server decides what each level may see; clients never do.
-import type { Config } from '../config.ts';
-import { ApiError } from '../errors.ts';
 import type { FieldTier } from '../schema/parcel-fields.ts';
 
 export type Level = 'anonymous' | 'free' | 'pro' | 'team' | 'admin';
@@ -19,13 +17,6 @@ const tiersByLevel: Record<Level, readonly FieldTier[]> = {
   team: ['free', 'pro', 'team'],
   admin: ['free', 'pro', 'team'],
 };
-
-/** Resolves a token; a missing token is the anonymous visitor, an unknown one is 401. */
-export function resolveCaller(config: Config, token: string | undefined): Caller {
-  if (token === undefined || token === '' || token === config.ANON_TOKEN) return { level: 'anonymous', token: config.ANON_TOKEN };
-  if (config.ADMIN_TOKEN && token === config.ADMIN_TOKEN) return { level: 'admin', token };
-  throw new ApiError('UNAUTHORIZED', 'Unknown token');
-}
 
 export function canSeeTier(level: Level, tier: FieldTier): boolean {
   return tiersByLevel[level].includes(tier);

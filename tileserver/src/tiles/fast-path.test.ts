@@ -9,7 +9,7 @@ import { lonLatToTile } from '../testing/tiles.ts';
 import { createTileContext } from './tile-context.ts';
 
 const sql = testDb();
-const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
 const tiles = createTileContext(config, sql);
 const server = createHttpServer(createApp({ config, sql, logger: createLogger('silent'), tiles }), tiles);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

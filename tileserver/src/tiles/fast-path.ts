@@ -2,7 +2,7 @@
 // Hono and its middleware cost 25-40% of a cache hit (shared/reference/tile-limits.md); a hit needs
 // none of them. Anything else (misses, errors, other routes) returns false and goes to the app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { resolveCaller } from '../auth/tokens.ts';
+import { requestToken } from '../auth/caller.ts';
 import type { TileContext } from './tile-context.ts';
 import { tileAnswer } from './tile-response.ts';
 import { PARCEL_CACHE_SECONDS, parcelLayerKey } from './routes.ts';
@@ -18,9 +18,9 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     if (!match) return false;
     const token = query < 0 ? undefined : (new URLSearchParams(req.url.slice(query + 1)).get('token') ?? undefined);
     try {
-      resolveCaller(tiles.config, token);
+      tiles.callers.resolve(requestToken(req.headers.authorization, token), req.socket.remoteAddress ?? 'unknown');
     } catch {
-      return false; // the app answers 401 in the one error shape
+      return false; // the app answers 401 or 429 in the one error shape
     }
     const version = tiles.versions.current('parcels');
     if (version === undefined) return false;

@@ -8,7 +8,7 @@ import { decodeTile, lonLatToTile } from '../testing/tiles.ts';
 import { inject } from 'vitest';
 
 const sql = testDb();
-const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
 const app = createApp({ config, sql, logger: createLogger('silent') });
 const gzip = { 'Accept-Encoding': 'gzip' };
 const cambridge = lonLatToTile(-71.1097, 42.3736, 16);

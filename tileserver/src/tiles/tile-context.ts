@@ -1,5 +1,6 @@
 // What every tile route shares: the renderer (pool + cache), layer versions and URL building.
 import type { Context } from 'hono';
+import { CallerResolver } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { LayerVersions } from './layer-versions.ts';
@@ -11,11 +12,13 @@ export interface TileContext {
   sql: Sql;
   renderer: TileRenderer;
   versions: LayerVersions;
+  /** Who calls: shared by every route, so the unknown-token throttle sees all of a client's requests. */
+  callers: CallerResolver;
 }
 
 export function createTileContext(config: Config, sql: Sql): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
-  return { config, sql, renderer: new TileRenderer(sql, cache), versions: new LayerVersions(sql) };
+  return { config, sql, renderer: new TileRenderer(sql, cache), versions: new LayerVersions(sql), callers: new CallerResolver(config) };
 }
 
 /** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */

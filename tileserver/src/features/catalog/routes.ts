@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
-import { resolveCaller } from '../../auth/tokens.ts';
+import type { CallerResolver } from '../../auth/caller.ts';
 import { parcelLayer } from '../../tiles/tile-queries.ts';
 import { additionalLayers } from './layers.ts';
 
@@ -24,14 +24,14 @@ export function clientConfig(config: Config): ClientConfig {
   };
 }
 
-export function catalogRoutes(deps: { config: Config; sql: Sql }): Hono {
+export function catalogRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/v1/config.json', (c) => {
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     return c.json(clientConfig(deps.config));
   });
   app.get('/api/v1/layers.json', (c) => {
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     return c.json(additionalLayers);
   });
   return app;

@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
-import { resolveCaller } from '../../auth/tokens.ts';
+import type { CallerResolver } from '../../auth/caller.ts';
 import { countyCoverage, coverageRows, parcelsVersion, stateAreas, type CoverageRow } from './queries.ts';
 
 export const coverageHeaders = ['path', 'kind', 'name', 'headline', 'parcels', 'coverage_percent'] as const;
@@ -22,11 +22,11 @@ async function buildTable(sql: Sql): Promise<CoverageTable> {
   return { headers: coverageHeaders, rows };
 }
 
-export function coverageRoutes(deps: { config: Config; sql: Sql }): Hono {
+export function coverageRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   let cached: { version: string; table: Promise<CoverageTable> } | null = null;
   app.get('/coverage.json', async (c) => {
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     const version = await parcelsVersion(deps.sql);
     let entry = cached;
     if (!entry || entry.version !== version) {

@@ -3,16 +3,16 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
-import { resolveCaller } from '../../auth/tokens.ts';
+import type { CallerResolver } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
 import { parseParcelPath } from '../places/context-path.ts';
 import { toEdgeLength } from './lengths.ts';
 import { edgeLengths, parcelExists } from './queries.ts';
 
-export function dimensionRoutes(deps: { config: Config; sql: Sql }): Hono {
+export function dimensionRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/v1/dimensions.json', async (c) => {
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     const raw = c.req.query('path');
     if (raw === undefined || raw === '') throw new ApiError('BAD_REQUEST', 'path is required (a parcel path such as /us/ma/middlesex/cambridge/123)');
     const { path } = parseParcelPath(raw);

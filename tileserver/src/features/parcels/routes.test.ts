@@ -6,7 +6,7 @@ import { parcelFields } from '../../schema/parcel-fields.ts';
 import { testDb } from '../../testing/db.ts';
 
 const sql = testDb();
-const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'test-admin' }), sql, logger: createLogger('silent') });
+const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' }), sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -95,7 +95,7 @@ describe('GET {parcel path}.json', () => {
 
   it('sends the premium values, unlocked, to the admin token', async () => {
     expect(Object.keys(rockwell.premiumValues).length, 'the loader fills some premium field (LBCS activity)').toBeGreaterThan(0);
-    const { status, body } = await json(`${rockwell.path}.json?token=test-admin`);
+    const { status, body } = await json(`${rockwell.path}.json?token=test-admin-token-of-at-least-32-chars`);
     expect(status).toBe(200);
     for (const field of premium) {
       expect(body.fields, field.name).toHaveProperty(field.name);

@@ -3,7 +3,8 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
-import { canSeeTier, resolveCaller } from '../../auth/tokens.ts';
+import { canSeeTier } from '../../auth/tokens.ts';
+import type { CallerResolver } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
@@ -16,11 +17,11 @@ const maxParcelsAtPoint = 50;
 // numbered .json routes at the root (e.g. /sources/{id}.json) are left to their own handlers.
 const parcelJson = /^(\/[A-Za-z]{2}\/.*\/\d+)\.json$/;
 
-export function parcelRoutes(deps: { config: Config; sql: Sql }): Hono {
+export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
 
   app.get('/parcels_at_point.json', async (c) => {
-    const caller = resolveCaller(deps.config, c.req.query('token'));
+    const caller = deps.callers.of(c);
     const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
     const rows = await parcelsAtPoint(deps.sql, lon, lat, maxParcelsAtPoint);
     const visible = (name: string) => canSeeTier(caller.level, parcelFieldsByName.get(name)!.tier);
@@ -37,7 +38,7 @@ export function parcelRoutes(deps: { config: Config; sql: Sql }): Hono {
   app.get('*', async (c, next) => {
     const match = c.req.path.startsWith('/api/') ? null : parcelJson.exec(c.req.path);
     if (!match) return next();
-    const caller = resolveCaller(deps.config, c.req.query('token'));
+    const caller = deps.callers.of(c);
     const parcel = parseParcelPath(match[1]!);
     const access = fieldAccess(caller.level);
     const row = await parcelByPath(

@@ -3,18 +3,18 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
-import { resolveCaller } from '../../auth/tokens.ts';
+import type { CallerResolver } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
 import { parseContextPath, parseLatLon } from './context-path.ts';
 import { bboxOf, placeBoundary, placeChildren, placeExists, placeKinds, placesAtPoint, type PlaceKind, type PlaceSummary } from './queries.ts';
 
 const placeJson = /^(.*)\/(boundaries|children)\.json$/;
 
-export function placeRoutes(deps: { config: Config; sql: Sql }): Hono {
+export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
 
   app.get('/at_point.json', async (c) => {
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
     const found = new Map((await placesAtPoint(deps.sql, lon, lat)).map((p) => [p.kind, p]));
     const answer = {} as Record<PlaceKind, PlaceSummary | null>;
@@ -30,7 +30,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql }): Hono {
   app.get('*', async (c, next) => {
     const match = c.req.path.startsWith('/api/') ? null : placeJson.exec(c.req.path);
     if (!match) return next();
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     const path = parseContextPath(match[1]!);
     if (match[2] === 'boundaries') {
       const row = await placeBoundary(deps.sql, path);

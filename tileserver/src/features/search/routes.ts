@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
-import { resolveCaller } from '../../auth/tokens.ts';
+import type { CallerResolver } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
 import { bboxOf } from '../places/queries.ts';
 import { searchParcelAddresses, searchParcelNumbers, searchPlaces, type ParcelHit } from './queries.ts';
@@ -27,10 +27,10 @@ export function normalizeSearchText(raw: string): string {
   return raw.slice(0, maxLength * 4).trim().replace(/\s+/g, ' ');
 }
 
-export function searchRoutes(deps: { config: Config; sql: Sql }): Hono {
+export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/search.json', async (c) => {
-    resolveCaller(deps.config, c.req.query('token'));
+    deps.callers.of(c);
     const q = normalizeSearchText(c.req.query('q') ?? '');
     if (q.length < minLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at least ${minLength} characters`, { parameter: 'q' });
     if (q.length > maxLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at most ${maxLength} characters`, { parameter: 'q' });

@@ -6,7 +6,7 @@ import { testDb } from '../../testing/db.ts';
 
 const sql = testDb(1);
 afterAll(() => sql.end());
-const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'session-admin' }), sql, logger: createLogger('silent') });
+const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'session-admin-token-of-at-least-32-chars' }), sql, logger: createLogger('silent') });
 
 describe('GET /api/v1/session.json', () => {
   it('answers anonymous without a token and for the public token', async () => {
@@ -19,7 +19,7 @@ describe('GET /api/v1/session.json', () => {
   });
 
   it('answers admin for the configured admin token', async () => {
-    const response = await app.request('/api/v1/session.json?token=session-admin');
+    const response = await app.request('/api/v1/session.json?token=session-admin-token-of-at-least-32-chars');
     expect(await response.json()).toEqual({ level: 'admin' });
   });
 

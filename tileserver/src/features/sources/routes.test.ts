@@ -7,7 +7,7 @@ import { decodeTile, lonLatToTile } from '../../testing/tiles.ts';
 import { validateDefinition } from './schema.ts';
 
 const sql = testDb();
-const config = loadConfig({ ADMIN_TOKEN: 'test-admin' });
+const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
@@ -97,7 +97,7 @@ describe('creating sources', () => {
     const anonymous = await post(premium);
     expect(anonymous.status).toBe(403);
     expect((await anonymous.json()).error.message).toMatch(/fema_flood_zone.*Pro/);
-    const admin = await post(premium, 'test-admin');
+    const admin = await post(premium, 'test-admin-token-of-at-least-32-chars');
     expect(admin.status).toBe(200);
     const { id } = await admin.json();
     // The id alone does not unlock the fields: an anonymous caller cannot read that source's tiles.
@@ -190,7 +190,7 @@ describe('source tiles', () => {
   it('lets only the admin purge a source cache, which changes its version', async () => {
     const { id, version } = await (await post(styled)).json();
     expect((await app.request(`/api/v1/sources/${id}/cache`, { method: 'DELETE' })).status).toBe(403);
-    const res = await app.request(`/api/v1/sources/${id}/cache?token=test-admin`, { method: 'DELETE' });
+    const res = await app.request(`/api/v1/sources/${id}/cache?token=test-admin-token-of-at-least-32-chars`, { method: 'DELETE' });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.id).toBe(id);

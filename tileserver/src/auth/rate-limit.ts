@@ -35,6 +35,13 @@ export class RateLimiter {
     }
   }
 
+  /** Whether `key` is over its limit in the current window (without counting a request). */
+  isOver(key: string): boolean {
+    const window = this.windows.get(key);
+    const now = (this.options.now ?? Date.now)();
+    return !!window && now - window.start < this.options.windowMs && window.count > this.options.limit;
+  }
+
   get size(): number {
     return this.windows.size;
   }
