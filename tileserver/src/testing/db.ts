@@ -2,10 +2,12 @@
 // that must create or break schemas (the migration runner's).
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { createDb, ensureDatabase, type Sql } from '../db/client.ts';
 
+/** A pool on the test database with the server's statement timeout, so tests see what would time out. */
 export function testDb(max = 4): Sql {
-  return createDb(inject('databaseUrl'), { max });
+  return createDb(inject('databaseUrl'), { max, statementTimeoutMs: loadConfig().TILE_QUERY_TIMEOUT_MS });
 }
 
 export async function scratchDatabase(): Promise<{ url: string; sql: Sql; drop: () => Promise<void> }> {

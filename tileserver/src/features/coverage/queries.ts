@@ -1,6 +1,7 @@
 // SQL of the coverage page: per county that has parcels, how many and what share of its area they
-// cover, rolled up per state. Summing ll_gisacre (not ST_Area of a union) keeps this an index range
-// scan per county; overlapping vintages can then exceed the county's area, hence the cap at 100.
+// cover, rolled up per state. The county sums are computed when parcels load (county_coverage, see
+// sql/functions/coverage.sql) and only read here; overlapping vintages can exceed a county's area,
+// hence the cap at 100.
 import type { Sql } from '../../db/client.ts';
 
 export interface CountyCoverage {
@@ -24,21 +25,26 @@ export interface CoverageRow {
 
 const squareMetresPerAcre = 4046.8564224;
 
-/** Counties with at least one parcel. A parcel's path starts with its county's path and a slash: the
- * range [path || '/', path || '0') ('0' follows '/' in byte order) is a text_pattern_ops index scan. */
+/** Counties with at least one parcel, as computed at the last load. */
 export async function countyCoverage(sql: Sql): Promise<CountyCoverage[]> {
-  const rows = await sql<CountyCoverage[]>`
-    SELECT c.path, c.name, c.headline, c.parent_path AS state_path, s.parcels, s.parcel_acres,
-           ST_Area(c.geom::geography) / ${squareMetresPerAcre} AS area_acres
-    FROM places c
-    CROSS JOIN LATERAL (
-      SELECT count(*)::int AS parcels, coalesce(sum(p.ll_gisacre), 0)::float8 AS parcel_acres
-      FROM parcels p
-      WHERE p.path ~>=~ (c.path || '/') AND p.path ~<~ (c.path || '0')
-    ) s
-    WHERE c.kind = 'county' AND s.parcels > 0
-    ORDER BY c.path`;
-  return rows;
+  return sql<CountyCoverage[]>`
+    SELECT path, name, headline, state_path, parcels, parcel_acres, area_acres FROM county_coverage ORDER BY path`;
+}
+
+/** Whether parcels changed after coverage was last computed (or it never was). */
+export async function coverageIsStale(sql: Sql): Promise<boolean> {
+  const [row] = await sql<{ stale: boolean }[]>`
+    SELECT coalesce((SELECT max(computed_at) FROM county_coverage) < (SELECT updated_at FROM layer_versions WHERE layer = 'parcels'), true) AS stale`;
+  return row?.stale ?? true;
+}
+
+/** Recomputes every county, lifting the statement timeout for this one transaction. */
+export async function refreshCoverage(sql: Sql): Promise<number> {
+  return sql.begin(async (tx) => {
+    await tx`SET LOCAL statement_timeout = 0`;
+    const [row] = await tx<{ refreshed: number }[]>`SELECT refresh_county_coverage() AS refreshed`;
+    return row?.refreshed ?? 0;
+  });
 }
 
 export interface StateArea {

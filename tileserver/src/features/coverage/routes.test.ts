@@ -1,6 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import { createDb } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { coveragePercent } from './queries.ts';
@@ -51,6 +52,33 @@ describe('GET /coverage.json', () => {
     expect(coveragePercent(150, 100)).toBe(100);
     expect(coveragePercent(12.3456, 100)).toBe(12.35);
     expect(coveragePercent(5, 0)).toBe(0);
+  });
+
+  it('answers from the table computed at load, even while parcels cannot be read', async () => {
+    // An app whose statements give up after 1 s: summing parcels per request would wait on the lock.
+    const shortSql = createDb(inject('databaseUrl'), { max: 2, statementTimeoutMs: 1000 });
+    const shortApp = createApp({ config: loadConfig({}), sql: shortSql, logger: createLogger('silent') });
+    try {
+      const status = await sql.begin(async (tx) => {
+        await tx`LOCK TABLE parcels IN ACCESS EXCLUSIVE MODE`;
+        return (await shortApp.request('/coverage.json')).status;
+      });
+      expect(status).toBe(200);
+    } finally {
+      await shortSql.end();
+    }
+  });
+
+  it('recomputes a table older than the parcels in the background, serving the last good one meanwhile', async () => {
+    await sql`UPDATE county_coverage SET computed_at = '2000-01-01'`;
+    const fresh = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
+    expect((await fresh.request('/coverage.json')).status).toBe(200);
+    await expect.poll(async () => (await sql`SELECT min(computed_at) > '2000-01-02' AS done FROM county_coverage`)[0]!.done, { timeout: 10_000 }).toBe(true);
+  });
+
+  it('runs against a test database with the production statement timeout', async () => {
+    const [row] = await sql<{ statement_timeout: string }[]>`SHOW statement_timeout`;
+    expect(row!.statement_timeout).toBe(`${loadConfig().TILE_QUERY_TIMEOUT_MS / 1000}s`);
   });
 
   it('answers 401 for an unknown token', async () => {
