@@ -7,6 +7,7 @@ import type { Logger } from './logger.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { handleError } from './http/error-handler.ts';
 import { mountViewer } from './http/viewer-static.ts';
+import { appApiGate } from './http/app-api-gate.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { parcelRoutes } from './features/parcels/routes.ts';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
+  app.use('*', appApiGate(deps.config));
   const routeDeps = { ...deps, callers: tiles.callers };
   app.route('/', healthRoutes(routeDeps));
   app.route('/', placeRoutes(routeDeps));

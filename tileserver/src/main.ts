@@ -41,8 +41,11 @@ async function main(): Promise<void> {
     done();
   }
 
-  const sql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS });
-  const tiles = createTileContext(config, sql);
+  // Two pools: heavy tile renders can hold every tile connection for up to the statement timeout
+  // while search, parcel records and places keep their own.
+  const tileSql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map tiles' });
+  const sql = createDb(db.url, { max: config.APP_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map app' });
+  const tiles = createTileContext(config, tileSql);
   const app = createApp({ config, sql, logger, tiles, viewerDir: flags.role === 'all' ? viewerDir : undefined });
   const server = createHttpServer(app, tiles);
   server.listen(config.PORT, config.HOST);
@@ -57,7 +60,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${signal}: stopping`);
     await new Promise<void>((res) => server.close(() => res()));
-    await sql.end({ timeout: 5 });
+    await Promise.all([sql.end({ timeout: 5 }), tileSql.end({ timeout: 5 })]);
     if (db.cluster) {
       db.cluster.stop();
       console.log('  local database stopped');

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { CallerResolver } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
+import { QueryGate } from '../db/query-gate.ts';
 import { LayerVersions } from './layer-versions.ts';
 import { TileCache } from './tile-cache.ts';
 import { TileRenderer } from './tile-renderer.ts';
@@ -18,7 +19,8 @@ export interface TileContext {
 
 export function createTileContext(config: Config, sql: Sql): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
-  return { config, sql, renderer: new TileRenderer(sql, cache), versions: new LayerVersions(sql), callers: new CallerResolver(config) };
+  const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
+  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions: new LayerVersions(sql), callers: new CallerResolver(config) };
 }
 
 /** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */

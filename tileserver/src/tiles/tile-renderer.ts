@@ -1,5 +1,6 @@
 // Runs a prepared tile statement for z/x/y through the shared tile cache.
 import type { Sql } from '../db/client.ts';
+import type { QueryGate } from '../db/query-gate.ts';
 import type { StoredTile, TileCache } from './tile-cache.ts';
 import type { TileCoords } from './tile-coords.ts';
 
@@ -12,6 +13,8 @@ export class TileRenderer {
   constructor(
     private readonly sql: Sql,
     readonly cache: TileCache,
+    /** Bounds renders waiting for the pool; a cache hit never passes through it. */
+    readonly gate: QueryGate,
   ) {}
 
   /** `prepare: false` runs the statement unprepared (sources that are rarely used, see SourceRegistry). */
@@ -19,8 +22,15 @@ export class TileRenderer {
     return this.cache.get(
       tileCacheKey(cacheKey, z, x, y),
       () => {
-        const query = this.sql.unsafe<{ mvt: Buffer | null }[]>(statement, [z, x, y], { prepare });
-        return { result: query.then((rows) => rows[0]?.mvt ?? null), cancel: () => void query.cancel() };
+        const withdrawn = new AbortController();
+        let query: ReturnType<Sql['unsafe']> | undefined;
+        const result = this.gate.run(async () => {
+          query = this.sql.unsafe<{ mvt: Buffer | null }[]>(statement, [z, x, y], { prepare });
+          const rows = (await query) as { mvt: Buffer | null }[];
+          return rows[0]?.mvt ?? null;
+        }, withdrawn.signal);
+        // Every client gone: leave the gate's queue, or cancel the running query in PostgreSQL.
+        return { result, cancel: () => (query ? void query.cancel() : withdrawn.abort()) };
       },
       signal,
     );

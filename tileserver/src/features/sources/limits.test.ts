@@ -1,12 +1,12 @@
 // The sources API's bounds: POST rate and daily quota per caller, a bounded registry of compiled
 // sources, a bounded number of prepared statements per connection, owners' listings with keyset pages.
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { createDb } from '../../db/client.ts';
-import { inject } from 'vitest';
+import { QueryGate } from '../../db/query-gate.ts';
 import { TileCache } from '../../tiles/tile-cache.ts';
 import { TileRenderer } from '../../tiles/tile-renderer.ts';
 import { sourceId } from './canonical.ts';
@@ -114,7 +114,7 @@ describe('the source registry', () => {
     const one = createDb(inject('databaseUrl'), { max: 1 });
     try {
       const registry = new SourceRegistry(one, { maxCompiled: 100, maxPrepared: 2 });
-      const renderer = new TileRenderer(one, new TileCache(0));
+      const renderer = new TileRenderer(one, new TileCache(0), new QueryGate({ name: 'tiles', concurrency: 1, maxQueue: 10, maxWaitMs: 10_000 }));
       for (let i = 0; i < 6; i++) {
         const definition = validateDefinition(distinct('prepared', i));
         const id = sourceId(definition);
