@@ -18,6 +18,8 @@ import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
+import { accountRoutes } from './features/accounts/routes.ts';
+import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 
 export interface AppDeps {
@@ -28,6 +30,8 @@ export interface AppDeps {
   viewerDir?: string;
   /** Tile renderer, cache and layer versions; made from config and sql when not given. */
   tiles?: TileContext;
+  /** Outgoing mail; SMTP_URL or the outbox folder when not given. */
+  mailer?: Mailer;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -44,7 +48,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.use('*', appApiGate(deps.config));
-  const routeDeps = { ...deps, callers: tiles.callers };
+  const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config) };
   app.route('/', healthRoutes(routeDeps));
   app.route('/', placeRoutes(routeDeps));
   app.route('/', parcelRoutes(routeDeps));
@@ -52,6 +56,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', searchRoutes(routeDeps));
   app.route('/', catalogRoutes(routeDeps));
   app.route('/', sessionRoutes(routeDeps));
+  app.route('/', accountRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));

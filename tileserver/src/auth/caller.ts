@@ -1,18 +1,52 @@
-// The one resolver from a request to its Caller. The token travels in `Authorization: Bearer <token>`
-// (preferred: it stays out of logs and Referer headers) or in `?token=` (tile URLs in map styles can
-// only carry it there). Routes never read tokens themselves.
+// The one resolver from a request to its Caller. Routes never read cookies or tokens themselves.
 //
-// Tokens are compared as SHA-256 digests with timingSafeEqual, so the answer time says nothing about
-// how much of a guess was right; a client whose unknown tokens pass UNAUTHORIZED_PER_MINUTE is
-// answered 429 until its window ends, valid token or not, so guessing costs a minute per few tries.
+// Order: an explicit token (`Authorization: Bearer <token>`, else `?token=`) that is not the anonymous
+// one names the caller: the admin token, or a group's API token (the group's level). Otherwise the
+// session cookie names a signed-in user. Otherwise the caller is the anonymous visitor.
+//
+// Tokens are compared as SHA-256 digests (timingSafeEqual for the admin token; group tokens are looked
+// up by digest), so answer times say nothing about a guess. A client whose unknown tokens pass
+// UNAUTHORIZED_PER_MINUTE is answered 429 until its window ends, valid token or not.
+// Cookie requests that change state must carry the session's CSRF token in X-CSRF-Token; token
+// requests need none (no browser sends them on its own) but cannot manage accounts.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
 import type { Config } from '../config.ts';
+import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientAddress, RateLimiter } from './rate-limit.ts';
-import type { Caller } from './tokens.ts';
+import { csrfHeaderName, findSession, readSessionCookie, type SessionRecord } from './sessions.ts';
+import type { Level } from './tokens.ts';
+
+export interface CallerUser {
+  id: number;
+  name: string;
+  email: string;
+  isAdmin: boolean;
+}
+
+export interface CallerGroup {
+  id: number;
+  name: string;
+  slug: string;
+  tier: 'free' | 'pro' | 'team';
+  /** The user's role in the group; undefined for a group API token. */
+  role?: 'manager' | 'member';
+}
+
+export interface Caller {
+  level: Level;
+  via: 'anonymous' | 'token' | 'session';
+  /** The token written into tile URLs: the request's own, else the anonymous one (a session travels in its cookie). */
+  token: string;
+  user?: CallerUser;
+  group?: CallerGroup;
+  session?: SessionRecord;
+}
 
 const digest = (token: string) => createHash('sha256').update(token).digest();
+const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The token of a request: the Bearer credential when present, else the `token` query parameter. */
 export function requestToken(authorization: string | undefined, queryToken: string | undefined): string | undefined {
@@ -21,27 +55,104 @@ export function requestToken(authorization: string | undefined, queryToken: stri
   return bearer ?? queryToken;
 }
 
+/** The level a group's plan gives. */
+export function groupLevel(tier: CallerGroup['tier']): Level {
+  return tier;
+}
+
 export class CallerResolver {
   private readonly adminDigest: Buffer | undefined;
   private readonly failures: RateLimiter;
+  // Group tokens verified in the last minute: the cached-tile fast path answers them without a query.
+  // A plan change reaches a token's tiles within this minute.
+  private readonly groupTokens = new LRUCache<string, CallerGroup>({ max: 10_000, ttl: 60_000 });
 
-  constructor(private readonly config: Config) {
+  constructor(
+    private readonly config: Config,
+    private readonly sql?: Sql,
+  ) {
     this.adminDigest = config.ADMIN_TOKEN ? digest(config.ADMIN_TOKEN) : undefined;
     this.failures = new RateLimiter({ limit: config.UNAUTHORIZED_PER_MINUTE, windowMs: 60_000 });
   }
 
-  /** The caller of a Hono request. */
-  of(c: Context): Caller {
-    return this.resolve(requestToken(c.req.header('authorization'), c.req.query('token')), clientAddress(c));
+  private get anonymous(): Caller {
+    return { level: 'anonymous', via: 'anonymous', token: this.config.ANON_TOKEN };
   }
 
-  /** A missing token is the anonymous visitor; an unknown one is 401 (429 after too many). */
-  resolve(token: string | undefined, client: string): Caller {
-    if (token === undefined || token === '' || token === this.config.ANON_TOKEN) return { level: 'anonymous', token: this.config.ANON_TOKEN };
+  /** The caller of a Hono request. */
+  async of(c: Context): Promise<Caller> {
+    const client = clientAddress(c);
+    const token = requestToken(c.req.header('authorization'), c.req.query('token'));
+    if (token !== undefined && token !== '' && token !== this.config.ANON_TOKEN) return this.fromToken(token, client);
+    const sessionId = readSessionCookie(c);
+    const caller = sessionId && this.sql ? await this.fromSession(sessionId) : undefined;
+    if (!caller) return this.anonymous;
+    if (stateChanging.has(c.req.method)) assertCsrf(c.req.header(csrfHeaderName), caller.session!.csrfToken);
+    return caller;
+  }
+
+  /**
+   * Without waiting for the database: whether a token is known to be valid right now (absent, the
+   * anonymous one, the admin token, or a group token verified in the last minute). The fast path
+   * serves cached tiles only to these; everything else goes through of().
+   */
+  knownNow(token: string | undefined, client: string): boolean {
+    if (token === undefined || token === '' || token === this.config.ANON_TOKEN) return true;
+    if (this.failures.isOver(client)) return false;
+    const hashed = digest(token);
+    if (this.adminDigest && timingSafeEqual(hashed, this.adminDigest)) return true;
+    return this.groupTokens.has(hashed.toString('hex'));
+  }
+
+  private async fromToken(token: string, client: string): Promise<Caller> {
     const throttled = 'Too many requests with unknown tokens from this address; try again later';
     if (this.failures.isOver(client)) this.failures.hit(client, throttled);
-    if (this.adminDigest && timingSafeEqual(digest(token), this.adminDigest)) return { level: 'admin', token };
+    const hashed = digest(token);
+    if (this.adminDigest && timingSafeEqual(hashed, this.adminDigest)) return { level: 'admin', via: 'token', token };
+    const group = await this.groupOfToken(hashed);
+    if (group) return { level: groupLevel(group.tier), via: 'token', token, group };
     this.failures.hit(client, throttled);
     throw new ApiError('UNAUTHORIZED', 'Unknown token');
   }
+
+  private async groupOfToken(hashed: Buffer): Promise<CallerGroup | undefined> {
+    const key = hashed.toString('hex');
+    const cached = this.groupTokens.get(key);
+    if (cached || !this.sql) return cached;
+    const [row] = await this.sql<{ id: string; name: string; slug: string; tier: CallerGroup['tier'] }[]>`
+      SELECT id, name, slug, tier FROM groups WHERE api_token_hash = ${hashed}`;
+    if (!row) return undefined;
+    const group: CallerGroup = { id: Number(row.id), name: row.name, slug: row.slug, tier: row.tier };
+    this.groupTokens.set(key, group);
+    return group;
+  }
+
+  private async fromSession(sessionId: string): Promise<Caller | undefined> {
+    const session = await findSession(this.sql!, sessionId);
+    if (!session) return undefined;
+    const [row] = await this.sql!<
+      { id: string; name: string; email: string; is_admin: boolean; group_id: string | null; group_name: string | null; slug: string | null; tier: CallerGroup['tier'] | null; role: CallerGroup['role'] | null }[]
+    >`
+      SELECT u.id, u.name, u.email, u.is_admin, g.id AS group_id, g.name AS group_name, g.slug, g.tier, m.role
+      FROM users u
+      LEFT JOIN groups g ON g.id = u.primary_group_id
+      LEFT JOIN memberships m ON m.group_id = g.id AND m.user_id = u.id
+      WHERE u.id = ${session.userId}`;
+    if (!row) return undefined;
+    const user: CallerUser = { id: Number(row.id), name: row.name, email: row.email, isAdmin: row.is_admin };
+    const group: CallerGroup | undefined =
+      row.group_id && row.role ? { id: Number(row.group_id), name: row.group_name!, slug: row.slug!, tier: row.tier!, role: row.role } : undefined;
+    const level: Level = user.isAdmin ? 'admin' : group ? groupLevel(group.tier) : 'free';
+    return { level, via: 'session', token: this.config.ANON_TOKEN, user, group, session };
+  }
+}
+
+function assertCsrf(sent: string | undefined, expected: string): void {
+  const ok = sent !== undefined && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+  if (!ok) throw new ApiError('FORBIDDEN', `This request needs the ${csrfHeaderName} header of your session (reload the page and try again)`);
+}
+
+/** Account management is for signed-in users in a browser session, never for API tokens. */
+export function requireSession(caller: Caller): asserts caller is Caller & { user: CallerUser; session: SessionRecord } {
+  if (caller.via !== 'session' || !caller.user || !caller.session) throw new ApiError('UNAUTHORIZED', 'Sign in to do this');
 }

@@ -5,11 +5,6 @@ import type { FieldTier } from '../schema/parcel-fields.ts';
 
 export type Level = 'anonymous' | 'free' | 'pro' | 'team' | 'admin';
 
-export interface Caller {
-  level: Level;
-  token: string;
-}
-
 const tiersByLevel: Record<Level, readonly FieldTier[]> = {
   anonymous: ['free'],
   free: ['free'],

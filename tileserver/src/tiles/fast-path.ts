@@ -18,7 +18,7 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     if (!match) return false;
     const token = query < 0 ? undefined : (new URLSearchParams(req.url.slice(query + 1)).get('token') ?? undefined);
     try {
-      tiles.callers.resolve(requestToken(req.headers.authorization, token), req.socket.remoteAddress ?? 'unknown');
+      if (!tiles.callers.knownNow(requestToken(req.headers.authorization, token), req.socket.remoteAddress ?? 'unknown')) return false;
     } catch {
       return false; // the app answers 401 or 429 in the one error shape
     }

@@ -33,7 +33,7 @@ export function tileRoutes(tiles: TileContext): Hono {
   const app = new Hono();
 
   app.get('/api/v1/parcels', async (c) => {
-    const caller = tiles.callers.of(c);
+    const caller = await tiles.callers.of(c);
     const format = c.req.query('format');
     if (format !== 'mvt') throw new ApiError('BAD_REQUEST', 'format must be mvt (the parcel layer is served as vector tiles)');
     const version = await tiles.versions.get('parcels');
@@ -52,7 +52,7 @@ export function tileRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/parcels/:z/:x/:y', async (c) => {
-    tiles.callers.of(c);
+    await tiles.callers.of(c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await tiles.versions.get('parcels');
@@ -61,7 +61,7 @@ export function tileRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/static/:layer/:z/:x/:y', async (c) => {
-    tiles.callers.of(c);
+    await tiles.callers.of(c);
     const layer = staticLayers[c.req.param('layer') as keyof typeof staticLayers];
     if (!layer) throw new ApiError('NOT_FOUND', `No static layer named ${c.req.param('layer')}; there are fema and wetlands`);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));

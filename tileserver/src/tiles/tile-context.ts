@@ -20,7 +20,7 @@ export interface TileContext {
 export function createTileContext(config: Config, sql: Sql): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
   const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
-  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions: new LayerVersions(sql), callers: new CallerResolver(config) };
+  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions: new LayerVersions(sql), callers: new CallerResolver(config, sql) };
 }
 
 /** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */

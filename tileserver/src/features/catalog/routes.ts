@@ -26,12 +26,12 @@ export function clientConfig(config: Config): ClientConfig {
 
 export function catalogRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
-  app.get('/api/v1/config.json', (c) => {
-    deps.callers.of(c);
+  app.get('/api/v1/config.json', async (c) => {
+    await deps.callers.of(c);
     return c.json(clientConfig(deps.config));
   });
-  app.get('/api/v1/layers.json', (c) => {
-    deps.callers.of(c);
+  app.get('/api/v1/layers.json', async (c) => {
+    await deps.callers.of(c);
     return c.json(additionalLayers);
   });
   return app;

@@ -38,7 +38,7 @@ export function coverageRoutes(deps: { config: Config; sql: Sql; callers: Caller
   };
 
   app.get('/coverage.json', async (c) => {
-    deps.callers.of(c);
+    await deps.callers.of(c);
     const version = await parcelsVersion(deps.sql);
     if (checkedVersion !== version) {
       checkedVersion = version;

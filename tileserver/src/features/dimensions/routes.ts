@@ -12,7 +12,7 @@ import { edgeLengths, parcelExists } from './queries.ts';
 export function dimensionRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/v1/dimensions.json', async (c) => {
-    deps.callers.of(c);
+    await deps.callers.of(c);
     const raw = c.req.query('path');
     if (raw === undefined || raw === '') throw new ApiError('BAD_REQUEST', 'path is required (a parcel path such as /us/ma/middlesex/cambridge/123)');
     const { path } = parseParcelPath(raw);

@@ -39,7 +39,7 @@ async function tableCounts(sql: Sql): Promise<Record<string, number>> {
 export function healthRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/health', async (c) => {
-    const counts = deps.callers.of(c).level === 'admin';
+    const counts = (await deps.callers.of(c)).level === 'admin';
     const report = await healthReport(deps.sql, { counts });
     return c.json(report, report.status === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' });
   });

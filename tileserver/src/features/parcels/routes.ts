@@ -21,7 +21,7 @@ export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   const app = new Hono();
 
   app.get('/parcels_at_point.json', async (c) => {
-    const caller = deps.callers.of(c);
+    const caller = await deps.callers.of(c);
     const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
     const rows = await parcelsAtPoint(deps.sql, lon, lat, maxParcelsAtPoint);
     const visible = (name: string) => canSeeTier(caller.level, parcelFieldsByName.get(name)!.tier);
@@ -38,7 +38,7 @@ export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   app.get('*', async (c, next) => {
     const match = c.req.path.startsWith('/api/') ? null : parcelJson.exec(c.req.path);
     if (!match) return next();
-    const caller = deps.callers.of(c);
+    const caller = await deps.callers.of(c);
     const parcel = parseParcelPath(match[1]!);
     const access = fieldAccess(caller.level);
     const row = await parcelByPath(

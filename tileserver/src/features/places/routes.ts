@@ -14,7 +14,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
   const app = new Hono();
 
   app.get('/at_point.json', async (c) => {
-    deps.callers.of(c);
+    await deps.callers.of(c);
     const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
     const found = new Map((await placesAtPoint(deps.sql, lon, lat)).map((p) => [p.kind, p]));
     const answer = {} as Record<PlaceKind, PlaceSummary | null>;
@@ -30,7 +30,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
   app.get('*', async (c, next) => {
     const match = c.req.path.startsWith('/api/') ? null : placeJson.exec(c.req.path);
     if (!match) return next();
-    deps.callers.of(c);
+    await deps.callers.of(c);
     const path = parseContextPath(match[1]!);
     if (match[2] === 'boundaries') {
       const row = await placeBoundary(deps.sql, path);

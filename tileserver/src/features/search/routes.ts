@@ -30,7 +30,7 @@ export function normalizeSearchText(raw: string): string {
 export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/search.json', async (c) => {
-    deps.callers.of(c);
+    await deps.callers.of(c);
     const q = normalizeSearchText(c.req.query('q') ?? '');
     if (q.length < minLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at least ${minLength} characters`, { parameter: 'q' });
     if (q.length > maxLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at most ${maxLength} characters`, { parameter: 'q' });

@@ -14,13 +14,13 @@ describe('GET /api/v1/session.json', () => {
       const response = await app.request(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.json()).toEqual({ level: 'anonymous' });
+      expect(await response.json()).toMatchObject({ level: 'anonymous', display_level: 'Anon', user: null, csrf_token: null });
     }
   });
 
   it('answers admin for the configured admin token', async () => {
     const response = await app.request('/api/v1/session.json?token=session-admin-token-of-at-least-32-chars');
-    expect(await response.json()).toEqual({ level: 'admin' });
+    expect(await response.json()).toMatchObject({ level: 'admin', has_sitecontrol: true });
   });
 
   it('answers 401 in the error envelope for an unknown token', async () => {

@@ -1,20 +1,40 @@
-// GET /api/v1/session.json?token=T -> {level}: who the caller is, so the viewer can show level-gated
-// controls (the admin zoom display). Until accounts exist the level comes from the token alone.
+// GET /api/v1/session.json -> who the caller is: level, user and group (when signed in), the session's
+// CSRF token for state-changing requests, whether an admin is acting as this user. The viewer shows
+// level-gated controls from it; the server decides every permission itself.
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
-import { type Level } from '../../auth/tokens.ts';
+import { isPaid, type Level } from '../../auth/tokens.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 
 export interface SessionInfo {
   level: Level;
+  /** Anon, Starter, Pro, Team (admins: the plan of their group, else Starter). */
+  display_level: 'Anon' | 'Starter' | 'Pro' | 'Team';
+  has_sitecontrol: boolean;
+  user: { id: number; name: string; email: string; is_admin: boolean } | null;
+  group: { name: string; path: string; tier: 'free' | 'pro' | 'team'; is_manager: boolean } | null;
+  csrf_token: string | null;
+  acting_as: boolean;
 }
+
+const displayNames = { free: 'Starter', pro: 'Pro', team: 'Team' } as const;
 
 export function sessionRoutes(deps: { config: Config; callers: CallerResolver }): Hono {
   const app = new Hono();
-  app.get('/api/v1/session.json', (c) => {
-    const caller = deps.callers.of(c);
-    // Never cached: the answer depends on the token, and a shared cache must not hand it to others.
-    return c.json<SessionInfo>({ level: caller.level }, 200, { 'Cache-Control': 'no-store' });
+  app.get('/api/v1/session.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    const group = caller.group;
+    const info: SessionInfo = {
+      level: caller.level,
+      display_level: caller.level === 'anonymous' ? 'Anon' : displayNames[group?.tier ?? 'free'],
+      has_sitecontrol: isPaid(caller.level),
+      user: caller.user ? { id: caller.user.id, name: caller.user.name, email: caller.user.email, is_admin: caller.user.isAdmin } : null,
+      group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, is_manager: group.role === 'manager' } : null,
+      csrf_token: caller.session?.csrfToken ?? null,
+      acting_as: caller.session?.actingAdminId != null,
+    };
+    // Never cached: the answer depends on the token or cookie, and a shared cache must not hand it on.
+    return c.json(info, 200, { 'Cache-Control': 'no-store' });
   });
   return app;
 }

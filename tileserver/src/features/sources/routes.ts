@@ -3,7 +3,8 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { canSeeTier, unlockPlan, type Caller } from '../../auth/tokens.ts';
+import { canSeeTier, unlockPlan } from '../../auth/tokens.ts';
+import type { Caller } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
 import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
@@ -77,7 +78,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       },
     }),
     async (c) => {
-      const caller = tiles.callers.of(c);
+      const caller = await tiles.callers.of(c);
       const owner = ownerKey(c, caller);
       const tooMany = `At most ${config.SOURCE_POSTS_PER_MINUTE} source definitions a minute; try again shortly`;
       posts.hit(`client:${clientAddress(c)}`, tooMany);
@@ -100,7 +101,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
   );
 
   app.get('/api/v1/sources', async (c) => {
-    const caller = tiles.callers.of(c);
+    const caller = await tiles.callers.of(c);
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 200);
     const after = parseCursor(c.req.query('after'));
     // Callers see the sources they created; admins see every source.
@@ -120,14 +121,14 @@ export function sourceRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/sources/:file', async (c) => {
-    const caller = tiles.callers.of(c);
+    const caller = await tiles.callers.of(c);
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
     return c.json(await tileJson(c, caller, await load(c, caller, file.slice(0, -5))));
   });
 
   app.get('/api/v1/sources/:id/:z/:x/:y', async (c) => {
-    const caller = tiles.callers.of(c);
+    const caller = await tiles.callers.of(c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
@@ -136,7 +137,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
   });
 
   app.delete('/api/v1/sources/:id/cache', async (c) => {
-    const caller = tiles.callers.of(c);
+    const caller = await tiles.callers.of(c);
     if (caller.level !== 'admin') throw new ApiError('FORBIDDEN', 'Purging a source cache needs the admin token');
     const source = await load(c, caller, c.req.param('id'));
     // A new source version changes cache keys in every tile server (NOTIFY); the purge frees memory here.
@@ -150,11 +151,13 @@ export function sourceRoutes(tiles: TileContext): Hono {
 }
 
 /**
- * Who owns what a caller creates: a digest of a non-anonymous token, or the client address of an
- * anonymous caller (accounts will add users).
+ * Who owns what a caller creates: the signed-in user, the group of a group token, a digest of the
+ * admin token, or the client address of an anonymous caller.
  */
 function ownerKey(c: Context, caller: Caller): string {
-  if (caller.level === 'anonymous') return `client:${clientAddress(c)}`;
+  if (caller.user) return `user:${caller.user.id}`;
+  if (caller.group) return `group:${caller.group.id}`;
+  if (caller.via === 'anonymous') return `client:${clientAddress(c)}`;
   return `token:${createHash('sha256').update(caller.token).digest('hex').slice(0, 24)}`;
 }
 

@@ -1,0 +1,67 @@
+// Sessions stored in PostgreSQL (only a SHA-256 of the id), carried in an HttpOnly, SameSite=Lax
+// cookie (Secure when served over https). Each session has its own CSRF token, which the viewer reads
+// from /api/v1/session.json and sends back in X-CSRF-Token on state-changing cookie requests.
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import type { Config } from '../config.ts';
+import type { Sql } from '../db/client.ts';
+
+export const sessionCookieName = 'pm_session';
+export const csrfHeaderName = 'X-CSRF-Token';
+const sessionDays = 30;
+
+export const secretHash = (secret: string): Buffer => createHash('sha256').update(secret).digest();
+export const newSecret = (): string => randomBytes(32).toString('base64url');
+
+export interface SessionRecord {
+  idHash: Buffer;
+  userId: number;
+  csrfToken: string;
+  actingAdminId: number | null;
+}
+
+export async function createSession(sql: Sql, userId: number, actingAdminId: number | null = null): Promise<{ id: string; csrfToken: string }> {
+  const id = newSecret();
+  const csrfToken = newSecret();
+  await sql`
+    INSERT INTO sessions (id_hash, user_id, csrf_token, acting_admin_id, expires_at)
+    VALUES (${secretHash(id)}, ${userId}, ${csrfToken}, ${actingAdminId}, now() + make_interval(days => ${sessionDays}))`;
+  return { id, csrfToken };
+}
+
+export async function findSession(sql: Sql, id: string): Promise<SessionRecord | undefined> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
+  const [row] = await sql<{ id_hash: Buffer; user_id: string; csrf_token: string; acting_admin_id: string | null; stale: boolean }[]>`
+    SELECT id_hash, user_id, csrf_token, acting_admin_id, last_seen_at < now() - interval '1 hour' AS stale
+    FROM sessions WHERE id_hash = ${secretHash(id)} AND revoked_at IS NULL AND expires_at > now()`;
+  if (!row) return undefined;
+  // Sliding expiry, written at most hourly so that reads stay reads.
+  if (row.stale) await sql`UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => ${sessionDays}) WHERE id_hash = ${row.id_hash}`;
+  return { idHash: row.id_hash, userId: Number(row.user_id), csrfToken: row.csrf_token, actingAdminId: row.acting_admin_id === null ? null : Number(row.acting_admin_id) };
+}
+
+export async function revokeSession(sql: Sql, idHash: Buffer): Promise<void> {
+  await sql`UPDATE sessions SET revoked_at = now() WHERE id_hash = ${idHash} AND revoked_at IS NULL`;
+}
+
+/** Every session of a user (password change, reset), except the one that made the change. */
+export async function revokeUserSessions(sql: Sql, userId: number, except?: Buffer): Promise<void> {
+  await sql`UPDATE sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL AND id_hash <> ${except ?? Buffer.alloc(0)}`;
+}
+
+export function readSessionCookie(c: Context): string | undefined {
+  return getCookie(c, sessionCookieName);
+}
+
+function servedOverHttps(c: Context, config: Config): boolean {
+  return (config.PUBLIC_URL ?? c.req.url).startsWith('https:');
+}
+
+export function writeSessionCookie(c: Context, config: Config, id: string): void {
+  setCookie(c, sessionCookieName, id, { httpOnly: true, sameSite: 'Lax', secure: servedOverHttps(c, config), path: '/', maxAge: sessionDays * 86400 });
+}
+
+export function clearSessionCookie(c: Context, config: Config): void {
+  deleteCookie(c, sessionCookieName, { path: '/', secure: servedOverHttps(c, config) });
+}

@@ -1,0 +1,219 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { testDb } from '../../testing/db.ts';
+import { outboxDir } from '../../mail/mailer.ts';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'accounts-test-'));
+const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_FAILURES_MAX: '4' });
+const sql = testDb(2);
+const app = createApp({ config, sql, logger: createLogger('silent') });
+afterAll(() => sql.end());
+
+let serial = 0;
+const uniqueEmail = (tag: string) => `${tag}-${process.pid}-${++serial}@Example.org`;
+let clients = 0;
+const newClient = () => `203.0.113.${++clients}`;
+
+/** A browser: keeps the session cookie and sends the CSRF token on state-changing requests. */
+class Browser {
+  cookie = '';
+  csrf = '';
+  constructor(readonly client = newClient()) {}
+  async request(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
+    const headers: Record<string, string> = { ...extra };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.cookie) headers.Cookie = this.cookie;
+    if (this.csrf && method !== 'GET' && !('X-CSRF-Token' in extra)) headers['X-CSRF-Token'] = this.csrf;
+    const res = await app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, { incoming: { socket: { remoteAddress: this.client } } });
+    const set = res.headers.get('set-cookie');
+    if (set?.startsWith('pm_session=')) this.cookie = /max-age=0/i.test(set) ? '' : set.split(';')[0]!;
+    const json = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
+    if (json?.csrf_token) this.csrf = json.csrf_token;
+    return { status: res.status, json, setCookie: set };
+  }
+  async register(email: string, password = 'secret1', name = 'Ada Lovelace') {
+    return this.request('POST', '/users.json', { user: { name, email, password } });
+  }
+  async session() {
+    return (await this.request('GET', '/api/v1/session.json')).json;
+  }
+}
+
+describe('registering', () => {
+  it('creates a free (Starter) user, signs them in with an HttpOnly SameSite=Lax cookie and stores only a hash', async () => {
+    const browser = new Browser();
+    const email = uniqueEmail('new');
+    const res = await browser.register(email, 'tr0ub4dor');
+    expect(res.status).toBe(201);
+    expect(res.json.user).toMatchObject({ name: 'Ada Lovelace', email });
+    expect(res.setCookie).toMatch(/HttpOnly/i);
+    expect(res.setCookie).toMatch(/SameSite=Lax/i);
+    expect(res.setCookie).not.toMatch(/Secure/i);
+    expect(await browser.session()).toMatchObject({ level: 'free', display_level: 'Starter', has_sitecontrol: false, user: { email }, group: null });
+    const [row] = await sql`SELECT password_hash FROM users WHERE email = ${email}`;
+    expect(row!.password_hash).toMatch(/^scrypt\$15\$8\$1\$/);
+    expect(row!.password_hash).not.toContain('tr0ub4dor');
+  });
+
+  it('refuses a password without a number or symbol, a short name and a bad email, with the spec texts', async () => {
+    const weak = await new Browser().register(uniqueEmail('weak'), 'abcdefg');
+    expect(weak.status).toBe(400);
+    expect(weak.json.error.message).toContain('Must contain at least one number or symbol and at least 5 or more characters.');
+    expect((await new Browser().request('POST', '/users.json', { user: { name: 'A', email: uniqueEmail('x'), password: 'abc12' } })).status).toBe(400);
+    expect((await new Browser().request('POST', '/users.json', { user: { name: 'Ab', email: 'not-an-email', password: 'abc12' } })).status).toBe(400);
+  });
+
+  it('treats emails case-insensitively: a second account with the same email is a 409', async () => {
+    const email = uniqueEmail('twice');
+    expect((await new Browser().register(email)).status).toBe(201);
+    const again = await new Browser().register(email.toUpperCase());
+    expect(again.status).toBe(409);
+  });
+
+  it('stores a SQL-looking name and email as plain text', async () => {
+    const name = "Robert'); DROP TABLE users;--";
+    const email = `o'hara+${process.pid}-${++serial}@example.org`;
+    const res = await new Browser().register(email, 'pa55word', name);
+    expect(res.status).toBe(201);
+    expect(res.json.user.name).toBe(name);
+    const [row] = await sql`SELECT name FROM users WHERE email = ${email}`;
+    expect(row!.name).toBe(name);
+  });
+});
+
+describe('signing in and out', () => {
+  it('gives a wrong password and an unknown email the same answer', async () => {
+    const email = uniqueEmail('same');
+    await new Browser().register(email);
+    const wrong = await new Browser().request('POST', '/users/sign_in.json', { email, password: 'nope123' });
+    const unknown = await new Browser().request('POST', '/users/sign_in.json', { email: uniqueEmail('ghost'), password: 'nope123' });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(wrong.json.error.message).toBe(unknown.json.error.message);
+    expect(wrong.json.error.message).toBe('Invalid email or password.');
+  });
+
+  it('rotates the session at sign-in and revokes it at sign-out', async () => {
+    const email = uniqueEmail('rotate');
+    const first = new Browser();
+    await first.register(email);
+    const before = first.cookie;
+    const signedIn = await first.request('POST', '/users/sign_in.json', { email: email.toUpperCase(), password: 'secret1', redirect: '/us/ma' });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.json.redirect_url).toBe('/us/ma');
+    expect(first.cookie).not.toBe(before);
+    const stolen = first.cookie;
+    const out = await first.request('POST', '/users/sign_out.json?return_to=/us/ma/middlesex');
+    expect(out.json.redirect_url).toBe('/us/ma/middlesex');
+    const replay = new Browser();
+    replay.cookie = stolen;
+    expect((await replay.session()).level).toBe('anonymous');
+  });
+
+  it('never follows a redirect to another origin', async () => {
+    const email = uniqueEmail('redirect');
+    const browser = new Browser();
+    await browser.register(email);
+    for (const redirect of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+      const res = await new Browser().request('POST', '/users/sign_in.json', { email, password: 'secret1', redirect });
+      expect(res.json.redirect_url, redirect).toBeNull();
+    }
+  });
+
+  it('answers 429 with a clear message after too many failures for one email, then even the right password waits', async () => {
+    const email = uniqueEmail('brute');
+    await new Browser().register(email);
+    for (let i = 0; i < 4; i++) expect((await new Browser().request('POST', '/users/sign_in.json', { email, password: `wrong${i}` })).status).toBe(401);
+    const blocked = await new Browser().request('POST', '/users/sign_in.json', { email, password: 'secret1' });
+    expect(blocked.status).toBe(429);
+    expect(blocked.json.error.message).toMatch(/Too many failed sign-in attempts/);
+  });
+
+  it('answers 429 after too many failures from one address across emails', async () => {
+    const attacker = newClient();
+    for (let i = 0; i < 4; i++) await new Browser(attacker).request('POST', '/users/sign_in.json', { email: uniqueEmail('spray'), password: 'wrong1' });
+    expect((await new Browser(attacker).request('POST', '/users/sign_in.json', { email: uniqueEmail('spray'), password: 'wrong1' })).status).toBe(429);
+  });
+});
+
+describe('editing the account', () => {
+  it('refuses a cookie request without the CSRF token', async () => {
+    const browser = new Browser();
+    await browser.register(uniqueEmail('csrf'));
+    const res = await browser.request('PUT', '/users/edit.json', { name: 'Grace Hopper' }, { 'X-CSRF-Token': '' });
+    expect(res.status).toBe(403);
+    expect((await browser.request('PUT', '/users/edit.json', { name: 'Grace Hopper' })).json.user.name).toBe('Grace Hopper');
+  });
+
+  it('needs the current password to change the password, and signs out every other session', async () => {
+    const email = uniqueEmail('change');
+    const laptop = new Browser();
+    await laptop.register(email);
+    const phone = new Browser();
+    await phone.request('POST', '/users/sign_in.json', { email, password: 'secret1' });
+    expect((await laptop.request('PUT', '/users/edit.json', { password: 'n3w-pass' })).status).toBe(403);
+    expect((await laptop.request('PUT', '/users/edit.json', { password: 'n3w-pass', current_password: 'secret1' })).status).toBe(200);
+    expect((await laptop.session()).user.email).toBe(email);
+    expect((await phone.session()).level).toBe('anonymous');
+    expect((await new Browser().request('POST', '/users/sign_in.json', { email, password: 'n3w-pass' })).status).toBe(200);
+  });
+
+  it('cannot be done with an API token or anonymously', async () => {
+    expect((await new Browser().request('PUT', '/users/edit.json', { name: 'Nobody' })).status).toBe(401);
+  });
+});
+
+describe('resetting a password by email', () => {
+  const linkIn = (to: string) => {
+    const dir = outboxDir(config);
+    // Mail bodies are quoted-printable: undo soft line breaks and =XX escapes before reading the link.
+    const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const mail = readdirSync(dir).map((f) => decode(readFileSync(join(dir, f), 'utf8'))).find((text) => text.includes(`To: ${to}`));
+    return mail ? /reset_password_token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] : undefined;
+  };
+
+  it('mails a link that works once within the hour, answering the same for unknown emails', async () => {
+    const email = uniqueEmail('reset').toLowerCase();
+    await new Browser().register(email);
+    const known = await new Browser().request('POST', '/users/password.json', { email });
+    const unknown = await new Browser().request('POST', '/users/password.json', { email: uniqueEmail('nobody') });
+    expect(known.json).toEqual(unknown.json);
+    const token = linkIn(email);
+    expect(token).toBeDefined();
+    const browser = new Browser();
+    expect((await browser.request('PUT', '/users/password.json', { token, password: 'fresh-99' })).status).toBe(200);
+    expect((await browser.session()).user.email).toBe(email);
+    expect((await new Browser().request('PUT', '/users/password.json', { token, password: 'again-99' })).status).toBe(400);
+    expect((await new Browser().request('POST', '/users/sign_in.json', { email, password: 'fresh-99' })).status).toBe(200);
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const email = uniqueEmail('late').toLowerCase();
+    await new Browser().register(email);
+    await new Browser().request('POST', '/users/password.json', { email });
+    const token = linkIn(email)!;
+    await sql`UPDATE password_resets SET expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = ${email})`;
+    expect((await new Browser().request('PUT', '/users/password.json', { token, password: 'late-123' })).status).toBe(400);
+  });
+});
+
+describe('malformed account requests', () => {
+  it('answers 1,000 malformed requests with 4xx JSON and never a 5xx', async () => {
+    const bodies: unknown[] = [null, [], 'x', 42, {}, { user: null }, { user: { name: 5 } }, { email: {} }, { email: 'a@b', password: null }, { token: 'short' }];
+    const routes: [string, string][] = [['POST', '/users.json'], ['POST', '/users/sign_in.json'], ['PUT', '/users/edit.json'], ['POST', '/users/password.json'], ['PUT', '/users/password.json']];
+    const statuses = new Set<number>();
+    for (let i = 0; i < 1000; i++) {
+      const [method, path] = routes[i % routes.length]!;
+      const body = i % 7 === 0 ? '{"unterminated' : JSON.stringify(bodies[i % bodies.length]);
+      const res = await app.request(path, { method, body, headers: { 'Content-Type': i % 11 === 0 ? 'text/plain' : 'application/json' } }, { incoming: { socket: { remoteAddress: `198.18.${i % 250}.1` } } });
+      statuses.add(res.status);
+      expect(res.headers.get('content-type')).toContain('application/json');
+    }
+    expect([...statuses].filter((s) => s < 400 || s >= 500)).toEqual([]);
+  });
+});

@@ -1,0 +1,74 @@
+// Request shapes of the account routes (shared with the viewer: no server-only imports here).
+import { z } from 'zod';
+
+export const passwordHint = 'Must contain at least one number or symbol and at least 5 or more characters.';
+export const invalidFormTooltip = 'required information missing - please fill out to proceed';
+
+/** Industries offered at sign-up (profile_answers.industry): 28 options from Academia to Other. */
+export const industries = [
+  'Academia', 'Agriculture', 'Appraisal', 'Architecture & Design', 'Banking & Finance', 'Conservation',
+  'Construction', 'Consulting', 'Energy & Utilities', 'Engineering', 'Environmental Services', 'Forestry',
+  'Government', 'Insurance', 'Investment', 'Journalism & Media', 'Land Surveying', 'Law', 'Mining',
+  'Nonprofit', 'Oil & Gas', 'Property Management', 'Real Estate', 'Retail', 'Software & Technology',
+  'Telecommunications', 'Transportation & Logistics', 'Other',
+] as const;
+
+/** At least 5 characters with a number or symbol (anything that is not a letter). */
+export function passwordIsValid(password: string): boolean {
+  return password.length >= 5 && password.length <= 200 && /[^\p{L}]/u.test(password);
+}
+
+const email = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address');
+const password = z.string().refine(passwordIsValid, passwordHint);
+const name = z.string().trim().min(2, 'Name must have at least 2 characters').max(100);
+/** A local path to continue at after signing in; anything else (other origins, //host) is dropped. */
+const localPath = z
+  .string()
+  .max(2000)
+  .optional()
+  .transform((v) => (v && /^\/(?![/\\])/.test(v) ? v : undefined));
+
+export const registerBody = z.object({
+  user: z.object({
+    name,
+    email,
+    password,
+    preferences: z
+      .object({
+        profile_answers: z
+          .object({ job_title: z.string().trim().max(100).optional(), industry: z.enum(industries).optional() })
+          .optional(),
+      })
+      .optional(),
+  }),
+  flow: z.enum(['free', 'paid']).default('free'),
+  via: z.string().trim().max(100).optional(),
+  plan: z.string().trim().max(40).optional(),
+  wants_email: z.boolean().default(false),
+  redirect: localPath,
+});
+
+export const signInBody = z.object({
+  email,
+  password: z.string().min(1, 'Enter your password').max(200),
+  via: z.string().trim().max(100).optional(),
+  redirect: localPath,
+});
+
+export const editBody = z
+  .object({
+    name: name.optional(),
+    email: email.optional(),
+    password: password.optional(),
+    current_password: z.string().max(200).optional(),
+  })
+  .refine((body) => body.name !== undefined || body.email !== undefined || body.password !== undefined, 'Nothing to change');
+
+export const resetRequestBody = z.object({ email });
+export const resetCompleteBody = z.object({ token: z.string().min(10).max(100), password });
+
+export type RegisterBody = z.infer<typeof registerBody>;
