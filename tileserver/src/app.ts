@@ -19,6 +19,10 @@ import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
+import { lookupLimitRoutes } from './features/lookup-limits/routes.ts';
+import { preferenceRoutes } from './features/preferences/routes.ts';
+import { feedbackRoutes } from './features/feedback/routes.ts';
+import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 
@@ -48,7 +52,7 @@ export function createApp(deps: AppDeps): Hono {
 
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   app.use('*', appApiGate(deps.config));
-  const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config) };
+  const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));
   app.route('/', placeRoutes(routeDeps));
   app.route('/', parcelRoutes(routeDeps));
@@ -57,6 +61,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', catalogRoutes(routeDeps));
   app.route('/', sessionRoutes(routeDeps));
   app.route('/', accountRoutes(routeDeps));
+  app.route('/', lookupLimitRoutes(routeDeps));
+  app.route('/', preferenceRoutes(routeDeps));
+  app.route('/', feedbackRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));

@@ -7,6 +7,7 @@ import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { outboxDir } from '../../mail/mailer.ts';
+import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'accounts-test-'));
 const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_FAILURES_MAX: '4' });
@@ -15,32 +16,17 @@ const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
 let serial = 0;
-const uniqueEmail = (tag: string) => `${tag}-${process.pid}-${++serial}@Example.org`;
-let clients = 0;
-const newClient = () => `203.0.113.${++clients}`;
+const newClient = () => `203.0.113.${200 + (++serial % 50)}`;
 
-/** A browser: keeps the session cookie and sends the CSRF token on state-changing requests. */
-class Browser {
-  cookie = '';
-  csrf = '';
-  constructor(readonly client = newClient()) {}
-  async request(method: string, path: string, body?: unknown, extra: Record<string, string> = {}) {
-    const headers: Record<string, string> = { ...extra };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    if (this.cookie) headers.Cookie = this.cookie;
-    if (this.csrf && method !== 'GET' && !('X-CSRF-Token' in extra)) headers['X-CSRF-Token'] = this.csrf;
-    const res = await app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, { incoming: { socket: { remoteAddress: this.client } } });
-    const set = res.headers.get('set-cookie');
-    if (set?.startsWith('pm_session=')) this.cookie = /max-age=0/i.test(set) ? '' : set.split(';')[0]!;
-    const json = res.headers.get('content-type')?.includes('json') ? await res.json() : undefined;
-    if (json?.csrf_token) this.csrf = json.csrf_token;
-    return { status: res.status, json, setCookie: set };
+class Browser extends TestBrowser {
+  constructor(address?: string) {
+    super(app, address);
   }
-  async register(email: string, password = 'secret1', name = 'Ada Lovelace') {
-    return this.request('POST', '/users.json', { user: { name, email, password } });
+  get cookie() {
+    return this.cookies.get('pm_session') ?? '';
   }
-  async session() {
-    return (await this.request('GET', '/api/v1/session.json')).json;
+  set cookie(value: string) {
+    this.cookies.set('pm_session', value);
   }
 }
 
@@ -51,9 +37,10 @@ describe('registering', () => {
     const res = await browser.register(email, 'tr0ub4dor');
     expect(res.status).toBe(201);
     expect(res.json.user).toMatchObject({ name: 'Ada Lovelace', email });
-    expect(res.setCookie).toMatch(/HttpOnly/i);
-    expect(res.setCookie).toMatch(/SameSite=Lax/i);
-    expect(res.setCookie).not.toMatch(/Secure/i);
+    const setCookie = res.headers.get('set-cookie');
+    expect(setCookie).toMatch(/HttpOnly/i);
+    expect(setCookie).toMatch(/SameSite=Lax/i);
+    expect(setCookie).not.toMatch(/Secure/i);
     expect(await browser.session()).toMatchObject({ level: 'free', display_level: 'Starter', has_sitecontrol: false, user: { email }, group: null });
     const [row] = await sql`SELECT password_hash FROM users WHERE email = ${email}`;
     expect(row!.password_hash).toMatch(/^scrypt\$15\$8\$1\$/);

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { canSeeTier } from '../../auth/tokens.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
+import type { LookupMeter } from '../lookup-limits/service.ts';
 import { ApiError } from '../../errors.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
@@ -17,7 +18,7 @@ const maxParcelsAtPoint = 50;
 // numbered .json routes at the root (e.g. /sources/{id}.json) are left to their own handlers.
 const parcelJson = /^(\/[A-Za-z]{2}\/.*\/\d+)\.json$/;
 
-export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
+export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; lookups: LookupMeter }): Hono {
   const app = new Hono();
 
   app.get('/parcels_at_point.json', async (c) => {
@@ -49,6 +50,8 @@ export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
       access.locked.map((f) => f.name),
     );
     if (!row) throw new ApiError('NOT_FOUND', `No parcel at ${parcel.path}`);
+    // Each record opened counts one lookup of the caller's day; at the limit this is a 429.
+    await deps.lookups.take(c, caller);
     return c.json(buildParcelEntity(row, caller.level, countryOf(parcel.path), parcel.placePath));
   });
 

@@ -1,0 +1,53 @@
+// POST /search/feedback (the "Help us Improve" modal) and POST /requests (the Place Unavailable form):
+// anyone may send them, signed in or not; a client address may send 20 an hour, so a script cannot
+// flood the admin lists. Admins read them at /admin/search_feedback and /admin/requests.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { CallerResolver } from '../../auth/caller.ts';
+import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
+import type { Sql } from '../../db/client.ts';
+import { requestBody } from '../../http/request-body.ts';
+
+const feedbackBody = z.object({
+  feedback: z.object({
+    query: z.string().trim().min(1, 'Say what you searched for').max(500),
+    additional_information: z.string().trim().max(4000).default(''),
+  }),
+});
+
+const placeRequestBody = z.object({
+  path: z.string().trim().min(1).max(300).regex(/^\//, 'A place path starts with /'),
+  data_report: z.union([z.boolean(), z.string()]).optional(),
+  authenticity_token: z.string().optional(),
+  name: z.string().trim().max(200).default(''),
+  contact: z.string().trim().max(200).default(''),
+  comment: z.string().trim().max(4000).default(''),
+});
+
+export function feedbackRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
+  const app = new Hono();
+  const perHour = new RateLimiter({ limit: 20, windowMs: 3_600_000 });
+  const tooMany = 'You have sent a lot of messages in the last hour; please try again later';
+
+  app.post('/search/feedback', async (c) => {
+    const caller = await deps.callers.of(c);
+    perHour.hit(clientAddress(c), tooMany);
+    const { feedback } = await requestBody(c, feedbackBody);
+    await deps.sql`
+      INSERT INTO search_feedback (query, additional_information, user_id)
+      VALUES (${feedback.query}, ${feedback.additional_information}, ${caller.user?.id ?? null})`;
+    return c.json({ status: 'ok', message: 'Thank you for your submitted feedback!' }, 201);
+  });
+
+  app.post('/requests', async (c) => {
+    const caller = await deps.callers.of(c);
+    perHour.hit(clientAddress(c), tooMany);
+    const body = await requestBody(c, placeRequestBody, { allowForm: true });
+    await deps.sql`
+      INSERT INTO place_requests (path, name, contact, comment, user_id)
+      VALUES (${body.path}, ${body.name}, ${body.contact}, ${body.comment}, ${caller.user?.id ?? null})`;
+    return c.json({ status: 'ok', message: 'Thank you for your suggestion!' }, 201);
+  });
+
+  return app;
+}

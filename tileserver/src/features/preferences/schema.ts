@@ -1,0 +1,27 @@
+// The preference keys a user may keep on the server (map.md sections 4 and 7), and their shapes.
+// parcel_detail_preferences maps a field name to whether it is shown: a missing field means shown,
+// false or "false" hides it; additional_items lists add-on fields the user chose.
+import { z } from 'zod';
+
+const hidden = z.union([z.boolean(), z.enum(['true', 'false'])]);
+
+export const preferenceValues = {
+  map_colors: z.record(z.string().max(40), z.string().max(40)),
+  zoom_in_reminder_dismissed: z.boolean(),
+  parcel_detail_preferences: z.record(z.string().max(64), z.union([hidden, z.array(z.string().max(64)).max(200)])),
+  units: z.enum(['imperial', 'metric']),
+  canada_fields_notice_dismissed: z.boolean(),
+  base_layer: z.string().max(40),
+} as const;
+
+export type PreferenceKey = keyof typeof preferenceValues;
+export const preferenceKeys = Object.keys(preferenceValues) as PreferenceKey[];
+
+export const preferenceKey = z.enum(preferenceKeys as [PreferenceKey, ...PreferenceKey[]]);
+
+/** POST /preferences.json: {data: {key: value, ...}} with known keys only. */
+export const savePreferencesBody = z.object({
+  data: z
+    .object(Object.fromEntries(preferenceKeys.map((key) => [key, preferenceValues[key].optional()])) as { [K in PreferenceKey]: z.ZodOptional<(typeof preferenceValues)[K]> })
+    .strict(),
+});
