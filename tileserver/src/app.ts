@@ -22,6 +22,8 @@ import { accountRoutes } from './features/accounts/routes.ts';
 import { lookupLimitRoutes } from './features/lookup-limits/routes.ts';
 import { preferenceRoutes } from './features/preferences/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
+import { groupRoutes } from './features/groups/routes.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
@@ -64,6 +66,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', lookupLimitRoutes(routeDeps));
   app.route('/', preferenceRoutes(routeDeps));
   app.route('/', feedbackRoutes(routeDeps));
+  app.route('/', groupRoutes(routeDeps));
+  app.route('/', adminRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));

@@ -104,6 +104,11 @@ export class CallerResolver {
     return this.groupTokens.has(hashed.toString('hex'));
   }
 
+  /** Drops a group's cached tokens (rotated, plan changed): this process sees the change at once. */
+  forgetGroup(groupId: number): void {
+    for (const [key, group] of this.groupTokens.entries()) if (group.id === groupId) this.groupTokens.delete(key);
+  }
+
   private async fromToken(token: string, client: string): Promise<Caller> {
     const throttled = 'Too many requests with unknown tokens from this address; try again later';
     if (this.failures.isOver(client)) this.failures.hit(client, throttled);
@@ -152,7 +157,9 @@ function assertCsrf(sent: string | undefined, expected: string): void {
   if (!ok) throw new ApiError('FORBIDDEN', `This request needs the ${csrfHeaderName} header of your session (reload the page and try again)`);
 }
 
+export type SessionCaller = Caller & { user: CallerUser; session: SessionRecord };
+
 /** Account management is for signed-in users in a browser session, never for API tokens. */
-export function requireSession(caller: Caller): asserts caller is Caller & { user: CallerUser; session: SessionRecord } {
+export function requireSession(caller: Caller): asserts caller is SessionCaller {
   if (caller.via !== 'session' || !caller.user || !caller.session) throw new ApiError('UNAUTHORIZED', 'Sign in to do this');
 }

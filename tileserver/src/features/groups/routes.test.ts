@@ -1,0 +1,137 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { outboxDir } from '../../mail/mailer.ts';
+import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
+import { testDb } from '../../testing/db.ts';
+import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
+import { mayOnGroup } from './policy.ts';
+import { accountNameIsValid, duplicateAccountName } from './schema.ts';
+
+const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')) });
+const sql = testDb(3);
+const app = createApp({ config, sql, logger: createLogger('silent') });
+afterAll(() => sql.end());
+
+const invitationToken = (to: string) => {
+  const dir = outboxDir(config);
+  const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const mail = readdirSync(dir).map((f) => decode(readFileSync(join(dir, f), 'utf8'))).find((t) => t.includes(`To: ${to}`));
+  return mail && /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+};
+
+describe('account names', () => {
+  it.each([
+    ['Acme Land', true],
+    ['Ab', false],
+    ['123 456', false],
+    ['United States', false],
+    ['united  states', false],
+    ['example.com', false],
+    ['https://acme.example', false],
+    ['www.acme', false],
+    ['Smith & Sons Surveying', true],
+    ['Mt. Auburn Realty', true],
+    ['x'.repeat(101), false],
+  ])('%s is %s', (name, valid) => {
+    expect(accountNameIsValid(name)).toBe(valid);
+  });
+
+  it('has the duplicate message of the spec', () => {
+    expect(duplicateAccountName).toBe('It appears you have already selected this account name, please try another.');
+  });
+
+  it('finds an exact duplicate case-insensitively for the checkout’s check on blur', async () => {
+    const admin = await signedInAdmin(app, sql);
+    const { userId } = await signedInUser(app, sql, 'free');
+    const name = `Granite Parcels ${process.pid}`;
+    await admin.put(`/admin/users/${userId}/plan.json`, { tier: 'pro', group_name: name });
+    const found = await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(name.toUpperCase())}&exact=true`);
+    expect(found.json).toEqual([{ name, path: expect.stringMatching(/^\/g\/granite-parcels-/) }]);
+    expect((await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(`Other ${name}`)}&exact=true`)).json).toEqual([]);
+  });
+});
+
+describe('the group policy', () => {
+  const session = (role: 'manager' | 'member', groupId = 1) =>
+    ({ level: 'team', via: 'session', token: 'public', user: { id: 9, name: 'x', email: 'x@y.z', isAdmin: false }, group: { id: groupId, name: 'g', slug: 'g', tier: 'team', role } }) as const;
+  it.each([
+    ['manager', 1, 'manage_members', true],
+    ['member', 1, 'manage_members', false],
+    ['member', 1, 'view_members', true],
+    ['manager', 2, 'view_members', false],
+    ['manager', 1, 'manage_token', true],
+  ] as const)('a %s of group %i may %s: %s', (role, groupId, action, allowed) => {
+    expect(mayOnGroup(session(role, groupId) as never, 1, action)).toBe(allowed);
+  });
+
+  it('gives a group API token no account management', () => {
+    expect(mayOnGroup({ level: 'team', via: 'token', token: 't', group: { id: 1, name: 'g', slug: 'g', tier: 'team' } }, 1, 'manage_members')).toBe(false);
+  });
+});
+
+describe('the Members Dashboard', () => {
+  it('lets a manager invite by email; the invitee signs up, accepts, and joins with the group’s level', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team');
+    const inviteeEmail = uniqueEmail('invitee').toLowerCase();
+    expect((await manager.post('/users/invitations.json', { email: inviteeEmail, role: 'member' })).status).toBe(201);
+    const token = invitationToken(inviteeEmail);
+    expect(token).toBeDefined();
+    const invitee = new TestBrowser(app);
+    await invitee.register(inviteeEmail);
+    expect((await invitee.post('/users/invitations/accept.json', { token })).status).toBe(200);
+    expect(await invitee.session()).toMatchObject({ level: 'team', group: { is_manager: false } });
+    const members = (await manager.get('/users/members.json')).json.members;
+    expect(members.map((m: { email: string; role: string }) => [m.email, m.role])).toContainEqual([inviteeEmail, 'member']);
+    // A member who is not a manager cannot use the dashboard.
+    expect((await invitee.get('/users/members.json')).status).toBe(403);
+    expect((await invitee.post('/users/invitations.json', { email: uniqueEmail('x') })).status).toBe(403);
+  });
+
+  it('refuses an invitation beyond the seats and points to the billing page', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team'); // 3 seats: the manager and two more
+    expect((await manager.post('/users/invitations.json', { email: uniqueEmail('seat1') })).status).toBe(201);
+    expect((await manager.post('/users/invitations.json', { email: uniqueEmail('seat2') })).status).toBe(201);
+    const full = await manager.post('/users/invitations.json', { email: uniqueEmail('seat3') });
+    expect(full.status).toBe(409);
+    expect(full.json.error.message).toMatch(/All 3 seats of this account are taken/);
+    expect(full.json.error.details.billing_url).toMatch(/^\/g\/.+\/settings\/billing$/);
+  });
+
+  it('answers 404 for a member of another group, and keeps at least one manager', async () => {
+    const { browser: managerA, userId: managerAId } = await signedInUser(app, sql, 'team');
+    const { browser: managerB, userId: managerBId } = await signedInUser(app, sql, 'team');
+    expect((await managerA.request('DELETE', `/users/members/${managerBId}.json`)).status).toBe(404);
+    expect((await managerA.put(`/users/members/${managerBId}.json`, { role: 'member' })).status).toBe(404);
+    expect((await managerB.session()).group.is_manager).toBe(true);
+    expect((await managerA.put(`/users/members/${managerAId}.json`, { role: 'member' })).status).toBe(409);
+  });
+
+  it('refuses an invitation accepted by a different email', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team');
+    const invited = uniqueEmail('right').toLowerCase();
+    await manager.post('/users/invitations.json', { email: invited });
+    const stranger = new TestBrowser(app);
+    await stranger.register(uniqueEmail('wrong'));
+    expect((await stranger.post('/users/invitations/accept.json', { token: invitationToken(invited) })).status).toBe(404);
+  });
+});
+
+describe('the group API token', () => {
+  it('is shown once, carries the group’s level for tile consumers, and the old one stops working when rotated', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'pro');
+    const first = (await manager.post('/users/api_token.json')).json.token as string;
+    expect(first).toMatch(/^pm_/);
+    const asConsumer = (token: string) => new TestBrowser(app).get(`/api/v1/session.json?token=${token}`);
+    expect((await asConsumer(first)).json.level).toBe('pro');
+    const second = (await manager.post('/users/api_token.json')).json.token as string;
+    expect((await asConsumer(second)).json.level).toBe('pro');
+    expect((await asConsumer(first)).status).toBe(401);
+    // A token cannot manage the account it belongs to.
+    expect((await new TestBrowser(app).post('/users/api_token.json', {}, { Authorization: `Bearer ${second}` })).status).toBe(401);
+  });
+});
