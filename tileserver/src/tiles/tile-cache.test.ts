@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { TileAbortedError, TileCache, type Render } from './tile-cache.ts';
+import { ENTRY_OVERHEAD, TileAbortedError, TileCache, storeTile, type Render } from './tile-cache.ts';
 
 function deferredRender(bytes: Buffer | null) {
   const state = { calls: 0, cancelled: 0, release: () => {} };
@@ -12,6 +12,10 @@ function deferredRender(bytes: Buffer | null) {
     return { result, cancel: () => void state.cancelled++ };
   };
   return { state, render };
+}
+
+async function fill(cache: TileCache, key: string, bytes: Buffer | null): Promise<void> {
+  await cache.get(key, () => ({ result: Promise.resolve(bytes), cancel: () => {} }));
 }
 
 describe('the tile cache', () => {
@@ -96,5 +100,42 @@ describe('the tile cache', () => {
     }
     expect(cache.purge('source:a@')).toBe(2);
     expect(cache.purge('source:a@')).toBe(0);
+  });
+
+  it('counts each key and a per-entry overhead, so a flood of empty tiles under long keys stays bounded', async () => {
+    const cache = new TileCache(1024 * 1024);
+    const key = (i: number) => `source:${'s'.repeat(100)}@1/22/${1_000_000 + i}/${2_000_000 + i}`;
+    for (let i = 0; i < 100_000; i++) await fill(cache, key(i), null);
+    // Counted through the public peek, so the check does not depend on how the cache reports its size.
+    const kept = Array.from({ length: 100_000 }, (_, i) => key(i)).filter((k) => cache.peek(k)).length;
+    // An empty entry really costs about 300 bytes of heap besides its key (see ENTRY_OVERHEAD).
+    expect(kept).toBeLessThanOrEqual(Math.floor((1024 * 1024) / (key(0).length + 256)));
+    expect(cache.bytes).toBe(kept * (key(0).length + ENTRY_OVERHEAD));
+    expect(cache.bytes).toBeLessThanOrEqual(1024 * 1024);
+    expect(cache.entries).toBe(kept);
+  });
+
+  it('caps the number of tiles and evicts the least recently used one first when the cap is reached', async () => {
+    const cache = new TileCache(1024 * 1024, { maxEntries: 3 });
+    for (const key of ['a', 'b', 'c']) await fill(cache, key, Buffer.from(key));
+    cache.peek('a'); // a is now more recent than b
+    await fill(cache, 'd', null);
+    expect(['a', 'b', 'c', 'd'].filter((k) => cache.peek(k))).toEqual(['a', 'c', 'd']);
+    expect(cache.bytes).toBeLessThan(10_000); // the cap evicted, not the byte budget
+  });
+
+  it('derives a default entry cap from the byte budget', () => {
+    for (const budget of [1024 * 1024, 512 * 1024 * 1024]) {
+      const cap = new TileCache(budget).maxEntries;
+      expect(cap).toBeGreaterThan(budget / 10_000); // room for plenty of small tiles ...
+      expect(cap).toBeLessThanOrEqual(budget / (ENTRY_OVERHEAD + 256)); // ... but no flood of empty ones
+    }
+    expect(new TileCache(1024).maxEntries).toBe(1);
+  });
+
+  it('stores each gzip body in memory of its own size, not as a view into a shared zlib slab', async () => {
+    const tile = await storeTile(Buffer.from('a small tile body '.repeat(20)));
+    expect(tile.gzip!.length).toBeLessThan(100);
+    expect(tile.gzip!.buffer.byteLength).toBe(tile.gzip!.length);
   });
 });
