@@ -1,5 +1,5 @@
-// Entry: registers the maplibre worker (before any map exists), takes the caller's token, restores saved
-// settings and renders the map screen, or the coverage page at /coverage (loaded on demand).
+// Entry: registers the maplibre worker (before any map exists), takes the caller's token, asks who the
+// caller is, and renders the map screen, or one of the pages (coverage, account, admin: loaded on demand).
 import { prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -7,16 +7,23 @@ import './styles.css';
 import { Provider } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { isPagePath, PageRouter } from './pages/page-routes.tsx';
 import { boot, fetchParcelTileJson } from './boot.ts';
 import { store } from './state/store.ts';
-import { initToken, loadSession } from './state/token.ts';
+import { loadSession } from './state/session.ts';
+import { initToken } from './state/token.ts';
 
 setWorkerUrl(workerUrl);
 initToken();
 const root = createRoot(document.getElementById('root')!);
 
-if (/^\/coverage\/?$/.test(location.pathname)) {
-  void import('./features/coverage/coverage-screen.tsx').then(({ CoverageScreen }) => root.render(<CoverageScreen />));
+if (isPagePath(location.pathname)) {
+  void loadSession();
+  root.render(
+    <Provider store={store}>
+      <PageRouter />
+    </Provider>,
+  );
 } else {
   // Start the worker and the parcel TileJSON request now, in parallel with React's first render.
   prewarm();

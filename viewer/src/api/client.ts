@@ -1,5 +1,7 @@
-// Typed fetch client: every call goes to the same origin, carries the caller's token, and turns the
-// server's one error envelope {"error":{code,message,requestId}} into an ApiError.
+// Typed fetch client: every call goes to the same origin, carries the caller's token (or the session
+// cookie, which the browser sends itself), and turns the server's one error envelope
+// {"error":{code,message,requestId,details}} into an ApiError. State-changing calls carry the
+// session's CSRF token in X-CSRF-Token.
 
 export class ApiError extends Error {
   constructor(
@@ -7,6 +9,7 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly requestId?: string,
+    readonly details?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -22,6 +25,12 @@ export function getToken(): string {
   return token;
 }
 
+/** The signed-in session's CSRF token (state/session.ts sets it from /api/v1/session.json). */
+let csrfToken = '';
+export function setCsrfToken(value: string | null): void {
+  csrfToken = value ?? '';
+}
+
 export function apiUrl(path: string, params: Record<string, string | number | undefined> = {}): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) if (value !== undefined) search.set(key, String(value));
@@ -33,20 +42,39 @@ export function apiUrl(path: string, params: Record<string, string | number | un
 export async function getJson<T>(path: string, params: Record<string, string | number | undefined> = {}, signal?: AbortSignal): Promise<T> {
   const response = await fetch(apiUrl(path, params), { signal, headers: { Accept: 'application/json' } });
   if (response.ok) return (await response.json()) as T;
+  throw await apiErrorOf(response);
+}
+
+/** POST, PUT or DELETE with a JSON body; a csrf_token in the answer (sign-in, rotation) is kept. */
+export async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, params: Record<string, string | number | undefined> = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  const response = await fetch(apiUrl(path, params), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  if (!response.ok) throw await apiErrorOf(response);
+  const answer = (await response.json()) as T;
+  const rotated = (answer as { csrf_token?: unknown } | null)?.csrf_token;
+  if (typeof rotated === 'string') setCsrfToken(rotated);
+  return answer;
+}
+
+async function apiErrorOf(response: Response): Promise<ApiError> {
   let code = 'HTTP_ERROR';
   let message = `${response.status} ${response.statusText}`;
   let requestId: string | undefined;
+  let details: unknown;
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string; requestId?: string } };
+    const body = (await response.json()) as { error?: { code?: string; message?: string; requestId?: string; details?: unknown } };
     if (body.error) {
       code = body.error.code ?? code;
       message = body.error.message ?? message;
       requestId = body.error.requestId;
+      details = body.error.details;
     }
   } catch {
     // Not our JSON envelope (a proxy page, say): keep the HTTP status text.
   }
-  throw new ApiError(response.status, code, message, requestId);
+  return new ApiError(response.status, code, message, requestId, details);
 }
 
 export function isAbort(error: unknown): boolean {

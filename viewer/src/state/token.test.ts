@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseLevel, takeToken } from './token.ts';
+import { parseSession } from './session.ts';
+import { takeToken } from './token.ts';
 
 describe('takeToken', () => {
   it('takes the token from the URL and leaves the other parameters', () => {
@@ -18,10 +19,10 @@ describe('takeToken', () => {
   });
 });
 
-describe('parseLevel', () => {
-  it('accepts the known levels and turns anything else into anonymous', () => {
-    expect(parseLevel({ level: 'admin' })).toBe('admin');
-    expect(parseLevel({ level: 'root' })).toBe('anonymous');
-    expect(parseLevel(null)).toBe('anonymous');
+describe('parseSession', () => {
+  it('accepts the known levels and turns anything else into the anonymous visitor', () => {
+    expect(parseSession({ level: 'admin', user: { id: 1, name: 'A', email: 'a@b.c', is_admin: true } })).toMatchObject({ level: 'admin', user: { id: 1 } });
+    expect(parseSession({ level: 'root' })).toMatchObject({ level: 'anonymous', user: null });
+    expect(parseSession(null).level).toBe('anonymous');
   });
 });

@@ -1,12 +1,9 @@
 // The caller's token until accounts exist: taken once from `?token=` in the page URL, kept in
 // sessionStorage for the tab (so reloads and in-app navigation keep it), and removed from the address
 // bar so it is not shared with a copied link. API calls carry it (api/client.ts).
-import { getJson, setToken } from '../api/client.ts';
-import { levelAtom, type Level } from './session.ts';
-import { store } from './store.ts';
+import { setToken } from '../api/client.ts';
 
 export const tokenStorageKey = 'parcel_token';
-const levels: readonly Level[] = ['anonymous', 'free', 'pro', 'team', 'admin'];
 
 /** The token to use and the query string to leave in the URL: a token in the URL wins over the stored one. */
 export function takeToken(search: string, stored: string | null): { token: string | null; search: string } {
@@ -16,11 +13,6 @@ export function takeToken(search: string, stored: string | null): { token: strin
   params.delete('token');
   const rest = params.toString();
   return { token: fromUrl || stored || null, search: rest ? `?${rest}` : '' };
-}
-
-export function parseLevel(body: unknown): Level {
-  const level = (body as { level?: unknown } | null)?.level;
-  return levels.includes(level as Level) ? (level as Level) : 'anonymous';
 }
 
 function readStored(): string | null {
@@ -41,15 +33,5 @@ export function initToken(): void {
     sessionStorage.setItem(tokenStorageKey, token);
   } catch {
     // Private mode: the token lasts for this page only.
-  }
-}
-
-/** Asks the server which level the token has; a rejected token falls back to the anonymous visitor. */
-export async function loadSession(): Promise<void> {
-  try {
-    store.set(levelAtom, parseLevel(await getJson('/api/v1/session.json')));
-  } catch (error) {
-    console.warn(`session: ${(error as Error).message}`);
-    store.set(levelAtom, 'anonymous');
   }
 }
