@@ -3,20 +3,11 @@
 // server decides every permission itself. Reloaded after sign-in, sign-out and plan changes.
 import { atom } from 'jotai';
 import { getJson, setCsrfToken } from '../api/client.ts';
+import type { Level, SessionInfo } from '../../../tileserver/src/features/session/schema.ts';
 import { store } from './store.ts';
 
-export type Level = 'anonymous' | 'free' | 'pro' | 'team' | 'admin';
+export type { Level, SessionInfo };
 const levels: readonly Level[] = ['anonymous', 'free', 'pro', 'team', 'admin'];
-
-export interface SessionInfo {
-  level: Level;
-  display_level: 'Anon' | 'Starter' | 'Pro' | 'Team';
-  has_sitecontrol: boolean;
-  user: { id: number; name: string; email: string; is_admin: boolean } | null;
-  group: { name: string; path: string; tier: 'free' | 'pro' | 'team'; is_manager: boolean } | null;
-  csrf_token: string | null;
-  acting_as: boolean;
-}
 
 export const anonymousSession: SessionInfo = {
   level: 'anonymous', display_level: 'Anon', has_sitecontrol: false, user: null, group: null, csrf_token: null, acting_as: false,

@@ -3,19 +3,9 @@
 // level-gated controls from it; the server decides every permission itself.
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
-import { isPaid, type Level } from '../../auth/tokens.ts';
+import { isPaid } from '../../auth/tokens.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
-
-export interface SessionInfo {
-  level: Level;
-  /** Anon, Starter, Pro, Team (admins: the plan of their group, else Starter). */
-  display_level: 'Anon' | 'Starter' | 'Pro' | 'Team';
-  has_sitecontrol: boolean;
-  user: { id: number; name: string; email: string; is_admin: boolean } | null;
-  group: { name: string; path: string; tier: 'free' | 'pro' | 'team'; is_manager: boolean } | null;
-  csrf_token: string | null;
-  acting_as: boolean;
-}
+import type { SessionInfo } from './schema.ts';
 
 const displayNames = { free: 'Starter', pro: 'Pro', team: 'Team' } as const;
 
