@@ -7,7 +7,7 @@ import './styles.css';
 import { Provider } from 'jotai';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.tsx';
-import { isPagePath, PageRouter } from './pages/page-routes.tsx';
+import { isPagePath } from './pages/page-routes.tsx';
 import { boot, fetchParcelTileJson } from './boot.ts';
 import { store } from './state/store.ts';
 import { loadSession } from './state/session.ts';
@@ -19,10 +19,12 @@ const root = createRoot(document.getElementById('root')!);
 
 if (isPagePath(location.pathname)) {
   void loadSession();
-  root.render(
-    <Provider store={store}>
-      <PageRouter />
-    </Provider>,
+  void import('./pages/page-router.tsx').then(({ PageRouter }) =>
+    root.render(
+      <Provider store={store}>
+        <PageRouter />
+      </Provider>,
+    ),
   );
 } else {
   // Start the worker and the parcel TileJSON request now, in parallel with React's first render.

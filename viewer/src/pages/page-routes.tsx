@@ -1,8 +1,8 @@
 // The page routes beside the map screen (/coverage, account and admin pages, legal texts): each page
 // is its own lazily loaded module, so the map screen's first load stays small. Any other path is the
-// map screen (place and parcel paths included), booted by main.tsx without the router.
+// map screen (place and parcel paths included), booted by main.tsx without the router. This file
+// stays free of react-router, so the map screen's bundle does not carry it (page-router.tsx does).
 import type { ComponentType } from 'react';
-import { createBrowserRouter, RouterProvider, type RouteObject } from 'react-router';
 
 type PageModule = () => Promise<{ Component: ComponentType }>;
 
@@ -16,9 +16,4 @@ const matchers = pages.map((page) => new RegExp(`^${page.path.replace(/:[^/]+/g,
 /** Whether a path is one of the pages (else it belongs to the map screen). */
 export function isPagePath(pathname: string): boolean {
   return matchers.some((m) => m.test(pathname));
-}
-
-export function PageRouter() {
-  const routes: RouteObject[] = pages.map((page) => ({ path: page.path, lazy: page.load }));
-  return <RouterProvider router={createBrowserRouter(routes)} />;
 }
