@@ -56,6 +56,11 @@ export function ensureLocalCluster(options: ClusterOptions): LocalCluster {
 
   const running = run([`${bin}/pg_ctl`, '-D', dir, 'status']).status === 0;
   if (!running) {
+    // Another cluster on the port (another checkout's test cluster, say) would make pg_ctl fail with
+    // only "could not start server": say what is wrong and what to do.
+    if (spawnSync(`${bin}/pg_isready`, ['-q', '-h', '127.0.0.1', '-p', String(options.port)]).status === 0) {
+      throw new Error(`127.0.0.1:${options.port} is taken by another PostgreSQL (another checkout's cluster?): stop it, or choose another port (PG_PORT for npm start, TEST_PG_PORT for npm test)`);
+    }
     log(`starting PostgreSQL on 127.0.0.1:${options.port}`);
     const start = run([`${bin}/pg_ctl`, '-D', dir, '-l', `${dir}/server.log`, '-w', '-t', '60', '-o', `-p ${options.port}`, 'start']);
     check(start, `pg_ctl start (see ${dir}/server.log)`);
