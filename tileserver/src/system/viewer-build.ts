@@ -25,7 +25,10 @@ export function buildViewerIfStale(log: (line: string) => void): void {
     log('viewer build is current');
     return;
   }
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: viewerRoot, stdio: 'inherit' });
+  // Always a production build: vitest sets NODE_ENV=test, and a build inheriting it bundled React's
+  // development runtime into the viewer that the browser tests measure.
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: viewerRoot, stdio: 'inherit', env });
   if (result.status !== 0) throw new Error('the viewer build failed (see the output above)');
   log('viewer built into viewer/dist');
 }
