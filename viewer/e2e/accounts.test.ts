@@ -162,4 +162,50 @@ describe('accounts', () => {
     expect(await warning.getByRole('link').getAttribute('href')).toMatch(/^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/);
     await manager.close();
   });
+  it('resets a forgotten password from the mailed link once, and brings a signed-out visitor of /users/edit back after signing in', async () => {
+    const h = harness();
+    const email = testEmail('reset');
+    const tp = await openPage(h.browser, h.server.origin);
+    const { page } = tp;
+    await registerIn(tp.context, h.server.origin, { name: 'Rita Reset', email });
+    await tp.context.clearCookies();
+
+    // The same answer whether or not the email has an account.
+    const answers: string[] = [];
+    for (const address of [testEmail('nobody'), email]) {
+      await page.goto(`${h.server.origin}/users/password/new`);
+      await page.locator('input[name=email]').fill(address);
+      await page.getByTestId('reset-send').click();
+      answers.push((await page.getByTestId('reset-sent').textContent()) ?? '');
+    }
+    expect(answers[0]).toBe(answers[1]);
+    expect(answers[0]).toContain('If that email has an account');
+
+    const link = mailedLink(h, email, '/users/password/edit?reset_password_token=');
+    expect(link).not.toBeNull();
+    const choose = async () => {
+      await page.goto(link!);
+      await page.locator('input[name=password]').fill('brand-new2');
+      await page.locator('input[name=password_confirmation]').fill('brand-new2');
+      await page.getByTestId('password-save').click();
+    };
+    await choose();
+    await page.getByTestId('password-changed').waitFor();
+    await tp.context.clearCookies();
+    await choose();
+    expect(await page.getByTestId('reset-expired').textContent()).toContain('expired or was already used');
+
+    await page.goto(`${h.server.origin}/users/edit`);
+    await page.waitForURL((url) => url.pathname === '/' && url.hash.startsWith('#signup-signin'));
+    const tab = page.getByTestId('account-tab');
+    expect(await page.getByTestId('account-form').getAttribute('data-mode')).toBe('sign_in');
+    await tab.locator('input[name=email]').fill(email);
+    await tab.locator('input[name=password]').fill('brand-new2');
+    await page.getByTestId('account-submit').click();
+    await page.waitForURL((url) => url.pathname === '/users/edit');
+    await page.waitForFunction(() => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Rita Reset');
+    // The used link's 400 is the one failed request the browser logs.
+    expect(tp.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+    await tp.context.close();
+  });
 });
