@@ -30,12 +30,19 @@ export function LogoMenu() {
 
   useEffect(() => {
     if (!open) return;
-    // A click elsewhere closes the menu, like any menu.
+    // A click elsewhere or Escape closes the menu, like any menu.
     const outside = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
     };
+    const escape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
     document.addEventListener('pointerdown', outside);
-    return () => document.removeEventListener('pointerdown', outside);
+    document.addEventListener('keydown', escape);
+    return () => {
+      document.removeEventListener('pointerdown', outside);
+      document.removeEventListener('keydown', escape);
+    };
   }, [open]);
 
   const leave = async () => {
