@@ -106,8 +106,20 @@ describe('accounts', () => {
     const groupName = `Acme Land ${Date.now().toString(36)}`;
     await setPlan(h, managerId, { tier: 'team', seats: 3, group_name: groupName });
 
+    // On the map the manager's profile entry names the group, and the logo menu leads to its pages.
     const page = await manager.newPage();
-    await page.goto(`${h.server.origin}/users`);
+    await page.goto(`${h.server.origin}/#base=street&map=14/42.375/-71.11`);
+    await page.getByTestId('nav-toggle').click();
+    expect(await page.getByTestId('profile-group').textContent()).toBe(groupName);
+    expect(await page.getByTestId('nav-projects').getAttribute('href')).toBe('/profile');
+    expect(await page.getByTestId('logo-button').getAttribute('data-plan')).toBe('team');
+    await page.getByTestId('logo-button').click();
+    const billing = await page.getByTestId('logo-billing').getAttribute('href');
+    expect(billing).toMatch(/^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/);
+    expect(await page.getByTestId('logo-dashboard').getAttribute('href')).toBe(billing!.replace('/settings/billing', '/dashboard'));
+    expect(await page.getByTestId('logo-upgrade').count()).toBe(0);
+    await page.getByTestId('logo-members').click();
+    await page.waitForURL((url) => url.pathname === '/users');
     expect(await page.getByTestId('members-group').textContent()).toBe(groupName);
     expect(await page.getByTestId('seats').textContent()).toBe('1 of 3 seats used');
     const inviteeEmail = testEmail('invitee');
@@ -132,6 +144,9 @@ describe('accounts', () => {
     await invited.getByTestId('accept-invitation').click();
     expect(await invited.getByTestId('joined-group').textContent()).toBe(groupName);
     await screenshot(invited, 'accounts-invitation-joined-phone');
+    // A member who is not a manager gets a clear answer on the dashboard.
+    await invited.goto(`${h.server.origin}/users`);
+    expect(await invited.getByTestId('members-refused').textContent()).toBe('Only available to managers. Please contact your account admin to change your user permissions.');
     await invitee.close();
 
     // The manager sees the new member, makes them a manager, then removes them after confirming.
