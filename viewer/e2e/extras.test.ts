@@ -93,7 +93,7 @@ describe('map screen extras', () => {
     await tp.page.getByTestId('nav-toggle').click();
     const signUp = tp.page.getByTestId('nav-sign-up');
     expect(await signUp.textContent()).toBe('Sign Up');
-    expect(await signUp.getAttribute('href')).toBe('/users/sign_up');
+    expect(await signUp.getAttribute('href')).toBe('#signup-signin');
     expect(await tp.page.getByTestId('zoom-display').count()).toBe(0);
     await screenshot(tp.page, 'extras-side-nav');
     expect(tp.errors).toEqual([]);

@@ -1,10 +1,12 @@
 // Starts the real app for browser tests: builds the viewer once (skipped when dist is current), then
 // serves createApp() on 127.0.0.1 with a free port, over the real test database.
 import { serve, type ServerType } from '@hono/node-server';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { inject } from 'vitest';
 import { createApp } from '@parcel-map/tileserver/app';
-import { loadConfig } from '@parcel-map/tileserver/config';
+import { loadConfig, type Config } from '@parcel-map/tileserver/config';
 import { createDb, type Sql } from '@parcel-map/tileserver/db/client';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { createLogger } from '@parcel-map/tileserver/logger';
@@ -13,12 +15,15 @@ import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
 export interface TestServer {
   origin: string;
   sql: Sql;
+  /** Its DATA_DIR is a fresh temporary folder: mail lands in outboxDir(config), read by the tests. */
+  config: Config;
   close: () => Promise<void>;
 }
 
 export async function startTestServer(): Promise<TestServer> {
   buildViewerIfStale(() => {});
-  const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'parcel-e2e-'));
+  const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars', DATA_DIR: dataDir });
   // The same pool size as `npm start`, so timings reflect the served app.
   const sql = createDb(inject('databaseUrl'), { max: config.DB_POOL_SIZE });
   const app = createApp({
@@ -33,9 +38,11 @@ export async function startTestServer(): Promise<TestServer> {
   return {
     origin: `http://127.0.0.1:${port}`,
     sql,
+    config,
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
       await sql.end({ timeout: 5 });
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,5 +1,7 @@
 // Lays out the map screen; behaviour lives in the features and map modules.
 import { useAtomValue } from 'jotai';
+import { AccountTab } from './features/account/account-tab.tsx';
+import { LogoMenu } from './features/account/logo-menu.tsx';
 import { ColorsPanel } from './features/colors/colors-panel.tsx';
 import { MapControls } from './features/controls/map-controls.tsx';
 import { SideNav } from './features/controls/side-nav.tsx';
@@ -11,6 +13,7 @@ import { LegendPanel, MapLegend } from './features/legend/legend-panel.tsx';
 import { CanadaNotice } from './features/notices/canada-notice.tsx';
 import { Alerts, ZoomNotices, ZoomReminder } from './features/notices/notices.tsx';
 import { ParcelPane } from './features/parcel-details/parcel-pane.tsx';
+import { SidePaneSheet } from './features/phone-layout/side-pane-sheet.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
 import { PrintPane } from './features/print/print-pane.tsx';
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
@@ -32,7 +35,11 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <MapControls />
       {Open && <div className="side-panel"><Open /></div>}
       <MapLegend />
-      <ParcelPane />
+      <SidePaneSheet>
+        <ParcelPane />
+        <AccountTab />
+      </SidePaneSheet>
+      <LogoMenu />
       <ZoomNotices />
       <ZoomReminder />
       <CanadaNotice />

@@ -14,7 +14,8 @@ import { loadSession } from './state/session.ts';
 import { initToken } from './state/token.ts';
 
 setWorkerUrl(workerUrl);
-initToken();
+// An invitation link's ?token= is the invitation's own, not an API token to keep for the tab.
+if (location.pathname !== '/users/invitation') initToken();
 const root = createRoot(document.getElementById('root')!);
 
 if (isPagePath(location.pathname)) {

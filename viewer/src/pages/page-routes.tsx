@@ -9,6 +9,12 @@ type PageModule = () => Promise<{ Component: ComponentType }>;
 /** One entry per page: the path pattern and its module. Add new pages here. */
 export const pages: { path: string; load: PageModule }[] = [
   { path: '/coverage', load: () => import('../features/coverage/coverage-screen.tsx').then((m) => ({ Component: m.CoverageScreen })) },
+  // Account pages (issue 9): user info, password reset, invitations, the Members Dashboard.
+  { path: '/users', load: () => import('./users/members-page.tsx').then((m) => ({ Component: m.MembersPage })) },
+  { path: '/users/edit', load: () => import('./users/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage })) },
+  { path: '/users/password/new', load: () => import('./users/password-new-page.tsx').then((m) => ({ Component: m.PasswordNewPage })) },
+  { path: '/users/password/edit', load: () => import('./users/password-edit-page.tsx').then((m) => ({ Component: m.PasswordEditPage })) },
+  { path: '/users/invitation', load: () => import('./users/invitation-page.tsx').then((m) => ({ Component: m.InvitationPage })) },
 ];
 
 const matchers = pages.map((page) => new RegExp(`^${page.path.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}/?$`));

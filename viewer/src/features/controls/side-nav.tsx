@@ -1,6 +1,7 @@
-// The side navigation (Alt+T): the anonymous visitor's profile entry is Sign Up (spec 2), plus plans.
+// The side navigation (Alt+T): the profile entry (Sign Up, Upgrade to Pro, or the group; spec 2), plus plans.
 import { useAtom } from 'jotai';
 import { navOpenAtom } from '../../state/ui-atoms.ts';
+import { ProfileEntry } from '../account/profile-entry.tsx';
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);
@@ -10,8 +11,7 @@ export function SideNav() {
       {open && (
         <nav className="side-nav" data-testid="side-nav" aria-label="Navigation">
           <strong className="brand">Parcel Map</strong>
-          {/* Accounts come later: /users/sign_up has no page yet (the app falls back to the map there). */}
-          <a href="/users/sign_up" data-testid="nav-sign-up">Sign Up</a>
+          <ProfileEntry />
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>

@@ -1,6 +1,7 @@
 // "Currently Viewing": the place name for the zoom, breadcrumbs from /at_point.json (clicking one zooms
 // to its boundary), and a country dropdown that zooms to the country.
 import { useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
 import { getBoundary } from '../../api/places.ts';
 import type { PlaceRef } from '../../api/types.ts';
 import { fitBBox } from '../../map/navigate.ts';
@@ -15,6 +16,8 @@ export function PlaceHeader() {
   const view = useAtomValue(viewAtom);
   const map = useAtomValue(mapAtom);
   const showPlace = useSetAtom(showPlaceAtom);
+  // Phones show only the place name and search; this opens the breadcrumbs there (desktop: always shown).
+  const [expanded, setExpanded] = useState(false);
   const current = placeForZoom(at, view.zoom);
   const country = countryOfPath(at?.country?.path) ?? 'us';
 
@@ -30,10 +33,11 @@ export function PlaceHeader() {
   };
 
   return (
-    <header className="place-header" data-testid="place-header">
+    <header className="place-header" data-testid="place-header" data-expanded={expanded}>
       <div className="currently-viewing">
         <span className="muted small">Currently Viewing</span>
         <strong data-testid="current-place">{current?.name ?? '—'}</strong>
+        <button type="button" className="crumbs-toggle" data-testid="crumbs-toggle" aria-expanded={expanded} aria-label="Breadcrumbs" onClick={() => setExpanded(!expanded)}>{expanded ? '▴' : '▾'}</button>
       </div>
       <nav aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs">
         <select aria-label="Country" data-testid="country-select" value={country} onChange={(e) => chooseCountry(e.target.value)}>
