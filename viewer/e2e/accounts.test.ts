@@ -154,9 +154,11 @@ describe('accounts', () => {
     const row = page.locator(`[data-testid=member-row][data-email="${inviteeEmail.toLowerCase()}"]`);
     await row.waitFor();
     expect(await page.getByTestId('seats').textContent()).toBe('2 of 3 seats used');
+    const roleSaved = page.waitForResponse((r) => r.url().includes('/users/members/') && r.request().method() === 'PUT');
     await row.getByTestId('member-role').selectOption('manager');
-    await page.waitForResponse((r) => r.url().includes('/users/members.json') && r.request().method() === 'GET');
-    expect(await row.getByTestId('member-role').inputValue()).toBe('manager');
+    expect((await roleSaved).status()).toBe(200);
+    // The list reloads after the change; the select shows what the server now holds.
+    await expect.poll(() => row.getByTestId('member-role').inputValue(), { timeout: 10_000 }).toBe('manager');
     await screenshot(page, 'accounts-members-dashboard');
     await row.getByTestId('member-remove').click();
     expect(await page.getByTestId('remove-member-dialog').textContent()).toContain('Ivy Invitee');
