@@ -1,5 +1,6 @@
 // Lays out the map screen; behaviour lives in the features and map modules.
 import { useAtomValue } from 'jotai';
+import { AdminMenu } from './features/admin-menu/admin-menu.tsx';
 import { ColorsPanel } from './features/colors/colors-panel.tsx';
 import { MapControls } from './features/controls/map-controls.tsx';
 import { SideNav } from './features/controls/side-nav.tsx';
@@ -12,7 +13,9 @@ import { CanadaNotice } from './features/notices/canada-notice.tsx';
 import { Alerts, ZoomNotices, ZoomReminder } from './features/notices/notices.tsx';
 import { ParcelPane } from './features/parcel-details/parcel-pane.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
+import { PlaceUnavailable } from './features/place-request/place-unavailable.tsx';
 import { PrintPane } from './features/print/print-pane.tsx';
+import { SearchFeedbackModal } from './features/search-feedback/search-feedback-modal.tsx';
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
@@ -28,17 +31,20 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
     <div className="app">
       <MapView tileJson={parcelTileJson} />
       <SideNav />
+      <AdminMenu />
       <PlaceHeader />
       <MapControls />
       {Open && <div className="side-panel"><Open /></div>}
       <MapLegend />
       <ParcelPane />
+      <PlaceUnavailable />
       <ZoomNotices />
       <ZoomReminder />
       <CanadaNotice />
       <HoverBar />
       <Alerts />
       <HelpModal />
+      <SearchFeedbackModal />
     </div>
   );
 }
