@@ -44,7 +44,7 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   return (
     <li className="admin-user" data-testid="admin-user" data-email={current.email}>
       <div className="admin-user-who">
-        <strong>{current.name}</strong>{current.is_admin && <span className="badge">admin</span>}
+        <span><strong>{current.name}</strong>{current.is_admin && <span className="badge">admin</span>}</span>
         <span className="muted">{current.email}</span>
         <span className="muted small">Joined {formatDate(current.created_at)}</span>
       </div>
