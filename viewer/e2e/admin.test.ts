@@ -182,11 +182,25 @@ describe('the admin screens', () => {
     }
     expect(await admin.page.getByTestId('admin-search-feedback').textContent()).toContain(`e2e overview ${process.pid}`);
     await screenshot(admin.page, 'admin-search-feedback-phone');
+    // An account name another group has is a duplicate, checked when the field loses focus.
+    const taken = `Taken Acres ${process.pid}`;
+    const owner = await signedIn({ register: 'Olive Owner' });
+    const ownerId = (await (await owner.page.request.get(`${h.server.origin}/api/v1/session.json`)).json()).user.id as number;
+    const csrf = (await (await admin.page.request.get(`${h.server.origin}/api/v1/session.json`)).json()).csrf_token as string;
+    const res = await admin.page.request.put(`${h.server.origin}/admin/users/${ownerId}/plan.json`, { data: { tier: 'pro', group_name: taken }, headers: { 'X-CSRF-Token': csrf } });
+    expect(res.status()).toBe(200);
+    await owner.context.close();
     await admin.page.goto(`${h.server.origin}/admin/users`);
-    await admin.page.getByTestId('admin-user').first().getByTestId('set-plan').click();
+    // Olive's own row would accept her own account's name: use the admin's row.
+    await admin.page.locator(`[data-testid="admin-user"][data-email="${admin.email}"]`).getByTestId('set-plan').click();
     await admin.page.getByTestId('plan-team').check();
+    const form = admin.page.getByTestId('set-plan-form');
+    await admin.page.getByTestId('plan-account-name').fill(taken.toUpperCase());
+    await admin.page.getByTestId('plan-seats').click();
+    await form.getByText('It appears you have already selected this account name, please try another.').waitFor();
+    await admin.page.getByTestId('plan-account-name').fill('');
     await admin.page.getByTestId('plan-seats').fill('30');
-    expect(await admin.page.getByTestId('set-plan-form').getByRole('alert').textContent()).toBe('Team plans have 2 to 25 seats.');
+    expect(await form.getByRole('alert').textContent()).toBe('Team plans have 2 to 25 seats.');
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'admin-users-phone');
     expect(admin.errors).toEqual([]);
