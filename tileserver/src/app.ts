@@ -27,6 +27,7 @@ import { adminRoutes } from './features/admin/routes.ts';
 import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
+import { legalRoutes } from './features/legal/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
+  app.route('/', legalRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
 

@@ -1,5 +1,6 @@
 // The one configuration schema: every environment variable the product reads, with a default that
 // serves a laptop. Nothing else reads process.env; a bad value stops start-up naming the variable.
+import { statSync } from 'node:fs';
 import { z } from 'zod';
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -45,6 +46,9 @@ export const configSchema = z.object({
   BASEMAP_SATELLITE_URL: optionalText.describe('Raster tile URL template for the satellite basemap'),
   BASEMAP_SATELLITE2_URL: optionalText.describe('Raster tile URL template for the satellite2 basemap'),
   TERRAIN_URL: optionalText.describe('Raster-DEM tile URL template for 3D terrain'),
+  LEGAL_DIR: optionalText
+    .refine((dir) => dir === undefined || statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, 'must be an existing folder')
+    .describe('Folder whose terms.md, privacy.md, api.md, subscription.md replace the default legal texts (/hs/terms)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 

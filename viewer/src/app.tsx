@@ -2,6 +2,7 @@
 import { useAtomValue } from 'jotai';
 import { AccountTab } from './features/account/account-tab.tsx';
 import { LogoMenu } from './features/account/logo-menu.tsx';
+import { AdminMenu } from './features/admin-menu/admin-menu.tsx';
 import { ColorsPanel } from './features/colors/colors-panel.tsx';
 import { MapControls } from './features/controls/map-controls.tsx';
 import { SideNav } from './features/controls/side-nav.tsx';
@@ -15,7 +16,9 @@ import { Alerts, ZoomNotices, ZoomReminder } from './features/notices/notices.ts
 import { ParcelPane } from './features/parcel-details/parcel-pane.tsx';
 import { SidePaneSheet } from './features/phone-layout/side-pane-sheet.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
+import { PlaceUnavailable } from './features/place-request/place-unavailable.tsx';
 import { PrintPane } from './features/print/print-pane.tsx';
+import { SearchFeedbackModal } from './features/search-feedback/search-feedback-modal.tsx';
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
@@ -31,6 +34,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
     <div className="app">
       <MapView tileJson={parcelTileJson} />
       <SideNav />
+      <AdminMenu />
       <PlaceHeader />
       <MapControls />
       {Open && <div className="side-panel"><Open /></div>}
@@ -39,6 +43,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
         <ParcelPane />
         <AccountTab />
       </SidePaneSheet>
+      <PlaceUnavailable />
       <LogoMenu />
       <ZoomNotices />
       <ZoomReminder />
@@ -46,6 +51,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <HoverBar />
       <Alerts />
       <HelpModal />
+      <SearchFeedbackModal />
     </div>
   );
 }

@@ -15,6 +15,15 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/users/password/new', load: () => import('./users/password-new-page.tsx').then((m) => ({ Component: m.PasswordNewPage })) },
   { path: '/users/password/edit', load: () => import('./users/password-edit-page.tsx').then((m) => ({ Component: m.PasswordEditPage })) },
   { path: '/users/invitation', load: () => import('./users/invitation-page.tsx').then((m) => ({ Component: m.InvitationPage })) },
+  { path: '/admin', load: () => import('./admin/admin-overview-page.tsx').then((m) => ({ Component: m.AdminOverviewPage })) },
+  { path: '/admin/users', load: () => import('./admin/admin-users-page.tsx').then((m) => ({ Component: m.AdminUsersPage })) },
+  { path: '/admin/user_profiles', load: () => import('./admin/admin-user-profiles-page.tsx').then((m) => ({ Component: m.AdminUserProfilesPage })) },
+  { path: '/admin/requests', load: () => import('./admin/admin-requests-page.tsx').then((m) => ({ Component: m.AdminRequestsPage })) },
+  { path: '/admin/search_feedback', load: () => import('./admin/admin-search-feedback-page.tsx').then((m) => ({ Component: m.AdminSearchFeedbackPage })) },
+  // Admin pages not built yet are "not found", not the map.
+  { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
+  { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
+  { path: '/hs/terms/:name', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
 ];
 
 const matchers = pages.map((page) => new RegExp(`^${page.path.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}/?$`));

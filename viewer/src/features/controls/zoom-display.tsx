@@ -1,5 +1,7 @@
-// Admin-only zoom display (spec 2, spec 9: two decimals), under the zoom buttons.
+// Admin-only zoom display (spec 2, spec 9: two decimals), under the zoom buttons; the admin menu's
+// checkbox turns it off and on.
 import { useAtomValue } from 'jotai';
+import { zoomDisplayAtom } from '../../state/admin-atoms.ts';
 import { viewAtom } from '../../state/map-atoms.ts';
 import { levelAtom } from '../../state/session.ts';
 
@@ -10,7 +12,8 @@ function zoomLabel(zoom: number): string {
 export function ZoomDisplay() {
   const level = useAtomValue(levelAtom);
   const { zoom } = useAtomValue(viewAtom);
-  if (level !== 'admin') return null;
+  const shown = useAtomValue(zoomDisplayAtom);
+  if (level !== 'admin' || !shown) return null;
   return (
     <div className="zoom-display" data-testid="zoom-display" title="Zoom level (admins only)" aria-label={`Zoom ${zoomLabel(zoom)}`}>
       <span className="control-label">Zoom</span>

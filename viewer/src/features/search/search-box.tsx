@@ -1,5 +1,6 @@
 // The search box: places and parcel addresses from /search.json (2+ characters, up to 33 suggestions);
-// choosing a place flies there, choosing a parcel opens it.
+// choosing a place flies there, choosing a parcel opens it. When nothing matches, "Help us improve"
+// opens the search feedback modal with the query.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
@@ -8,6 +9,8 @@ import { fitBBox } from '../../map/navigate.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
 import { selectParcelAtom, showPlaceAtom } from '../../state/selection.ts';
 import { searchPlaceholder } from '../place-header/place-name.ts';
+import { requestSearchFeedback } from '../search-feedback/feedback-event.ts';
+import './search-empty.css';
 
 export const searchMinLength = 2;
 export const searchMaxResults = 33;
@@ -15,6 +18,8 @@ export const searchMaxResults = 33;
 export function SearchBox({ country }: { country: string }) {
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<SearchResult[]>([]);
+  /** The query the shown results answer (so "no results" shows only once the answer is in). */
+  const [answered, setAnswered] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const map = useAtomValue(mapAtom);
   const select = useSetAtom(selectParcelAtom);
@@ -29,7 +34,10 @@ export function SearchBox({ country }: { country: string }) {
     const request = new AbortController();
     const timer = setTimeout(() => {
       getJson<{ results: SearchResult[] }>('/search.json', { q, country }, request.signal)
-        .then((body) => setResults((body.results ?? []).slice(0, searchMaxResults)))
+        .then((body) => {
+          setResults((body.results ?? []).slice(0, searchMaxResults));
+          setAnswered(q);
+        })
         .catch((error: unknown) => {
           if (!isAbort(error)) console.warn(`search: ${(error as Error).message}`);
         });
@@ -68,6 +76,12 @@ export function SearchBox({ country }: { country: string }) {
             </li>
           ))}
         </ul>
+      )}
+      {open && results.length === 0 && answered !== null && answered === query.trim() && (
+        <div className="suggestions search-empty" data-testid="search-empty">
+          <span>No results for “{answered}”.</span>{' '}
+          <button type="button" className="link-button" data-testid="search-help-improve" onClick={() => { setOpen(false); requestSearchFeedback(answered); }}>Help us improve</button>
+        </div>
       )}
     </div>
   );

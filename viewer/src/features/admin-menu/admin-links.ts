@@ -1,0 +1,9 @@
+// The admin pages that exist (spec 2 lists more; each is linked once it is built), shared by the admin
+// menu on the map and the admin pages' own navigation.
+export const adminLinks = [
+  { href: '/admin', label: 'Overview' },
+  { href: '/admin/users', label: 'Users' },
+  { href: '/admin/user_profiles', label: 'User Profiles' },
+  { href: '/admin/requests', label: 'Place Requests' },
+  { href: '/admin/search_feedback', label: 'Search Feedback' },
+] as const;

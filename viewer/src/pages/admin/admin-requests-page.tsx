@@ -1,0 +1,38 @@
+// /admin/requests: the Place Unavailable requests (who asked for which place, and why), newest first.
+import { useState } from 'react';
+import { AdminLayout, Pager } from './admin-layout.tsx';
+import { formatDate } from './admin-format.ts';
+import { useAdminJson } from './use-admin-json.ts';
+
+interface PlaceRequest {
+  path: string;
+  name: string;
+  contact: string;
+  comment: string;
+  created_at: string;
+}
+
+export function AdminRequestsPage() {
+  const [page, setPage] = useState(0);
+  const { state } = useAdminJson<{ requests: PlaceRequest[] }>('/admin/requests.json', { page: page || undefined });
+  const requests = state.status === 'ready' ? state.data.requests : [];
+  return (
+    <AdminLayout title="Place Requests" path="/admin/requests" state={state}>
+      {requests.length === 0 ? <p className="muted">No place requests yet.</p> : (
+        <div className="table-scroll">
+          <table className="admin-table" data-testid="admin-requests">
+            <thead><tr><th>Place</th><th>Name</th><th>Contact</th><th>Reason for interest</th><th>Date</th></tr></thead>
+            <tbody>
+              {requests.map((r, i) => (
+                <tr key={`${r.created_at}:${i}`}>
+                  <td><a href={r.path}>{r.path}</a></td><td>{r.name}</td><td>{r.contact}</td><td className="wrap">{r.comment}</td><td>{formatDate(r.created_at)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pager page={page} count={requests.length} pageSize={100} onPage={setPage} />
+    </AdminLayout>
+  );
+}
