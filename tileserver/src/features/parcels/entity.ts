@@ -15,6 +15,8 @@ export interface ParcelEntity {
   ll_uuid: string;
   fields: Values;
   key: Record<string, string>;
+  /** The note behind each label, for its tooltip. */
+  tooltips: Record<string, string>;
   groups: { id: string; title: string; fields: string[] }[];
   premium_field_metadata: Record<string, PremiumFieldMeta>;
   highlights: {
@@ -48,7 +50,11 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
   for (const field of access.visible) fields[field.name] = row.fields[field.name] ?? null;
 
   const key: Record<string, string> = {};
-  for (const field of parcelFields) key[field.name] = field.label;
+  const tooltips: Record<string, string> = {};
+  for (const field of parcelFields) {
+    key[field.name] = field.label;
+    tooltips[field.name] = field.description;
+  }
 
   const premium_field_metadata: Record<string, PremiumFieldMeta> = {};
   for (const field of parcelFields) {
@@ -69,6 +75,7 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
     ll_uuid: row.ll_uuid,
     fields,
     key,
+    tooltips,
     groups,
     premium_field_metadata,
     highlights: highlights(fields, level),

@@ -47,7 +47,8 @@ describe('GET {parcel path}.json', () => {
     expect(body).toMatchObject({ path: rockwell.path, id: rockwell.id, ll_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(body.fields).toMatchObject({ address: '23 ROCKWELL ST', parcelnumb: '127-123', path: rockwell.path, ll_uuid: body.ll_uuid });
     expect(Object.keys(body.key)).toHaveLength(parcelFields.length);
-    expect(body.key.parcelnumb).toBe('Parcel ID');
+    expect(body.key.parcelnumb).toBe('Parcel Number');
+    expect(body.tooltips.parcelnumb_no_formatting).toBe('parcelnumb with all non A-Z/0-9 chars removed (matching aid)');
     expect(body.groups.map((g: { id: string; title: string }) => [g.id, g.title])).toEqual([
       ['parcel', 'Parcel Details'],
       ['owner', 'Owner Information'],
