@@ -12,9 +12,13 @@ import { boot, fetchParcelTileJson } from './boot.ts';
 import { store } from './state/store.ts';
 import { loadSession } from './state/session.ts';
 import { initToken } from './state/token.ts';
+import { startEntitlements } from './features/entitlements/entitlements.ts';
+import { startPreferences } from './features/preferences/start-preferences.ts';
 
 setWorkerUrl(workerUrl);
 initToken();
+startPreferences();
+startEntitlements();
 const root = createRoot(document.getElementById('root')!);
 
 if (isPagePath(location.pathname)) {

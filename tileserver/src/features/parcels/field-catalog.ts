@@ -64,7 +64,7 @@ export interface FieldCatalog {
 const support = 'https://support.parcel-map.org';
 
 /** Add-on fields that are not parcel columns (Enhanced Owner is delivered as its own dataset). */
-const extraFields: Record<string, { label: string; note: string }> = {
+export const addOnExtraFields: Readonly<Record<string, { label: string; note: string }>> = {
   eo_owner: { label: 'Enhanced Owner', note: 'Owner name matched across deeds and assessor records, standardized' },
   eo_deedowner: { label: 'Deed Owner', note: 'Owner named on the most recent recorded deed' },
 };
@@ -105,7 +105,7 @@ export const addOnFields: ReadonlySet<string> = new Set(Object.values(addOnField
 function catalogField(name: string, level: Level): CatalogField {
   const field = parcelFields.find((f) => f.name === name);
   if (!field) {
-    const extra = extraFields[name]!;
+    const extra = addOnExtraFields[name]!;
     return { name, label: extra.label, note: extra.note, tier: null, locked: true, mailing: false };
   }
   return { name, label: field.label, note: field.description, tier: field.tier, locked: !canSeeTier(level, field.tier), mailing: mailingFields.has(name) };
