@@ -9,6 +9,7 @@ type PageModule = () => Promise<{ Component: ComponentType }>;
 /** One entry per page: the path pattern and its module. Add new pages here. */
 export const pages: { path: string; load: PageModule }[] = [
   { path: '/coverage', load: () => import('../features/coverage/coverage-screen.tsx').then((m) => ({ Component: m.CoverageScreen })) },
+  { path: '/settings/property-details', load: () => import('./property-details/property-details-page.tsx').then((m) => ({ Component: m.PropertyDetailsPage })) },
 ];
 
 const matchers = pages.map((page) => new RegExp(`^${page.path.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}/?$`));

@@ -33,6 +33,8 @@ describe('the parcel field catalog of the Customise page', () => {
     expect(names).toContain('parcelnumb');
     expect(names).toContain('owner');
     for (const name of usOnlyFields) expect(names).not.toContain(name);
+    // A field hidden under the US schema is still a known name when the Canadian one is shown.
+    expect(fieldCatalog('ca', 'anonymous').all_fields).toEqual(expect.arrayContaining(['fema_flood_zone', 'eo_owner', 'owner']));
   });
 
   it('locks premium fields by the caller’s level: Pro unlocks pro fields, not team fields', async () => {

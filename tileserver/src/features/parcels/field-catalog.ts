@@ -59,6 +59,8 @@ export interface FieldCatalog {
   schemas: typeof schemaKeys;
   groups: { id: string; title: string; fields: CatalogField[] }[];
   add_ons: AddOn[];
+  /** Every field name any schema or add-on knows: a saved name outside it is "not found". */
+  all_fields: string[];
 }
 
 const support = 'https://support.parcel-map.org';
@@ -120,5 +122,6 @@ export function fieldCatalog(schemaKey: SchemaKey, level: Level): FieldCatalog {
       .map((group) => ({ id: group.id, title: group.title, fields: inSchema.filter((f) => f.group === group.id).map((f) => catalogField(f.name, level)) }))
       .filter((group) => group.fields.length > 0),
     add_ons: addOnDefinitions.map((addOn) => ({ ...addOn, fields: addOnFieldNames[addOn.id].map((name) => catalogField(name, level)) })),
+    all_fields: [...parcelFields.map((f) => f.name), ...Object.keys(addOnExtraFields)],
   };
 }
