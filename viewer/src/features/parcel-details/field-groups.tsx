@@ -4,7 +4,7 @@
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import type { ParcelEntity } from '../../api/types.ts';
-import { preferencesAtom } from '../../state/preferences.ts';
+import { preferencesAtom, preferencesLoadedAtom } from '../../state/preferences.ts';
 import { Section } from '../../ui/panel.tsx';
 import { formatField } from './format.ts';
 import { paneGroups, type RowKind } from './visible-fields.ts';
@@ -49,7 +49,10 @@ function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; 
 
 export function FieldGroups({ parcel }: { parcel: ParcelEntity }) {
   const prefs = useAtomValue(preferencesAtom).parcel_detail_preferences;
+  const loaded = useAtomValue(preferencesLoadedAtom);
   const [showEmpty, setShowEmpty] = useState(false);
+  // Hidden fields must not flash before the user's choices are known.
+  if (!loaded) return <p className="muted small">Loading…</p>;
   const { groups, emptyCount } = paneGroups(parcel, prefs, showEmpty);
   return (
     <>

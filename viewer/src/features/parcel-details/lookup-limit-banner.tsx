@@ -9,15 +9,20 @@ import { countLookup, limitTitle, remainingText, showRemaining, wayUp, type Look
 import './lookup-limit-banner.css';
 
 const lookupLimitsAtom = atom<LookupLimits | null>(null);
+let latestRequest = 0;
 
-async function fetchLimits(): Promise<LookupLimits | null> {
+/** The server's count, or undefined when a newer request was made meanwhile (its answer wins). */
+async function fetchLimits(): Promise<LookupLimits | null | undefined> {
+  const request = ++latestRequest;
+  let answer: LookupLimits | null;
   try {
-    return await getJson<LookupLimits>('/users/lookup_limits.json');
+    answer = await getJson<LookupLimits>('/users/lookup_limits.json');
   } catch (error) {
     // The spec stores the message; the counter simply stays hidden.
     console.warn(`lookup limits: ${(error as Error).message}`);
-    return null;
+    answer = null;
   }
+  return request === latestRequest ? answer : undefined;
 }
 
 /**
@@ -31,13 +36,14 @@ export function useLookupCounter(parcel: ParcelEntity | null, limitError: Lookup
   useEffect(() => {
     if (!loaded) return;
     let live = true;
-    void fetchLimits().then((answer) => live && setLimits(answer));
+    void fetchLimits().then((answer) => live && answer !== undefined && setLimits(answer));
     return () => void (live = false);
   }, [loaded, session.user?.id, session.level, setLimits]);
   useEffect(() => {
     if (!parcel) return;
     let live = true;
     setLimits((current) => (current ? countLookup(current) : current));
+    // undefined: a newer request is on its way; null: the counted value stays.
     void fetchLimits().then((answer) => live && answer && setLimits(answer));
     return () => void (live = false);
   }, [parcel, setLimits]);
@@ -58,7 +64,7 @@ export function LookupLimitBanner({ limits }: { limits: LookupLimits }) {
   return (
     <section className="lookup-limit" role="alert" data-testid="lookup-limit-banner">
       <h3 title={way?.tooltip}>
-        {limitTitle} <span className="lookup-limit-info" aria-hidden="true">ⓘ</span>
+        {limitTitle} <span className="lookup-limit-info" aria-hidden="true">i</span>
       </h3>
       {way && <p className="lookup-limit-tooltip" data-testid="lookup-limit-tooltip">{way.tooltip}</p>}
       {typeof limits.total === 'number' && limits.total > 0 && (

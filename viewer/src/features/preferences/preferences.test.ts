@@ -95,6 +95,8 @@ describe('storage events from another tab', () => {
     expect(preferencesAfterStorageEvent({ key: userCacheKey(7) }, scope, {}, storage)).toEqual({ parcel_detail_preferences: { owner: false } });
     expect(preferencesAfterStorageEvent({ key: userCacheKey(8) }, scope, {}, storage)).toBeNull();
     expect(preferencesAfterStorageEvent({ key: 'map_colors' }, scope, {}, storage)).toBeNull();
+    // Another tab clearing the storage loses only the cache, not the user's preferences.
+    expect(preferencesAfterStorageEvent({ key: null }, scope, { zoom_in_reminder_dismissed: true }, storage)).toBeNull();
   });
 
   it('refreshes an anonymous visitor from the stored keys and keeps the page-only Canada dismissal', () => {

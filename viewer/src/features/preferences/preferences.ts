@@ -161,7 +161,8 @@ export function preferencesAfterStorageEvent(
   storage: Pick<KeyValueStorage, 'getItem'>,
 ): Preferences | null {
   if (scope.kind === 'user') {
-    if (event.key !== null && event.key !== userCacheKey(scope.id)) return null;
+    // A cleared storage (key null) loses only the cache: the server still holds the preferences.
+    if (event.key !== userCacheKey(scope.id)) return null;
     return readUserCache(storage, scope.id);
   }
   // key null: the other tab cleared the whole storage.
