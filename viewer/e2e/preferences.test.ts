@@ -132,4 +132,35 @@ describe('customising the property details', () => {
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
+
+  it('remembers a signed-in user’s dismissals of the Canada notice and the zoom reminder in a new browser', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin);
+    const user = await signUpIn(tp.context, h.server.origin, 'free');
+    await tp.page.goto(`${h.server.origin}/#base=street&map=5/45/-77`);
+    await waitForIdle(tp.page);
+    await tp.page.getByTestId('zoom-reminder').locator('button').click();
+    await tp.page.evaluate(() => window.__map!.jumpTo({ center: [-79.42, 43.7], zoom: 8 }));
+    await tp.page.getByTestId('canada-notice').waitFor({ timeout: 20_000 });
+    await tp.page.getByTestId('canada-notice-dismiss').click();
+    await expect.poll(async () => (await h.server.sql<{ key: string }[]>`SELECT key FROM preferences WHERE user_id = ${user.id} ORDER BY key`).map((r) => r.key))
+      .toEqual(['canada_fields_notice_dismissed', 'zoom_in_reminder_dismissed']);
+
+    // Another browser (no local cache), signed in as the same user: neither comes back.
+    const cookies = await tp.context.cookies();
+    const other = await openPage(h.browser, h.server.origin);
+    await other.context.addCookies(cookies);
+    await other.page.goto(`${h.server.origin}/#base=street&map=8/43.7/-79.42`);
+    await waitForIdle(other.page);
+    await other.page.getByTestId('crumb-county').waitFor({ timeout: 20_000 });
+    await other.page.waitForTimeout(800);
+    expect(await other.page.getByTestId('canada-notice').count()).toBe(0);
+    await other.page.evaluate(() => window.__map!.jumpTo({ center: [-77, 45], zoom: 5 }));
+    await waitForIdle(other.page);
+    expect(await other.page.getByTestId('zoom-reminder').count()).toBe(0);
+    await screenshot(other.page, 'preferences-dismissals-signed-in');
+    expect([...tp.errors, ...other.errors]).toEqual([]);
+    await other.context.close();
+    await tp.context.close();
+  });
 });
