@@ -9,10 +9,11 @@ export interface Harness {
   browser: Browser;
 }
 
-export function useHarness(): () => Harness {
+/** `env` configures this file's own server (see startTestServer). */
+export function useHarness(env: Record<string, string> = {}): () => Harness {
   let harness: Harness | undefined;
   beforeAll(async () => {
-    const [server, browser] = await Promise.all([startTestServer(), launchBrowser()]);
+    const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
     harness = { server, browser };
   });
   afterAll(async () => {

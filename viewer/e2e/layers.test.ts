@@ -1,7 +1,9 @@
-// Browser tests of additional layers: flood zones drawn in their legend colour over a known AE area.
+// Browser tests of additional layers: flood zones drawn in their legend colour over a known AE area, for
+// a signed-in Pro user (the flood and wetland tiles are for site control only).
 import { describe, expect, it } from 'vitest';
-import { decode, screenshot, waitForIdle } from './browser.ts';
-import { openView, project, useHarness } from './harness.ts';
+import { signUpIn } from './accounts.ts';
+import { decode, openPage, screenshot, waitForIdle } from './browser.ts';
+import { project, useHarness } from './harness.ts';
 
 const harness = useHarness();
 
@@ -14,9 +16,13 @@ describe('additional layers', () => {
         SELECT ST_PointOnSurface(ST_Buffer(geom::geography, -30)::geometry) AS p
         FROM flood_zones WHERE fld_zone = 'AE' AND source NOT LIKE '%legacy%' ORDER BY ST_Area(geom) DESC LIMIT 1) s`;
     expect(ae).toBeDefined();
-    const tp = await openView(h, { zoom: 16, lat: ae!.lat, lon: ae!.lon });
+    const tp = await openPage(h.browser, h.server.origin);
+    await signUpIn(tp.context, h.server.origin, 'pro');
+    await tp.page.goto(`${h.server.origin}/#base=street&map=16/${ae!.lat}/${ae!.lon}`);
+    await waitForIdle(tp.page);
     await tp.page.getByTestId('open-layers').click();
-    await tp.page.getByTestId('toggle-layer-flood').locator('input').check();
+    // Enabled once the session says Pro.
+    await tp.page.getByTestId('toggle-layer-flood').locator('input:enabled').check();
     await waitForIdle(tp.page);
 
     const point = await project(tp, [ae!.lon, ae!.lat]);

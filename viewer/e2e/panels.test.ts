@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { colorShare, decode, hexRgb, screenshot, waitForIdle } from './browser.ts';
 import { openView, useHarness } from './harness.ts';
+import { adminToken } from './server.ts';
 
 const harness = useHarness();
 
@@ -86,10 +87,10 @@ describe('panels', () => {
 
 describe('additional layer without data', () => {
   it('says the layer has no data in this location after 3 seconds', async () => {
-    // Central Kansas: no wetlands are loaded there.
-    const tp = await openView(harness(), { zoom: 12, lat: 38.5, lon: -98.5 });
+    // Central Kansas: no wetlands are loaded there. Wetlands need site control: the admin token has it.
+    const tp = await openView(harness(), { path: `/?token=${adminToken}`, zoom: 12, lat: 38.5, lon: -98.5 });
     await tp.page.getByTestId('open-layers').click();
-    await tp.page.getByTestId('toggle-layer-wetlands').locator('input').check();
+    await tp.page.getByTestId('toggle-layer-wetlands').locator('input:enabled').check();
     const started = Date.now();
     await tp.page.getByRole('alert').filter({ hasText: 'No Wetlands data available in this location' }).waitFor({ timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);

@@ -20,10 +20,13 @@ export interface TestServer {
   close: () => Promise<void>;
 }
 
-export async function startTestServer(): Promise<TestServer> {
+export const adminToken = 'test-admin-token-of-at-least-32-chars';
+
+/** `env` adds configuration variables (a test's own small LOOKUP_LIMIT_ANON, say). */
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   buildViewerIfStale(() => {});
   const dataDir = mkdtempSync(join(tmpdir(), 'parcel-e2e-'));
-  const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars', DATA_DIR: dataDir });
+  const config = loadConfig({ ADMIN_TOKEN: adminToken, DATA_DIR: dataDir, ...env });
   // The same pool size as `npm start`, so timings reflect the served app.
   const sql = createDb(inject('databaseUrl'), { max: config.DB_POOL_SIZE });
   const app = createApp({

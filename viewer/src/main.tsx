@@ -12,10 +12,14 @@ import { boot, fetchParcelTileJson } from './boot.ts';
 import { store } from './state/store.ts';
 import { loadSession } from './state/session.ts';
 import { initToken } from './state/token.ts';
+import { startEntitlements } from './features/entitlements/entitlements.ts';
+import { startPreferences } from './features/preferences/start-preferences.ts';
 
 setWorkerUrl(workerUrl);
 // An invitation link's ?token= is the invitation's own, not an API token to keep for the tab.
 if (location.pathname !== '/users/invitation') initToken();
+startPreferences();
+startEntitlements();
 const root = createRoot(document.getElementById('root')!);
 
 if (isPagePath(location.pathname)) {

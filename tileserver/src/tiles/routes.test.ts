@@ -5,6 +5,9 @@ import { createDb } from '../db/client.ts';
 import { createLogger } from '../logger.ts';
 import { testDb } from '../testing/db.ts';
 import { decodeTile, lonLatToTile } from '../testing/tiles.ts';
+import { signedInUser } from '../testing/accounts.ts';
+import { TestBrowser } from '../testing/http-client.ts';
+import { siteControlLayerMessage } from './routes.ts';
 import { inject } from 'vitest';
 
 const sql = testDb();
@@ -107,13 +110,17 @@ describe('parcel tiles', () => {
 });
 
 describe('static flood and wetland tiles', () => {
+  // Site control (Pro, Team, admins) may draw these layers; the admin token stands in for it here.
+  const admin = 'token=test-admin-token-of-at-least-32-chars';
+
   it('draws the Cambridge AE flood polygons in the flood tile that covers them', async () => {
     const [point] = await sql<{ lon: number; lat: number }[]>`
       SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (
         SELECT ST_PointOnSurface(geom) AS p FROM flood_zones WHERE fld_zone = 'AE' AND source NOT LIKE '%legacy%' ORDER BY id LIMIT 1) s`;
     expect(point).toBeDefined();
-    const res = await app.request(`/api/v1/static/fema/${Object.values(lonLatToTile(point!.lon, point!.lat, 14)).join('/')}.mvt`);
+    const res = await app.request(`/api/v1/static/fema/${Object.values(lonLatToTile(point!.lon, point!.lat, 14)).join('/')}.mvt?${admin}`);
     expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     const zones = (await decodeTile(res, 'flood')).map((f) => f.properties);
     expect(zones).toContainEqual({ fld_zone: 'AE', sfha: true });
   });
@@ -121,12 +128,41 @@ describe('static flood and wetland tiles', () => {
   it('serves wetland types from zoom 10 and refuses zooms outside the layer range', async () => {
     const [point] = await sql<{ lon: number; lat: number }[]>`SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ST_PointOnSurface(geom) AS p FROM wetlands ORDER BY id LIMIT 1) s`;
     const { z, x, y } = lonLatToTile(point!.lon, point!.lat, 12);
-    const features = await decodeTile(await app.request(`/api/v1/static/wetlands/${z}/${x}/${y}.mvt`), 'wetlands');
+    const features = await decodeTile(await app.request(`/api/v1/static/wetlands/${z}/${x}/${y}.mvt?${admin}`), 'wetlands');
     expect(features.some((f) => typeof f.properties.wetland_type === 'string')).toBe(true);
-    const tooLow = await app.request('/api/v1/static/wetlands/9/0/0.mvt');
+    const tooLow = await app.request(`/api/v1/static/wetlands/9/0/0.mvt?${admin}`);
     expect(tooLow.status).toBe(404);
     expect((await tooLow.json()).error.code).toBe('NOT_FOUND');
-    expect((await app.request('/api/v1/static/fema/15/0/0.mvt')).status).toBe(404);
+    expect((await app.request(`/api/v1/static/fema/15/0/0.mvt?${admin}`)).status).toBe(404);
+  });
+
+  it('describes each static layer as TileJSON with the caller token and the data version in its tile URLs', async () => {
+    const res = await app.request(`/api/v1/static/wetlands?${admin}`);
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ tilejson: '3.0.0', name: 'wetlands', minzoom: 10, maxzoom: 14 });
+    expect(body.tiles[0]).toMatch(/^http:\/\/localhost\/api\/v1\/static\/wetlands\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=test-admin-token-of-at-least-32-chars&v=\d+$/);
+    expect(body.vector_layers[0]).toMatchObject({ id: 'wetlands', fields: { wetland_type: 'String', attribute: 'String' } });
+    expect((await (await app.request(`/api/v1/static/fema?${admin}`)).json()).vector_layers[0].id).toBe('flood');
+  });
+
+  it('answers 403 JSON with the way up to callers without site control, and serves Pro and Team users', async () => {
+    const flood = `/api/v1/static/fema/${Object.values(lonLatToTile(-71.1097, 42.3736, 12)).join('/')}.mvt`;
+    const { browser: free } = await signedInUser(app, sql, 'free');
+    const anonymous = new TestBrowser(app);
+    for (const [who, browser] of [['anonymous', anonymous], ['free', free]] as const) {
+      for (const url of [flood, '/api/v1/static/wetlands/12/1238/1514.mvt', '/api/v1/static/fema', '/api/v1/static/wetlands']) {
+        const res = await browser.get(url);
+        expect(res.status, `${who} ${url}`).toBe(403);
+        expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', message: siteControlLayerMessage, details: { upgrade: '/plans#p=level1' } });
+      }
+    }
+    expect((await app.request(`${flood}?token=public`)).status).toBe(403);
+    for (const level of ['pro', 'team'] as const) {
+      const { browser } = await signedInUser(app, sql, level);
+      expect([200, 204], level).toContain((await browser.get(flood)).status);
+      expect((await browser.get('/api/v1/static/fema')).status, level).toBe(200);
+    }
   });
 });
 

@@ -1,6 +1,9 @@
 // Built-in tile layers: the default parcel layer (TileJSON + tiles) and the static FEMA flood and
-// wetland layers. Every route checks the token; tiles come through the shared cache.
+// wetland layers (TileJSON + tiles, for site-control callers only). Every route checks the token;
+// tiles come through the shared cache.
 import { Hono, type Context } from 'hono';
+import type { Caller } from '../auth/caller.ts';
+import { isPaid } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
@@ -9,9 +12,20 @@ import { defaultParcelTileSql, floodLayer, floodTileSql, parcelLayer, wetlandsLa
 import { tableBounds } from './bounds.ts';
 
 const staticLayers = {
-  fema: { table: 'flood_zones', statement: floodTileSql, range: floodLayer, name: 'FEMA flood hazard areas' },
-  wetlands: { table: 'wetlands', statement: wetlandsTileSql, range: wetlandsLayer, name: 'Wetlands' },
+  fema: { table: 'flood_zones', statement: floodTileSql, range: floodLayer, name: 'FEMA flood hazard areas', layer: 'flood', fields: { fld_zone: 'String', sfha: 'Boolean' } },
+  wetlands: { table: 'wetlands', statement: wetlandsTileSql, range: wetlandsLayer, name: 'Wetlands', layer: 'wetlands', fields: { wetland_type: 'String', attribute: 'String' } },
 } as const;
+type StaticLayer = (typeof staticLayers)[keyof typeof staticLayers];
+
+export const siteControlLayerMessage = 'Flood and wetland layers are available to Pro customers. Upgrade to Pro to use them.';
+
+/** The static layers belong to site control (Pro, Team; admins): everyone else gets 403 JSON. */
+function staticLayerFor(caller: Caller, name: string): StaticLayer {
+  const layer = staticLayers[name as keyof typeof staticLayers];
+  if (!layer) throw new ApiError('NOT_FOUND', `No static layer named ${name}; there are fema and wetlands`);
+  if (!isPaid(caller.level)) throw new ApiError('FORBIDDEN', siteControlLayerMessage, { upgrade: '/plans#p=level1' });
+  return layer;
+}
 
 const DAY = 86_400;
 export const PARCEL_CACHE_SECONDS = 3600;
@@ -60,15 +74,37 @@ export function tileRoutes(tiles: TileContext): Hono {
     return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
 
+  app.get('/api/v1/static/:layer', async (c) => {
+    const caller = await tiles.callers.of(c);
+    const name = c.req.param('layer');
+    const layer = staticLayerFor(caller, name);
+    const version = await tiles.versions.get(layer.table);
+    const answer = c.json({
+      tilejson: '3.0.0',
+      name: layer.layer,
+      description: layer.name,
+      version: String(version),
+      scheme: 'xyz',
+      tiles: [tileTemplate(publicOrigin(c, tiles.config), `/api/v1/static/${name}`, caller.token, version)],
+      minzoom: layer.range.minzoom,
+      maxzoom: layer.range.maxzoom,
+      vector_layers: [{ id: layer.layer, minzoom: layer.range.minzoom, maxzoom: layer.range.maxzoom, fields: layer.fields }],
+    });
+    answer.headers.set('Cache-Control', 'private, no-cache');
+    return answer;
+  });
+
   app.get('/api/v1/static/:layer/:z/:x/:y', async (c) => {
-    await tiles.callers.of(c);
-    const layer = staticLayers[c.req.param('layer') as keyof typeof staticLayers];
-    if (!layer) throw new ApiError('NOT_FOUND', `No static layer named ${c.req.param('layer')}; there are fema and wetlands`);
+    const layer = staticLayerFor(await tiles.callers.of(c), c.req.param('layer'));
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, layer.range.minzoom, layer.range.maxzoom, `The ${layer.name} layer`);
     const version = await tiles.versions.get(layer.table);
     const tile = await tiles.renderer.tile(`static:${layer.table}@${version}`, layer.statement, coords, signalOf(c));
-    return tileResponse(c, tile, DAY);
+    const answer = tileResponse(c, tile, DAY);
+    // Entitled callers only: a shared cache must not hand these tiles to anyone else.
+    answer.headers.set('Cache-Control', `private, max-age=${DAY}`);
+    answer.headers.append('Vary', 'Cookie, Authorization');
+    return answer;
   });
 
   return app;

@@ -55,7 +55,10 @@ export interface ParcelEntity {
   id: number;
   ll_uuid: string;
   fields: Record<string, FieldValue>;
+  /** Short human labels (schema fields and add-on fields). */
   key: Record<string, string>;
+  /** The note behind each label, shown as its tooltip. */
+  tooltips?: Record<string, string>;
   groups: ParcelGroup[];
   premium_field_metadata: Record<string, PremiumMeta>;
   highlights: {
@@ -65,6 +68,7 @@ export interface ParcelEntity {
     zoning: string | null;
     landuse: string | null;
     structureCount: number | null;
+    locked?: string[];
   };
   geometry: Geometry;
   context: { headline: string; name: string; path: string; active: boolean };

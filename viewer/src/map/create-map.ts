@@ -23,13 +23,15 @@ export function absolute(url: string, origin = location.origin): string {
 export function baseStyle(colors: { parcel: string; hover: string; selected: string }, tileJson: TileJson | null = null): StyleSpecification {
   const token = getToken();
   const tokenQuery = token === 'public' ? '' : `&token=${encodeURIComponent(token)}`;
+  // Flood and wetland tiles are for site control: a paid token must travel with them (a session's cookie does itself).
+  const staticQuery = token === 'public' ? '' : `?token=${encodeURIComponent(token)}`;
   return {
     version: 8,
     sources: {
       ...placesSources(),
       parcels: parcelSource(location.origin, tokenQuery, tileJson),
-      flood: floodSource(absolute(defaultTiles.flood)),
-      wetlands: wetlandsSource(absolute(defaultTiles.wetlands)),
+      flood: floodSource(absolute(defaultTiles.flood) + staticQuery),
+      wetlands: wetlandsSource(absolute(defaultTiles.wetlands) + staticQuery),
     },
     layers: [backgroundLayer(), ...placesLayers(), ...floodLayers(), ...wetlandsLayers(), ...parcelLayers(colors), placeLabelLayer()],
   };

@@ -5,6 +5,7 @@ import { canSeeTier } from '../../auth/tokens.ts';
 import { parcelFields, parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import type { Country } from '../places/context-path.ts';
 import { fieldAccess, fieldGroups, listedFields, premiumMeta, type PremiumFieldMeta } from './field-access.ts';
+import { addOnExtraFields } from './field-catalog.ts';
 import type { ParcelRow } from './queries.ts';
 
 type Values = Record<string, unknown>;
@@ -14,7 +15,10 @@ export interface ParcelEntity {
   id: number;
   ll_uuid: string;
   fields: Values;
+  /** Labels of every schema field and of the add-on fields outside the schema. */
   key: Record<string, string>;
+  /** The note behind each label, for its tooltip. */
+  tooltips: Record<string, string>;
   groups: { id: string; title: string; fields: string[] }[];
   premium_field_metadata: Record<string, PremiumFieldMeta>;
   highlights: {
@@ -48,7 +52,16 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
   for (const field of access.visible) fields[field.name] = row.fields[field.name] ?? null;
 
   const key: Record<string, string> = {};
-  for (const field of parcelFields) key[field.name] = field.label;
+  const tooltips: Record<string, string> = {};
+  for (const field of parcelFields) {
+    key[field.name] = field.label;
+    tooltips[field.name] = field.description;
+  }
+  // Add-on fields outside the schema (Enhanced Owner) are listed locked when a user chose to show them.
+  for (const [name, extra] of Object.entries(addOnExtraFields)) {
+    key[name] = extra.label;
+    tooltips[name] = extra.note;
+  }
 
   const premium_field_metadata: Record<string, PremiumFieldMeta> = {};
   for (const field of parcelFields) {
@@ -69,6 +82,7 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
     ll_uuid: row.ll_uuid,
     fields,
     key,
+    tooltips,
     groups,
     premium_field_metadata,
     highlights: highlights(fields, level),

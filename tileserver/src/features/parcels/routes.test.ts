@@ -46,8 +46,9 @@ describe('GET {parcel path}.json', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ path: rockwell.path, id: rockwell.id, ll_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
     expect(body.fields).toMatchObject({ address: '23 ROCKWELL ST', parcelnumb: '127-123', path: rockwell.path, ll_uuid: body.ll_uuid });
-    expect(Object.keys(body.key)).toHaveLength(parcelFields.length);
-    expect(body.key.parcelnumb).toBe('Parcel ID');
+    expect(Object.keys(body.key)).toEqual([...parcelFields.map((f) => f.name), 'eo_owner', 'eo_deedowner']);
+    expect(body.key.parcelnumb).toBe('Parcel Number');
+    expect(body.tooltips.parcelnumb_no_formatting).toBe('parcelnumb with all non A-Z/0-9 chars removed (matching aid)');
     expect(body.groups.map((g: { id: string; title: string }) => [g.id, g.title])).toEqual([
       ['parcel', 'Parcel Details'],
       ['owner', 'Owner Information'],

@@ -10,6 +10,7 @@ import { ApiError } from '../../errors.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
 import { buildParcelEntity } from './entity.ts';
+import { fieldCatalog, schemaKeys, type SchemaKey } from './field-catalog.ts';
 import { fieldAccess } from './field-access.ts';
 import { parcelByPath, parcelsAtPoint } from './queries.ts';
 
@@ -20,6 +21,14 @@ const parcelJson = /^(\/[A-Za-z]{2}\/.*\/\d+)\.json$/;
 
 export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; lookups: LookupMeter }): Hono {
   const app = new Hono();
+
+  // The field catalog of a country schema (Customise Property View Details); locks follow the caller.
+  app.get('/parcel_fields.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    const key = c.req.query('schema_key') ?? 'us';
+    if (!schemaKeys.some((s) => s.key === key)) throw new ApiError('BAD_REQUEST', `schema_key must be one of ${schemaKeys.map((s) => s.key).join(', ')}`);
+    return c.json(fieldCatalog(key as SchemaKey, caller.level));
+  });
 
   app.get('/parcels_at_point.json', async (c) => {
     const caller = await deps.callers.of(c);

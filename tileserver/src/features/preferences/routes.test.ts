@@ -42,4 +42,15 @@ describe('preferences', () => {
     await bob.register(uniqueEmail('bob'));
     expect((await bob.get('/preferences.json?key=units')).json.value).toBeNull();
   });
+
+  it('answers every saved key at once without a key, and takes units as a distance and an area unit', async () => {
+    const browser = new TestBrowser(app);
+    await browser.register(uniqueEmail('all-prefs'));
+    expect((await browser.get('/preferences.json')).json).toEqual({ status: 'ok', data: {} });
+    const units = { distance: 'kilometers', area: 'hectares' };
+    expect((await browser.post('/preferences.json', { data: { units, canada_fields_notice_dismissed: true } })).status).toBe(200);
+    expect((await browser.post('/preferences.json', { data: { units: { distance: 'furlongs', area: 'acres' } } })).status).toBe(400);
+    expect((await browser.get('/preferences.json')).json).toEqual({ status: 'ok', data: { units, canada_fields_notice_dismissed: true } });
+    expect((await new TestBrowser(app).get('/preferences.json')).json).toEqual({ status: 'ok', data: {} });
+  });
 });

@@ -9,7 +9,11 @@ export const preferenceValues = {
   map_colors: z.record(z.string().max(40), z.string().max(40)),
   zoom_in_reminder_dismissed: z.boolean(),
   parcel_detail_preferences: z.record(z.string().max(64), z.union([hidden, z.array(z.string().max(64)).max(200)])),
-  units: z.enum(['imperial', 'metric']),
+  // The viewer keeps the measuring tools' units (map.md section 3); imperial/metric is the older shape.
+  units: z.union([
+    z.enum(['imperial', 'metric']),
+    z.object({ distance: z.enum(['miles', 'kilometers', 'feet', 'meters']), area: z.enum(['acres', 'squareFeet', 'squareMeters', 'hectares']) }).strict(),
+  ]),
   canada_fields_notice_dismissed: z.boolean(),
   base_layer: z.string().max(40),
 } as const;

@@ -1,19 +1,16 @@
 // Colour pickers for parcel lines, hovered and selected parcel (street and satellite variants), debounced
-// 250 ms before the map and local storage change; Reset to Default Colors.
+// 250 ms before the map and the map_colors preference change; Reset to Default Colors.
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { colorsAtom } from '../../state/map-atoms.ts';
+import { savePreference } from '../../state/preferences.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
-import { colorDebounceMs, colorLabels, colorStorageKey, defaultColors, isDefault, setColor, type ColorTarget, type MapColors } from './colors.ts';
+import { colorDebounceMs, colorLabels, colorsToPreference, defaultColors, setColor, type ColorTarget, type MapColors } from './colors.ts';
 
+/** Signed in: on the server; anonymous: in this browser. A failed save is logged; the colours still apply. */
 function save(colors: MapColors): void {
-  try {
-    if (isDefault(colors)) localStorage.removeItem(colorStorageKey);
-    else localStorage.setItem(colorStorageKey, JSON.stringify(colors));
-  } catch {
-    // Storage unavailable: the colours still apply for this visit.
-  }
+  savePreference('map_colors', colorsToPreference(colors)).catch(() => {});
 }
 
 export function ColorsPanel() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colorsFor, defaultColors, hexToRgba, isDefault, parseColors, setColor } from './colors.ts';
+import { colorsFor, colorsFromPreference, colorsToPreference, defaultColors, hexToRgba, isDefault, parseColors, setColor } from './colors.ts';
 
 describe('map colour settings', () => {
   it('starts from teal street lines, yellow-green satellite lines and a pink selection', () => {
@@ -23,5 +23,14 @@ describe('map colour settings', () => {
 
   it('converts hex colours to RGBA for deck.gl', () => {
     expect(hexToRgba('#ff8000', 128)).toEqual([255, 128, 0, 128]);
+  });
+
+  it('saves only the colours that differ from the defaults, flat as the server keeps them, and reads them back', () => {
+    const changed = setColor(defaultColors, 'parcel', 'street', '#FF0000');
+    expect(colorsToPreference(changed)).toEqual({ parcel_street: '#ff0000' });
+    expect(colorsToPreference(defaultColors)).toEqual({});
+    expect(colorsFromPreference({ parcel_street: '#ff0000' })).toEqual(changed);
+    expect(parseColors('{"parcel_street":"#ff0000"}')).toEqual(changed);
+    expect(colorsFromPreference(undefined)).toEqual(defaultColors);
   });
 });

@@ -1,5 +1,6 @@
 // Map colour settings: parcel lines, hovered parcel and selected parcel, each with a street and a
-// satellite variant (spec 3 "Map colours"); saved in localStorage for anonymous visitors.
+// satellite variant (spec 3 "Map colours"); kept as the map_colors preference, a flat map such as
+// {parcel_street: '#008080'} (the server's shape), in localStorage for anonymous visitors.
 
 export type ColorTarget = 'parcel' | 'hover' | 'selected';
 export type ColorVariant = 'street' | 'satellite';
@@ -23,22 +24,41 @@ export const colorDebounceMs = 250;
 
 const hexPattern = /^#[0-9a-f]{6}$/i;
 
-/** Reads saved colours, keeping defaults for anything missing or malformed. */
+/** Reads saved colours (flat, or the older nested shape), keeping defaults for anything missing or malformed. */
 export function parseColors(saved: string | null): MapColors {
-  const result = structuredClone(defaultColors);
-  if (!saved) return result;
+  if (!saved) return structuredClone(defaultColors);
   try {
-    const parsed = JSON.parse(saved) as Partial<Record<ColorTarget, Partial<Record<ColorVariant, unknown>>>>;
-    for (const target of Object.keys(result) as ColorTarget[]) {
-      for (const variant of ['street', 'satellite'] as const) {
-        const value = parsed?.[target]?.[variant];
-        if (typeof value === 'string' && hexPattern.test(value)) result[target][variant] = value.toLowerCase();
-      }
-    }
+    return colorsFromPreference(JSON.parse(saved));
   } catch {
     // A corrupt entry falls back to the defaults.
+    return structuredClone(defaultColors);
+  }
+}
+
+/** The map_colors preference (flat parcel_street keys, or nested {parcel: {street}}) as colours. */
+export function colorsFromPreference(value: unknown): MapColors {
+  const result = structuredClone(defaultColors);
+  if (typeof value !== 'object' || value === null) return result;
+  const saved = value as Record<string, unknown>;
+  for (const target of Object.keys(result) as ColorTarget[]) {
+    for (const variant of ['street', 'satellite'] as const) {
+      const nested = saved[target];
+      const candidate = saved[`${target}_${variant}`] ?? (typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>)[variant] : undefined);
+      if (typeof candidate === 'string' && hexPattern.test(candidate)) result[target][variant] = candidate.toLowerCase();
+    }
   }
   return result;
+}
+
+/** Colours as the map_colors preference: only the ones that differ from the defaults ({} = defaults). */
+export function colorsToPreference(colors: MapColors): Record<string, string> {
+  const flat: Record<string, string> = {};
+  for (const target of Object.keys(defaultColors) as ColorTarget[]) {
+    for (const variant of ['street', 'satellite'] as const) {
+      if (colors[target][variant] !== defaultColors[target][variant]) flat[`${target}_${variant}`] = colors[target][variant];
+    }
+  }
+  return flat;
 }
 
 export function setColor(colors: MapColors, target: ColorTarget, variant: ColorVariant, value: string): MapColors {

@@ -1,6 +1,7 @@
 // The Layers panel (spec 2): Map Elements (collapsed), Basemaps, Labels and Additional Layers (open),
 // the Show Legend on Map toggle, the sub-boundaries toggle with its level selector, and the
-// expand-vertical control (the panel grows to the full height of the map).
+// expand-vertical control (the panel grows to the full height of the map). Label tiles and the
+// additional layers need site control: others see them disabled with the Pro upsell.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { subBoundaryOptions } from '../../map/layers/places-layer/places-data.ts';
@@ -8,9 +9,11 @@ import {
   activeLayersAtom, atPointAtom, basemapAtom, catalogueAtom, floatingLabelsAtom, parcelLinesAtom, placeLabelsAtom,
   showLegendOnMapAtom, subBoundariesAtom, subBoundaryLevelAtom, type FloatingLabels, type SubBoundaryLevel,
 } from '../../state/map-atoms.ts';
+import { hasSiteControlAtom } from '../../state/session.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { countryOfPath, type Basemap } from '../../state/url.ts';
 import { Panel, Section, Toggle } from '../../ui/panel.tsx';
+import { Upsell } from '../entitlements/upsell.tsx';
 import { layersForCountry, toggleLayer } from './catalogue.ts';
 
 const basemapChoices: { id: Basemap; label: string }[] = [
@@ -39,6 +42,7 @@ export function LayersPanel() {
   const [expanded, setExpanded] = useState(false);
   const catalogue = useAtomValue(catalogueAtom);
   const at = useAtomValue(atPointAtom);
+  const entitled = useAtomValue(hasSiteControlAtom);
   const country = countryOfPath(at?.country?.path);
   const layers = layersForCountry(catalogue, country);
   const levels = subBoundaryOptions(at, country);
@@ -74,7 +78,9 @@ export function LayersPanel() {
         ))}
       </Section>
       <Section title="Labels" testId="section-labels">
-        <Toggle label="Place labels" checked={placeLabels} onChange={setPlaceLabels} testId="toggle-label-tile" />
+        <Toggle label="Place labels" checked={placeLabels} onChange={setPlaceLabels} testId="toggle-label-tile" disabled={!entitled}
+          hint={entitled ? undefined : 'Label tiles are available to Pro customers.'} />
+        {!entitled && <Upsell features="Label tiles" testId="label-tiles-upsell" />}
         {labelChoices.filter((c) => !country || c.countries.includes(country)).map((choice) => (
           <Toggle key={choice.id} label={choice.label} checked={labels[choice.id]} testId={`toggle-label-${choice.id}`}
             onChange={(on) => setLabels({ ...labels, [choice.id]: on })} />
@@ -82,9 +88,10 @@ export function LayersPanel() {
       </Section>
       <Section title="Additional Layers" testId="section-additional-layers">
         {layers.length === 0 && <p className="muted">No additional layers are available in this country.</p>}
+        {layers.length > 0 && !entitled && <Upsell features="Additional layers" testId="layers-upsell" />}
         {layers.map((layer) => (
           <div key={layer.id} className="layer-entry">
-            <Toggle label={layer.name} checked={active.includes(layer.id)} testId={`toggle-layer-${layer.id}`}
+            <Toggle label={layer.name} checked={active.includes(layer.id)} testId={`toggle-layer-${layer.id}`} disabled={!entitled}
               onChange={(on) => setActive(toggleLayer(active, layer.id, on))} />
             <p className="muted small">
               {layer.description} {layer.docs && <a href={layer.docs} target="_blank" rel="noreferrer">Docs</a>}

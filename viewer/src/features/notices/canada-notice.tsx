@@ -1,19 +1,20 @@
 // Canada fields notice (spec 2): Canadian parcel records carry fewer fields than US ones. Dismissible;
-// the spec persists the dismissal only for signed-in users, so for the anonymous visitor (everyone until
-// accounts exist) it lasts for this page session only: an atom, never storage.
-import { atom, useAtom, useAtomValue } from 'jotai';
+// the dismissal is the canada_fields_notice_dismissed preference, which persists only for signed-in
+// users: for the anonymous visitor it lasts for this page (the preferences module never stores it).
+import { useAtomValue } from 'jotai';
 import { atPointAtom } from '../../state/map-atoms.ts';
+import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { countryOfPath } from '../../state/url.ts';
 
 export const canadaNoticeText =
   'Canadian parcels carry fewer fields than US parcels: owner, sale, structure and zoning details are often not available here.';
 
-const dismissedAtom = atom(false);
-
 export function CanadaNotice() {
   const at = useAtomValue(atPointAtom);
-  const [dismissed, setDismissed] = useAtom(dismissedAtom);
-  if (dismissed || countryOfPath(at?.country?.path) !== 'ca') return null;
+  const loaded = useAtomValue(preferencesLoadedAtom);
+  const dismissed = useAtomValue(preferencesAtom).canada_fields_notice_dismissed === true;
+  if (!loaded || dismissed || countryOfPath(at?.country?.path) !== 'ca') return null;
+  const setDismissed = (value: true) => void savePreference('canada_fields_notice_dismissed', value).catch(() => {});
   return (
     <div className="canada-notice" role="status" data-testid="canada-notice">
       <span>{canadaNoticeText}</span>

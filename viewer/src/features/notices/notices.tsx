@@ -1,11 +1,11 @@
-// Messages over the map: zoom notices, the dismissible zoom reminder (below zoom 6, dismissal remembered)
-// and alerts (auto-hidden after 5 s).
+// Messages over the map: zoom notices, the dismissible zoom reminder (below zoom 6, dismissal remembered
+// as the zoom_in_reminder_dismissed preference) and alerts (auto-hidden after 5 s).
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useState } from 'react';
 import { activeLayersAtom, catalogueAtom, configAtom, floatingLabelsAtom, viewAtom } from '../../state/map-atoms.ts';
+import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { alertsAtom } from '../../state/ui-atoms.ts';
 import { builtInCatalogue } from '../layers-panel/catalogue.ts';
-import { zoomNotices, zoomReminderBelow, zoomReminderKey } from './zoom-notices.ts';
+import { zoomNotices, zoomReminderBelow } from './zoom-notices.ts';
 
 export function ZoomNotices() {
   const { zoom } = useAtomValue(viewAtom);
@@ -24,26 +24,13 @@ export function ZoomNotices() {
   );
 }
 
-function readDismissed(): boolean {
-  try {
-    return localStorage.getItem(zoomReminderKey) === 'true';
-  } catch {
-    return false;
-  }
-}
-
 export function ZoomReminder() {
   const { zoom } = useAtomValue(viewAtom);
-  const [dismissed, setDismissed] = useState(readDismissed);
-  if (dismissed || zoom >= zoomReminderBelow) return null;
-  const dismiss = () => {
-    setDismissed(true);
-    try {
-      localStorage.setItem(zoomReminderKey, 'true');
-    } catch {
-      // Remembered for this visit only.
-    }
-  };
+  const loaded = useAtomValue(preferencesLoadedAtom);
+  const dismissed = useAtomValue(preferencesAtom).zoom_in_reminder_dismissed === true;
+  // Not before the preferences are known: a dismissed reminder must not flash on load.
+  if (!loaded || dismissed || zoom >= zoomReminderBelow) return null;
+  const dismiss = () => void savePreference('zoom_in_reminder_dismissed', true).catch(() => {});
   return (
     <div className="zoom-reminder" data-testid="zoom-reminder">
       Zoom in to explore parcels and places.

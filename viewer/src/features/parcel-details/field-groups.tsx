@@ -1,20 +1,33 @@
-// The field groups of the parcel record, all open by default and collapsible. Locked premium fields show
-// "Unlock with Pro" or "Unlock with Team"; the server never sends their values.
-import type { ReactNode } from 'react';
+// The field groups of the parcel record, all open by default and collapsible, following the user's
+// parcel_detail_preferences (see visible-fields.ts). Labels carry their note as a tooltip. Locked premium
+// fields show "Unlock with Pro" or "Unlock with Team"; the server never sends their values.
+import { useAtomValue } from 'jotai';
+import { useState, type ReactNode } from 'react';
 import type { ParcelEntity } from '../../api/types.ts';
+import { preferencesAtom, preferencesLoadedAtom } from '../../state/preferences.ts';
 import { Section } from '../../ui/panel.tsx';
 import { formatField } from './format.ts';
+import { paneGroups, type RowKind } from './visible-fields.ts';
+import './pane-extras.css';
 
-/** Mailing fields read as the two-line formatted mailing address instead of one row each. */
-const mailingParts = new Set(['mail_addno', 'mail_addpref', 'mail_addstr', 'mail_addsttyp', 'mail_addstsuf', 'mail_unit']);
+export const customiseHref = '/settings/property-details';
 
-function FieldRow({ parcel, name }: { parcel: ParcelEntity; name: string }) {
-  const meta = parcel.premium_field_metadata?.[name];
+function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; kind: RowKind }) {
   const label = parcel.key?.[name] ?? name;
-  if (meta?.locked) {
+  const header = <th scope="row" title={parcel.tooltips?.[name]}>{label}</th>;
+  if (kind === 'addon') {
     return (
       <tr data-field={name} className="locked">
-        <th scope="row">{label}</th>
+        {header}
+        <td><a className="lock-badge tier-addon" href={`${customiseHref}#add-ons`}>Add-on</a></td>
+      </tr>
+    );
+  }
+  const meta = parcel.premium_field_metadata?.[name];
+  if (kind === 'locked' && meta) {
+    return (
+      <tr data-field={name} className="locked">
+        {header}
         <td><a className={`lock-badge tier-${meta.tier}`} href="/plans">{meta.unlock}</a></td>
       </tr>
     );
@@ -28,24 +41,38 @@ function FieldRow({ parcel, name }: { parcel: ParcelEntity; name: string }) {
   }
   return (
     <tr data-field={name}>
-      <th scope="row">{label}</th>
+      {header}
       <td>{value}</td>
     </tr>
   );
 }
 
 export function FieldGroups({ parcel }: { parcel: ParcelEntity }) {
+  const prefs = useAtomValue(preferencesAtom).parcel_detail_preferences;
+  const loaded = useAtomValue(preferencesLoadedAtom);
+  const [showEmpty, setShowEmpty] = useState(false);
+  // Hidden fields must not flash before the user's choices are known.
+  if (!loaded) return <p className="muted small">Loading…</p>;
+  const { groups, emptyCount } = paneGroups(parcel, prefs, showEmpty);
   return (
     <>
-      {(parcel.groups ?? []).map((group) => (
+      {groups.map((group) => (
         <Section key={group.id} title={group.title} testId={`group-${group.id}`}>
           <table className="fields">
             <tbody>
-              {group.fields.filter((f) => !mailingParts.has(f)).map((name) => <FieldRow key={name} parcel={parcel} name={name} />)}
+              {group.rows.map((row) => <FieldRow key={row.name} parcel={parcel} name={row.name} kind={row.kind} />)}
             </tbody>
           </table>
         </Section>
       ))}
+      <p className="pane-field-actions small">
+        {(emptyCount > 0 || showEmpty) && (
+          <button type="button" className="link-button" data-testid="toggle-empty-fields" onClick={() => setShowEmpty(!showEmpty)}>
+            {showEmpty ? 'Hide empty fields' : `Show ${emptyCount} empty field${emptyCount === 1 ? '' : 's'}`}
+          </button>
+        )}
+        <a href={customiseHref} data-testid="customise-fields">Customise Property View Details</a>
+      </p>
     </>
   );
 }

@@ -1,7 +1,12 @@
 // Parcel Highlights: address, measurements, owner, zoning, landuse and structureCount (the last two
-// premium: locked when the caller's level may not see them).
+// premium: locked when the caller's level may not see them). Outside the US, highlights need site
+// control: others see the upsell view (map.md section 2).
+import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { ParcelEntity, PremiumMeta } from '../../api/types.ts';
+import { hasSiteControlAtom } from '../../state/session.ts';
+import { highlightsUpsell } from '../entitlements/entitlements.ts';
+import { Upsell } from '../entitlements/upsell.tsx';
 import { formatMeasurements } from './format.ts';
 
 /** The server lists a locked highlight under its own key or under the field it comes from. */
@@ -15,6 +20,15 @@ function lockOf(parcel: ParcelEntity, key: string): PremiumMeta | undefined {
 }
 
 export function Highlights({ parcel }: { parcel: ParcelEntity }) {
+  const entitled = useAtomValue(hasSiteControlAtom);
+  if (highlightsUpsell(parcel.path, entitled)) {
+    return (
+      <section className="highlights" data-testid="parcel-highlights">
+        <h3>Parcel Highlights</h3>
+        <Upsell features="Parcel Highlights outside the US" testId="highlights-upsell" />
+      </section>
+    );
+  }
   const h = parcel.highlights;
   const premium = (key: string, value: string | number | null | undefined): ReactNode => {
     const lock = lockOf(parcel, key);

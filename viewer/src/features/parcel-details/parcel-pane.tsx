@@ -1,5 +1,5 @@
 // The parcel details pane: address and parcel number, Copy parcel link, Parcel Highlights, the field
-// groups, and Other Records at Location.
+// groups (as the user customised them), Other Records at Location, and the daily lookup limit banner.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParcelEntity } from '../../api/types.ts';
@@ -7,8 +7,10 @@ import { selectedPathAtom } from '../../state/map-atoms.ts';
 import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
 import { detailsOpenAtom } from '../../state/ui-atoms.ts';
 import { otherRecordsAtom, parcelAtom } from './atoms.ts';
-import { FieldGroups } from './field-groups.tsx';
+import { customiseHref, FieldGroups } from './field-groups.tsx';
 import { Highlights } from './highlights.tsx';
+import { LookupLimitBanner, RemainingLookups, useLookupCounter } from './lookup-limit-banner.tsx';
+import { limitsOfError } from './lookup-limits.ts';
 
 export const copyFeedbackMs = 2000;
 
@@ -77,6 +79,8 @@ export function ParcelPane() {
   const path = useAtomValue(selectedPathAtom);
   const parcel = useAtomValue(parcelAtom);
   const close = useSetAtom(closeParcelAtom);
+  const limitError = parcel.state === 'hasError' ? limitsOfError(parcel.error) : null;
+  const limits = useLookupCounter(parcel.state === 'hasData' ? parcel.data : null, limitError);
   if (!open || !path) return null;
   return (
     <aside className="parcel-pane" data-testid="parcel-pane" aria-label="Parcel details">
@@ -88,14 +92,19 @@ export function ParcelPane() {
       </header>
       <div className="panel-body">
         {parcel.state === 'loading' && <p className="muted">Loading…</p>}
-        {parcel.state === 'hasError' && <p className="error" data-testid="parcel-error">{(parcel.error as Error).message}</p>}
+        {limitError && <LookupLimitBanner limits={limitError} />}
+        {parcel.state === 'hasError' && !limitError && <p className="error" data-testid="parcel-error">{(parcel.error as Error).message}</p>}
         {parcel.state === 'hasData' && parcel.data && (
           <>
             <p className="parcel-meta">
               Parcel ID <strong data-testid="parcel-number">{String(parcel.data.fields?.parcelnumb ?? '')}</strong>
               {parcel.data.context?.headline && <span className="muted small"> · {parcel.data.context.headline}</span>}
             </p>
-            <CopyLink path={parcel.data.path} />
+            <RemainingLookups limits={limits} />
+            <div className="pane-links">
+              <CopyLink path={parcel.data.path} />
+              <a href={customiseHref} className="small" data-testid="customise-link" title="Choose the fields this pane shows">Customise</a>
+            </div>
             <Highlights parcel={parcel.data} />
             <OtherRecords />
             <FieldGroups parcel={parcel.data} />
