@@ -40,7 +40,10 @@ describe('accounts', () => {
     await submit.click();
     await tab.waitFor({ state: 'detached' });
 
-    // The session now names the new user: the profile entry and the logo menu say so.
+    // The session now names the new user: the profile entry and the logo menu say so. (Sign Up closed
+    // the side navigation, which would cover the tab.)
+    expect(await page.getByTestId('side-nav').count()).toBe(0);
+    await page.getByTestId('nav-toggle').click();
     expect(await page.getByTestId('profile-name').textContent()).toBe('Grace Hopper');
     expect(await page.getByTestId('nav-upgrade').getAttribute('href')).toBe('/plans#p=level1');
     expect(await page.getByTestId('logo-button').getAttribute('data-plan')).toBe('starter');

@@ -9,7 +9,9 @@ export function SideNav() {
     <>
       <button type="button" className="nav-toggle" aria-label="Toggle navigation" aria-expanded={open} data-testid="nav-toggle" onClick={() => setOpen(!open)}>☰</button>
       {open && (
-        <nav className="side-nav" data-testid="side-nav" aria-label="Navigation">
+        // A link that opens a side pane tab (#signup-signin) closes the menu, which would cover the tab.
+        <nav className="side-nav" data-testid="side-nav" aria-label="Navigation"
+          onClick={(e) => (e.target as HTMLElement).closest('a[href^="#"]') && setOpen(false)}>
           <strong className="brand">Parcel Map</strong>
           <ProfileEntry />
           <a href="/plans">Plans</a>
