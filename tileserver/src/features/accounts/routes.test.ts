@@ -150,6 +150,12 @@ describe('editing the account', () => {
     expect((await new Browser().request('POST', '/users/sign_in.json', { email, password: 'n3w-pass' })).status).toBe(200);
   });
 
+  it('answers at the spec’s PUT /users/edit as well', async () => {
+    const browser = new Browser();
+    await browser.register(uniqueEmail('spec-route'));
+    expect((await browser.request('PUT', '/users/edit', { name: 'Katherine Johnson' })).json.user.name).toBe('Katherine Johnson');
+  });
+
   it('cannot be done with an API token or anonymously', async () => {
     expect((await new Browser().request('PUT', '/users/edit.json', { name: 'Nobody' })).status).toBe(401);
   });

@@ -85,7 +85,8 @@ export function accountRoutes(deps: AccountDeps): Hono {
     return c.json({ redirect_url: back && /^\/(?![/\\])/.test(back) ? back : '/' });
   });
 
-  app.put('/users/edit.json', async (c) => {
+  // The spec's PUT /users/edit, and the same at /users/edit.json like the other account routes.
+  app.on('PUT', ['/users/edit', '/users/edit.json'], async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
     const body = await requestBody(c, editBody);

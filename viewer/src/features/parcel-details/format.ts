@@ -28,6 +28,7 @@ export function formatField(name: string, value: FieldValue | undefined): string
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   const numeric = typeof value === 'number' ? value : Number(String(value).replace(/,/g, ''));
   const isNumeric = typeof value === 'number' || (String(value).trim() !== '' && Number.isFinite(numeric));
+  if (name === 'fema_flood_zone_raw') return formatFloodZones(String(value));
   if (isNumeric) {
     if (coordinateFields.has(name)) return numeric.toFixed(5);
     if (currencyFields.has(name)) return currency.format(numeric);
@@ -35,6 +36,19 @@ export function formatField(name: string, value: FieldValue | undefined): string
     if (numberFields.has(name)) return number.format(numeric);
   }
   return String(value);
+}
+
+/** The FEMA zones of a parcel, stored as JSON [{zone, subtype, percent}]: "AE 1.1% · X 98.9%". */
+export function formatFloodZones(raw: string): string {
+  try {
+    const zones = JSON.parse(raw) as { zone?: string; subtype?: string | null; percent?: number | null }[];
+    if (!Array.isArray(zones)) return raw;
+    return zones
+      .map((z) => [z.zone, z.subtype ? `(${z.subtype})` : '', typeof z.percent === 'number' ? formatPercent(z.percent) : ''].filter(Boolean).join(' '))
+      .join(' · ');
+  } catch {
+    return raw;
+  }
 }
 
 /** Acres and square feet of the highlights, e.g. "0.09 acres · 3,920 sq ft". */
