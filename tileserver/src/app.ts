@@ -24,6 +24,7 @@ import { preferenceRoutes } from './features/preferences/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { groupRoutes } from './features/groups/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { projectRoutes } from './features/projects/routes.ts';
 import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
@@ -69,6 +70,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', feedbackRoutes(routeDeps));
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
+  app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
