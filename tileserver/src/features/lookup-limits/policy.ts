@@ -3,7 +3,7 @@
 import type { Level } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 
-export type Need = 'sign_up' | 'pro' | 'team' | 'support' | null;
+import type { Need } from './schema.ts';
 
 /** Daily lookups of a level; undefined = not metered (admins). */
 export function dailyLookups(config: Config, level: Level): number | undefined {

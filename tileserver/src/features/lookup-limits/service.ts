@@ -7,22 +7,12 @@ import { clientAddress } from '../../auth/rate-limit.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { dailyLookups, upgradeNeed, visitorsPerAddress, type Need } from './policy.ts';
+import { dailyLookups, upgradeNeed, visitorsPerAddress } from './policy.ts';
 import { lookupsUsed, secondsToUtcMidnight, takeLookup } from './queries.ts';
+import { limitReachedMessage, type LookupLimits } from './schema.ts';
 import { VisitorIds } from './visitor.ts';
 
-export interface LookupLimits {
-  allowed: boolean;
-  remaining: number | null;
-  used: number;
-  /** null when unlimited (the spec's "infinite if not a number"). */
-  total: number | null;
-  need: Need;
-  metered: boolean;
-  initialized: boolean;
-}
-
-export const limitReachedMessage = 'Property Lookup Daily Limit Reached';
+export type { LookupLimits };
 
 export class LookupMeter {
   private readonly visitors: VisitorIds;

@@ -2,21 +2,11 @@
 // limit banner's texts and the way up per level: anonymous to sign-up, free to Pro, Pro to Team (the
 // billing page), Team to support.
 import { ApiError } from '../../api/client.ts';
+import { limitReachedMessage, type LookupLimits, type Need } from '../../../../tileserver/src/features/lookup-limits/schema.ts';
 
-export type Need = 'sign_up' | 'pro' | 'team' | 'support' | null;
+export type { LookupLimits, Need };
 
-export interface LookupLimits {
-  allowed: boolean;
-  remaining: number | null;
-  used: number;
-  /** null (or anything not a number) is an unlimited day. */
-  total: number | null;
-  need: Need;
-  metered: boolean;
-  initialized: boolean;
-}
-
-export const limitTitle = 'Property Lookup Daily Limit Reached';
+export const limitTitle = limitReachedMessage;
 export const upgradeTooltip = 'Upgrade to the next level account to raise the daily limit or come back tomorrow.';
 export const supportTooltip = 'Contact support to raise the daily limit of your team, or come back tomorrow.';
 export const supportHref = 'mailto:support@parcel-map.org';
