@@ -26,12 +26,13 @@ async function colourAt(page: Page, point: { x: number; y: number }, name: strin
 describe('style rules', () => {
   it('colours the parcels a rule matches, lists the rule in the legend, and follows the rule order', async () => {
     const h = harness();
-    // A large pre-1900 parcel (the point lies 4 m inside it, clear of its outline).
+    // A house-sized pre-1900 parcel with newer neighbours (the point lies 4 m inside it, clear of its outline).
     const [old] = await h.server.sql<{ id: number; lon: number; lat: number }[]>`
       SELECT id, ST_X(pt) AS lon, ST_Y(pt) AS lat FROM (
-        SELECT id, ST_PointOnSurface(ST_Buffer(geom::geography, -4)::geometry) AS pt FROM parcels
-        WHERE path LIKE ${`${cambridge}/%`} AND yearbuilt < 1900 AND ST_Area(geom::geography) > 1500
-        ORDER BY ST_Area(geom::geography) DESC LIMIT 1) s WHERE NOT ST_IsEmpty(pt)`;
+        SELECT p.id, ST_PointOnSurface(ST_Buffer(p.geom::geography, -4)::geometry) AS pt FROM parcels p
+        WHERE p.path LIKE ${`${cambridge}/%`} AND p.yearbuilt < 1900 AND ST_Area(p.geom::geography) BETWEEN 500 AND 2500
+          AND (SELECT count(*) FROM parcels n WHERE n.geom_3857 && ST_Expand(p.geom_3857, 50) AND n.yearbuilt >= 1900) >= 3
+        ORDER BY p.id LIMIT 5) s WHERE NOT ST_IsEmpty(pt) LIMIT 1`;
     expect(old).toBeDefined();
     const tp = await openView(h, { zoom: 18, lat: old!.lat, lon: old!.lon });
     const { page } = tp;
@@ -56,8 +57,9 @@ describe('style rules', () => {
     // Every rendered parcel is red (rule 0) exactly when SQL says it was built before 1900.
     const rendered = await page.evaluate(() =>
       window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).map((f) => ({ id: Number(f.id), rule: Number(f.properties.rule) })));
-    expect(rendered.length).toBeGreaterThan(0);
     const ids = [...new Set(rendered.map((f) => f.id))];
+    expect(ids.length).toBeGreaterThan(3);
+    expect(rendered.some((f) => f.rule === 0) && rendered.some((f) => f.rule !== 0)).toBe(true);
     const rows = await h.server.sql<{ id: number; old: boolean }[]>`SELECT id, coalesce(yearbuilt < 1900, false) AS old FROM parcels WHERE id = ANY(${ids})`;
     const oldById = new Map(rows.map((r) => [Number(r.id), r.old]));
     for (const f of rendered) expect(f.rule === 0).toBe(oldById.get(f.id));

@@ -31,10 +31,12 @@ export function RuleRow(props: RuleRowProps) {
   const n = index + 1;
 
   const onKey = (e: KeyboardEvent) => {
+    if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+    // The arrows move the rule here; on the document they would pan the map.
+    e.preventDefault();
+    e.stopPropagation();
     if (e.key === 'ArrowUp' && index > 0) props.onMove(index, index - 1);
     else if (e.key === 'ArrowDown' && index < props.count - 1) props.onMove(index, index + 1);
-    else return;
-    e.preventDefault();
   };
   const onDrop = (e: DragEvent) => {
     e.preventDefault();

@@ -40,9 +40,13 @@ export function StyleRulesLayer() {
   useEffect(() => {
     if (!map) return;
     const sync = () => {
-      if (!map.isStyleLoaded()) return;
-      if (!applied) remove(map);
-      else if ((map.getLayer(styleRulesLayerIds.fill)?.metadata as { styleRulesId?: string } | undefined)?.styleRulesId !== applied.id) add(map, applied);
+      // Not map.isStyleLoaded(): it is false while any tile is in flight, and no styledata may follow.
+      try {
+        if (!applied) remove(map);
+        else if ((map.getLayer(styleRulesLayerIds.fill)?.metadata as { styleRulesId?: string } | undefined)?.styleRulesId !== applied.id) add(map, applied);
+      } catch {
+        // The style is still loading (a basemap change): styledata calls sync again once it has.
+      }
     };
     sync();
     map.on('styledata', sync);
