@@ -3,7 +3,7 @@
 // by drag and drop (and by keyboard) changes the map as the first-match rule says.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { decode, pixel, screenshot, waitForIdle } from './browser.ts';
+import { decode, openPage, pixel, screenshot, waitForIdle } from './browser.ts';
 import { openView, project, useHarness } from './harness.ts';
 
 const harness = useHarness();
@@ -116,6 +116,28 @@ describe('style rules', () => {
     await expect.poll(() => page.evaluate(() => Boolean(window.__map!.getLayer('style-rules-fill')))).toBe(false);
     await page.getByTestId('open-legend').click();
     expect(await page.getByTestId('legend-empty').textContent()).toContain('No style rules applied yet');
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+
+  it('fits a rule row, Apply and Reset on a 390 px phone screen', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
+    await tp.page.goto(`${h.server.origin}/#base=street&map=17/42.3736/-71.1097`);
+    await waitForIdle(tp.page);
+    await tp.page.getByTestId('open-style').click();
+    await tp.page.getByTestId('add-style-rule').click();
+    await expect.poll(() => tp.page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count()).toBe(1);
+    await tp.page.getByTestId('rule-field-0').selectOption('yearbuilt');
+    await tp.page.getByTestId('rule-predicate-0').selectOption('exists');
+    // exists offers Yes and No, Yes first.
+    expect(await tp.page.getByTestId('rule-value-0').inputValue()).toBe('Yes');
+    for (const id of ['style-rule-0', 'rule-delete-0', 'apply-style-rules', 'reset-style-rules']) {
+      const box = await tp.page.getByTestId(id).boundingBox();
+      expect(box, id).not.toBeNull();
+      expect(box!.x + box!.width, id).toBeLessThanOrEqual(390);
+    }
+    await screenshot(tp.page, 'style-rules-phone');
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
