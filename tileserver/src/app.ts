@@ -17,6 +17,7 @@ import { catalogRoutes } from './features/catalog/routes.ts';
 import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
+import { sourceFilterRoutes } from './features/source-filters/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { lookupLimitRoutes } from './features/lookup-limits/routes.ts';
@@ -75,6 +76,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', legalRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
+  app.route('/', sourceFilterRoutes(routeDeps));
 
   if (deps.viewerDir) mountViewer(app, deps.viewerDir);
 

@@ -18,13 +18,15 @@ import { SidePaneSheet } from './features/phone-layout/side-pane-sheet.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
 import { PlaceUnavailable } from './features/place-request/place-unavailable.tsx';
 import { PrintPane } from './features/print/print-pane.tsx';
+import { StyleRulesLayer } from './features/style-rules/style-rules-layer.ts';
+import { StyleRulesPanel } from './features/style-rules/style-rules-panel.tsx';
 import { SearchFeedbackModal } from './features/search-feedback/search-feedback-modal.tsx';
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui-atoms.ts';
 
-const panels = { layers: LayersPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
+const panels = { layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
 
 export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   useKeyboard();
@@ -33,6 +35,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   return (
     <div className="app">
       <MapView tileJson={parcelTileJson} />
+      <StyleRulesLayer />
       <SideNav />
       <AdminMenu />
       <PlaceHeader />

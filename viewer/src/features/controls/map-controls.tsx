@@ -6,6 +6,7 @@ import { ZoomDisplay } from './zoom-display.tsx';
 
 const buttons: { id: PanelId; label: string; icon: string }[] = [
   { id: 'layers', label: 'Layers', icon: '☰' },
+  { id: 'style', label: 'Style', icon: '◧' },
   { id: 'legend', label: 'Legend', icon: '▤' },
   { id: 'colors', label: 'Colors', icon: '◐' },
   { id: 'tools', label: 'Tools', icon: '✎' },

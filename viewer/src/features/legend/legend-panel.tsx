@@ -8,23 +8,30 @@ import { activeLayersAtom, catalogueAtom, showLegendOnMapAtom } from '../../stat
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { builtInCatalogue } from '../layers-panel/catalogue.ts';
+import { appliedSourceAtom } from '../style-rules/atoms.ts';
+import { StyleRulesLegend } from '../style-rules/style-legend.tsx';
 
 const legends: Record<string, { label: string; color: string }[]> = { flood: floodLegend, wetlands: wetlandsLegend };
 
 function LegendBody() {
   const active = useAtomValue(activeLayersAtom);
   const catalogue = useAtomValue(catalogueAtom);
+  const styled = useAtomValue(appliedSourceAtom) !== null;
+  const setPanel = useSetAtom(panelAtom);
   const id = active[active.length - 1];
   if (!id) {
+    if (styled) return <StyleRulesLegend />;
     return (
       <p className="legend-empty" data-testid="legend-empty">
-        No style rules applied yet. <a href="#settings">Add a style rule</a>
+        No style rules applied yet.{' '}
+        <a href="#style" onClick={(e) => { e.preventDefault(); setPanel('style'); }}>Add a style rule</a>
       </p>
     );
   }
   const entry: CatalogueLayer | undefined = [...catalogue, ...builtInCatalogue].find((l) => l.id === id);
   return (
     <div data-testid="legend-entries">
+      <StyleRulesLegend />
       <h3>{entry?.name ?? id}</h3>
       <ul className="legend-list">
         {(entry?.legend ?? legends[id] ?? []).map((item) => (

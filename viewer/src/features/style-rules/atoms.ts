@@ -1,0 +1,49 @@
+// Style rule state. The draft rules are what the panel edits; the active style is what Apply made
+// current (the lead saves it into a project: read and set activeStyleAtom). The applied source is the
+// sources API's answer for the active style, which the map draws and the legend lists.
+import { atom } from 'jotai';
+import { atPointAtom, placePathAtom } from '../../state/map-atoms.ts';
+import { defaultBaseStyle, type BaseStyle, type FilterOption, type StyleRule } from './rules.ts';
+
+export interface ActiveStyle {
+  rules: StyleRule[];
+  base: BaseStyle;
+}
+
+export interface LegendEntry {
+  rule: number;
+  label: string;
+  fill: string;
+  line: string;
+}
+
+export interface AppliedSource {
+  id: string;
+  tiles: string[];
+  minzoom?: number;
+  maxzoom?: number;
+  legend: LegendEntry[];
+}
+
+/** Rules being edited in the panel (kept while the panel is closed). */
+export const draftRulesAtom = atom<StyleRule[]>([]);
+export const draftBaseAtom = atom<BaseStyle>(defaultBaseStyle);
+/** The rules in force on the map, in order (the first matching rule wins). Empty rules = no styling. */
+export const activeStyleAtom = atom<ActiveStyle>({ rules: [], base: defaultBaseStyle });
+/** TileJSON of the applied style-rule source, or null when no rules are applied. */
+export const appliedSourceAtom = atom<AppliedSource | null>(null);
+
+export type FiltersState = { status: 'loading' } | { status: 'loaded'; options: FilterOption[] } | { status: 'failed' };
+export const filtersAtom = atom<FiltersState>({ status: 'loading' });
+export const filterOptionsByKeyAtom = atom((get) => {
+  const state = get(filtersAtom);
+  return new Map(state.status === 'loaded' ? state.options.map((o) => [o.key, o]) : []);
+});
+
+/** The place style rules and autocomplete are scoped to: the place in the URL, else the city or county in view. */
+export const stylePlaceAtom = atom((get) => {
+  const place = get(placePathAtom);
+  if (place) return place;
+  const at = get(atPointAtom);
+  return at?.city?.path ?? at?.county?.path ?? null;
+});

@@ -1,0 +1,116 @@
+// The Style rules panel (spec 2 and 5): Base Parcel Styles, the Show Legend on Map toggle, Style Rules
+// (rows in order, Add a Style Rule), Apply (enabled only when every rule is complete) and Reset (clears
+// the rules), with the ordering rule explained: a parcel takes the colours of the first rule it matches.
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useState } from 'react';
+import { sendJson } from '../../api/client.ts';
+import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { Panel, Section, Toggle } from '../../ui/panel.tsx';
+import { activeStyleAtom, appliedSourceAtom, draftBaseAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom, stylePlaceAtom, type AppliedSource } from './atoms.ts';
+import { RuleRow } from './rule-row.tsx';
+import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule, toDefinition } from './rules.ts';
+import { useFilterOptions } from './use-filter-options.ts';
+import './style-rules.css';
+
+function BaseStyles() {
+  const [base, setBase] = useAtom(draftBaseAtom);
+  const transparent = base.fill.length === 9 && base.fill.endsWith('00');
+  return (
+    <div className="base-styles" data-testid="base-styles">
+      <label>
+        Fill <input type="color" data-testid="base-fill" value={base.fill.slice(0, 7)} disabled={transparent} onChange={(e) => setBase({ ...base, fill: e.target.value })} />
+      </label>
+      <label>
+        <input type="checkbox" data-testid="base-fill-transparent" checked={transparent}
+          onChange={(e) => setBase({ ...base, fill: e.target.checked ? defaultBaseStyle.fill : `${base.fill.slice(0, 7)}ff` })} /> No fill
+      </label>
+      <label>
+        Line <input type="color" data-testid="base-line" value={base.line.slice(0, 7)} onChange={(e) => setBase({ ...base, line: e.target.value })} />
+      </label>
+    </div>
+  );
+}
+
+export function StyleRulesPanel() {
+  useFilterOptions();
+  const setPanel = useSetAtom(panelAtom);
+  const [rules, setRules] = useAtom(draftRulesAtom);
+  const base = useAtomValue(draftBaseAtom);
+  const setBase = useSetAtom(draftBaseAtom);
+  const filters = useAtomValue(filtersAtom);
+  const optionsByKey = useAtomValue(filterOptionsByKeyAtom);
+  const place = useAtomValue(stylePlaceAtom);
+  const [showLegend, setShowLegend] = useAtom(showLegendOnMapAtom);
+  const setActive = useSetAtom(activeStyleAtom);
+  const setApplied = useSetAtom(appliedSourceAtom);
+  const showAlert = useSetAtom(showAlertAtom);
+  const [dragFrom, setDragFrom] = useState<number | null>(null);
+  const [applying, setApplying] = useState(false);
+
+  const options = filters.status === 'loaded' ? filters.options : [];
+  const ready = filters.status === 'loaded' && canApply(rules, optionsByKey);
+
+  const apply = async () => {
+    if (!ready) return;
+    setApplying(true);
+    try {
+      if (rules.length === 0) {
+        setApplied(null);
+      } else {
+        const source = await sendJson<AppliedSource>('POST', '/api/v1/sources', toDefinition(rules, base, place));
+        setApplied(source);
+      }
+      setActive({ rules, base });
+    } catch (error) {
+      showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' });
+    } finally {
+      setApplying(false);
+    }
+  };
+
+  const reset = () => {
+    setRules([]);
+    setBase(defaultBaseStyle);
+    setActive({ rules: [], base: defaultBaseStyle });
+    setApplied(null);
+  };
+
+  const update = (index: number, patch: (typeof rules)[number]) => setRules(rules.map((r, i) => (i === index ? patch : r)));
+
+  return (
+    <Panel title="Style" testId="style-rules-panel" className="style-rules-panel" onClose={() => setPanel(null)}>
+      <Section title="Base Parcel Styles" testId="base-parcel-styles">
+        <BaseStyles />
+      </Section>
+      <Toggle label="Show Legend on Map" checked={showLegend} onChange={setShowLegend} testId="style-show-legend" />
+      <Section title="Style Rules" testId="style-rules-section">
+        {filters.status === 'loading' && <p className="muted">Loading...</p>}
+        {filters.status === 'failed' && <p className="muted" data-testid="filters-failed">No Options Available</p>}
+        <p className="style-rules-order" data-testid="style-rules-order">
+          Rules apply in order: a parcel takes the colours of the first rule it matches, and parcels no rule matches take the
+          base style. Drag a rule by its handle to reorder it, or focus the handle and press Arrow Up or Arrow Down.
+        </p>
+        <ol className="style-rule-list" data-testid="style-rule-list">
+          {rules.map((rule, index) => (
+            <RuleRow key={rule.id} rule={rule} index={index} count={rules.length} options={options} optionsByKey={optionsByKey}
+              complete={isRuleComplete(rule, optionsByKey)} dragging={dragFrom === index} dragFrom={dragFrom}
+              onChange={(next) => update(index, next)} onDelete={() => setRules(rules.filter((_, i) => i !== index))}
+              onMove={(from, to) => setRules(moveRule(rules, from, to))} onDragStart={setDragFrom} onDragEnd={() => setDragFrom(null)} />
+          ))}
+        </ol>
+        <button type="button" className="link-button" data-testid="add-style-rule" onClick={() => setRules([...rules, newRule()])}>
+          + Add a Style Rule
+        </button>
+      </Section>
+      <div className="style-rules-actions">
+        <span title={ready ? undefined : incompleteTooltip} data-testid="apply-wrapper">
+          <button type="button" className="primary" data-testid="apply-style-rules" disabled={!ready || applying} onClick={() => void apply()}>
+            {applying ? 'Applying...' : 'Apply'}
+          </button>
+        </span>
+        <button type="button" data-testid="reset-style-rules" onClick={reset}>Reset</button>
+      </div>
+    </Panel>
+  );
+}
