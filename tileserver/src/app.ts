@@ -28,6 +28,7 @@ import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
+import { followRoutes } from './features/follows/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', adminRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));
+  app.route('/', followRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
 
