@@ -73,4 +73,22 @@ describe('follows and bookmarks in the browser', () => {
     expect(await tp.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await tp.context.close();
   });
+
+  it('loads the next page of follows when scrolled within 200 px of the end', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin);
+    const user = await signUpIn(tp.context, h.server.origin, 'team');
+    await h.server.sql`
+      INSERT INTO follows (user_id, kind, path)
+      SELECT ${user.id}, 'parcel', path FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 30`;
+    await tp.page.goto(`${h.server.origin}/notify/follows`);
+    const rows = tp.page.getByTestId('bookmark-row');
+    await rows.first().waitFor({ timeout: 30_000 });
+    expect(await rows.count()).toBe(25);
+    await tp.page.getByTestId('follows-scroll').evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+    await rows.nth(29).waitFor();
+    expect(await rows.count()).toBe(30);
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
 });
