@@ -1,5 +1,6 @@
-// Browser tests of follows and bookmarks: Actions > Follow in the parcel pane bookmarks a parcel, three
-// nearby bookmarks show as one cluster of 3 at a low zoom, and the /notify/follows page unfollows.
+// Browser tests of follows and bookmarks: Actions > Follow in the parcel pane bookmarks a parcel (in the
+// place header it follows the place), three nearby bookmarks show as one cluster of 3 at a low zoom, and
+// the /notify/follows page removes and unfollows, pages on scroll, and explains the empty state.
 import { describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot, waitForIdle } from './browser.ts';
@@ -43,10 +44,10 @@ describe('follows and bookmarks in the browser', () => {
     await cluster.waitFor({ state: 'detached' });
     expect(await tp.page.getByTestId('bookmark-pin').count()).toBe(0);
 
-    // A followed place, through the API as the place header would.
-    const csrf = (await (await tp.context.request.get(`${h.server.origin}/api/v1/session.json`)).json()).csrf_token as string;
-    const followed = await tp.context.request.post(`${h.server.origin}/us/ma/middlesex/cambridge/follow.json`, { headers: { 'X-CSRF-Token': csrf }, data: {} });
-    expect(followed.status()).toBe(201);
+    // Follow the place in view from the place header.
+    await tp.page.getByTestId('place-actions').getByRole('button', { name: 'Actions ▾' }).click();
+    await tp.page.getByTestId('place-follow').filter({ hasText: 'Follow' }).click();
+    await tp.page.getByTestId('place-follow-message').filter({ hasText: 'Following.' }).waitFor();
 
     await tp.page.goto(`${h.server.origin}/notify/follows`);
     const rows = tp.page.getByTestId('bookmark-row');
@@ -55,6 +56,7 @@ describe('follows and bookmarks in the browser', () => {
     await rows.first().getByRole('button', { name: /^Remove bookmark/ }).click();
     await tp.page.getByTestId('follows-message').filter({ hasText: 'Bookmark removed.' }).waitFor();
     expect(await rows.count()).toBe(2);
+    expect(await tp.page.getByTestId('followed-place').locator('a').textContent()).toMatch(/Cambridge/);
     await tp.page.getByTestId('followed-place').getByRole('button', { name: 'Unfollow' }).click();
     await tp.page.getByTestId('follows-message').filter({ hasText: 'Unfollowed.' }).waitFor();
     expect(await tp.page.getByTestId('followed-place').count()).toBe(0);
