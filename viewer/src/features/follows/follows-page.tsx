@@ -62,7 +62,12 @@ export function FollowsPage() {
     }
   };
 
-  const copy = (path: string) => void navigator.clipboard?.writeText(new URL(path, location.origin).href).catch(() => undefined);
+  const copy = (path: string) => {
+    navigator.clipboard
+      .writeText(new URL(path, location.origin).href)
+      .then(() => setMessage({ text: 'Link copied to clipboard.', error: false }))
+      .catch(() => setMessage({ text: 'Could not copy the link.', error: true }));
+  };
   const empty = list.page > 0 && list.places.length === 0 && list.sources.length === 0;
 
   return (
