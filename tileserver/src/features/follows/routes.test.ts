@@ -9,6 +9,7 @@ import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser } from '../../testing/http-client.ts';
 import { csvField } from './csv.ts';
+import { followTarget } from './routes.ts';
 import { followsPageSize } from './schema.ts';
 
 // Small limits so that reaching them takes a few requests, not a hundred.
@@ -207,5 +208,31 @@ describe('/profile/bookmarks.csv', () => {
     expect(csvField('=HYPERLINK("x")', true)).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(-71.1)).toBe('"-71.1"');
     expect(csvField(null)).toBe('""');
+  });
+});
+
+describe('the follow paths under adversarial input', () => {
+  const fastestMs = (run: () => unknown) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      run();
+      best = Math.min(best, performance.now() - started);
+    }
+    return best;
+  };
+
+  it.each([
+    ['numeric segments then no bookmark', `/us${'/1'.repeat(8192)}/x`],
+    ['slashes', `/us${'/'.repeat(16384)}bookmark.json`],
+    ['digits', `/us/${'1'.repeat(16384)}/follow.jsonx`],
+  ])('answers %s in under 5 ms', (_name, path) => {
+    expect(fastestMs(() => followTarget(path))).toBeLessThan(5);
+  });
+
+  it('tells bookmarks from place follows', () => {
+    expect(followTarget(`${cambridge}/12/bookmark.json`)).toEqual({ kind: 'parcel', path: `${cambridge}/12` });
+    expect(followTarget(`${cambridge}/follow.json`)).toEqual({ kind: 'place', path: cambridge });
+    expect(followTarget('/api/v1/sources')).toBeNull();
   });
 });

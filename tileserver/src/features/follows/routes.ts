@@ -24,6 +24,15 @@ import {
 const bookmarkPath = /^(\/[A-Za-z]{2}\/.*\/\d+)\/bookmark\.json$/;
 const followPath = /^(\/[A-Za-z]{2}(?:\/[^/]+)*)\/follow\.json$/;
 
+/** What a POST path asks for: a parcel's bookmark, a place's follow, or neither. Length-bounded first. */
+export function followTarget(path: string): { kind: 'parcel' | 'place'; path: string } | null {
+  if (path.length > 300) return null;
+  const bookmark = bookmarkPath.exec(path);
+  if (bookmark) return { kind: 'parcel', path: bookmark[1]! };
+  const place = followPath.exec(path);
+  return place ? { kind: 'place', path: place[1]! } : null;
+}
+
 const centroidOf = (row: FollowRow): [number, number] | null =>
   row.lon !== null && row.lat !== null && Number.isFinite(row.lon) && Number.isFinite(row.lat) ? [row.lon, row.lat] : null;
 
@@ -60,12 +69,11 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   };
 
   app.post('*', async (c, next) => {
-    const bookmark = bookmarkPath.exec(c.req.path);
-    const place = bookmark ? null : followPath.exec(c.req.path);
-    if (!bookmark && !place) return next();
+    const target = followTarget(c.req.path);
+    if (!target) return next();
     const caller = await signedIn(c);
-    if (bookmark) {
-      const { path } = parseParcelPath(bookmark[1]!);
+    if (target.kind === 'parcel') {
+      const { path } = parseParcelPath(target.path);
       const body = await requestBody(c, bookmarkBody);
       if (body.remove) {
         if (!(await removeFollowByPath(sql, caller.user.id, path))) throw new ApiError('NOT_FOUND', 'You have not bookmarked this parcel');
@@ -74,7 +82,7 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
       if (!(await parcelExists(sql, path))) throw new ApiError('NOT_FOUND', `No parcel at ${path}`);
       return follow(c, caller, 'parcel', path, body.source_id ?? 'parcels');
     }
-    const path = parseContextPath(place![1]!);
+    const path = parseContextPath(target.path);
     await requestBody(c, bookmarkBody.pick({}));
     if (!(await placeExists(sql, path))) throw new ApiError('NOT_FOUND', `No place at ${path}`);
     return follow(c, caller, 'place', path, 'places');
