@@ -30,6 +30,7 @@ import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
+import { followRoutes } from './features/follows/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -74,6 +75,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));
+  app.route('/', followRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', sourceFilterRoutes(routeDeps));

@@ -42,6 +42,8 @@ export const configSchema = z.object({
   LOOKUP_LIMIT_FREE: positiveInt.default(100).describe('Parcel records a free (Starter) user may open per UTC day'),
   LOOKUP_LIMIT_PRO: positiveInt.default(1000).describe('Parcel records a Pro user may open per UTC day'),
   LOOKUP_LIMIT_TEAM: positiveInt.default(2000).describe('Parcel records a Team user may open per UTC day'),
+  FOLLOW_LIMIT_FREE: positiveInt.default(10).describe('Follows (followed places plus bookmarked parcels) a free (Starter) user may keep'),
+  FOLLOW_LIMIT_PRO: positiveInt.default(100).describe('Follows (followed places plus bookmarked parcels) a Pro user may keep; Team and admins are unlimited'),
   SIGN_IN_FAILURES_MAX: positiveInt.default(10).describe('Failed sign-ins allowed per email or address in 10 minutes (429 beyond)'),
   BASEMAP_SATELLITE_URL: optionalText.describe('Raster tile URL template for the satellite basemap'),
   BASEMAP_SATELLITE2_URL: optionalText.describe('Raster tile URL template for the satellite2 basemap'),

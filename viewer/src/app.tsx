@@ -7,6 +7,7 @@ import { ColorsPanel } from './features/colors/colors-panel.tsx';
 import { MapControls } from './features/controls/map-controls.tsx';
 import { SideNav } from './features/controls/side-nav.tsx';
 import { HelpModal } from './features/help/help-modal.tsx';
+import { BookmarkPins } from './features/follows/bookmark-pins.tsx';
 import { HoverBar } from './features/hover-bar/hover-bar.tsx';
 import { useKeyboard } from './features/keyboard/use-keyboard.ts';
 import { LayersPanel } from './features/layers-panel/layers-panel.tsx';
@@ -52,6 +53,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <ZoomReminder />
       <CanadaNotice />
       <HoverBar />
+      <BookmarkPins />
       <Alerts />
       <HelpModal />
       <SearchFeedbackModal />

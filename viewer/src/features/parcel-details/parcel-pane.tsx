@@ -7,6 +7,7 @@ import { selectedPathAtom } from '../../state/map-atoms.ts';
 import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
 import { detailsOpenAtom } from '../../state/ui-atoms.ts';
 import { otherRecordsAtom, parcelAtom } from './atoms.ts';
+import { FollowAction } from '../follows/follow-action.tsx';
 import { customiseHref, FieldGroups } from './field-groups.tsx';
 import { Highlights } from './highlights.tsx';
 import { LookupLimitBanner, RemainingLookups, useLookupCounter } from './lookup-limit-banner.tsx';
@@ -103,6 +104,7 @@ export function ParcelPane() {
             <RemainingLookups limits={limits} />
             <div className="pane-links">
               <CopyLink path={parcel.data.path} />
+              <FollowAction kind="parcel" path={parcel.data.path} />
               <a href={customiseHref} className="small" data-testid="customise-link" title="Choose the fields this pane shows">Customise</a>
             </div>
             <Highlights parcel={parcel.data} />

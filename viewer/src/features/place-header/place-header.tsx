@@ -8,6 +8,7 @@ import { fitBBox } from '../../map/navigate.ts';
 import { atPointAtom, mapAtom, viewAtom } from '../../state/map-atoms.ts';
 import { showPlaceAtom } from '../../state/selection.ts';
 import { countryOfPath } from '../../state/url.ts';
+import { FollowAction } from '../follows/follow-action.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { breadcrumbs, countries, placeForZoom } from './place-name.ts';
 
@@ -37,6 +38,7 @@ export function PlaceHeader() {
       <div className="currently-viewing">
         <span className="muted small">Currently Viewing</span>
         <strong data-testid="current-place">{current?.name ?? '—'}</strong>
+        {current?.path && <FollowAction kind="place" path={current.path} />}
         <button type="button" className="crumbs-toggle" data-testid="crumbs-toggle" aria-expanded={expanded} aria-label="Breadcrumbs" onClick={() => setExpanded(!expanded)}>{expanded ? '▴' : '▾'}</button>
       </div>
       <nav aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs">
