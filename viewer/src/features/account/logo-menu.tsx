@@ -75,6 +75,7 @@ export function LogoMenu() {
               <h3 data-testid="logo-user-name">{session.user.name}</h3>
               <span className="muted small">{session.user.email}</span>
               <a role="menuitem" href="/users/edit" data-testid="logo-edit-user">Edit User Info</a>
+              <a role="menuitem" href="/notify/follows" data-testid="logo-follows">Follows</a>
               {!paid && <a role="menuitem" href={upgradeHref} data-testid="logo-upgrade">Upgrade to Pro</a>}
               {!paid && <Promo />}
             </section>
