@@ -1,6 +1,7 @@
 // SQL of the admin pages: overview counts, user search, plan changes, the audit trail, and the lists
 // of profile answers, place requests and search feedback.
 import type { Sql } from '../../db/client.ts';
+import { likeContaining } from '../../db/like.ts';
 
 export async function overviewCounts(sql: Sql): Promise<Record<string, number>> {
   const [row] = await sql<Record<string, number>[]>`
@@ -28,7 +29,7 @@ export interface AdminUserRow {
 
 /** Users whose name or email contains the query (newest first), 50 per page. */
 export async function searchUsers(sql: Sql, query: string, page: number): Promise<AdminUserRow[]> {
-  const pattern = `%${query.replace(/[\\%_]/g, '\\$&')}%`;
+  const pattern = likeContaining(query);
   const rows = await sql<(AdminUserRow & { id: string })[]>`
     SELECT u.id, u.name, u.email, u.is_admin, u.created_at, g.name AS group_name, '/g/' || g.slug AS group_path, g.tier
     FROM users u LEFT JOIN groups g ON g.id = u.primary_group_id

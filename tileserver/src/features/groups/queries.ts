@@ -1,5 +1,6 @@
 // SQL of groups: creation with a unique slug, search by name, members and invitations, API tokens.
 import type { Sql } from '../../db/client.ts';
+import { likeContaining } from '../../db/like.ts';
 import { slugOf, type Role } from './schema.ts';
 
 export interface GroupRow {
@@ -48,7 +49,7 @@ export async function groupById(sql: Sql, id: number): Promise<GroupRow | undefi
 export async function searchGroups(sql: Sql, query: string, exact: boolean): Promise<{ name: string; slug: string }[]> {
   if (exact) return sql<{ name: string; slug: string }[]>`SELECT name, slug FROM groups WHERE lower(name) = lower(${query.trim()}) LIMIT 1`;
   return sql<{ name: string; slug: string }[]>`
-    SELECT name, slug FROM groups WHERE name ILIKE ${`%${query.replace(/[\\%_]/g, '\\$&')}%`} ORDER BY lower(name) LIMIT 20`;
+    SELECT name, slug FROM groups WHERE name ILIKE ${likeContaining(query)} ORDER BY lower(name) LIMIT 20`;
 }
 
 export async function addMember(sql: Sql, groupId: number, userId: number, role: Role): Promise<void> {

@@ -1,6 +1,7 @@
 // SQL of the search feature: places by name or headline (prefix first, then trigram similarity) and
 // parcels by address or parcel number. Input is bound as values, with LIKE wildcards escaped.
 import type { Sql } from '../../db/client.ts';
+import { likeEscape } from '../../db/like.ts';
 
 export interface PlaceHit {
   kind: string;
@@ -26,10 +27,6 @@ export interface ParcelHit {
   place_headline: string | null;
 }
 
-/** Escapes LIKE's wildcards so that "50%" or "a_b" match themselves. */
-export function likeEscape(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 // Ranking: exact name, then name/headline prefix, then places that hold parcels (what users come to
 // see: 'camb' ranks Cambridge, MA above Cambria County, PA), then bigger kinds first, then similarity.

@@ -3,7 +3,7 @@ import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
-import { likeEscape } from './queries.ts';
+import { likeEscape } from '../../db/like.ts';
 import type { SearchResult } from './routes.ts';
 
 const sql = testDb();

@@ -1,6 +1,7 @@
 // Reads behind filters.json and autocomplete.json. Column names come from the catalog only; the place
 // prefix and the typed text are bound parameters, so a value never becomes SQL text.
 import type { Sql } from '../../db/client.ts';
+import { likeEscape } from '../../db/like.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 
 /** At most this many matching rows are read per suggestion list, so a common prefix stays cheap. */
@@ -11,11 +12,7 @@ export const AUTOCOMPLETE_TIMEOUT_MS = 2000;
 
 /** LIKE pattern of every parcel under a place path (parcels.path has a text_pattern_ops index). */
 export function placePrefix(path: string): string {
-  return `${escapeLike(path)}/%`;
-}
-
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+  return `${likeEscape(path)}/%`;
 }
 
 /**
@@ -25,7 +22,7 @@ export function escapeLike(text: string): string {
 export async function autocomplete(sql: Sql, key: string, query: string, path: string | undefined): Promise<string[]> {
   if (!parcelFieldsByName.has(key)) throw new Error(`not a catalog field: ${key}`);
   const column = `p."${key}"::text`;
-  const pattern = `${escapeLike(query)}%`;
+  const pattern = `${likeEscape(query)}%`;
   const scope = path === undefined ? '' : `AND p.path LIKE $2 ESCAPE '\\'`;
   const statement = `
     SELECT v FROM (
