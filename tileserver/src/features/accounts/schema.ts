@@ -18,7 +18,8 @@ export function passwordIsValid(password: string): boolean {
   return password.length >= 5 && password.length <= 200 && /[^\p{L}]/u.test(password);
 }
 
-const email = z
+/** Something@something.tld: the one email rule of accounts, invitations and the admin command. */
+export const emailAddress = z
   .string()
   .trim()
   .max(254)
@@ -35,7 +36,7 @@ const localPath = z
 export const registerBody = z.object({
   user: z.object({
     name,
-    email,
+    email: emailAddress,
     password,
     preferences: z
       .object({
@@ -53,7 +54,7 @@ export const registerBody = z.object({
 });
 
 export const signInBody = z.object({
-  email,
+  email: emailAddress,
   password: z.string().min(1, 'Enter your password').max(200),
   via: z.string().trim().max(100).optional(),
   redirect: localPath,
@@ -62,13 +63,13 @@ export const signInBody = z.object({
 export const editBody = z
   .object({
     name: name.optional(),
-    email: email.optional(),
+    email: emailAddress.optional(),
     password: password.optional(),
     current_password: z.string().max(200).optional(),
   })
   .refine((body) => body.name !== undefined || body.email !== undefined || body.password !== undefined, 'Nothing to change');
 
-export const resetRequestBody = z.object({ email });
+export const resetRequestBody = z.object({ email: emailAddress });
 export const resetCompleteBody = z.object({ token: z.string().min(10).max(100), password });
 
 export type RegisterBody = z.infer<typeof registerBody>;

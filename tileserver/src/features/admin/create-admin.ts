@@ -6,10 +6,11 @@ import { hashPassword } from '../../auth/passwords.ts';
 import { revokeUserSessions } from '../../auth/sessions.ts';
 import type { Sql } from '../../db/client.ts';
 import { insertUser, updateUser, userByEmail } from '../accounts/queries.ts';
+import { emailAddress } from '../accounts/schema.ts';
 import { audit } from './queries.ts';
 
 export async function createAdmin(sql: Sql, email: string, name = 'Admin'): Promise<{ userId: number; password: string; created: boolean }> {
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error(`not an email address: ${email}`);
+  if (!emailAddress.safeParse(email).success) throw new Error(`not an email address: ${email}`);
   // 18 random bytes: 24 characters of base64url, which always hold a digit or symbol in practice;
   // the "-7" suffix makes the password rule hold every time.
   const password = `${randomBytes(18).toString('base64url')}-7`;

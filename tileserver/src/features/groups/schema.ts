@@ -1,6 +1,7 @@
 // Group (account) shapes shared with the viewer: the account-name rule and its messages (spec
 // accounts-billing.md section 5), invitations and roles.
 import { z } from 'zod';
+import { emailAddress } from '../accounts/schema.ts';
 
 export const invalidAccountName = 'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.';
 export const duplicateAccountName = 'It appears you have already selected this account name, please try another.';
@@ -21,7 +22,7 @@ export const accountName = z.string().trim().refine(accountNameIsValid, invalidA
 export const roles = ['manager', 'member'] as const;
 export type Role = (typeof roles)[number];
 
-export const inviteBody = z.object({ email: z.string().trim().max(254).regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address'), role: z.enum(roles).default('member') });
+export const inviteBody = z.object({ email: emailAddress, role: z.enum(roles).default('member') });
 export const roleBody = z.object({ role: z.enum(roles) });
 export const acceptBody = z.object({ token: z.string().min(10).max(100) });
 
