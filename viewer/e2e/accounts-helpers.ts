@@ -1,11 +1,9 @@
 // Accounts for browser tests, made through the real API: users registered in a browser context (so the
 // page shares their session cookie), plans set by an admin as the admin pages would, and the links of
 // mail the server wrote to its outbox folder.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
-import { outboxDir } from '@parcel-map/tileserver/mail/mailer';
+import { newestMailTo } from '@parcel-map/tileserver/testing/outbox';
 import type { Harness } from './harness.ts';
 
 let count = 0;
@@ -36,10 +34,7 @@ export async function setPlan(h: Harness, userId: number, plan: { tier: 'pro' | 
 
 /** The first link to this server's pages in the newest mail to `to` (bodies are quoted-printable). */
 export function mailedLink(h: Harness, to: string, path: string): string | null {
-  const dir = outboxDir(h.server.config);
-  if (!existsSync(dir)) return null;
-  const texts = readdirSync(dir).sort().reverse().map((f) => readFileSync(join(dir, f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '='));
-  const mail = texts.find((t) => t.toLowerCase().includes(`to: ${to.toLowerCase()}`));
+  const mail = newestMailTo(h.server.config, to);
   const match = mail?.match(new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`));
   return match ? match[0] : null;
 }

@@ -7,9 +7,9 @@ import { createLogger } from '../logger.ts';
 import { parcelFields } from '../schema/parcel-fields.ts';
 import { signedInAdmin, signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
+import { mailedToken } from '../testing/outbox.ts';
 import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
-import { outboxDir } from '../mail/mailer.ts';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -43,10 +43,9 @@ beforeAll(async () => {
   callers.set('team manager', manager);
   const memberEmail = uniqueEmail('member').toLowerCase();
   await manager.post('/users/invitations.json', { email: memberEmail });
-  const mail = readdirSync(outboxDir(config)).map((f) => readFileSync(join(outboxDir(config), f), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')).find((t) => t.includes(`To: ${memberEmail}`))!;
   const member = new TestBrowser(app);
   await member.register(memberEmail);
-  await member.post('/users/invitations/accept.json', { token: /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail)![1] });
+  await member.post('/users/invitations/accept.json', { token: mailedToken(config, memberEmail, 'token') });
   callers.set('team member', member);
   callers.set('admin', admin);
   // A parcel holding values in premium fields of both tiers where the data has them.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -6,7 +6,7 @@ import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
-import { outboxDir } from '../../mail/mailer.ts';
+import { mailedToken } from '../../testing/outbox.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'accounts-test-'));
@@ -162,13 +162,7 @@ describe('editing the account', () => {
 });
 
 describe('resetting a password by email', () => {
-  const linkIn = (to: string) => {
-    const dir = outboxDir(config);
-    // Mail bodies are quoted-printable: undo soft line breaks and =XX escapes before reading the link.
-    const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const mail = readdirSync(dir).map((f) => decode(readFileSync(join(dir, f), 'utf8'))).find((text) => text.includes(`To: ${to}`));
-    return mail ? /reset_password_token=([A-Za-z0-9_-]+)/.exec(mail)?.[1] : undefined;
-  };
+  const linkIn = (to: string) => mailedToken(config, to, 'reset_password_token');
 
   it('mails a link that works once within the hour, answering the same for unknown emails', async () => {
     const email = uniqueEmail('reset').toLowerCase();

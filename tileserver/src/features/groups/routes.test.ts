@@ -1,13 +1,13 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
-import { outboxDir } from '../../mail/mailer.ts';
 import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
+import { mailedToken } from '../../testing/outbox.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { mayOnGroup } from './policy.ts';
 import { accountNameIsValid, duplicateAccountName } from './schema.ts';
@@ -17,12 +17,7 @@ const sql = testDb(3);
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
-const invitationToken = (to: string) => {
-  const dir = outboxDir(config);
-  const decode = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-  const mail = readdirSync(dir).map((f) => decode(readFileSync(join(dir, f), 'utf8'))).find((t) => t.includes(`To: ${to}`));
-  return mail && /invitation\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-};
+const invitationToken = (to: string) => mailedToken(config, to, 'token');
 
 describe('account names', () => {
   it.each([

@@ -1,0 +1,30 @@
+// Reading what the server mailed, for tests: the outbox folder holds one .eml file per message
+// (mail/mailer.ts), bodies quoted-printable.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import { outboxDir } from '../mail/mailer.ts';
+
+/** Undoes quoted-printable: soft line breaks and =XX escapes. */
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** The decoded text of the newest message to `to` (any case), or undefined. */
+export function newestMailTo(config: Config, to: string): string | undefined {
+  const dir = outboxDir(config);
+  if (!existsSync(dir)) return undefined;
+  // File names start with the time they were written, so reverse order is newest first.
+  const header = `to: ${to.toLowerCase()}`;
+  return readdirSync(dir)
+    .sort()
+    .reverse()
+    .map((file) => decodeQuotedPrintable(readFileSync(join(dir, file), 'utf8')))
+    .find((text) => text.toLowerCase().includes(header));
+}
+
+/** The value of `param` in the link of the newest message to `to` (a reset or invitation token). */
+export function mailedToken(config: Config, to: string, param: string): string | undefined {
+  const mail = newestMailTo(config, to);
+  return mail ? new RegExp(`[?&]${param}=([A-Za-z0-9_-]+)`).exec(mail)?.[1] : undefined;
+}
