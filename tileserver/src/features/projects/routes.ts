@@ -40,6 +40,14 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     return caller as SessionCaller & { group: NonNullable<Caller['group']> };
   };
 
+  /** Pro saves 5 projects, Team unlimited (limits.ts). */
+  const assertRoomForProject = async (caller: ReturnType<typeof ownGroup>) => {
+    const limit = projectLimits[caller.level].projects;
+    if ((await countProjects(sql, caller.group.id)) >= limit) {
+      throw new ApiError('FORBIDDEN', `Your plan includes ${limit} projects. Upgrade to Team for unlimited projects.`, { upsell: 'save-map', limit });
+    }
+  };
+
   const load = async (c: Context, need: ProjectAccess): Promise<{ caller: Caller; project: ProjectRow; access: ProjectAccess }> => {
     const caller = await deps.callers.of(c);
     const slug = c.req.param('slug')!.replace(/\.json$/, '');
@@ -91,10 +99,7 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const body = await requestBody(c, projectBody);
     await assertPlace(body.query.path);
     const { filters, styles } = checkedQuery(body.query, body.styles);
-    const limit = projectLimits[caller.level].projects;
-    if ((await countProjects(sql, caller.group.id)) >= limit) {
-      throw new ApiError('FORBIDDEN', `Your plan includes ${limit} projects. Upgrade to Team for unlimited projects.`, { upsell: 'save-map', limit });
-    }
+    await assertRoomForProject(caller);
     const made = await insertProject(sql, { groupId: caller.group.id, userId: caller.user.id, name: body.name, rootPath: body.query.path, filters, styles });
     const project = (await projectByPath(sql, caller.group.slug, made.slug))!;
     return c.json(await answer(project, 'update'), 201);
@@ -124,8 +129,7 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   app.post('/g/:group/maps/:slug/copy.json', async (c) => {
     const { caller, project } = await load(c, 'read');
     const own = ownGroup(caller);
-    const limit = projectLimits[own.level].projects;
-    if ((await countProjects(sql, own.group.id)) >= limit) throw new ApiError('FORBIDDEN', `Your plan includes ${limit} projects. Upgrade to Team for unlimited projects.`, { upsell: 'save-map', limit });
+    await assertRoomForProject(own);
     const made = await insertProject(sql, { groupId: own.group.id, userId: own.user.id, name: `Copy of ${project.name}`.slice(0, 100), rootPath: project.root_path, filters: project.filters, styles: project.styles });
     return c.json(await answer((await projectByPath(sql, own.group.slug, made.slug))!, 'update'), 201);
   });
