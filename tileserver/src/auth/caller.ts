@@ -16,7 +16,7 @@ import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientAddress, RateLimiter } from './rate-limit.ts';
-import { csrfHeaderName, findSession, readSessionCookie, type SessionRecord } from './sessions.ts';
+import { csrfHeaderName, looksLikeSessionId, readSessionCookie, secretHash, touchSession, type SessionRecord } from './sessions.ts';
 import type { Level } from './tokens.ts';
 
 export interface CallerUser {
@@ -132,18 +132,31 @@ export class CallerResolver {
     return group;
   }
 
+  /** The session, its user and the user's group in one query: every signed-in request pays it. */
   private async fromSession(sessionId: string): Promise<Caller | undefined> {
-    const session = await findSession(this.sql!, sessionId);
-    if (!session) return undefined;
+    if (!looksLikeSessionId(sessionId)) return undefined;
     const [row] = await this.sql!<
-      { id: string; name: string; email: string; is_admin: boolean; group_id: string | null; group_name: string | null; slug: string | null; tier: CallerGroup['tier'] | null; role: CallerGroup['role'] | null }[]
+      {
+        id_hash: Buffer; csrf_token: string; acting_admin_id: string | null; stale: boolean;
+        id: string; name: string; email: string; is_admin: boolean;
+        group_id: string | null; group_name: string | null; slug: string | null; tier: CallerGroup['tier'] | null; role: CallerGroup['role'] | null;
+      }[]
     >`
-      SELECT u.id, u.name, u.email, u.is_admin, g.id AS group_id, g.name AS group_name, g.slug, g.tier, m.role
-      FROM users u
+      SELECT s.id_hash, s.csrf_token, s.acting_admin_id, s.last_seen_at < now() - interval '1 hour' AS stale,
+             u.id, u.name, u.email, u.is_admin, g.id AS group_id, g.name AS group_name, g.slug, g.tier, m.role
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
       LEFT JOIN groups g ON g.id = u.primary_group_id
       LEFT JOIN memberships m ON m.group_id = g.id AND m.user_id = u.id
-      WHERE u.id = ${session.userId}`;
+      WHERE s.id_hash = ${secretHash(sessionId)} AND s.revoked_at IS NULL AND s.expires_at > now()`;
     if (!row) return undefined;
+    if (row.stale) await touchSession(this.sql!, row.id_hash);
+    const session: SessionRecord = {
+      idHash: row.id_hash,
+      userId: Number(row.id),
+      csrfToken: row.csrf_token,
+      actingAdminId: row.acting_admin_id === null ? null : Number(row.acting_admin_id),
+    };
     const user: CallerUser = { id: Number(row.id), name: row.name, email: row.email, isAdmin: row.is_admin };
     const group: CallerGroup | undefined =
       row.group_id && row.role ? { id: Number(row.group_id), name: row.group_name!, slug: row.slug!, tier: row.tier!, role: row.role } : undefined;

@@ -30,15 +30,17 @@ export async function createSession(sql: Sql, userId: number, actingAdminId: num
   return { id, csrfToken };
 }
 
-export async function findSession(sql: Sql, id: string): Promise<SessionRecord | undefined> {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
-  const [row] = await sql<{ id_hash: Buffer; user_id: string; csrf_token: string; acting_admin_id: string | null; stale: boolean }[]>`
-    SELECT id_hash, user_id, csrf_token, acting_admin_id, last_seen_at < now() - interval '1 hour' AS stale
-    FROM sessions WHERE id_hash = ${secretHash(id)} AND revoked_at IS NULL AND expires_at > now()`;
-  if (!row) return undefined;
-  // Sliding expiry, written at most hourly so that reads stay reads.
-  if (row.stale) await sql`UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => ${sessionDays}) WHERE id_hash = ${row.id_hash}`;
-  return { idHash: row.id_hash, userId: Number(row.user_id), csrfToken: row.csrf_token, actingAdminId: row.acting_admin_id === null ? null : Number(row.acting_admin_id) };
+/** Whether a cookie value can be a session id at all (newSecret's shape), before any query. */
+export function looksLikeSessionId(id: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(id);
+}
+
+/**
+ * Sliding expiry. The caller resolver reads the session with its user in one query and calls this when
+ * `last_seen_at` is over an hour old, so that most reads stay reads.
+ */
+export async function touchSession(sql: Sql, idHash: Buffer): Promise<void> {
+  await sql`UPDATE sessions SET last_seen_at = now(), expires_at = now() + make_interval(days => ${sessionDays}) WHERE id_hash = ${idHash}`;
 }
 
 export async function revokeSession(sql: Sql, idHash: Buffer): Promise<void> {

@@ -102,6 +102,17 @@ describe('signing in and out', () => {
     expect((await replay.session()).level).toBe('anonymous');
   });
 
+  it('slides the session expiry forward when it was last seen over an hour ago', async () => {
+    const email = uniqueEmail('slide');
+    const browser = new Browser();
+    await browser.register(email);
+    const user = sql`SELECT id FROM users WHERE email = ${email}`;
+    await sql`UPDATE sessions SET last_seen_at = now() - interval '2 hours', expires_at = now() + interval '1 day' WHERE user_id = (${user})`;
+    expect((await browser.session()).user.email).toBe(email);
+    const [row] = await sql<{ days: number }[]>`SELECT extract(epoch FROM expires_at - now()) / 86400 AS days FROM sessions WHERE user_id = (${user}) AND revoked_at IS NULL`;
+    expect(Number(row!.days)).toBeGreaterThan(29);
+  });
+
   it('never follows a redirect to another origin', async () => {
     const email = uniqueEmail('redirect');
     const browser = new Browser();
