@@ -19,6 +19,9 @@ import { SidePaneSheet } from './features/phone-layout/side-pane-sheet.tsx';
 import { PlaceHeader } from './features/place-header/place-header.tsx';
 import { PlaceUnavailable } from './features/place-request/place-unavailable.tsx';
 import { PrintPane } from './features/print/print-pane.tsx';
+import { NewProjectDialog, useNewProjectHash } from './features/projects/new-project-dialog.tsx';
+import { ProjectHomePanel } from './features/projects/project-home-panel.tsx';
+import { FilterOptionsLoader } from './features/style-rules/filter-options-loader.tsx';
 import { StyleRulesLayer } from './features/style-rules/style-rules-layer.ts';
 import { StyleRulesPanel } from './features/style-rules/style-rules-panel.tsx';
 import { SearchFeedbackModal } from './features/search-feedback/search-feedback-modal.tsx';
@@ -27,16 +30,18 @@ import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui-atoms.ts';
 
-const panels = { layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
+const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
 
 export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   useKeyboard();
+  useNewProjectHash();
   const panel = useAtomValue(panelAtom);
   const Open = panel && panel !== 'help' ? panels[panel] : null;
   return (
     <div className="app">
       <MapView tileJson={parcelTileJson} />
       <StyleRulesLayer />
+      <FilterOptionsLoader />
       <SideNav />
       <AdminMenu />
       <PlaceHeader />
@@ -57,6 +62,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <Alerts />
       <HelpModal />
       <SearchFeedbackModal />
+      <NewProjectDialog />
     </div>
   );
 }

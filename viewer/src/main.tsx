@@ -14,6 +14,8 @@ import { loadSession } from './state/session.ts';
 import { initToken } from './state/token.ts';
 import { startEntitlements } from './features/entitlements/entitlements.ts';
 import { startPreferences } from './features/preferences/start-preferences.ts';
+import { openNewProjectFromHash } from './features/projects/new-project-dialog.tsx';
+import { startProjectMode } from './features/projects/project-mode.ts';
 
 setWorkerUrl(workerUrl);
 // An invitation link's ?token= is the invitation's own, not an API token to keep for the tab.
@@ -35,6 +37,9 @@ if (isPagePath(location.pathname)) {
   // Start the worker and the parcel TileJSON request now, in parallel with React's first render.
   prewarm();
   const tileJson = fetchParcelTileJson();
+  // Before boot: every URL the app writes keeps the project's path.
+  startProjectMode();
+  openNewProjectFromHash();
   boot();
   void loadSession();
   void tileJson.then((parcels) =>

@@ -24,7 +24,8 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
   { path: '/hs/terms/:name', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
-  // Follows and bookmarks (issue 10).
+  // Projects, follows and bookmarks (issue 10).
+  { path: '/profile', load: () => import('./profile/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage })) },
   { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },
   { path: '/settings/property-details', load: () => import('./property-details/property-details-page.tsx').then((m) => ({ Component: m.PropertyDetailsPage })) },
 ];

@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import type { LonLat } from '../api/types.ts';
 import { basemapAtom, clickedPointAtom, placePathAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
 import { detailsOpenAtom } from './ui-atoms.ts';
-import { formatUrl } from './url.ts';
+import { currentUrl, formatUrl } from './url.ts';
 
 export const selectParcelAtom = atom(null, (get, set, input: { path: string; point?: LonLat | null; push?: boolean }) => {
   set(selectedPathAtom, input.path);
@@ -12,7 +12,7 @@ export const selectParcelAtom = atom(null, (get, set, input: { path: string; poi
   set(detailsOpenAtom, true);
   const view = get(viewAtom);
   const url = formatUrl(input.path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
-  if (url === location.pathname + location.hash) return;
+  if (url === currentUrl()) return;
   if (input.push === false) history.replaceState(null, '', url);
   else history.pushState(null, '', url);
 });
@@ -31,7 +31,7 @@ export const showPlaceAtom = atom(null, (get, set, path: string | null) => {
   if (get(selectedPathAtom)) return;
   const view = get(viewAtom);
   const url = formatUrl(path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
-  if (url !== location.pathname + location.hash) history.pushState(null, '', url);
+  if (url !== currentUrl()) history.pushState(null, '', url);
 });
 
 /** Keeps the hash in step with the view without adding history entries. */
@@ -39,5 +39,5 @@ export function replaceHash(get: <T>(a: import('jotai').Atom<T>) => T): void {
   const path = get(selectedPathAtom) ?? get(placePathAtom);
   const view = get(viewAtom);
   const url = formatUrl(path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
-  if (url !== location.pathname + location.hash) history.replaceState(null, '', url);
+  if (url !== currentUrl()) history.replaceState(null, '', url);
 }

@@ -1,5 +1,7 @@
 // The address bar as state: the path names the open parcel or place, and the hash carries the base
-// layer (`base`) and the map view (`map=zoom/lat/lon`). Pure functions, so tests need no browser.
+// layer (`base`) and the map view (`map=zoom/lat/lon`). In project mode the path starts with the
+// project's own path (/g/{group}/maps/{slug}) and a shared link keeps its `?share=` token, so a reload
+// or a copied link reopens the same project. Pure functions apart from the project base set at start.
 
 export type Basemap = 'street' | 'satellite' | 'satellite2';
 export const basemaps: readonly Basemap[] = ['street', 'satellite', 'satellite2'];
@@ -50,9 +52,43 @@ export function parseHash(hash: string): { base: Basemap | null; view: MapView |
   return { base, view, p: p ? normalizePath(p) : null };
 }
 
+export interface ProjectRef {
+  group: string;
+  slug: string;
+  /** The share token of a shared link (guests), or null. */
+  share: string | null;
+}
+
+const projectPrefix = /^\/g\/([a-z0-9][a-z0-9-]*)\/maps\/([a-z0-9][a-z0-9-]*)(?=\/|$)/;
+
+/** The project a URL names (/g/{group}/maps/{slug}/...?share=), and the place or parcel path after it. */
+export function parseProjectUrl(pathname: string, search: string): { project: ProjectRef | null; rest: string } {
+  const match = projectPrefix.exec(pathname);
+  if (!match) return { project: null, rest: pathname };
+  const share = new URLSearchParams(search).get('share');
+  return { project: { group: match[1]!, slug: match[2]!, share: share && /^[A-Za-z0-9_-]{10,200}$/.test(share) ? share : null }, rest: pathname.slice(match[0].length) || '/' };
+}
+
+export function projectPathOf(project: Pick<ProjectRef, 'group' | 'slug'>): string {
+  return `/g/${project.group}/maps/${project.slug}`;
+}
+
+let urlBase = { prefix: '', search: '' };
+
+/** Called once at start in project mode: every URL the app writes then keeps the project and its share token. */
+export function setProjectBase(project: ProjectRef | null): void {
+  urlBase = project ? { prefix: projectPathOf(project), search: project.share ? `?share=${project.share}` : '' } : { prefix: '', search: '' };
+}
+
 export function parseUrl(pathname: string, hash: string): UrlState {
   const { base, view, p } = parseHash(hash);
-  return { path: normalizePath(pathname) ?? p, base, view };
+  const { rest } = parseProjectUrl(pathname, '');
+  return { path: normalizePath(rest) ?? p, base, view };
+}
+
+/** The address bar as the app writes it, for comparing with formatUrl's answer. */
+export function currentUrl(): string {
+  return location.pathname + location.search + location.hash;
 }
 
 /** Zoom rounded to 2 decimals (spec 9), coordinates to 5 (about a metre). */
@@ -62,5 +98,6 @@ export function formatHash(base: Basemap, view: MapView): string {
 }
 
 export function formatUrl(path: string | null, base: Basemap, view: MapView): string {
-  return `${path ?? '/'}${formatHash(base, view)}`;
+  const place = path ?? (urlBase.prefix ? '' : '/');
+  return `${urlBase.prefix}${place}${urlBase.search}${formatHash(base, view)}`;
 }

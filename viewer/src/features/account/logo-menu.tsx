@@ -1,11 +1,12 @@
 // The logo menu on the map (spec accounts-billing.md section 2): the plan's logo, toggled by click,
 // with the account block (the group's pages), the user block (edit user info; Upgrade to Pro and a promo
-// panel when not paid) and Sign In or Sign Out (which returns to this page). The guest block waits for
-// shared projects.
+// panel when not paid), the guest block on a shared project (who shared it) and Sign In or Sign Out
+// (which returns to this page).
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom } from '../../state/session.ts';
+import { currentProjectAtom } from '../projects/atoms.ts';
 import { accountLinks, isPaidSession, planClass, upgradeHref } from './plan-class.ts';
 import { signOut } from './session-actions.ts';
 import './logo-menu.css';
@@ -22,6 +23,7 @@ function Promo() {
 
 export function LogoMenu() {
   const session = useAtomValue(sessionAtom);
+  const project = useAtomValue(currentProjectAtom);
   const [open, setOpen] = useState(false);
   const [failed, setFailed] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
@@ -64,6 +66,12 @@ export function LogoMenu() {
       </button>
       {open && (
         <div className="logo-menu-panel" data-testid="logo-menu" role="menu">
+          {project?.sharer && (
+            <section className="logo-block" data-testid="logo-guest-block">
+              <h3>Guest</h3>
+              <span className="small">You are viewing {project.name}, shared by <strong data-testid="logo-sharer">{project.sharer}</strong>.</span>
+            </section>
+          )}
           {session.group && (
             <section className="logo-block" data-testid="logo-account-block">
               <h3>{session.group.name}</h3>

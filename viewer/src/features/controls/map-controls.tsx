@@ -5,6 +5,7 @@ import { panelAtom, togglePanelAtom, type PanelId } from '../../state/ui-atoms.t
 import { ZoomDisplay } from './zoom-display.tsx';
 
 const buttons: { id: PanelId; label: string; icon: string }[] = [
+  { id: 'project', label: 'Project', icon: '⌂' },
   { id: 'layers', label: 'Layers', icon: '☰' },
   { id: 'style', label: 'Style', icon: '◧' },
   { id: 'legend', label: 'Legend', icon: '▤' },

@@ -9,6 +9,7 @@ import { atPointAtom, mapAtom, viewAtom } from '../../state/map-atoms.ts';
 import { showPlaceAtom } from '../../state/selection.ts';
 import { countryOfPath } from '../../state/url.ts';
 import { FollowAction } from '../follows/follow-action.tsx';
+import { SaveHomePrompt } from '../projects/save-home-prompt.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { breadcrumbs, countries, placeForZoom } from './place-name.ts';
 
@@ -39,6 +40,7 @@ export function PlaceHeader() {
         <span className="muted small">Currently Viewing</span>
         <strong data-testid="current-place">{current?.name ?? '—'}</strong>
         {current?.path && <FollowAction kind="place" path={current.path} />}
+        <SaveHomePrompt />
         <button type="button" className="crumbs-toggle" data-testid="crumbs-toggle" aria-expanded={expanded} aria-label="Breadcrumbs" onClick={() => setExpanded(!expanded)}>{expanded ? '▴' : '▾'}</button>
       </div>
       <nav aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs">

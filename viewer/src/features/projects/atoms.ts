@@ -2,8 +2,10 @@
 // the active filters are the query filters in force on the map (a project's saved filters, or an
 // owner highlight), posted with the style rules to the sources API.
 import { atom } from 'jotai';
+import type { ProjectRef } from '../../state/url.ts';
+import type { FilterValue } from '../style-rules/rules.ts';
 
-export type FilterValue = (string | number | boolean)[] | { gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string };
+export type { FilterValue };
 export type Filters = Record<string, FilterValue>;
 
 export interface FocusArea {
@@ -35,7 +37,11 @@ export interface Project {
   updated_at: string;
 }
 
-/** The project the URL names, or null outside project mode. */
+/** The project the URL names (/g/{group}/maps/{slug}), fixed at start; null outside project mode. */
+export const projectRefAtom = atom<ProjectRef | null>(null);
+export type ProjectLoad = { status: 'none' } | { status: 'loading' } | { status: 'loaded' } | { status: 'failed'; message: string };
+export const projectLoadAtom = atom<ProjectLoad>({ status: 'none' });
+/** The project the URL names, or null outside project mode (and until it has loaded). */
 export const currentProjectAtom = atom<Project | null>(null);
 /** Spec 6: Save, Delete and focus-area editing need permissions.update (the server checks it too). */
 export const canEditProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.update === true);
@@ -44,3 +50,5 @@ export const activeFiltersAtom = atom<Filters>({});
 /** Bumped to make the project loader fetch the current project again (after a focus area change). */
 export const projectRevisionAtom = atom(0);
 export const reloadProjectAtom = atom(null, (get, set) => set(projectRevisionAtom, get(projectRevisionAtom) + 1));
+/** The new-project dialog (opened by New, by the Projects dashboard and by #a=new-project). */
+export const newProjectOpenAtom = atom(false);

@@ -111,16 +111,23 @@ export function withField(rule: StyleRule, field: string, option: FilterOption |
   return { ...rule, field, predicate, value: predicate === 'exists' ? 'Yes' : '' };
 }
 
+export type FilterValue = (string | number | boolean)[] | { gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string };
+
 export interface SourceDefinition {
-  query: { parcel: true; path?: string };
+  query: { parcel: true; path?: string; filters?: Record<string, FilterValue> };
   fields: string[];
   styles: { field?: string; predicate: string; value?: string | number; fill: string; line: string }[];
 }
 
-/** The definition Apply posts: the rules in order, then the base style as the default rule. */
-export function toDefinition(rules: StyleRule[], base: BaseStyle, path: string | null): SourceDefinition {
+/** Parcels a filter selects (an owner highlight, a project's filters) stand out when no rule styles them. */
+export const filterHighlight: BaseStyle = { fill: '#ffd400b3', line: '#b38f00ff' };
+
+/** The definition Apply posts: the query filters, the rules in order, then the base style as the default rule. */
+export function toDefinition(rules: StyleRule[], base: BaseStyle, path: string | null, filters: Record<string, FilterValue> = {}): SourceDefinition {
+  const filtered = Object.keys(filters).length > 0;
+  if (filtered && rules.length === 0 && base.fill === defaultBaseStyle.fill && base.line === defaultBaseStyle.line) base = filterHighlight;
   return {
-    query: path ? { parcel: true, path } : { parcel: true },
+    query: { parcel: true, ...(path ? { path } : {}), ...(filtered ? { filters } : {}) },
     fields: [],
     styles: [
       ...rules.map((r) => ({

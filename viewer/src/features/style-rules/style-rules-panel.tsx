@@ -3,14 +3,15 @@
 // the rules), with the ordering rule explained: a parcel takes the colours of the first rule it matches.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { sendJson } from '../../api/client.ts';
 import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
 import { Panel, Section, Toggle } from '../../ui/panel.tsx';
-import { activeStyleAtom, appliedSourceAtom, draftBaseAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom, stylePlaceAtom, type AppliedSource } from './atoms.ts';
+import { currentProjectAtom } from '../projects/atoms.ts';
+import { fromSavedStyles } from '../projects/project-styles.ts';
+import { applyStyleAtom } from './apply-style.ts';
+import { draftBaseAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
 import { RuleRow } from './rule-row.tsx';
-import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule, toDefinition } from './rules.ts';
-import { useFilterOptions } from './use-filter-options.ts';
+import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from './rules.ts';
 import './style-rules.css';
 
 function BaseStyles() {
@@ -33,17 +34,15 @@ function BaseStyles() {
 }
 
 export function StyleRulesPanel() {
-  useFilterOptions();
   const setPanel = useSetAtom(panelAtom);
   const [rules, setRules] = useAtom(draftRulesAtom);
   const base = useAtomValue(draftBaseAtom);
   const setBase = useSetAtom(draftBaseAtom);
   const filters = useAtomValue(filtersAtom);
   const optionsByKey = useAtomValue(filterOptionsByKeyAtom);
-  const place = useAtomValue(stylePlaceAtom);
   const [showLegend, setShowLegend] = useAtom(showLegendOnMapAtom);
-  const setActive = useSetAtom(activeStyleAtom);
-  const setApplied = useSetAtom(appliedSourceAtom);
+  const applyStyle = useSetAtom(applyStyleAtom);
+  const project = useAtomValue(currentProjectAtom);
   const showAlert = useSetAtom(showAlertAtom);
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [applying, setApplying] = useState(false);
@@ -55,13 +54,7 @@ export function StyleRulesPanel() {
     if (!ready) return;
     setApplying(true);
     try {
-      if (rules.length === 0) {
-        setApplied(null);
-      } else {
-        const source = await sendJson<AppliedSource>('POST', '/api/v1/sources', toDefinition(rules, base, place));
-        setApplied(source);
-      }
-      setActive({ rules, base });
+      await applyStyle({ rules, base });
     } catch (error) {
       showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' });
     } finally {
@@ -69,11 +62,12 @@ export function StyleRulesPanel() {
     }
   };
 
+  // Spec 4: Reset clears the rules, or reloads the saved ones when the project has styles.
   const reset = () => {
-    setRules([]);
-    setBase(defaultBaseStyle);
-    setActive({ rules: [], base: defaultBaseStyle });
-    setApplied(null);
+    const saved = project ? fromSavedStyles(project.styles) : { rules: [], base: defaultBaseStyle };
+    setRules(saved.rules);
+    setBase(saved.base);
+    applyStyle(saved).catch((error: unknown) => showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }));
   };
 
   const update = (index: number, patch: (typeof rules)[number]) => setRules(rules.map((r, i) => (i === index ? patch : r)));
