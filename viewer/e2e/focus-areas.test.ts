@@ -69,6 +69,15 @@ describe('focus areas', () => {
     await tp.page.getByTestId('nav-focus-areas').waitFor({ timeout: 30_000 });
     await tp.page.getByTestId('nav-toggle').click();
 
+    // A crossed (bow-tie) outline: the server's reason shows, and the drawing and name stay.
+    const [a, b, c, d] = square(0.5);
+    await drawFocusArea(tp, [a!, c!, b!, d!]);
+    await tp.page.getByTestId('focus-area-name').fill('Bow tie');
+    await tp.page.getByTestId('focus-area-save').click();
+    expect(await tp.page.getByTestId('focus-area-error').textContent()).toMatch(/^The shape is not a valid polygon: Self-intersection/);
+    expect(await tp.page.getByTestId('focus-area-name').inputValue()).toBe('Bow tie');
+    await tp.page.getByTestId('tool-clear').click();
+
     await drawFocusArea(tp, square(0.5));
     const save = tp.page.getByTestId('focus-area-save');
     await tp.page.getByTestId('focus-area-name').fill('Ha');
@@ -116,8 +125,27 @@ describe('focus areas', () => {
     await offered.getByTestId('focus-area-add').click();
     await card.waitFor({ timeout: 15_000 });
     expect(await onMap()).toEqual(['Harvard Square']);
-    expect(tp.errors).toEqual([]);
+    // The one failed request is the refused bow tie.
+    expect(tp.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+
+    // A guest with the share link, on a phone, sees the focus areas without any editing control.
+    const share = (await (await tp.context.request.post(`${h.server.origin}${path}/share.json`, { headers: { 'X-CSRF-Token': csrf } })).json()).share as string;
     await tp.context.close();
+    const guest = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
+    await guest.page.goto(`${h.server.origin}${path}?share=${share}#base=street&map=14/${centre[1]}/${centre[0]}`);
+    await waitForIdle(guest.page);
+    await guest.page.getByTestId('nav-toggle').click();
+    await guest.page.getByTestId('nav-focus-areas').click();
+    const guestCard = guest.page.getByTestId('focus-areas-pane').getByTestId('focus-area-card');
+    await guestCard.waitFor({ timeout: 15_000 });
+    expect(await guestCard.locator('.focus-card-name').textContent()).toBe('Harvard Square');
+    expect(await guest.page.locator('[data-testid="focus-area-remove"], [data-testid="focus-area-add"], [data-testid="focus-area-draw"], [data-testid="focus-areas-available"]').count()).toBe(0);
+    const box = (await guest.page.getByTestId('focus-areas-pane').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await screenshot(guest.page, 'focus-areas-guest-phone');
+    expect(guest.errors).toEqual([]);
+    await guest.context.close();
   });
 });
 
