@@ -80,7 +80,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', sourceFilterRoutes(routeDeps));
-  app.route('/', sourceExtentRoutes(routeDeps));
+  app.route('/', sourceExtentRoutes({ ...routeDeps, versions: tiles.versions }));
 
   if (deps.viewerDir) mountViewer(app, deps.viewerDir);
 
