@@ -63,6 +63,8 @@ describe('focus areas', () => {
     });
     expect(made.status()).toBe(201);
     const { path } = (await made.json()) as { path: string };
+    // Project mode (currentProjectAtom) comes from the project loader of the projects feature, which
+    // reads the project URL /g/{group}/maps/{slug} (with ?share= for a guest).
     await tp.page.goto(`${h.server.origin}${path}#base=street&map=14/${centre[1]}/${centre[0]}`);
     await waitForIdle(tp.page);
     await tp.page.getByTestId('nav-toggle').click();
