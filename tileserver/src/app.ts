@@ -18,6 +18,7 @@ import { createTileContext, type TileContext } from './tiles/tile-context.ts';
 import { tileRoutes } from './tiles/routes.ts';
 import { sourceRoutes } from './features/sources/routes.ts';
 import { sourceFilterRoutes } from './features/source-filters/routes.ts';
+import { sourceExtentRoutes } from './features/source-extent/routes.ts';
 import { sessionRoutes } from './features/session/routes.ts';
 import { accountRoutes } from './features/accounts/routes.ts';
 import { lookupLimitRoutes } from './features/lookup-limits/routes.ts';
@@ -79,6 +80,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', sourceFilterRoutes(routeDeps));
+  app.route('/', sourceExtentRoutes({ ...routeDeps, versions: tiles.versions }));
 
   if (deps.viewerDir) mountViewer(app, deps.viewerDir);
 

@@ -6,6 +6,8 @@ import { AdminMenu } from './features/admin-menu/admin-menu.tsx';
 import { ColorsPanel } from './features/colors/colors-panel.tsx';
 import { MapControls } from './features/controls/map-controls.tsx';
 import { SideNav } from './features/controls/side-nav.tsx';
+import { FocusAreasLayer } from './features/focus-areas/focus-areas-layer.ts';
+import { FocusAreasPane } from './features/focus-areas/focus-areas-pane.tsx';
 import { HelpModal } from './features/help/help-modal.tsx';
 import { BookmarkPins } from './features/follows/bookmark-pins.tsx';
 import { HoverBar } from './features/hover-bar/hover-bar.tsx';
@@ -30,7 +32,7 @@ import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui-atoms.ts';
 
-const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane } as const;
+const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane, 'focus-areas': FocusAreasPane } as const;
 
 export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   useKeyboard();
@@ -42,6 +44,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <MapView tileJson={parcelTileJson} />
       <StyleRulesLayer />
       <FilterOptionsLoader />
+      <FocusAreasLayer />
       <SideNav />
       <AdminMenu />
       <PlaceHeader />

@@ -187,11 +187,12 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     if ((await countFocusAreas(sql, caller.group.id)) >= limit) {
       throw new ApiError('FORBIDDEN', `Your plan includes ${limit} focus areas. Upgrade to Team for unlimited focus areas.`, { limit });
     }
+    // The project first: an unknown map_slug must not leave a focus area behind.
+    const project = body.map_slug ? await projectByPath(sql, caller.group.slug, body.map_slug) : undefined;
+    if (body.map_slug && !project) throw new ApiError('NOT_FOUND', 'No such project');
     const id = await insertFocusArea(sql, { groupId: caller.group.id, userId: caller.user.id, name: body.name, description: body.description, shape: body.shape });
     let mapRegions: unknown = null;
-    if (body.map_slug) {
-      const project = await projectByPath(sql, caller.group.slug, body.map_slug);
-      if (!project) throw new ApiError('NOT_FOUND', 'No such project');
+    if (project) {
       await attachFocusArea(sql, project.id, id, '');
       mapRegions = (await answer(project, 'update')).regions;
     }

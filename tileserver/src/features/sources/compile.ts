@@ -40,7 +40,8 @@ interface Compiled {
   ruleCase: string | undefined;
 }
 
-function compileParts(definition: SourceDefinition): Compiled {
+/** The filter params and WHERE tests of a definition (values read from `d`, the definition as jsonb). */
+export function compileParts(definition: SourceDefinition): Compiled {
   const params: string[] = [];
   const where: string[] = [];
   const q = "d->'query'";

@@ -2,6 +2,7 @@
 import { useAtom } from 'jotai';
 import { navOpenAtom } from '../../state/ui-atoms.ts';
 import { ProfileEntry } from '../account/profile-entry.tsx';
+import { FocusAreasNavButton } from '../focus-areas/focus-areas-nav.tsx';
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);
@@ -14,6 +15,7 @@ export function SideNav() {
           onClick={(e) => (e.target as HTMLElement).closest('a[href^="#"]') && setOpen(false)}>
           <strong className="brand">Parcel Map</strong>
           <ProfileEntry />
+          <FocusAreasNavButton />
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>

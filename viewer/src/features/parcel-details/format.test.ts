@@ -34,6 +34,17 @@ describe('parcel field formatting', () => {
     expect(formatMeasurements({ acres: 0.0912, sqft: 3972.4 })).toBe('0.09 acres · 3,972 sq ft');
     expect(formatMeasurements({ acres: null, sqft: null })).toBe('');
   });
+
+  it('shows the parcel area in the chosen area unit', () => {
+    const m = { acres: 0.0912, sqft: 3972.4 };
+    expect(formatMeasurements(m, 'acres')).toBe('0.09 acres · 3,972 sq ft');
+    expect(formatMeasurements(m, 'squareFeet')).toBe('3,972 sq ft');
+    expect(formatMeasurements(m, 'squareMeters')).toBe('369 sq m');
+    expect(formatMeasurements(m, 'hectares')).toBe('0.037 ha');
+    // Without square feet the acres are converted.
+    expect(formatMeasurements({ acres: 2, sqft: null }, 'hectares')).toBe('0.809 ha');
+    expect(formatMeasurements({ acres: null, sqft: null }, 'hectares')).toBe('');
+  });
 });
 
 describe('FEMA flood zones', () => {

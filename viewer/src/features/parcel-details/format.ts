@@ -1,6 +1,7 @@
 // How parcel field values read in the details pane (spec 2 "Formatting"): currency, numbers with
 // separators, percents (<1% below 1), Yes/No booleans, coordinates to 5 decimals, dates as given.
 import type { FieldValue } from '../../api/types.ts';
+import { formatArea, type AreaUnit } from '../../map/tools/measure.ts';
 
 export const currencyFields = new Set(['improvval', 'landval', 'parval', 'agval', 'saleprice', 'median_household_income', 'taxamt']);
 export const percentFields = new Set([
@@ -51,10 +52,20 @@ export function formatFloodZones(raw: string): string {
   }
 }
 
-/** Acres and square feet of the highlights, e.g. "0.09 acres · 3,920 sq ft". */
-export function formatMeasurements(m: { acres: number | null; sqft: number | null }): string {
+/**
+ * The parcel's area for the highlights in the chosen area unit (spec 3 units): acres (the default) read
+ * "0.09 acres · 3,920 sq ft" as before; another unit reads in that unit alone, from the square feet
+ * when known (more precise than rounded acres).
+ */
+export function formatMeasurements(m: { acres: number | null; sqft: number | null }, unit: AreaUnit = 'acres'): string {
+  const hasAcres = m.acres !== null && m.acres !== undefined;
+  const hasSqft = m.sqft !== null && m.sqft !== undefined;
+  if (unit !== 'acres') {
+    const squareMeters = hasSqft ? m.sqft! * 0.09290304 : hasAcres ? m.acres! * 4046.8564224 : null;
+    return squareMeters === null ? '' : formatArea(squareMeters, unit);
+  }
   const parts: string[] = [];
-  if (m.acres !== null && m.acres !== undefined) parts.push(`${number.format(m.acres)} acres`);
-  if (m.sqft !== null && m.sqft !== undefined) parts.push(`${Math.round(m.sqft).toLocaleString('en-US')} sq ft`);
+  if (hasAcres) parts.push(`${number.format(m.acres!)} acres`);
+  if (hasSqft) parts.push(`${Math.round(m.sqft!).toLocaleString('en-US')} sq ft`);
   return parts.join(' · ');
 }

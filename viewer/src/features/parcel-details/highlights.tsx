@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { ParcelEntity, PremiumMeta } from '../../api/types.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
+import { unitsAtom } from '../../state/ui-atoms.ts';
 import { highlightsUpsell } from '../entitlements/entitlements.ts';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { formatMeasurements } from './format.ts';
@@ -21,6 +22,7 @@ function lockOf(parcel: ParcelEntity, key: string): PremiumMeta | undefined {
 
 export function Highlights({ parcel }: { parcel: ParcelEntity }) {
   const entitled = useAtomValue(hasSiteControlAtom);
+  const units = useAtomValue(unitsAtom);
   if (highlightsUpsell(parcel.path, entitled)) {
     return (
       <section className="highlights" data-testid="parcel-highlights">
@@ -37,7 +39,7 @@ export function Highlights({ parcel }: { parcel: ParcelEntity }) {
   };
   const rows: [string, ReactNode, string][] = [
     ['Address', parcel.formatted_addresses?.site ?? h?.address ?? '', 'address'],
-    ['Measurements', h ? formatMeasurements(h.measurements) : '', 'measurements'],
+    ['Measurements', h ? formatMeasurements(h.measurements, units.area) : '', 'measurements'],
     ['Owner', h?.owner ?? '', 'owner'],
     ['Zoning', h?.zoning ?? '', 'zoning'],
     ['Land Use', premium('landuse', h?.landuse), 'landuse'],

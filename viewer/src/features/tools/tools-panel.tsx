@@ -2,11 +2,13 @@
 // choices and the live measurement of the shape being drawn.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { finishTool, startTool } from '../../map/tools/tool-actions.ts';
-import { areaUnits, distanceUnits, formatArea, formatCoordinates, formatDistance, lineMeters, polygonSquareMeters, type AreaUnit, type DistanceUnit } from '../../map/tools/measure.ts';
+import { formatArea, formatCoordinates, formatDistance, lineMeters, polygonSquareMeters } from '../../map/tools/measure.ts';
 import { configAtom, mapAtom, terrainAtom } from '../../state/map-atoms.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { panelAtom, showAlertAtom, toolAtom, unitsAtom, type ToolId } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
+import { FocusAreaForm } from '../focus-areas/focus-area-form.tsx';
+import { AreaUnitSelect, DistanceUnitSelect } from '../units/unit-select.tsx';
 import { setTerrain } from './terrain-toggle.ts';
 import { terrainNotice } from './terrain.ts';
 
@@ -17,12 +19,9 @@ const tools: { id: ToolId; label: string; hint: string }[] = [
   { id: 'drawFocusArea', label: 'Draw Focus Area', hint: 'Click the map to draw the area; double-click to finish.' },
 ];
 
-/** Spec 5: a focus area must be smaller than 80 square miles. */
-const focusAreaLimitSquareMeters = 80 * 2_589_988.110336;
-
 function Result() {
   const state = useAtomValue(toolAtom);
-  const [units, setUnits] = useAtom(unitsAtom);
+  const units = useAtomValue(unitsAtom);
   if (!state.tool) return null;
   const { tool, points } = state;
   if (tool === 'measureCoords') {
@@ -32,9 +31,7 @@ function Result() {
   if (tool === 'measureDistance') {
     return (
       <div>
-        <select aria-label="Distance unit" data-testid="distance-unit" value={units.distance} onChange={(e) => setUnits({ ...units, distance: e.target.value as DistanceUnit })}>
-          {distanceUnits.map((u) => <option key={u.id} value={u.id}>{u.label}</option>)}
-        </select>
+        <DistanceUnitSelect />
         <p className="tool-result" data-testid="tool-result" data-meters={lineMeters(points)}>{formatDistance(lineMeters(points), units.distance)}</p>
       </div>
     );
@@ -42,14 +39,9 @@ function Result() {
   const squareMeters = polygonSquareMeters(points);
   return (
     <div>
-      <select aria-label="Area unit" data-testid="area-unit" value={units.area} onChange={(e) => setUnits({ ...units, area: e.target.value as AreaUnit })}>
-        {areaUnits.map((u) => <option key={u.id} value={u.id}>{u.label}</option>)}
-      </select>
+      <AreaUnitSelect />
       <p className="tool-result" data-testid="tool-result" data-square-meters={squareMeters}>{formatArea(squareMeters, units.area)}</p>
-      {tool === 'drawFocusArea' && squareMeters >= focusAreaLimitSquareMeters && (
-        <p className="error">Focus Area is too large. Please select an area smaller than 80 square miles.</p>
-      )}
-      {tool === 'drawFocusArea' && <p className="muted small">Saving focus areas comes with projects.</p>}
+      {tool === 'drawFocusArea' && <FocusAreaForm points={points} finished={state.finished} squareMeters={squareMeters} />}
     </div>
   );
 }
