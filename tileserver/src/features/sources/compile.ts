@@ -135,12 +135,12 @@ SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM fea
 
 /**
  * Evaluates every value of a definition with the casts its tile statement uses, from the definition
- * bound as $1 (jsonb): run at POST, so a value PostgreSQL rejects (a date like 2021-02-29) is a 400
+ * bound as $1 (JSON text: a string bound straight to jsonb would be one JSON string, every value null): run at POST, so a value PostgreSQL rejects (a date like 2021-02-29) is a 400
  * there instead of a failing tile later.
  */
 export function compileValueCheckSql(definition: SourceDefinition): string {
   const { params } = compileParts(definition);
-  return `WITH def AS (SELECT $1::jsonb AS d) SELECT ${['1 AS one', ...params].join(', ')} FROM def`;
+  return `WITH def AS (SELECT $1::text::jsonb AS d) SELECT ${['1 AS one', ...params].join(', ')} FROM def`;
 }
 
 export function legendOf(rules: StyleRule[]): { rule: number; label: string; fill: string; line: string }[] {
