@@ -66,14 +66,23 @@ describe('projects in the browser', () => {
     await page.evaluate((ll) => window.__map!.jumpTo({ center: ll, zoom: 17 }), [old!.lon, old!.lat] as [number, number]);
     await page.getByTestId('open-style').click();
     await addRule(page, 0, '1900', '#ff0000');
+    // A filter narrows the parcels the style draws: built in 1850 or later.
+    await page.getByTestId('add-filter').click();
+    await page.getByTestId('filter-field-0').selectOption('yearbuilt');
+    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe('All filters must have completed fields to Apply');
+    await page.getByTestId('filter-gte-0').fill('1850');
     await page.getByTestId('apply-style-rules').click();
     const first = await styleSourceId(page, null);
     const rendered = await renderedRules(page);
     const ids = [...new Set(rendered.map((f) => f.id))];
     expect(ids.length).toBeGreaterThan(3);
-    const rows = await h.server.sql<{ id: number; old: boolean }[]>`SELECT id, coalesce(yearbuilt < 1900, false) AS old FROM parcels WHERE id = ANY(${ids})`;
+    const rows = await h.server.sql<{ id: number; old: boolean; kept: boolean }[]>`
+      SELECT id, coalesce(yearbuilt < 1900, false) AS old, coalesce(yearbuilt >= 1850, false) AS kept FROM parcels WHERE id = ANY(${ids})`;
+    expect(rows.every((r) => r.kept)).toBe(true);
     const oldById = new Map(rows.map((r) => [Number(r.id), r.old]));
     for (const f of rendered) expect(f.rule === 0).toBe(oldById.get(f.id));
+    const [{ dropped }] = await h.server.sql<{ dropped: number }[]>`SELECT count(*)::int AS dropped FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND yearbuilt < 1850`;
+    expect(dropped).toBeGreaterThan(0);
 
     // Unsaved: Save is highlighted with a warning; saving clears both.
     await page.getByTestId('open-project').click();
@@ -90,6 +99,7 @@ describe('projects in the browser', () => {
     await expect.poll(() => page.getByTestId('style-legend').textContent()).toContain('Year Built less than 1900');
     await page.getByTestId('open-style').click();
     expect(await page.getByTestId('rule-value-0').inputValue()).toBe('1900');
+    expect(await page.getByTestId('filter-gte-0').inputValue()).toBe('1850');
 
     // A wider blue rule dragged above the red one: every pre-3000 parcel now matches rule 0 first.
     await addRule(page, 1, '3000', '#0000ff');

@@ -90,7 +90,7 @@ export function ProjectHomePanel() {
           <h3 className="project-name" data-testid="project-name">{project.name}</h3>
           {project.sharer && <p className="small" data-testid="project-guest">Shared by {project.sharer}. You can look at this project but not change it.</p>}
           {unsaved && canEdit && (
-            <p className="project-warning small" role="status" data-testid="project-unsaved">This project has unsaved changes: the style on the map differs from the saved one. Save to keep them, or Reset to go back.</p>
+            <p className="project-warning small" role="status" data-testid="project-unsaved">This project has unsaved changes: the style rules or filters on the map differ from the saved ones. Save to keep them, or Reset to go back.</p>
           )}
           {saveProblem && <p className="error small" role="alert" data-testid="project-save-problem">{saveProblem}</p>}
         </>

@@ -13,16 +13,15 @@ import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
 import { showAlertAtom } from '../../state/ui-atoms.ts';
 import { parseProjectUrl, parseUrl, projectPathOf, setProjectBase, type ProjectRef } from '../../state/url.ts';
-import { applyStyleAtom } from '../style-rules/apply-style.ts';
-import { activeStyleAtom, draftBaseAtom, draftRulesAtom, type ActiveStyle } from '../style-rules/atoms.ts';
-import { activeFiltersAtom, currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Project } from './atoms.ts';
+import { applyStyleAtom, followFilterChanges } from '../style-rules/apply-style.ts';
+import { filtersToRows } from '../style-rules/filter-rows.ts';
+import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, type ActiveStyle } from '../style-rules/atoms.ts';
+import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Filters, type Project } from './atoms.ts';
 import { fromSavedStyles } from './project-styles.ts';
 
 export const projectNotFound = 'This project does not exist, or it has not been shared with you.';
 
-let applyingSaved = false;
-
-function applyStyle(style: ActiveStyle): void {
+function applyStyle(style: ActiveStyle & { filters: Filters }): void {
   store.set(applyStyleAtom, style).catch((error: unknown) =>
     store.set(showAlertAtom, { text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }));
 }
@@ -32,10 +31,8 @@ export function adoptSavedStyle(project: Project): void {
   const saved = fromSavedStyles(project.styles);
   store.set(draftRulesAtom, saved.rules);
   store.set(draftBaseAtom, saved.base);
-  applyingSaved = true;
-  store.set(activeFiltersAtom, project.query.filters ?? {});
-  applyingSaved = false;
-  applyStyle(saved);
+  store.set(draftFiltersAtom, filtersToRows(project.query.filters ?? {}));
+  applyStyle({ ...saved, filters: project.query.filters ?? {} });
 }
 
 /** Applying posts to the sources API, which wants the session's CSRF token: known once the session is. */
@@ -91,9 +88,7 @@ export function startProjectMode(): void {
   const { project: ref } = parseProjectUrl(location.pathname, location.search);
   setProjectBase(ref);
   store.set(projectRefAtom, ref);
-  store.sub(activeFiltersAtom, () => {
-    if (!applyingSaved) applyStyle(store.get(activeStyleAtom));
-  });
+  followFilterChanges();
   if (!ref) return;
   const initial = parseUrl(location.pathname, location.hash);
   store.set(projectLoadAtom, { status: 'loading' });

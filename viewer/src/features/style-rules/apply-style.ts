@@ -1,18 +1,26 @@
-// Applying a style: the rules, the base style and the query filters in force go to the sources API,
-// and its answer becomes the map's style-rule source (drawn by style-rules-layer.ts, listed by the
-// legend). One way for the panel's Apply, a project's saved style and the owner highlight.
+// Applying a style: the rules, the base style and the query filters go to the sources API, and its
+// answer becomes the map's style-rule source (drawn by style-rules-layer.ts, listed by the legend).
+// One way for the panel's Apply, a project's saved style and the owner highlight.
 import { atom } from 'jotai';
 import { sendJson } from '../../api/client.ts';
-import { activeFiltersAtom, currentProjectAtom } from '../projects/atoms.ts';
-import { activeStyleAtom, appliedSourceAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from './atoms.ts';
+import { store } from '../../state/store.ts';
+import { showAlertAtom } from '../../state/ui-atoms.ts';
+import { activeFiltersAtom, currentProjectAtom, type Filters } from '../projects/atoms.ts';
+import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from './atoms.ts';
+import { filtersToRows } from './filter-rows.ts';
 import { toDefinition } from './rules.ts';
 
 let latest = 0;
+let appliedFilters: Filters = {};
 
-/** Resolves once the map has the new source; rejects (leaving the previous style in force) when the server refuses. */
-export const applyStyleAtom = atom(null, async (get, set, style: ActiveStyle) => {
+/**
+ * Resolves once the map has the new source; rejects (leaving the previous style in force) when the
+ * server refuses. Without `filters` the filters in force stay.
+ */
+export const applyStyleAtom = atom(null, async (get, set, input: ActiveStyle & { filters?: Filters }) => {
   const call = ++latest;
-  const filters = get(activeFiltersAtom);
+  const filters = input.filters ?? get(activeFiltersAtom);
+  const style = { rules: input.rules, base: input.base };
   // A project's rules and filters are about its place, wherever the map is looking.
   const place = get(currentProjectAtom)?.query.path ?? get(stylePlaceAtom);
   const source =
@@ -21,6 +29,19 @@ export const applyStyleAtom = atom(null, async (get, set, style: ActiveStyle) =>
       : await sendJson<AppliedSource>('POST', '/api/v1/sources', toDefinition(style.rules, style.base, place, filters));
   // An older call answering late must not replace a newer style.
   if (call !== latest) return;
+  appliedFilters = filters;
   set(appliedSourceAtom, source);
   set(activeStyleAtom, style);
+  set(activeFiltersAtom, filters);
 });
+
+/** Filters set elsewhere (the owner highlight) apply with the active style, and show in the panel. */
+export function followFilterChanges(): void {
+  store.sub(activeFiltersAtom, () => {
+    const filters = store.get(activeFiltersAtom);
+    if (filters === appliedFilters) return;
+    store.set(draftFiltersAtom, filtersToRows(filters));
+    store.set(applyStyleAtom, { ...store.get(activeStyleAtom), filters }).catch((error: unknown) =>
+      store.set(showAlertAtom, { text: `Could not apply the filters: ${(error as Error).message}`, kind: 'error' }));
+  });
+}

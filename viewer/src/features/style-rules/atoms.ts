@@ -3,6 +3,7 @@
 // sources API's answer for the active style, which the map draws and the legend lists.
 import { atom } from 'jotai';
 import { atPointAtom, placePathAtom } from '../../state/map-atoms.ts';
+import type { FilterRow } from './filter-rows.ts';
 import { defaultBaseStyle, type BaseStyle, type FilterOption, type StyleRule } from './rules.ts';
 
 export interface ActiveStyle {
@@ -28,6 +29,8 @@ export interface AppliedSource {
 /** Rules being edited in the panel (kept while the panel is closed). */
 export const draftRulesAtom = atom<StyleRule[]>([]);
 export const draftBaseAtom = atom<BaseStyle>(defaultBaseStyle);
+/** Query filters being edited in the panel (applied with the rules). */
+export const draftFiltersAtom = atom<FilterRow[]>([]);
 /** The rules in force on the map, in order (the first matching rule wins). Empty rules = no styling. */
 export const activeStyleAtom = atom<ActiveStyle>({ rules: [], base: defaultBaseStyle });
 /** TileJSON of the applied style-rule source, or null when no rules are applied. */

@@ -1,6 +1,7 @@
 // The Style rules panel (spec 2 and 5): Base Parcel Styles, the Show Legend on Map toggle, Style Rules
-// (rows in order, Add a Style Rule), Apply (enabled only when every rule is complete) and Reset (clears
-// the rules), with the ordering rule explained: a parcel takes the colours of the first rule it matches.
+// (rows in order, Add a Style Rule), Filters (which parcels the style draws), Apply (enabled only when
+// every rule and filter is complete) and Reset (clears, or reloads a project's saved rules and filters),
+// with the ordering rule explained: a parcel takes the colours of the first rule it matches.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
@@ -9,7 +10,9 @@ import { Panel, Section, Toggle } from '../../ui/panel.tsx';
 import { currentProjectAtom } from '../projects/atoms.ts';
 import { fromSavedStyles } from '../projects/project-styles.ts';
 import { applyStyleAtom } from './apply-style.ts';
-import { draftBaseAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
+import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
+import { FilterRowView } from './filter-row.tsx';
+import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from './filter-rows.ts';
 import { RuleRow } from './rule-row.tsx';
 import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from './rules.ts';
 import './style-rules.css';
@@ -36,6 +39,7 @@ function BaseStyles() {
 export function StyleRulesPanel() {
   const setPanel = useSetAtom(panelAtom);
   const [rules, setRules] = useAtom(draftRulesAtom);
+  const [filterRows, setFilterRows] = useAtom(draftFiltersAtom);
   const base = useAtomValue(draftBaseAtom);
   const setBase = useSetAtom(draftBaseAtom);
   const filters = useAtomValue(filtersAtom);
@@ -48,13 +52,15 @@ export function StyleRulesPanel() {
   const [applying, setApplying] = useState(false);
 
   const options = filters.status === 'loaded' ? filters.options : [];
-  const ready = filters.status === 'loaded' && canApply(rules, optionsByKey);
+  const rulesReady = canApply(rules, optionsByKey);
+  const filtersReady = filterRows.every((row) => isFilterComplete(row, optionsByKey));
+  const ready = filters.status === 'loaded' && rulesReady && filtersReady;
 
   const apply = async () => {
     if (!ready) return;
     setApplying(true);
     try {
-      await applyStyle({ rules, base });
+      await applyStyle({ rules, base, filters: rowsToFilters(filterRows, optionsByKey) });
     } catch (error) {
       showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' });
     } finally {
@@ -65,9 +71,11 @@ export function StyleRulesPanel() {
   // Spec 4: Reset clears the rules, or reloads the saved ones when the project has styles.
   const reset = () => {
     const saved = project ? fromSavedStyles(project.styles) : { rules: [], base: defaultBaseStyle };
+    const savedFilters = project?.query.filters ?? {};
     setRules(saved.rules);
     setBase(saved.base);
-    applyStyle(saved).catch((error: unknown) => showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }));
+    setFilterRows(filtersToRows(savedFilters));
+    applyStyle({ ...saved, filters: savedFilters }).catch((error: unknown) => showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }));
   };
 
   const update = (index: number, patch: (typeof rules)[number]) => setRules(rules.map((r, i) => (i === index ? patch : r)));
@@ -97,8 +105,21 @@ export function StyleRulesPanel() {
           + Add a Style Rule
         </button>
       </Section>
+      <Section title="Filters" testId="style-filters-section">
+        <p className="style-rules-order">Filters choose the parcels the style draws: a parcel must pass every filter, and a filter with several values passes on any of them.</p>
+        <ul className="filter-list" data-testid="filter-list">
+          {filterRows.map((row, index) => (
+            <FilterRowView key={row.id} row={row} index={index} options={options} optionsByKey={optionsByKey} complete={isFilterComplete(row, optionsByKey)}
+              onChange={(next) => setFilterRows(filterRows.map((r, i) => (i === index ? next : r)))}
+              onDelete={() => setFilterRows(filterRows.filter((_, i) => i !== index))} />
+          ))}
+        </ul>
+        <button type="button" className="link-button" data-testid="add-filter" onClick={() => setFilterRows([...filterRows, newFilterRow()])}>
+          + Add a Filter
+        </button>
+      </Section>
       <div className="style-rules-actions">
-        <span title={ready ? undefined : incompleteTooltip} data-testid="apply-wrapper">
+        <span title={ready ? undefined : !rulesReady ? incompleteTooltip : !filtersReady ? incompleteFiltersTooltip : undefined} data-testid="apply-wrapper">
           <button type="button" className="primary" data-testid="apply-style-rules" disabled={!ready || applying} onClick={() => void apply()}>
             {applying ? 'Applying...' : 'Apply'}
           </button>

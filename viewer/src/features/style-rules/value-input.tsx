@@ -8,7 +8,7 @@ import { fixedValues, type FilterOption, type StyleRule } from './rules.ts';
 
 const debounceMs = 250;
 
-function useSuggestions(key: string, query: string, enabled: boolean): string[] {
+export function useSuggestions(key: string, query: string, enabled: boolean): string[] {
   const place = useAtomValue(stylePlaceAtom);
   const [suggestions, setSuggestions] = useState<string[]>([]);
   useEffect(() => {
