@@ -68,3 +68,6 @@ CREATE INDEX zoning_districts_geom_idx ON zoning_districts USING gist (geom);
 CREATE INDEX zoning_districts_geom_3857_idx ON zoning_districts USING gist (geom_3857);
 
 INSERT INTO layer_versions (layer) VALUES ('basemap'), ('zoning') ON CONFLICT DO NOTHING;
+
+-- The basemap tiles select place outlines and labels by their 3857 geometry.
+CREATE INDEX places_geom_3857_idx ON places USING gist (geom_3857);
