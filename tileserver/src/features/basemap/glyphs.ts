@@ -128,11 +128,14 @@ function renderGlyph(font: Font, code: number): RenderedGlyph {
   const bitmap = Buffer.alloc(w * h);
   for (let j = 0; j < h; j++) {
     const py = topY - BUFFER + j + 0.5;
+    // Segments more than RADIUS away vertically cannot change a clamped value, and cannot cross the
+    // row: each row looks at the segments near it only.
+    const near = segs.filter(([, y0, , y1]) => Math.min(y0, y1) - RADIUS <= py && Math.max(y0, y1) + RADIUS >= py);
     for (let i = 0; i < w; i++) {
       const px = left - BUFFER + i + 0.5;
       let best = Infinity;
       let winding = 0;
-      for (const [x0, y0, x1, y1] of segs) {
+      for (const [x0, y0, x1, y1] of near) {
         const dx = x1 - x0;
         const dy = y1 - y0;
         const len = dx * dx + dy * dy;
