@@ -14,7 +14,6 @@ import { zoningLayers, zoningSource } from './layers/zoning-layer/zoning-layer.t
 export const defaultTiles = {
   flood: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
   wetlands: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
-  zoning: '/api/v1/zoning/{z}/{x}/{y}.mvt',
 };
 
 /** Tile URLs must be absolute (the worker resolves relative ones against its own script URL), and the
@@ -37,7 +36,7 @@ export function baseStyle(colors: { parcel: string; hover: string; selected: str
       parcels: parcelSource(location.origin, tokenQuery, tileJson),
       flood: floodSource(absolute(defaultTiles.flood) + staticQuery),
       wetlands: wetlandsSource(absolute(defaultTiles.wetlands) + staticQuery),
-      zoning: zoningSource(absolute(defaultTiles.zoning) + staticQuery),
+      zoning: zoningSource(absolute('/api/v1/zoning') + staticQuery),
     },
     layers: [
       backgroundLayer(), ...placesLayers(), ...streetBasemapLayers(), ...floodLayers(), ...wetlandsLayers(), ...zoningLayers(),

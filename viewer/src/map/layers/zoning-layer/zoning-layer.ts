@@ -3,12 +3,13 @@
 // are labelled from zoom 15. Hidden until switched on in the layers panel.
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 import { zoningLayers as styleZoningLayers } from '@parcel-map/tileserver/features/basemap/basemap-style';
-import { zoningLayer, zoningTypes } from '@parcel-map/tileserver/features/zoning/zoning-types';
+import { zoningTypes } from '@parcel-map/tileserver/features/zoning/zoning-types';
 
 export const zoningLegend = zoningTypes.map((t) => ({ label: t.type, color: t.color }));
 
-export function zoningSource(tiles: string): SourceSpecification {
-  return { type: 'vector', tiles: [tiles], minzoom: zoningLayer.minzoom, maxzoom: zoningLayer.maxzoom };
+/** Through the TileJSON, whose tile URLs carry the data version: a reload never shows cached old districts. */
+export function zoningSource(tileJsonUrl: string): SourceSpecification {
+  return { type: 'vector', url: tileJsonUrl };
 }
 
 export function zoningLayers(): LayerSpecification[] {
