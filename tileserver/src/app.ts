@@ -32,6 +32,10 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { followRoutes } from './features/follows/routes.ts';
+import { basemapRoutes } from './features/basemap/routes.ts';
+import { zoningRoutes } from './features/zoning/routes.ts';
+import { styleRoutes } from './features/styles/routes.ts';
+import { mountCors } from './http/cors.ts';
 
 export interface AppDeps {
   config: Config;
@@ -58,6 +62,7 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
+  mountCors(app);
   app.use('*', appApiGate(deps.config));
   const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));
@@ -79,6 +84,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', followRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
+  app.route('/', basemapRoutes(tiles));
+  app.route('/', zoningRoutes(tiles));
+  app.route('/', styleRoutes(tiles));
   app.route('/', sourceFilterRoutes(routeDeps));
   app.route('/', sourceExtentRoutes({ ...routeDeps, versions: tiles.versions }));
 

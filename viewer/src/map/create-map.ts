@@ -1,13 +1,15 @@
-// Creates the maplibre map with a fully local style (no glyphs or sprite: labels use local fonts via
-// TinySDF): background, our place outlines, the additional layers, parcels and place labels.
+// Creates the maplibre map with a style served entirely by us (tiles, TileJSON and label glyphs; no
+// external URL): land, place outlines, the street basemap, the additional layers, parcels, then street
+// and place labels.
 import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
 import { getToken } from '../api/client.ts';
 import type { LonLat } from '../api/types.ts';
-import { backgroundLayer } from './layers/basemap-layer/basemap-layer.ts';
+import { backgroundLayer, glyphsUrl, streetBasemapLayers, streetBasemapSource, streetBasemapSourceId, streetLabelLayers } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayers, floodSource } from './layers/flood-layer/flood-layer.ts';
 import { parcelLayers, parcelSource, type TileJson } from './layers/parcels-layer/parcels-layer.ts';
 import { placeLabelLayer, placesLayers, placesSources } from './layers/places-layer/places-layer.ts';
 import { wetlandsLayers, wetlandsSource } from './layers/wetlands-layer/wetlands-layer.ts';
+import { zoningLayers, zoningSource } from './layers/zoning-layer/zoning-layer.ts';
 
 export const defaultTiles = {
   flood: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
@@ -27,13 +29,19 @@ export function baseStyle(colors: { parcel: string; hover: string; selected: str
   const staticQuery = token === 'public' ? '' : `?token=${encodeURIComponent(token)}`;
   return {
     version: 8,
+    glyphs: glyphsUrl(location.origin),
     sources: {
+      [streetBasemapSourceId]: streetBasemapSource(location.origin, tokenQuery),
       ...placesSources(),
       parcels: parcelSource(location.origin, tokenQuery, tileJson),
       flood: floodSource(absolute(defaultTiles.flood) + staticQuery),
       wetlands: wetlandsSource(absolute(defaultTiles.wetlands) + staticQuery),
+      zoning: zoningSource(absolute('/api/v1/zoning') + staticQuery),
     },
-    layers: [backgroundLayer(), ...placesLayers(), ...floodLayers(), ...wetlandsLayers(), ...parcelLayers(colors), placeLabelLayer()],
+    layers: [
+      backgroundLayer(), ...placesLayers(), ...streetBasemapLayers(), ...floodLayers(), ...wetlandsLayers(), ...zoningLayers(),
+      ...parcelLayers(colors), ...streetLabelLayers(), placeLabelLayer(),
+    ],
   };
 }
 

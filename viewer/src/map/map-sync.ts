@@ -9,14 +9,15 @@ import {
 import { store } from '../state/store.ts';
 import { showAlertAtom } from '../state/ui-atoms.ts';
 import type { Basemap } from '../state/url.ts';
-import { basemapAvailable, notConfiguredNotice, rasterLayer, rasterSource, satelliteUrl } from './layers/basemap-layer/basemap-layer.ts';
+import { basemapAvailable, notConfiguredNotice, rasterLayer, rasterSource, satelliteUrl, streetBasemapLayerIds } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';
 import { hoverFilter, parcelLayerIds, selectedFilter } from './layers/parcels-layer/parcels-layer.ts';
 import { placesLayerIds, subBoundaryLayerIds } from './layers/places-layer/places-layer.ts';
 import { wetlandsLayerIds } from './layers/wetlands-layer/wetlands-layer.ts';
+import { zoningLayerIds } from './layers/zoning-layer/zoning-layer.ts';
 import { legendColorExpression } from './layers/legend-style.ts';
 
-export const additionalLayerIds: Record<string, string[]> = { flood: floodLayerIds, wetlands: wetlandsLayerIds };
+export const additionalLayerIds: Record<string, string[]> = { flood: floodLayerIds, wetlands: wetlandsLayerIds, zoning: zoningLayerIds };
 export const noDataCheckMs = 3000;
 
 function setVisible(map: MapLibreMap, ids: string[], visible: boolean): void {
@@ -40,8 +41,8 @@ function applyBasemap(map: MapLibreMap): void {
     }
     if (map.getLayer(id)) setVisible(map, [id], drawnBasemap() === base);
   }
-  // The place fill would hide the imagery.
-  setVisible(map, [placesLayerIds.fill], drawnBasemap() === 'street');
+  // The place fill and the street basemap's water and streets would hide the imagery.
+  setVisible(map, [placesLayerIds.fill, ...streetBasemapLayerIds], drawnBasemap() === 'street');
   applyColors(map);
 }
 
@@ -76,7 +77,7 @@ function checkLayerData(map: MapLibreMap, id: string): void {
   store.set(showAlertAtom, { text: `No ${name} data available in this location`, kind: 'warning' });
 }
 
-const fillLayerOf: Record<string, string> = { flood: 'flood-fill', wetlands: 'wetlands-fill' };
+const fillLayerOf: Record<string, string> = { flood: 'flood-fill', wetlands: 'wetlands-fill', zoning: 'zoning-fill' };
 
 /** The server's catalogue legend colours the layers; the built-in colours stay when it has none. */
 function applyCatalogueColors(map: MapLibreMap): void {

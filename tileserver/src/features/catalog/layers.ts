@@ -1,6 +1,7 @@
-// The additional-layer catalogue (FEMA flood zones, wetlands): what the layers panel lists and how
+// The additional-layer catalogue (FEMA flood zones, wetlands, zoning): what the layers panel lists and how
 // the viewer draws each layer and its legend. Zoom ranges come from the tile layers themselves.
 import { floodLayer, wetlandsLayer } from '../../tiles/tile-queries.ts';
+import { zoningLayer, zoningTypes } from '../zoning/zoning-types.ts';
 
 export interface LegendEntry {
   label: string;
@@ -81,5 +82,22 @@ export const additionalLayers: readonly LayerEntry[] = [
     displayMaxzoom: 22,
     opacity: 0.7,
     legend: wetlandColors.map(([type, color]) => ({ label: type, color, values: [type] })),
+  },
+  {
+    id: 'zoning',
+    name: 'Zoning',
+    description: 'Zoning districts with their code, name and standardized zoning type (Residential, Commercial, Mixed, Industrial, Special, Planned, Agriculture, Overlay).',
+    type: 'vector',
+    source: '/api/v1/zoning/{z}/{x}/{y}.mvt',
+    sourceLayer: 'zoning',
+    property: 'zoning_type',
+    docs: 'https://www.cambridgema.gov/CDD/zoninganddevelopment/Zoning',
+    country: 'us',
+    minzoom: zoningLayer.minzoom,
+    maxzoom: zoningLayer.maxzoom,
+    displayMaxzoom: 21,
+    labelMinzoom: 15,
+    opacity: 0.45,
+    legend: zoningTypes.map((t) => ({ label: t.type, color: t.color, values: [t.type] })),
   },
 ];

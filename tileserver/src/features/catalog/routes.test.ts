@@ -37,7 +37,7 @@ describe('GET /api/v1/config.json', () => {
 describe('GET /api/v1/layers.json', () => {
   it('lists the flood and wetland layers with source, zooms, country and legend', async () => {
     const layers = await (await appWith({}).request('/api/v1/layers.json')).json();
-    expect(layers.map((l: { id: string }) => l.id)).toEqual(['flood', 'wetlands']);
+    expect(layers.map((l: { id: string }) => l.id)).toEqual(['flood', 'wetlands', 'zoning']);
     const [flood, wetlands] = layers;
     expect(flood).toMatchObject({
       name: 'FEMA Flood Zones',

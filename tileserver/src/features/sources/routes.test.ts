@@ -33,7 +33,8 @@ describe('creating sources', () => {
     expect(body.id).toMatch(/^[0-9a-f]{20}$/);
     expect(body.tilejson).toBe('3.0.0');
     expect(body.tiles[0]).toContain(`/api/v1/sources/${body.id}/{z}/{x}/{y}.mvt?token=public`);
-    expect(body.vector).toContain(`/api/v1/sources/${body.id}.json?token=public`);
+    expect(body.vector).toEqual(body.tiles);
+    expect(body.url).toContain(`/api/v1/sources/${body.id}.json?token=public`);
     expect(body.legend).toEqual([
       { rule: 0, label: 'parval ≥ 1000000', fill: '#ff0000ff', line: '#880000ff' },
       { rule: 1, label: 'usecode is 101', fill: '#00ff0080', line: '#008800ff' },
@@ -195,5 +196,24 @@ describe('source tiles', () => {
     const body = await res.json();
     expect(body.id).toBe(id);
     expect(body.version).not.toBe(version);
+  });
+});
+
+describe('the fields keyed by table', () => {
+  it('accepts {"fields": {"parcel": [...]}} as the same source as the plain list', async () => {
+    const plain = await (await post({ query: { parcel: true }, fields: ['owner', 'address'] })).json();
+    const keyed = await post({ query: { parcel: true }, fields: { parcel: ['owner', 'address'] } });
+    expect(keyed.status).toBe(200);
+    const body = await keyed.json();
+    expect(body.id).toBe(plain.id);
+    expect(body.fields).toEqual(['owner', 'address']);
+    expect(body.vector_layers[0].fields).toEqual({ owner: 'String', address: 'String' });
+  });
+
+  it('answers 400 for another table or an unknown field under it', async () => {
+    const other = await post({ query: { parcel: true }, fields: { buildings: ['height'] } });
+    expect(other.status).toBe(400);
+    expect((await other.json()).error.code).toBe('BAD_REQUEST');
+    expect((await post({ query: { parcel: true }, fields: { parcel: ['no_such_field'] } })).status).toBe(400);
   });
 });

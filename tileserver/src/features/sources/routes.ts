@@ -49,7 +49,9 @@ export function sourceRoutes(tiles: TileContext): Hono {
       version: v,
       scheme: 'xyz',
       tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v)],
-      vector: `${origin}/api/v1/sources/${source.id}.json?${query}`,
+      // Clients written for other parcel tile APIs read the tile URL under `vector`; the TileJSON itself is `url`.
+      vector: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v)],
+      url: `${origin}/api/v1/sources/${source.id}.json?${query}`,
       minzoom: parcelLayer.minzoom,
       maxzoom: parcelLayer.tileJsonMaxzoom,
       bounds,

@@ -37,7 +37,11 @@ export const definitionInput = z
         owner: z.string().min(1).max(300).optional(),
       })
       .strict(),
-    fields: z.array(z.string().max(80)).max(200).default([]),
+    // A list of parcel fields, or the widely used shape keyed by table: {"parcel": ["owner", "address"]}.
+    fields: z
+      .union([z.array(z.string().max(80)).max(200), z.object({ parcel: z.array(z.string().max(80)).max(200) }).strict()])
+      .transform((fields) => (Array.isArray(fields) ? fields : fields.parcel))
+      .default([]),
     styles: z.array(rule).max(100).default([]),
   })
   .strict();

@@ -2,7 +2,7 @@
 // draw (built-in entries when the catalogue cannot be loaded), only where their country matches.
 import type { CatalogueLayer } from '../../api/types.ts';
 
-export const drawableLayers = ['flood', 'wetlands'];
+export const drawableLayers = ['flood', 'wetlands', 'zoning'];
 
 export const builtInCatalogue: CatalogueLayer[] = [
   {
@@ -14,6 +14,11 @@ export const builtInCatalogue: CatalogueLayer[] = [
     id: 'wetlands', name: 'Wetlands', type: 'vector', country: 'us', source: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
     description: 'US Fish and Wildlife Service National Wetlands Inventory.',
     docs: 'https://www.fws.gov/program/national-wetlands-inventory', minzoom: 10, maxzoom: 22,
+  },
+  {
+    id: 'zoning', name: 'Zoning', type: 'vector', country: 'us', source: '/api/v1/zoning/{z}/{x}/{y}.mvt',
+    description: 'Zoning districts with their code, name and standardized zoning type.',
+    docs: 'https://www.cambridgema.gov/CDD/zoninganddevelopment/Zoning', minzoom: 11, maxzoom: 20,
   },
 ];
 

@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import type { CatalogueLayer } from '../../api/types.ts';
 import { floodLegend } from '../../map/layers/flood-layer/flood-layer.ts';
 import { wetlandsLegend } from '../../map/layers/wetlands-layer/wetlands-layer.ts';
+import { zoningLegend } from '../../map/layers/zoning-layer/zoning-layer.ts';
 import { activeLayersAtom, catalogueAtom, showLegendOnMapAtom } from '../../state/map-atoms.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
@@ -11,7 +12,7 @@ import { builtInCatalogue } from '../layers-panel/catalogue.ts';
 import { appliedSourceAtom } from '../style-rules/atoms.ts';
 import { StyleRulesLegend } from '../style-rules/style-legend.tsx';
 
-const legends: Record<string, { label: string; color: string }[]> = { flood: floodLegend, wetlands: wetlandsLegend };
+const legends: Record<string, { label: string; color: string }[]> = { flood: floodLegend, wetlands: wetlandsLegend, zoning: zoningLegend };
 
 function LegendBody() {
   const active = useAtomValue(activeLayersAtom);

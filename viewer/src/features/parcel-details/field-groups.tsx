@@ -60,6 +60,7 @@ export function FieldGroups({ parcel }: { parcel: ParcelEntity }) {
         <Section key={group.id} title={group.title} testId={`group-${group.id}`}>
           <table className="fields">
             <tbody>
+              {group.notice && <tr data-testid={`${group.id}-notice`}><td colSpan={2} className="muted">{group.notice}</td></tr>}
               {group.rows.map((row) => <FieldRow key={row.name} parcel={parcel} name={row.name} kind={row.kind} />)}
             </tbody>
           </table>

@@ -35,7 +35,19 @@ describe('the rows of the parcel pane', () => {
       ['parcel', ['parcelnumb:value', 'address:value', 'taxyear:value']],
       ['owner', ['mailadd:value']],
       ['structure', ['yearbuilt:value']],
+      // Still said: the parcel has no zoning, whatever the user hid.
+      ['zoning', []],
     ]);
+  });
+
+  it('says No Zoning Data Available in the zoning group when the parcel has no zoning, and not otherwise', () => {
+    const without = paneGroups(parcel, {}, false).groups.find((g) => g.id === 'zoning');
+    expect(without?.notice).toBe('No Zoning Data Available');
+    const zoned = { ...parcel, fields: { ...parcel.fields, zoning: 'C-1', zoning_description: 'Residence C-1 District: Multifamily dwellings' },
+      groups: [{ id: 'zoning', title: 'Zoning', fields: ['zoning', 'zoning_description', 'zoning_type'] }] } as unknown as ParcelEntity;
+    const group = paneGroups(zoned, {}, false).groups.find((g) => g.id === 'zoning');
+    expect(group?.notice).toBeUndefined();
+    expect(group?.rows.map((r) => r.name)).toEqual(['zoning', 'zoning_description', 'zoning_type']);
   });
 
   it('lists chosen add-on fields the record lacks as add-on rows', () => {

@@ -13,7 +13,13 @@ export interface PaneGroup {
   id: string;
   title: string;
   rows: { name: string; kind: RowKind }[];
+  /** A line shown in the group instead of missing values (the zoning group without zoning). */
+  notice?: string;
 }
+
+/** The spec's text when a parcel has no zoning (no district covers it and its record has none). */
+export const noZoningText = 'No Zoning Data Available';
+const zoningFields = ['zoning', 'zoning_description', 'zoning_type', 'zoning_subtype'];
 
 export function isEmptyValue(value: FieldValue | undefined): boolean {
   return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
@@ -39,7 +45,9 @@ export function paneGroups(parcel: ParcelEntity, prefs: ParcelDetailPreferences 
       else if (showEmpty) rows.push({ name, kind: 'value' });
       else emptyCount++;
     }
-    if (rows.length > 0) groups.push({ id: group.id, title: group.title, rows });
+    const noZoning = group.id === 'zoning' && zoningFields.every((name) => !hasValue(parcel, name));
+    if (noZoning) groups.push({ id: group.id, title: group.title, rows, notice: noZoningText });
+    else if (rows.length > 0) groups.push({ id: group.id, title: group.title, rows });
   }
   // Add-on fields the user chose that this record does not carry (Enhanced Owner): locked, as an add-on.
   const addOns = additionalItems(prefs).filter((name) => !listed.has(name) && !isHidden(prefs, name) && parcel.key?.[name]);

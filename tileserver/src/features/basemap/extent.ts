@@ -1,0 +1,19 @@
+// [west, south, east, north] of the basemap and zoning tables for TileJSON, once per data version.
+import type { Sql } from '../../db/client.ts';
+
+const cache = new Map<string, [number, number, number, number]>();
+const WORLD: [number, number, number, number] = [-180, -85.0511, 180, 85.0511];
+const round = (value: number) => Math.round(value * 1e6) / 1e6;
+
+export async function extentOf(sql: Sql, table: 'zoning_districts' | 'streets', version: number): Promise<[number, number, number, number]> {
+  const key = `${table}@${version}`;
+  const known = cache.get(key);
+  if (known) return known;
+  const [row] = await sql<{ w: number | null; s: number | null; e: number | null; n: number | null }[]>`
+    SELECT ST_XMin(x) AS w, ST_YMin(x) AS s, ST_XMax(x) AS e, ST_YMax(x) AS n FROM (SELECT ST_Extent(geom) AS x FROM ${sql(table)}) extent`;
+  const bounds: [number, number, number, number] = row && row.w !== null && row.s !== null && row.e !== null && row.n !== null
+    ? [round(row.w), round(row.s), round(row.e), round(row.n)]
+    : WORLD;
+  cache.set(key, bounds);
+  return bounds;
+}

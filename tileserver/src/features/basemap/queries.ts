@@ -1,0 +1,47 @@
+// The basemap tile statement: one tile with four layers from our own tables, drawn by the street
+// basemap. water (water_bodies, from z10), streets (by class: primary from z10, secondary from z12,
+// the rest from z13; names from z13 so that labels placed from z14 have them at the tile edge zoom),
+// boundaries (place outlines as lines: states, counties from z5, cities from z9, neighbourhoods from
+// z12; simplified to the pixel below z12) and place_labels (one point per place, inside the tile only,
+// so a label never repeats across tiles). Binds only $1,$2,$3 = z,x,y.
+export const basemapLayer = { minzoom: 0, maxzoom: 16 } as const;
+
+export const basemapFields = {
+  water: { type: 'String' },
+  streets: { class: 'String', name: 'String' },
+  boundaries: { kind: 'String', name: 'String' },
+  place_labels: { kind: 'String', name: 'String' },
+} as const;
+
+export const basemapTileSql = `
+WITH bounds AS (
+  SELECT ST_TileEnvelope($1, $2, $3) AS env, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search,
+         40075016.68557849 / 4096.0 / (2.0 ^ $1) AS unit
+), water AS (
+  SELECT ST_AsMVTGeom(w.geom_3857, b.env, 4096, 64, true) AS geom, w.water_type AS type
+  FROM water_bodies w, bounds b
+  WHERE $1 >= 10 AND w.geom_3857 && b.search
+), streets AS (
+  SELECT ST_AsMVTGeom(s.geom_3857, b.env, 4096, 64, true) AS geom, s.class, CASE WHEN $1 >= 13 THEN s.name END AS name
+  FROM streets s, bounds b
+  WHERE s.geom_3857 && b.search
+    AND (($1 >= 10 AND s.class = 'primary') OR ($1 >= 12 AND s.class = 'secondary') OR $1 >= 13)
+), boundaries AS (
+  SELECT ST_AsMVTGeom(ST_Boundary(CASE WHEN $1 < 12 THEN ST_SimplifyPreserveTopology(p.geom_3857, b.unit * 2) ELSE p.geom_3857 END),
+           b.env, 4096, 64, true) AS geom, p.kind, p.name
+  FROM places p, bounds b
+  WHERE p.geom_3857 && b.search
+    AND (p.kind = 'state' OR ($1 >= 5 AND p.kind = 'county') OR ($1 >= 9 AND p.kind = 'city') OR ($1 >= 12 AND p.kind = 'neighborhood'))
+), label_points AS (
+  SELECT ST_PointOnSurface(p.geom_3857) AS point, p.kind, p.name, b.env
+  FROM places p, bounds b
+  WHERE p.geom_3857 && b.env
+    AND ((p.kind = 'state' AND $1 BETWEEN 3 AND 8) OR (p.kind = 'county' AND $1 BETWEEN 7 AND 11)
+      OR (p.kind = 'city' AND $1 >= 10) OR (p.kind = 'neighborhood' AND $1 >= 13))
+), place_labels AS (
+  SELECT ST_AsMVTGeom(l.point, l.env, 4096, 0, true) AS geom, l.kind, l.name FROM label_points l WHERE l.point && l.env
+)
+SELECT coalesce((SELECT ST_AsMVT(water, 'water', 4096, 'geom') FROM water WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(streets, 'streets', 4096, 'geom') FROM streets WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(boundaries, 'boundaries', 4096, 'geom') FROM boundaries WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(place_labels, 'place_labels', 4096, 'geom') FROM place_labels WHERE geom IS NOT NULL), ''::bytea) AS mvt`;
