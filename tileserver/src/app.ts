@@ -32,6 +32,9 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { followRoutes } from './features/follows/routes.ts';
+import { billingRoutes } from './features/billing/routes.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
 import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
@@ -47,6 +50,8 @@ export interface AppDeps {
   tiles?: TileContext;
   /** Outgoing mail; SMTP_URL or the outbox folder when not given. */
   mailer?: Mailer;
+  /** Card payments; PAYMENT_PROVIDER's provider when not given. */
+  payments?: PaymentProvider;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -82,6 +87,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));
   app.route('/', followRoutes(routeDeps));
+  app.route('/', billingRoutes({ ...routeDeps, payments: deps.payments ?? createPaymentProvider(deps.config, deps.sql) }));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));

@@ -42,6 +42,10 @@ export const configSchema = z.object({
   LOOKUP_LIMIT_FREE: positiveInt.default(100).describe('Parcel records a free (Starter) user may open per UTC day'),
   LOOKUP_LIMIT_PRO: positiveInt.default(1000).describe('Parcel records a Pro user may open per UTC day'),
   LOOKUP_LIMIT_TEAM: positiveInt.default(2000).describe('Parcel records a Team user may open per UTC day'),
+  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local').describe('Card payments: the built-in local provider (test cards, no network) or the card processor (needs STRIPE_SECRET_KEY)'),
+  STRIPE_SECRET_KEY: optionalText.describe('Secret key of the card processor, used when PAYMENT_PROVIDER=stripe'),
+  STRIPE_PUBLISHABLE_KEY: optionalText.describe('Publishable key for the processor card element in the browser (PAYMENT_PROVIDER=stripe)'),
+  STRIPE_API_BASE: optionalText.describe('Another host speaking the processor API (tests); unset = the processor itself'),
   FOLLOW_LIMIT_FREE: positiveInt.default(10).describe('Follows (followed places plus bookmarked parcels) a free (Starter) user may keep'),
   FOLLOW_LIMIT_PRO: positiveInt.default(100).describe('Follows (followed places plus bookmarked parcels) a Pro user may keep; Team and admins are unlimited'),
   SIGN_IN_FAILURES_MAX: positiveInt.default(10).describe('Failed sign-ins allowed per email or address in 10 minutes (429 beyond)'),
@@ -60,6 +64,9 @@ export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
+  if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
+    throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
+  }
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '?');

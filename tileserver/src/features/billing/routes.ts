@@ -1,0 +1,120 @@
+// Plans and checkout: GET /plans.json (the plans file with prices and savings), POST /subscriptions.json
+// (buy a site plan with a card: the card is attached and charged through the payment provider, then
+// the group gets the plan, the card, the subscription and an order, all or nothing), and the local
+// provider's tokeniser. One checkout per user at a time; a repeated idempotency key answers the first
+// purchase again and charges once.
+import { Hono, type Context } from 'hono';
+import { requireSession, type CallerResolver } from '../../auth/caller.ts';
+import type { Config } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
+import { requestBody } from '../../http/request-body.ts';
+import { LocalPaymentProvider } from '../../payments/local/local-provider.ts';
+import { CardError, type PaymentProvider } from '../../payments/provider.ts';
+import { addMember, createGroup } from '../groups/queries.ts';
+import { duplicateAccountName } from '../groups/schema.ts';
+import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planById, planForUsers, plans, priceCents } from './plans.ts';
+import { activeSubscription, customerOf, insertCard, insertOrder, insertSubscription, orderByKey, saveCustomer } from './queries.ts';
+import { cardBody, subscriptionBody, type SubscriptionAnswer } from './schema.ts';
+
+export interface BillingDeps {
+  config: Config;
+  sql: Sql;
+  callers: CallerResolver;
+  payments: PaymentProvider;
+  now?: () => Date;
+}
+
+const cardProblem = (error: CardError) => new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
+
+export function billingRoutes(deps: BillingDeps): Hono {
+  const app = new Hono();
+  const { sql, payments } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  app.get('/plans.json', (c) =>
+    c.json({
+      plans: plans.map((p) => ({ ...p, annual_savings: annualSavingsCents(p), price_text: { monthly: formatUsd(p.prices.monthly), annual: p.prices.annual === null ? null : formatUsd(p.prices.annual) } })),
+      payment_provider: payments.name,
+      publishable_key: payments.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
+    }));
+
+  if (payments instanceof LocalPaymentProvider) {
+    // The local provider's tokeniser: the only place a card number is ever sent; never logged or stored.
+    app.post('/payments/local/payment_methods', async (c) => {
+      const card = await requestBody(c, cardBody, { maxBytes: 2048 });
+      try {
+        const method = await payments.tokenise({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc, name: card.name });
+        return c.json({ id: method.token, card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear } }, 201);
+      } catch (error) {
+        if (error instanceof CardError) throw cardProblem(error);
+        throw error;
+      }
+    });
+  }
+
+  app.post('/subscriptions.json', async (c: Context) => {
+    const caller = await deps.callers.of(c);
+    requireSession(caller);
+    const body = await requestBody(c, subscriptionBody);
+    const planId = planForUsers(body.plan, body.users);
+    const plan = planById.get(planId);
+    if (!plan || !plan.purchasable) throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be bought here`);
+    const users = plan.per_seat_pricing ? Math.max(plan.users?.min ?? 1, body.users) : 1;
+    if (users > (plan.users?.max ?? 25)) throw new ApiError('BAD_REQUEST', `${plan.name} has at most ${plan.users?.max} users`);
+    const cycle = cycleFor(plan, body.cycle);
+    const amount = priceCents(plan, cycle, users);
+    const key = `sub_${caller.user.id}_${body.idempotency_key ?? `${body.payment_method_id}_${planId}_${cycle}_${users}`}`;
+    const group = caller.group;
+    if (group && group.role !== 'manager') throw new ApiError('FORBIDDEN', 'Only managers can change the plan. Please contact your account admin.');
+
+    let charged: { id: string } | undefined;
+    try {
+      const answer = await sql.begin(async (tx) => {
+        const db = tx as unknown as Sql;
+        // One checkout per user at a time: a double click waits here and then finds the first order.
+        await db`SELECT pg_advisory_xact_lock(hashtext('checkout'), ${caller.user.id}::int)`;
+        const done = await orderByKey(db, key);
+        if (done) return { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents };
+        if (group && (await activeSubscription(db, group.id))) {
+          throw new ApiError('CONFLICT', 'Your account already has a plan: change it on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
+        }
+        if (!group) {
+          if (!body.group_name) throw new ApiError('BAD_REQUEST', 'Name your account');
+          const [taken] = await db`SELECT 1 FROM groups WHERE lower(name) = lower(${body.group_name})`;
+          if (taken) throw new ApiError('CONFLICT', duplicateAccountName);
+        }
+        let customer = await customerOf(db, caller.user.id, payments.name);
+        if (!customer) {
+          customer = (await payments.createCustomer({ email: caller.user.email, name: caller.user.name })).id;
+          await saveCustomer(db, caller.user.id, payments.name, customer);
+        }
+        const card = await payments.attachCard(customer, body.payment_method_id);
+        charged = await payments.charge({ customerId: customer, token: card.token, amountCents: amount, description: `${plan.name} (${cycle})`, idempotencyKey: key });
+        let groupId = group?.id;
+        if (groupId === undefined) {
+          const made = await createGroup(db, body.group_name!, plan.tier, users);
+          if (!made) throw new ApiError('CONFLICT', duplicateAccountName);
+          groupId = made.id;
+          await addMember(db, groupId, caller.user.id, 'manager');
+        }
+        await db`UPDATE groups SET tier = ${plan.tier}, subtier = ${plan.plan}, seats = ${users} WHERE id = ${groupId}`;
+        await insertCard(db, groupId, caller.user.id, payments.name, card);
+        const start = now();
+        await insertSubscription(db, { groupId, plan: plan.plan, cycle, users, priceCents: amount, cardToken: card.token, start, end: periodEnd(start, cycle) });
+        await insertOrder(db, { groupId, userId: caller.user.id, kind: 'subscription', description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}`, amountCents: amount, chargeId: charged.id, key });
+        return { groupId, chargeId: charged.id, amount };
+      });
+      deps.callers.forgetGroup(answer.groupId);
+      const [row] = await sql<{ slug: string }[]>`SELECT slug FROM groups WHERE id = ${answer.groupId}`;
+      return c.json({ path: `/g/${row!.slug}/settings/billing`, charge_id: answer.chargeId, amount: answer.amount } satisfies SubscriptionAnswer, 201);
+    } catch (error) {
+      // Charged but not recorded (the group could not be made): give the money back.
+      if (charged) await payments.refund({ chargeId: charged.id, amountCents: amount, idempotencyKey: `refund_${key}` }).catch(() => undefined);
+      if (error instanceof CardError) throw cardProblem(error);
+      throw error;
+    }
+  });
+
+  return app;
+}

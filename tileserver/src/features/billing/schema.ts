@@ -1,0 +1,32 @@
+// Request shapes of checkout and the local provider's tokeniser (shared with the viewer: no
+// server-only imports). The spec's subscription request: plan, cycle, payment_method_id, group_name,
+// offer, api_access, trial, goals, users and per_seat_price.
+import { z } from 'zod';
+import { accountName } from '../groups/schema.ts';
+
+export const subscriptionBody = z.object({
+  plan: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),
+  cycle: z.enum(['monthly', 'annual']).default('monthly'),
+  payment_method_id: z.string().regex(/^pm_[A-Za-z0-9_-]{6,100}$/, 'Enter your card details'),
+  group_name: accountName.optional(),
+  users: z.number().int().min(1, 'Users: 1 to 25').max(25, 'Users: 1 to 25').default(1),
+  /** One per checkout attempt: a repeated submission with it charges once. */
+  idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/).optional(),
+  offer: z.string().max(40).optional(),
+  goals: z.array(z.string().max(100)).max(20).optional(),
+  agreement: z.literal(true, 'Agree to the terms of service to continue'),
+});
+
+export const cardBody = z.object({
+  number: z.string().trim().max(30),
+  exp_month: z.coerce.number().int(),
+  exp_year: z.coerce.number().int(),
+  cvc: z.string().trim().max(4),
+  name: z.string().trim().min(3, 'The cardholder name needs at least 3 characters').max(100),
+});
+
+export interface SubscriptionAnswer {
+  path: string;
+  charge_id: string;
+  amount: number;
+}
