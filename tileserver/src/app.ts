@@ -31,6 +31,7 @@ import { createMailer, type Mailer } from './mail/mailer.ts';
 import { coverageRoutes } from './features/coverage/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { followRoutes } from './features/follows/routes.ts';
+import { insightRoutes } from './features/insights/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): Hono {
   const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));
   app.route('/', placeRoutes(routeDeps));
+  app.route('/', insightRoutes(routeDeps));
   app.route('/', parcelRoutes(routeDeps));
   app.route('/', dimensionRoutes(routeDeps));
   app.route('/', searchRoutes(routeDeps));
