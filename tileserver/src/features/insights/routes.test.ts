@@ -271,9 +271,9 @@ describe('external providers', () => {
     const call = seen.find((s) => s.path === '/ai/chat/completions')!;
     expect(call.auth).toBe('Bearer sk-test');
     expect(call.body.model).toBe('test-model');
-    const [{ count }] = await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM parcels WHERE path LIKE ${`${cambridge}/%`}`;
+    const { count } = (await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM parcels WHERE path LIKE ${`${cambridge}/%`}`)[0]!;
     expect(call.body.messages[1].content).toContain(`Parcels: ${count}`);
-    const [{ owner }] = await sql<{ owner: string }[]>`SELECT owner FROM parcels WHERE path LIKE ${`${somerville}/%`} AND owner IS NOT NULL GROUP BY owner ORDER BY count(*) DESC, owner LIMIT 1`;
+    const { owner } = (await sql<{ owner: string }[]>`SELECT owner FROM parcels WHERE path LIKE ${`${somerville}/%`} AND owner IS NOT NULL GROUP BY owner ORDER BY count(*) DESC, owner LIMIT 1`)[0]!;
     await new TestBrowser(app).get(`${somerville}/ask_chatgpt`);
     expect(seen.filter((s) => s.path === '/ai/chat/completions').at(-1)!.body.messages[1].content).toContain(`Top owners (parcels, acres): ${owner}`);
     // An anonymous caller's prompt holds no section it may not see.

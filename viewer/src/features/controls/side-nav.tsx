@@ -14,6 +14,7 @@ export function SideNav() {
           onClick={(e) => (e.target as HTMLElement).closest('a[href^="#"]') && setOpen(false)}>
           <strong className="brand">Parcel Map</strong>
           <ProfileEntry />
+          <a href="#insights" data-testid="nav-insights">Insights</a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>
