@@ -8,6 +8,7 @@ export function hashOpensInsights(hash: string): boolean {
   return new URLSearchParams(hash.replace(/^#/, '')).has(insightsHashKey);
 }
 
-export const insightsOpenAtom = atom(false);
+// Read when the module loads, before the map's first move rewrites the hash without the key.
+export const insightsOpenAtom = atom(typeof location !== 'undefined' && hashOpensInsights(location.hash));
 /** A place chosen in the tab's selector (a breadcrumb), overriding the working place until the tab closes. */
 export const insightsChosenPathAtom = atom<string | null>(null);

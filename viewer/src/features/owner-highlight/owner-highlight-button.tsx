@@ -30,7 +30,8 @@ export function OwnerHighlightButton({ owner, testId = 'owner-highlight' }: { ow
   const press = () => (needsConfirmation(highlight, filters, owner) ? setConfirming(true) : toggle(owner));
   return (
     <>
-      <button type="button" className="owner-highlight" data-testid={testId} aria-pressed={pressed}
+      {/* data-active-filters shows the filters in force, so browser tests can check what the map is asked to draw. */}
+      <button type="button" className="owner-highlight" data-testid={testId} aria-pressed={pressed} data-active-filters={JSON.stringify(filters)}
         title={pressed ? 'Clear the owner highlight and restore the previous filters' : `Show only ${owner}'s parcels on the map`}
         aria-label={pressed ? `Clear the highlight of ${owner}` : `Highlight ${owner}'s parcels on the map`} onClick={press}>⛃</button>
       {confirming && (
