@@ -80,7 +80,7 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
                 const gate = t === 'unavailable' ? null : gatedMessage(t, access(t));
                 return (
                   <button key={t} type="button" role="tab" className="insights-tab-button" data-testid={`insights-tab-${t}`} aria-selected={shown === t}
-                    aria-disabled={gate !== null} title={gate ?? undefined} data-gate={gate ? access(t) : undefined}
+                    title={gate ?? undefined} data-gate={gate ? access(t) : undefined}
                     onClick={() => setTab(t)}>{label(t)}</button>
                 );
               })}
