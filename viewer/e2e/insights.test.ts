@@ -143,4 +143,38 @@ describe('the #insights tab in the browser', () => {
     await screenshot(tp.page, 'insights-phone');
     await tp.context.close();
   });
+
+  it('toggles the owner highlight from the parcel pane as Pro, locks it for free users, and the Buy Data Files link reaches the store’s list of states', async () => {
+    const h = harness();
+    const [parcel] = await h.server.sql<{ path: string; owner: string; lon: number; lat: number }[]>`
+      SELECT path, owner, ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat
+      FROM parcels WHERE path LIKE ${`${somerville}/%`} AND owner IS NOT NULL ORDER BY path LIMIT 1`;
+    const tp = await openPage(h.browser, h.server.origin);
+    await signUpIn(tp.context, h.server.origin, 'pro');
+    await tp.page.goto(`${h.server.origin}${parcel!.path}#base=street&map=18/${parcel!.lat}/${parcel!.lon}`);
+    const button = tp.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight');
+    await button.waitFor({ timeout: 30_000 });
+    await button.click();
+    expect(await button.getAttribute('aria-pressed')).toBe('true');
+    expect(JSON.parse((await button.getAttribute('data-active-filters'))!)).toEqual({ owner: [parcel!.owner] });
+    await button.click();
+    expect(await button.getAttribute('aria-pressed')).toBe('false');
+    expect(JSON.parse((await button.getAttribute('data-active-filters'))!)).toEqual({});
+    await tp.context.close();
+
+    const free = await openPage(h.browser, h.server.origin);
+    await signUpIn(free.context, h.server.origin, 'free');
+    await free.page.goto(`${h.server.origin}${parcel!.path}#base=street&map=18/${parcel!.lat}/${parcel!.lon}`);
+    const locked = free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight');
+    await locked.waitFor({ timeout: 30_000 });
+    expect(await locked.isDisabled()).toBe(true);
+    expect(await free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight-upsell').getAttribute('title')).toBe('Owner highlights are available to Pro customers.');
+
+    await free.page.goto(insightsUrl(h.server.origin, somerville, 42.3875, -71.0995));
+    await free.page.getByTestId('insights-buy-data').getByRole('link', { name: 'Shop Data Store' }).click();
+    await free.page.getByTestId('store-states').waitFor({ timeout: 30_000 });
+    expect(await free.page.getByTestId('store-states').getByRole('link', { name: 'Massachusetts' }).getAttribute('href')).toBe('/us/ma');
+    expect(free.errors).toEqual([]);
+    await free.context.close();
+  });
 });

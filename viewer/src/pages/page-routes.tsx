@@ -26,6 +26,8 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/hs/terms/:name', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
   // Follows and bookmarks (issue 10).
   { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },
+  // The data store's landing page (the insights' Buy Data Files link); the store itself is a later issue.
+  { path: '/store', load: () => import('./store/store-landing-page.tsx').then((m) => ({ Component: m.StoreLandingPage })) },
   { path: '/settings/property-details', load: () => import('./property-details/property-details-page.tsx').then((m) => ({ Component: m.PropertyDetailsPage })) },
 ];
 
