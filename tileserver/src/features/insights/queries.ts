@@ -140,3 +140,16 @@ export async function topOwners(sql: Sql, place: InsightPlace, limit = 200): Pro
     LIMIT ${limit}`;
   return rows.map((r) => ({ name: r.name, count: r.count, acres: Math.round(r.acres * 1000) / 1000 }));
 }
+
+/** Precomputed figures of a place for exactly this parcels version, if a loader stored them. */
+export async function storedFigures(sql: Sql, path: string, version: number): Promise<unknown | undefined> {
+  const [row] = await sql<{ figures: unknown }[]>`SELECT figures FROM place_insights WHERE path = ${path} AND version = ${version}`;
+  return row?.figures;
+}
+
+export async function storeFigures(sql: Sql, path: string, version: number, figures: unknown, ms: number): Promise<void> {
+  await sql`
+    INSERT INTO place_insights (path, version, figures, computed_ms) VALUES (${path}, ${version}, ${sql.json(figures as never)}, ${Math.round(ms)})
+    ON CONFLICT (path) DO UPDATE SET version = EXCLUDED.version, figures = EXCLUDED.figures, computed_ms = EXCLUDED.computed_ms, computed_at = now()
+    WHERE place_insights.version <= EXCLUDED.version`;
+}

@@ -18,6 +18,7 @@ import { scratchDatabase, testDb } from '../../testing/db.ts';
 import { TestBrowser } from '../../testing/http-client.ts';
 import { generateSyntheticCounty } from '@parcel-map/fixtures/synth/generate';
 import { mayAsk, sectionAccess } from './policy.ts';
+import { placeWithChildren, precomputeInsights } from './precompute.ts';
 import { landUseCategories, type InsightsPayload } from './schema.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -338,5 +339,20 @@ describe('a sub-place of the synthetic county', () => {
     const after = await browser.get('/us/zz/synthetic-county/insights.json');
     expect(after.json.dataVersion).toBe(county.json.dataVersion + 1);
     expect(after.json.owners.find((o: { name: string }) => o.name === 'RELOADED OWNER LLC')?.count).toBe(county.json.owners[0].count);
+  }, 60_000);
+
+  it('serves figures a loader precomputed for the current version, and never after the version moves', async () => {
+    const path = '/us/zz/synthetic-county';
+    await precomputeInsights(scratch.sql, await placeWithChildren(scratch.sql, path));
+    const [{ version }] = await scratch.sql<{ version: string }[]>`SELECT version FROM layer_versions WHERE layer = 'parcels'` as unknown as [{ version: string }];
+    const stored = await scratch.sql<{ path: string; version: string }[]>`SELECT path, version FROM place_insights ORDER BY path`;
+    expect(stored.map((r) => [r.path, Number(r.version)])).toEqual([[path, Number(version)], [`${path}/south-west`, Number(version)]]);
+    // Marked, so the test can tell stored figures from computed ones.
+    await scratch.sql`UPDATE place_insights SET figures = jsonb_set(figures, '{numeric,median_year_built}', '1234') WHERE path = ${path}`;
+    expect((await new TestBrowser(appWith({}, scratch.sql)).get(`${path}/insights.json`)).json.numeric.median_year_built).toBe(1234);
+    await scratch.sql`SELECT bump_layer_version('parcels')`;
+    const fresh = await new TestBrowser(appWith({}, scratch.sql)).get(`${path}/insights.json`);
+    expect(fresh.json.numeric.median_year_built).not.toBe(1234);
+    expect(fresh.json.dataVersion).toBe(Number(version) + 1);
   }, 60_000);
 });

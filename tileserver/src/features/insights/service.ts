@@ -6,10 +6,13 @@ import type { Level } from '../../auth/tokens.ts';
 import type { Sql } from '../../db/client.ts';
 import { sectionAccess } from './policy.ts';
 import type { InsightPlace } from './queries.ts';
-import { highlightsAndVacancy, landUseCounts, parcelsVersion, topOwners, zoningCounts } from './queries.ts';
+import { highlightsAndVacancy, landUseCounts, parcelsVersion, storedFigures, storeFigures, topOwners, zoningCounts } from './queries.ts';
 import type { InsightProviders } from './providers.ts';
 import type { InsightsPayload, QuestionKey } from './schema.ts';
 import { placeQuestions, vacancyStatuses } from './schema.ts';
+
+// Figures that took longer than this are stored, so other server processes and restarts reuse them.
+const slowComputeMs = 1000;
 
 type Figures = Omit<InsightsPayload, 'access' | 'nativeLand' | 'wikipedia' | 'providers'> & Required<Pick<InsightsPayload, 'lbcs' | 'premium' | 'owners'>>;
 
@@ -27,12 +30,35 @@ export class InsightsService {
     const key = `${place.path}|${version}`;
     let pending = this.figures.get(key);
     if (!pending) {
-      pending = this.compute(place, version);
+      pending = this.storedOrComputed(place, version);
       this.figures.set(key, pending);
       // A failed computation is not remembered: the next request tries again.
       pending.catch(() => this.figures.delete(key));
     }
     return pending;
+  }
+
+  /** Figures a loader precomputed for this version, else computed now (and stored when they took long). */
+  private async storedOrComputed(place: InsightPlace, version: number): Promise<Figures> {
+    const stored = (await storedFigures(this.sql, place.path, version)) as Figures | undefined;
+    if (stored) return stored;
+    const started = performance.now();
+    const figures = await this.compute(place, version);
+    const ms = performance.now() - started;
+    if (ms > slowComputeMs) await storeFigures(this.sql, place.path, version, figures, ms);
+    return figures;
+  }
+
+  /** Computes and stores the figures of places for the current version (loaders call it after a load). */
+  async precompute(places: InsightPlace[], log: (line: string) => void = () => {}): Promise<void> {
+    const version = await parcelsVersion(this.sql);
+    for (const place of places) {
+      const started = performance.now();
+      const figures = await this.compute(place, version);
+      const ms = performance.now() - started;
+      await storeFigures(this.sql, place.path, version, figures, ms);
+      log(`insights of ${place.path} (${figures.numeric.parcels.toLocaleString('en-US')} parcels) precomputed in ${(ms / 1000).toFixed(1)}s`);
+    }
   }
 
   private async compute(place: InsightPlace, version: number): Promise<Figures> {
