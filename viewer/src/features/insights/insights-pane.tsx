@@ -6,6 +6,7 @@ import { atPointAtom } from '../../state/map-atoms.ts';
 import { gatedMessage, insightSections, sectionLabels, type InsightSection, type InsightsPayload } from '../../../../tileserver/src/features/insights/schema.ts';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
 import { breadcrumbs } from '../place-header/place-name.ts';
+import { currentProjectAtom } from '../projects/atoms.ts';
 import { PlaceRequestForm } from '../place-request/place-request-form.tsx';
 import { getInsights } from './api.ts';
 import { insightsChosenPathAtom } from './atoms.ts';
@@ -20,10 +21,13 @@ type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data
 export const loadingText = 'Loading Place Data...';
 export const failedText = "Oops! We couldn't load place data. Please try again.";
 
+/** The places at the map's centre, plus the current project's focus areas (their insights too). */
 function PlacePicker({ path }: { path: string }) {
   const at = useAtomValue(atPointAtom);
+  const project = useAtomValue(currentProjectAtom);
   const choose = useSetAtom(insightsChosenPathAtom);
-  const options = breadcrumbs(at);
+  const focusAreas = (project?.regions ?? []).flatMap((r) => r.focus_areas).map((f) => ({ path: `${project!.group.path}/focus/${f.id}`, name: `Focus area: ${f.name}` }));
+  const options = [...breadcrumbs(at), ...focusAreas];
   if (!options.some((p) => p.path === path)) return null;
   return (
     <select aria-label="Place" data-testid="insights-place" value={path} onChange={(e) => choose(e.target.value)}>
