@@ -62,12 +62,12 @@ export class InsightsService {
   }
 
   private async compute(place: InsightPlace, version: number): Promise<Figures> {
-    const [general, landUse, zoning, owners] = await Promise.all([
-      highlightsAndVacancy(this.sql, place),
-      landUseCounts(this.sql, place),
-      zoningCounts(this.sql, place),
-      topOwners(this.sql, place),
-    ]);
+    // One query at a time: on a big place each is a full scan taking seconds, and four at once would
+    // hold the whole app pool (and each would near the statement timeout on a busy machine).
+    const general = await highlightsAndVacancy(this.sql, place);
+    const landUse = await landUseCounts(this.sql, place);
+    const zoning = await zoningCounts(this.sql, place);
+    const owners = await topOwners(this.sql, place);
     const { vacancy, ...numeric } = general;
     return {
       placeInfo: { path: place.path, name: place.name, headline: place.headline, kind: place.kind, country: place.country, synthetic: place.synthetic },
