@@ -9,6 +9,16 @@ import { OwnerHighlightButton } from '../owner-highlight/owner-highlight-button.
 import { axisLabel, formatNumber, ownerBarColor, pageCount, pageOf } from './format.ts';
 
 type Owner = NonNullable<InsightsPayload['owners']>[number];
+function EyeIcon({ open }: { open: boolean }) {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <path d="M1 8s2.5-5 7-5 7 5 7 5-2.5 5-7 5-7-5-7-5z" />
+      <circle cx="8" cy="8" r="2" />
+      {!open && <path d="M2 14 14 2" />}
+    </svg>
+  );
+}
+
 const selectedColor = '#f7a35c';
 const hoverColor = '#434348';
 
@@ -56,7 +66,7 @@ export function Ownership({ owners }: { owners: Owner[] }) {
             <button type="button" className="link-button owner-name" aria-pressed={o.name === selected} onClick={() => toggleSelected(o.name)}>{o.name}</button>
             <span className="muted small num">{formatNumber(o.count, true)} parcels</span>
             <button type="button" className="icon-button owner-eye" data-testid="owner-eye" aria-pressed={!hidden.has(o.name)} onClick={() => toggleHidden(o.name)}
-              aria-label={hidden.has(o.name) ? `Show ${o.name} in the chart` : `Hide ${o.name} from the chart`}>{hidden.has(o.name) ? '◌' : '👁'}</button>
+              aria-label={hidden.has(o.name) ? `Show ${o.name} in the chart` : `Hide ${o.name} from the chart`}><EyeIcon open={!hidden.has(o.name)} /></button>
             <OwnerHighlightButton owner={o.name} testId="owner-list-highlight" />
           </li>
         ))}

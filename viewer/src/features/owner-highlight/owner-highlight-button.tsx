@@ -9,6 +9,11 @@ import { activeFiltersAtom } from '../projects/atoms.ts';
 import { needsConfirmation, ownerHighlightAtom, toggleOwnerHighlightAtom } from './owner-highlight.ts';
 import './owner-highlight.css';
 
+/** A funnel: the map filter this button sets. */
+function FilterIcon() {
+  return <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true"><path d="M1 2h14l-5.5 6.5V14l-3-1.5V8.5z" fill="currentColor" /></svg>;
+}
+
 export const ownerHighlightUpsell = upsellText('Owner highlights');
 
 export function OwnerHighlightButton({ owner, testId = 'owner-highlight' }: { owner: string; testId?: string }) {
@@ -22,7 +27,7 @@ export function OwnerHighlightButton({ owner, testId = 'owner-highlight' }: { ow
   if (!paid) {
     return (
       <span className="owner-highlight-wrap" title={ownerHighlightUpsell} data-testid={`${testId}-upsell`}>
-        <button type="button" className="owner-highlight" data-testid={testId} disabled aria-label={`Highlight ${owner}'s parcels on the map (Pro)`}>⛃</button>
+        <button type="button" className="owner-highlight" data-testid={testId} disabled aria-label={`Highlight ${owner}'s parcels on the map (Pro)`}><FilterIcon /></button>
         <a className="owner-highlight-upgrade small" href={upgradeToProHref}>Pro</a>
       </span>
     );
@@ -33,7 +38,7 @@ export function OwnerHighlightButton({ owner, testId = 'owner-highlight' }: { ow
       {/* data-active-filters shows the filters in force, so browser tests can check what the map is asked to draw. */}
       <button type="button" className="owner-highlight" data-testid={testId} aria-pressed={pressed} data-active-filters={JSON.stringify(filters)}
         title={pressed ? 'Clear the owner highlight and restore the previous filters' : `Show only ${owner}'s parcels on the map`}
-        aria-label={pressed ? `Clear the highlight of ${owner}` : `Highlight ${owner}'s parcels on the map`} onClick={press}>⛃</button>
+        aria-label={pressed ? `Clear the highlight of ${owner}` : `Highlight ${owner}'s parcels on the map`} onClick={press}><FilterIcon /></button>
       {confirming && (
         <Modal title="Replace the map's filters?" testId="owner-highlight-confirm" onClose={() => setConfirming(false)}>
           <p>This map already has filters. Highlighting <strong>{owner}</strong> replaces them until you press the filter button again, which restores them.</p>
