@@ -125,6 +125,11 @@ describe('the #insights tab in the browser', () => {
     expect(await panel.getByTestId('ai-answer').textContent()).toBe('Local model says: mostly homes.');
     expect(prompts.at(-1)).toContain('Place: Somerville, MA');
     expect(await tab.getByTestId('insights-wikipedia').textContent()).toContain("Oops! We couldn't find a Wikipedia page for this place.");
+    // A state is too broad for the US-only sections: their tabs say so.
+    await tab.getByTestId('insights-place').selectOption('/us/ma');
+    await tab.getByTestId('insights-headline').filter({ hasText: 'Massachusetts' }).waitFor({ timeout: 30_000 });
+    expect(await tab.getByRole('tab', { name: 'Ownership' }).getAttribute('title')).toBe('Ownership insights are not available for this region');
+    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe('Land Use & Zoning insights are not available for this region');
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });

@@ -19,6 +19,7 @@ import { TestBrowser } from '../../testing/http-client.ts';
 import { generateSyntheticCounty } from '@parcel-map/fixtures/synth/generate';
 import { mayAsk, sectionAccess } from './policy.ts';
 import { placeWithChildren, precomputeInsights } from './precompute.ts';
+import { encyclopediaTitle } from './providers.ts';
 import { landUseCategories, type InsightsPayload } from './schema.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -211,6 +212,22 @@ describe('insights gating on the server', () => {
     expect(missing.json.error.code).toBe('NOT_FOUND');
     const question = await new TestBrowser(plain).get(`${cambridge}/ask_chatgpt?question_key=drop_table`);
     expect(question.status).toBe(400);
+  });
+});
+
+describe('the encyclopedia title of a place', () => {
+  const place = (kind: string, name: string, state_name: string | null) => ({ path: '/us/x', name, headline: name, kind, country: 'us', synthetic: false, lon: 0, lat: 0, state_name });
+  it.each([
+    ['city', 'Cambridge', 'Massachusetts', 'Cambridge, Massachusetts'],
+    ['county', 'Middlesex', 'Massachusetts', 'Middlesex County, Massachusetts'],
+    ['county', 'St. Landry Parish', 'Louisiana', 'St. Landry Parish, Louisiana'],
+    ['state', 'Massachusetts', null, 'Massachusetts'],
+  ])('a %s named %s in %s is “%s”', (kind, name, state, title) => {
+    expect(encyclopediaTitle(place(kind, name, state))).toBe(title);
+  });
+  it('is none for synthetic places and focus areas', () => {
+    expect(encyclopediaTitle({ ...place('county', 'Synthetic County', 'Synthetic State (ZZ)'), synthetic: true })).toBeNull();
+    expect(encyclopediaTitle({ ...place('focus', 'My area', null), focus_id: 3 })).toBeNull();
   });
 });
 
