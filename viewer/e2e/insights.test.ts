@@ -146,6 +146,11 @@ describe('the #insights tab in the browser', () => {
     expect(await tab.getByTestId('insights-gated').textContent()).toContain('Land Use & Zoning insights are available to Pro customers');
     expect(await tp.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(tp.page, 'insights-phone');
+    // A place without parcels: Place Not Available with the request form.
+    await tp.page.goto(`${h.server.origin}/us/tx#insights&base=street&map=6/31/-99`);
+    await tab.getByTestId('place-not-available').waitFor({ timeout: 30_000 });
+    expect(await tab.getByTestId('insights-tab-select').inputValue()).toBe('unavailable');
+    expect(await tab.getByTestId('place-not-available').textContent()).toContain('Place Not Available');
     await tp.context.close();
   });
 
