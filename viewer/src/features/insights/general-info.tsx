@@ -51,7 +51,7 @@ export function GeneralInfo({ data }: { data: InsightsPayload }) {
         <a className="button" href="/store">Shop Data Store</a>
       </section>
 
-      <AskAi path={data.placeInfo.path} configured={data.providers.ai} />
+      <AskAi key={data.placeInfo.path} path={data.placeInfo.path} configured={data.providers.ai} />
 
       <section className="insights-card" data-testid="insights-native-land">
         <h3>Native Land</h3>

@@ -102,7 +102,7 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
               {shown === 'general' && <GeneralInfo data={data} />}
               {shown === 'landUse' && data.lbcs && <LandUse lbcs={data.lbcs} />}
               {shown === 'vacancy' && data.premium && <Vacancy usps={data.premium.charts.usps} />}
-              {shown === 'ownership' && data.owners && <Ownership owners={data.owners} />}
+              {shown === 'ownership' && data.owners && <Ownership key={data.placeInfo.path} owners={data.owners} />}
               {shown === 'unavailable' && (
                 <div data-testid="place-not-available">
                   <h3>Place Not Available</h3>

@@ -2,7 +2,8 @@
 // (and the chart library) loads on first open, so the map screen's first load does not carry it.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { atPointAtom, placePathAtom, viewAtom } from '../../state/map-atoms.ts';
+import { atPointAtom, placePathAtom, selectedPathAtom, viewAtom } from '../../state/map-atoms.ts';
+import { detailsOpenAtom } from '../../state/ui-atoms.ts';
 import { isParcelPath } from '../../state/url.ts';
 import { placeForZoom } from '../place-header/place-name.ts';
 import { hashOpensInsights, insightsChosenPathAtom, insightsOpenAtom } from './atoms.ts';
@@ -25,6 +26,9 @@ export function InsightsTab() {
   const [open, setOpen] = useAtom(insightsOpenAtom);
   const setChosen = useSetAtom(insightsChosenPathAtom);
   const path = useInsightsPlace();
+  const detailsOpen = useAtomValue(detailsOpenAtom);
+  const selected = useAtomValue(selectedPathAtom);
+  const parcelOpen = detailsOpen && selected !== null;
   useEffect(() => {
     const read = () => {
       if (hashOpensInsights(location.hash)) setOpen(true);
@@ -33,7 +37,8 @@ export function InsightsTab() {
     window.addEventListener('hashchange', read);
     return () => window.removeEventListener('hashchange', read);
   }, [setOpen]);
-  if (!open) return null;
+  // An open parcel takes the side pane's place; closing it brings the insights back.
+  if (!open || parcelOpen) return null;
   const close = () => {
     setOpen(false);
     setChosen(null);
