@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { benchInsights } from './insights.ts';
 import { openBenchDb } from './bench-db.ts';
 import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
@@ -53,7 +54,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights or nothing`);
+  if (command === 'insights') {
+    console.log('• Preparing the benchmark database');
+    const db = await openBenchDb(log, { allowMissingSynthetic: false });
+    try {
+      console.log('• Place insights on the synthetic county and its quadrants');
+      await benchInsights(db, log);
+    } finally {
+      await db.sql.end();
+    }
+    return;
+  }
   if (command === 'report') {
     const { charts } = writeReport();
     console.log(`• bench/README.md rewritten; charts: ${charts.join(', ') || 'none'}`);

@@ -39,6 +39,7 @@ import { basemapRoutes } from './features/basemap/routes.ts';
 import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
 import { mountCors } from './http/cors.ts';
+import { insightRoutes } from './features/insights/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -72,6 +73,7 @@ export function createApp(deps: AppDeps): Hono {
   const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));
   app.route('/', placeRoutes(routeDeps));
+  app.route('/', insightRoutes(routeDeps));
   app.route('/', parcelRoutes(routeDeps));
   app.route('/', dimensionRoutes(routeDeps));
   app.route('/', searchRoutes(routeDeps));

@@ -55,6 +55,13 @@ export const configSchema = z.object({
   LEGAL_DIR: optionalText
     .refine((dir) => dir === undefined || statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, 'must be an existing folder')
     .describe('Folder whose terms.md, privacy.md, api.md, subscription.md replace the default legal texts (/hs/terms)'),
+  WIKIPEDIA_API_URL: optionalText.describe('MediaWiki REST API base for place insights\' encyclopedia extract (e.g. https://en.wikipedia.org/api/rest_v1); unset = no extract'),
+  NATIVE_LAND_API_URL: optionalText.describe('native-land.ca API base for the insights\' Native Land panel (e.g. https://native-land.ca/api); unset = empty panel'),
+  NATIVE_LAND_API_KEY: optionalText.describe('API key sent to NATIVE_LAND_API_URL'),
+  AI_BASE_URL: optionalText.describe('OpenAI-compatible API base for Ask A.I. (POST {AI_BASE_URL}/chat/completions, e.g. https://api.openai.com/v1); unset = no AI answers'),
+  AI_API_KEY: optionalText.describe('Bearer key sent to AI_BASE_URL'),
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to AI_BASE_URL'),
+  PROVIDER_TIMEOUT_MS: positiveInt.default(5000).describe('Timeout of one call to an external insights provider (encyclopedia, Native Land; the AI gets 6x this)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 

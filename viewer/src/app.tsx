@@ -11,6 +11,7 @@ import { FocusAreasPane } from './features/focus-areas/focus-areas-pane.tsx';
 import { HelpModal } from './features/help/help-modal.tsx';
 import { BookmarkPins } from './features/follows/bookmark-pins.tsx';
 import { HoverBar } from './features/hover-bar/hover-bar.tsx';
+import { InsightsTab } from './features/insights/insights-tab.tsx';
 import { useKeyboard } from './features/keyboard/use-keyboard.ts';
 import { LayersPanel } from './features/layers-panel/layers-panel.tsx';
 import { LegendPanel, MapLegend } from './features/legend/legend-panel.tsx';
@@ -55,6 +56,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
         <ParcelPane />
         <AccountTab />
       </SidePaneSheet>
+      <InsightsTab />
       <PlaceUnavailable />
       <LogoMenu />
       <ZoomNotices />

@@ -4,7 +4,7 @@ import { getJson } from './api/client.ts';
 import type { CatalogueLayer, ViewerConfig } from './api/types.ts';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { colorStorageKey, parseColors } from './features/colors/colors.ts';
-import { basemapAtom, catalogueAtom, colorsAtom, configAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
+import { basemapAtom, catalogueAtom, colorsAtom, configAtom, placePathAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
 import { replaceHash } from './state/selection.ts';
 import { store } from './state/store.ts';
 import { detailsOpenAtom } from './state/ui-atoms.ts';
@@ -41,6 +41,9 @@ export function boot(): void {
   if (url.path && isParcelPath(url.path)) {
     store.set(selectedPathAtom, url.path);
     store.set(detailsOpenAtom, true);
+  } else if (url.path) {
+    // Likewise a place path: the map's first move rewrites the URL from these atoms before navigation reads it.
+    store.set(placePathAtom, url.path);
   }
 
   store.sub(basemapAtom, () => {

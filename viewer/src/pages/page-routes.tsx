@@ -27,6 +27,8 @@ export const pages: { path: string; load: PageModule }[] = [
   // Projects, follows and bookmarks (issue 10).
   { path: '/profile', load: () => import('./profile/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage })) },
   { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },
+  // The data store's landing page (the insights' Buy Data Files link); the store itself is a later issue.
+  { path: '/store', load: () => import('./store/store-landing-page.tsx').then((m) => ({ Component: m.StoreLandingPage })) },
   { path: '/settings/property-details', load: () => import('./property-details/property-details-page.tsx').then((m) => ({ Component: m.PropertyDetailsPage })) },
 ];
 

@@ -16,6 +16,7 @@ export function SideNav() {
           <strong className="brand">Parcel Map</strong>
           <ProfileEntry />
           <FocusAreasNavButton />
+          <a href="#insights" data-testid="nav-insights">Insights</a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>

@@ -8,6 +8,7 @@ import { hasSiteControlAtom } from '../../state/session.ts';
 import { unitsAtom } from '../../state/ui-atoms.ts';
 import { highlightsUpsell } from '../entitlements/entitlements.ts';
 import { Upsell } from '../entitlements/upsell.tsx';
+import { OwnerHighlightButton } from '../owner-highlight/owner-highlight-button.tsx';
 import { formatMeasurements } from './format.ts';
 
 /** The server lists a locked highlight under its own key or under the field it comes from. */
@@ -40,7 +41,7 @@ export function Highlights({ parcel }: { parcel: ParcelEntity }) {
   const rows: [string, ReactNode, string][] = [
     ['Address', parcel.formatted_addresses?.site ?? h?.address ?? '', 'address'],
     ['Measurements', h ? formatMeasurements(h.measurements, units.area) : '', 'measurements'],
-    ['Owner', h?.owner ?? '', 'owner'],
+    ['Owner', h?.owner ? <>{h.owner}<OwnerHighlightButton owner={h.owner} /></> : '', 'owner'],
     ['Zoning', h?.zoning ?? '', 'zoning'],
     ['Land Use', premium('landuse', h?.landuse), 'landuse'],
     ['Structures', premium('structureCount', h?.structureCount), 'structureCount'],

@@ -1,0 +1,57 @@
+// The Ask A.I. panel: the default question is free; the others are disabled without Pro and show an
+// Upgrade to Pro link (spec 2). Answers come from the server, which builds the prompt from the place's figures.
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { defaultQuestion, placeQuestions, type QuestionKey } from '../../../../tileserver/src/features/insights/schema.ts';
+import { hasSiteControlAtom } from '../../state/session.ts';
+import { upgradeToProHref } from '../entitlements/entitlements.ts';
+import { askAi } from './api.ts';
+
+export const aiFailedText = "Oops! We couldn't load ChatGPT data. Please try again.";
+type State = { state: 'idle' } | { state: 'loading' } | { state: 'failed' } | { state: 'answered'; answer: string };
+
+export function AskAi({ path, configured }: { path: string; configured: boolean }) {
+  const paid = useAtomValue(hasSiteControlAtom);
+  const [question, setQuestion] = useState<QuestionKey>(defaultQuestion);
+  const [state, setState] = useState<State>({ state: 'idle' });
+  const keys = Object.keys(placeQuestions) as QuestionKey[];
+  const ask = async () => {
+    setState({ state: 'loading' });
+    try {
+      setState({ state: 'answered', answer: (await askAi(path, question)).answer });
+    } catch (error) {
+      console.warn(`ask a.i.: ${(error as Error).message}`);
+      setState({ state: 'failed' });
+    }
+  };
+  return (
+    <section className="insights-card" data-testid="insights-ask-ai">
+      <h3>Ask A.I.</h3>
+      {!configured ? (
+        <p className="muted small" data-testid="ai-unconfigured">Ask A.I. is not set up on this server.</p>
+      ) : (
+        <>
+          <ul className="ai-questions">
+            {keys.map((key) => {
+              const locked = key !== defaultQuestion && !paid;
+              return (
+                <li key={key}>
+                  <label className={locked ? 'muted' : undefined}>
+                    <input type="radio" name="ai-question" value={key} checked={question === key} disabled={locked} onChange={() => setQuestion(key)} data-testid={`ai-question-${key}`} />{' '}
+                    {placeQuestions[key].replace('{place}', 'this place')}
+                  </label>
+                  {locked && <> <a className="small" href={upgradeToProHref}>Upgrade to Pro</a></>}
+                </li>
+              );
+            })}
+          </ul>
+          <button type="button" className="button primary" data-testid="ai-ask" disabled={state.state === 'loading'} onClick={() => void ask()}>
+            {state.state === 'loading' ? 'Asking...' : 'Ask'}
+          </button>
+          {state.state === 'failed' && <p className="inline-alert error" data-testid="ai-failed">{aiFailedText}</p>}
+          {state.state === 'answered' && <div className="ai-answer" data-testid="ai-answer">{state.answer.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>}
+        </>
+      )}
+    </section>
+  );
+}
