@@ -6,7 +6,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
-import { openPage, screenshot } from './browser.ts';
+import { openPage, screenshot, waitForIdle } from './browser.ts';
 import { useHarness } from './harness.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -167,9 +167,19 @@ describe('the #insights tab in the browser', () => {
     await button.click();
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(JSON.parse((await button.getAttribute('data-active-filters'))!)).toEqual({ owner: [parcel!.owner] });
+    // The map draws the highlight over exactly the parcels SQL gives that owner.
+    await tp.page.waitForFunction(() => Boolean(window.__map?.getLayer('style-rules-fill')), undefined, { timeout: 30_000 });
+    await waitForIdle(tp.page);
+    await tp.page.evaluate(() => window.__map!.jumpTo({ zoom: 16 }));
+    await waitForIdle(tp.page);
+    const drawn = await tp.page.evaluate(() => [...new Set(window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).map((f) => Number(f.id)))]);
+    expect(drawn.length).toBeGreaterThan(0);
+    const owners = await h.server.sql<{ owner: string }[]>`SELECT DISTINCT owner FROM parcels WHERE id = ANY(${drawn})`;
+    expect(owners.map((o) => o.owner)).toEqual([parcel!.owner]);
     await button.click();
     expect(await button.getAttribute('aria-pressed')).toBe('false');
     expect(JSON.parse((await button.getAttribute('data-active-filters'))!)).toEqual({});
+    await tp.page.waitForFunction(() => !window.__map!.getLayer('style-rules-fill'), undefined, { timeout: 30_000 });
     await tp.context.close();
 
     const free = await openPage(h.browser, h.server.origin);

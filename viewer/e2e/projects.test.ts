@@ -127,11 +127,17 @@ describe('projects in the browser', () => {
     expect(await page.getByTestId('style-rule-1').count()).toBe(0);
 
     // Elsewhere in Cambridge at zoom 13 the header offers a new home: a neighbourhood.
+    const before = await page.getByTestId('current-place').textContent();
     await page.evaluate(() => window.__map!.jumpTo({ center: [-71.105, 42.3735], zoom: 13 }));
+    await waitForIdle(page);
     const prompt = page.getByTestId('save-home-prompt');
-    await prompt.waitFor({ timeout: 30_000 });
-    const offered = (await prompt.textContent())!.replace(/^Save your project home to (.+)\?$/, '$1');
-    expect(offered).not.toContain('Save your');
+    // The header follows the map once the places at the new centre are known: wait for the two to agree.
+    await expect.poll(async () => {
+      const place = await page.getByTestId('current-place').textContent();
+      return place !== before && (await prompt.count()) === 1 && (await prompt.textContent()) === `Save your project home to ${place}?`;
+    }, { timeout: 30_000 }).toBe(true);
+    const offered = (await page.getByTestId('current-place').textContent())!;
+    expect(offered).not.toBe('Cambridge');
     await prompt.click();
     await prompt.waitFor({ state: 'detached' });
     await page.getByTestId('open-project').click();
