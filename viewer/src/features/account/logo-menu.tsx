@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom } from '../../state/session.ts';
-import { currentProjectAtom } from '../projects/atoms.ts';
+import { currentProjectAtom } from '../../state/project.ts';
 import { accountLinks, isPaidSession, planClass, upgradeHref } from './plan-class.ts';
 import { signOut } from './session-actions.ts';
 import './logo-menu.css';

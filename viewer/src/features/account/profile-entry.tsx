@@ -3,7 +3,7 @@
 // the Projects link names the current project.
 import { useAtomValue } from 'jotai';
 import { sessionAtom } from '../../state/session.ts';
-import { currentProjectAtom } from '../projects/atoms.ts';
+import { currentProjectAtom } from '../../state/project.ts';
 import { upgradeHref } from './plan-class.ts';
 import './account.css';
 

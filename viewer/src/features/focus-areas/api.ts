@@ -2,7 +2,7 @@
 // settings/add_focus.json and remove_focus.json (answering the project with its regions).
 import { apiUrl, sendJson } from '../../api/client.ts';
 import type { LonLat } from '../../api/types.ts';
-import type { FocusArea, Project } from '../projects/atoms.ts';
+import type { FocusArea, Project } from '../../state/project.ts';
 import { readFocusAreaList, shapeOf, type FetchState } from './focus-areas.ts';
 
 /** The group's focus areas; never throws: a failure is the "failed" state with the spec's text. */

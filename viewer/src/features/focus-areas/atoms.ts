@@ -1,6 +1,6 @@
 // Focus-area state beside the project: the pane's list of the group's areas, reloaded after a save.
 import { atom } from 'jotai';
-import { currentProjectAtom, reloadProjectAtom, type Project } from '../projects/atoms.ts';
+import { currentProjectAtom, reloadProjectAtom, type Project } from '../../state/project.ts';
 
 /** Bumped after a focus area is saved, so the pane fetches the group's list again. */
 export const focusAreaListRevisionAtom = atom(0);

@@ -4,7 +4,7 @@ import { useAtomValue } from 'jotai';
 import { formatArea } from '../../map/tools/measure.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
 import { unitsAtom } from '../../state/ui-atoms.ts';
-import type { FocusArea } from '../projects/atoms.ts';
+import type { FocusArea } from '../../state/project.ts';
 import { squareMetersPerAcre } from './focus-areas.ts';
 import { zoomToFocusArea } from './focus-areas-layer.ts';
 

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import type { LonLat } from '../../api/types.ts';
 import { startTool } from '../../map/tools/tool-actions.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
-import { currentProjectAtom } from '../projects/atoms.ts';
+import { currentProjectAtom } from '../../state/project.ts';
 import { saveFocusArea } from './api.ts';
 import { focusAreasChangedAtom } from './atoms.ts';
 import { canSave, isTooLarge, namePlaceholder, nameReady, onlyWithProjectText, saveErrorText, tooLargeText } from './focus-areas.ts';

@@ -8,7 +8,7 @@ import { parcelLayerIds } from '../../map/layers/parcels-layer/parcels-layer.ts'
 import { mapAtom } from '../../state/map-atoms.ts';
 import { store } from '../../state/store.ts';
 import { toolAtom } from '../../state/ui-atoms.ts';
-import { currentProjectAtom, type FocusArea, type Project } from '../projects/atoms.ts';
+import { currentProjectAtom, type FocusArea, type Project } from '../../state/project.ts';
 import { attachedAreas, boundsOf } from './focus-areas.ts';
 
 export const focusAreasSourceId = 'focus-areas';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { startTool } from '../../map/tools/tool-actions.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
-import { canEditProjectAtom, currentProjectAtom, type FocusArea } from '../projects/atoms.ts';
+import { canEditProjectAtom, currentProjectAtom, type FocusArea } from '../../state/project.ts';
 import { AreaUnitSelect } from '../units/unit-select.tsx';
 import { addFocus, removeFocus } from './api.ts';
 import { focusAreasChangedAtom } from './atoms.ts';

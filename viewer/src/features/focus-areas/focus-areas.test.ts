@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FocusArea } from '../projects/atoms.ts';
+import type { FocusArea } from '../../state/project.ts';
 import {
   attachable, attachedAreas, boundsOf, canSave, invalidDataText, isTooLarge, nameReady, readFocusAreaList, saveErrorText, shapeOf, squareMetersPerSquareMile,
 } from './focus-areas.ts';

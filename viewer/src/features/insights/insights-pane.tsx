@@ -6,7 +6,7 @@ import { atPointAtom } from '../../state/map-atoms.ts';
 import { gatedMessage, insightSections, sectionLabels, type InsightSection, type InsightsPayload } from '../../../../tileserver/src/features/insights/schema.ts';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
 import { breadcrumbs } from '../place-header/place-name.ts';
-import { currentProjectAtom } from '../projects/atoms.ts';
+import { currentProjectAtom } from '../../state/project.ts';
 import { PlaceRequestForm } from '../place-request/place-request-form.tsx';
 import { getInsights } from './api.ts';
 import { insightsChosenPathAtom } from './atoms.ts';

@@ -9,7 +9,7 @@ import { activeLayersAtom, catalogueAtom, showLegendOnMapAtom } from '../../stat
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { builtInCatalogue } from '../layers-panel/catalogue.ts';
-import { appliedSourceAtom } from '../style-rules/atoms.ts';
+import { appliedSourceAtom } from '../../state/style-rules.ts';
 import { StyleRulesLegend } from '../style-rules/style-legend.tsx';
 
 const legends: Record<string, { label: string; color: string }[]> = { flood: floodLegend, wetlands: wetlandsLegend, zoning: zoningLegend };

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { Modal } from '../../ui/panel.tsx';
 import { upgradeToProHref, upsellText } from '../entitlements/entitlements.ts';
-import { activeFiltersAtom } from '../projects/atoms.ts';
+import { activeFiltersAtom } from '../../state/project.ts';
 import { needsConfirmation, ownerHighlightAtom, toggleOwnerHighlightAtom } from './owner-highlight.ts';
 import './owner-highlight.css';
 

@@ -10,8 +10,8 @@ import { store } from '../../state/store.ts';
 import { Modal } from '../../ui/panel.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { breadcrumbs, placeForZoom } from '../place-header/place-name.ts';
-import { activeStyleAtom } from '../style-rules/atoms.ts';
-import { activeFiltersAtom, newProjectOpenAtom } from './atoms.ts';
+import { activeStyleAtom } from '../../state/style-rules.ts';
+import { activeFiltersAtom, newProjectOpenAtom } from '../../state/project.ts';
 import { createProject } from './project-actions.ts';
 
 /** Opens the dialog for `#a=new-project` and drops the key from the hash, keeping the other keys. */

@@ -2,8 +2,8 @@
 // Each answers the server's project or throws the server's message; the caller shows it, and a failed
 // save leaves the unsaved state as it was.
 import { sendJson } from '../../api/client.ts';
-import type { ActiveStyle } from '../style-rules/atoms.ts';
-import type { Filters, Project } from './atoms.ts';
+import type { ActiveStyle } from '../../state/style-rules.ts';
+import type { Filters, Project } from '../../state/project.ts';
 import { toSavedStyles } from './project-styles.ts';
 
 export const deleteConfirmation = 'Are you sure you want to delete this project? You may lose exports that have not expired.';

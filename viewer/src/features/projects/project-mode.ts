@@ -15,8 +15,8 @@ import { showAlertAtom } from '../../state/ui-atoms.ts';
 import { parseProjectUrl, parseUrl, projectPathOf, setProjectBase, type ProjectRef } from '../../state/url.ts';
 import { applyStyleAtom, followFilterChanges } from '../style-rules/apply-style.ts';
 import { filtersToRows } from '../style-rules/filter-rows.ts';
-import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, type ActiveStyle } from '../style-rules/atoms.ts';
-import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Filters, type Project } from './atoms.ts';
+import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, type ActiveStyle } from '../../state/style-rules.ts';
+import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Filters, type Project } from '../../state/project.ts';
 import { fromSavedStyles } from './project-styles.ts';
 
 export const projectNotFound = 'This project does not exist, or it has not been shared with you.';

@@ -1,7 +1,7 @@
 // A project's saved styles are the sources API's canonical rules (typed values, #rrggbbaa colours, the
 // base style as the last, default rule). These turn them into the panel's rules and back, and decide
 // whether the style on the map differs from the saved one (the unsaved-changes state of spec 4).
-import type { ActiveStyle } from '../style-rules/atoms.ts';
+import type { ActiveStyle } from '../../state/style-rules.ts';
 import { defaultBaseStyle, newRule, toDefinition, type BaseStyle, type Predicate, type StyleRule } from '../style-rules/rules.ts';
 
 export interface SavedRule {

@@ -8,7 +8,7 @@ import type { PlaceRef } from '../../api/types.ts';
 import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
 import { signedInAtom } from '../../state/session.ts';
 import { placeForZoom } from '../place-header/place-name.ts';
-import { canEditProjectAtom, currentProjectAtom, type Project } from './atoms.ts';
+import { canEditProjectAtom, currentProjectAtom, type Project } from '../../state/project.ts';
 import { setProjectRoot } from './project-actions.ts';
 
 function useSetRoot(project: Project, place: Pick<PlaceRef, 'path'>) {

@@ -5,8 +5,8 @@ import { atom } from 'jotai';
 import { sendJson } from '../../api/client.ts';
 import { store } from '../../state/store.ts';
 import { showAlertAtom } from '../../state/ui-atoms.ts';
-import { activeFiltersAtom, currentProjectAtom, type Filters } from '../projects/atoms.ts';
-import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from './atoms.ts';
+import { activeFiltersAtom, currentProjectAtom, type Filters } from '../../state/project.ts';
+import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from '../../state/style-rules.ts';
 import { filtersToRows } from './filter-rows.ts';
 import { toDefinition } from './rules.ts';
 

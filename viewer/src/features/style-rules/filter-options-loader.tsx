@@ -2,7 +2,7 @@
 // values) or an applied style (the legend's column labels, e.g. after a project reopens its rules).
 import { useAtomValue } from 'jotai';
 import { panelAtom } from '../../state/ui-atoms.ts';
-import { appliedSourceAtom } from './atoms.ts';
+import { appliedSourceAtom } from '../../state/style-rules.ts';
 import { useFilterOptions } from './use-filter-options.ts';
 
 function Load() {

@@ -6,7 +6,7 @@ import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { parcelLayerIds, parcelMinZoom } from '../../map/layers/parcels-layer/parcels-layer.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
-import { appliedSourceAtom, type AppliedSource, type LegendEntry } from './atoms.ts';
+import { appliedSourceAtom, type AppliedSource, type LegendEntry } from '../../state/style-rules.ts';
 import { cssColor } from './rules.ts';
 
 export const styleRulesSourceId = 'style-rules';

@@ -5,7 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
 import { levelAtom } from '../../state/session.ts';
-import { filtersAtom, stylePlaceAtom } from './atoms.ts';
+import { filtersAtom, stylePlaceAtom } from '../../state/style-rules.ts';
 import type { FilterOption } from './rules.ts';
 
 export function useFilterOptions(): void {

@@ -1,10 +1,11 @@
-// Style rule state. The draft rules are what the panel edits; the active style is what Apply made
-// current (the lead saves it into a project: read and set activeStyleAtom). The applied source is the
-// sources API's answer for the active style, which the map draws and the legend lists.
+// Style rule state, shared by the style panel, the legend, projects and the owner highlight. The draft
+// rules and filters are what the panel edits; the active style is what Apply made current (a project
+// saves it). The applied source is the sources API's answer for the active style and filters, which the
+// map draws and the legend lists.
 import { atom } from 'jotai';
-import { atPointAtom, placePathAtom } from '../../state/map-atoms.ts';
-import type { FilterRow } from './filter-rows.ts';
-import { defaultBaseStyle, type BaseStyle, type FilterOption, type StyleRule } from './rules.ts';
+import { atPointAtom, placePathAtom } from './map-atoms.ts';
+import type { FilterRow } from '../features/style-rules/filter-rows.ts';
+import { defaultBaseStyle, type BaseStyle, type FilterOption, type StyleRule } from '../features/style-rules/rules.ts';
 
 export interface ActiveStyle {
   rules: StyleRule[];

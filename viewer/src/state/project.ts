@@ -2,8 +2,8 @@
 // the active filters are the query filters in force on the map (a project's saved filters, or an
 // owner highlight), posted with the style rules to the sources API.
 import { atom } from 'jotai';
-import type { ProjectRef } from '../../state/url.ts';
-import type { FilterValue } from '../style-rules/rules.ts';
+import type { ProjectRef } from './url.ts';
+import type { FilterValue } from '../features/style-rules/rules.ts';
 
 export type { FilterValue };
 export type Filters = Record<string, FilterValue>;
