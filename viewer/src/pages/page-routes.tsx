@@ -24,6 +24,9 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
   { path: '/hs/terms/:name', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
+  // Plans, checkout and billing (issue 12).
+  { path: '/plans', load: () => import('./plans/plans-page.tsx').then((m) => ({ Component: m.PlansPage })) },
+  { path: '/g/:group/settings/billing', load: () => import('./billing/billing-page.tsx').then((m) => ({ Component: m.BillingPage })) },
   // Projects, follows and bookmarks (issue 10).
   { path: '/profile', load: () => import('./profile/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage })) },
   { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },

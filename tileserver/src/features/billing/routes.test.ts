@@ -6,7 +6,8 @@ import { signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { testCards } from '../../payments/local/test-cards.ts';
-import { planById, priceCents } from './plans.ts';
+import { planById } from './plans.ts';
+import { priceCents } from './pricing.ts';
 
 const sql = testDb(3);
 const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
@@ -43,6 +44,11 @@ describe('checkout with the local provider', () => {
     expect(sub).toMatchObject({ plan: 'level1', cycle: 'annual', users: 1 });
     const [charge] = await sql`SELECT amount_cents FROM local_charges WHERE id = ${res.json.charge_id}`;
     expect(charge!.amount_cents).toBe(res.json.amount);
+    // The billing page's data: the plan, the card and the order; nobody else's account.
+    const billing = await browser.get(`${res.json.path}.json`);
+    expect(billing.json).toMatchObject({ plan: { plan: 'level1' }, is_manager: true, subscription: { cycle: 'annual', price_cents: res.json.amount }, cards: [{ last4: '4242', expired: false }] });
+    expect(billing.json.orders).toMatchObject([{ kind: 'subscription', amount_cents: res.json.amount }]);
+    expect((await (await freeUser()).get(`${res.json.path}.json`)).status).toBe(404);
   });
 
   it.each(Object.entries(testCards).filter(([, c]) => c.fails === 'charge'))('refuses card %s with the processor code and message, and makes no group', async (number, card) => {

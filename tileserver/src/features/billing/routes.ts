@@ -13,8 +13,9 @@ import { LocalPaymentProvider } from '../../payments/local/local-provider.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { addMember, createGroup } from '../groups/queries.ts';
 import { duplicateAccountName } from '../groups/schema.ts';
-import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planById, planForUsers, plans, priceCents } from './plans.ts';
-import { activeSubscription, customerOf, insertCard, insertOrder, insertSubscription, orderByKey, saveCustomer } from './queries.ts';
+import { planById, plans } from './plans.ts';
+import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from './pricing.ts';
+import { activeSubscription, billingOf, customerOf, insertCard, insertOrder, insertSubscription, orderByKey, saveCustomer } from './queries.ts';
 import { cardBody, subscriptionBody, type SubscriptionAnswer } from './schema.ts';
 
 export interface BillingDeps {
@@ -114,6 +115,23 @@ export function billingRoutes(deps: BillingDeps): Hono {
       if (error instanceof CardError) throw cardProblem(error);
       throw error;
     }
+  });
+
+  // The billing page's data: the group's plan, subscription, cards and orders; members only (404 otherwise).
+  app.get('/g/:group/settings/billing.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    requireSession(caller);
+    const group = caller.group;
+    if (!group || group.slug !== c.req.param('group')) throw new ApiError('NOT_FOUND', 'No such account');
+    const billing = await billingOf(sql, group.id);
+    const plan = billing.subscription ? planById.get(billing.subscription.plan) : undefined;
+    return c.json({
+      group: { name: group.name, path: `/g/${group.slug}`, tier: group.tier },
+      plan: plan ? { plan: plan.plan, name: plan.name, included: plan.included } : null,
+      is_manager: group.role === 'manager',
+      ...billing,
+      cards: billing.cards.map((card) => ({ ...card, expired: card.exp_year < now().getUTCFullYear() || (card.exp_year === now().getUTCFullYear() && card.exp_month < now().getUTCMonth() + 1) })),
+    }, 200, { 'Cache-Control': 'no-store' });
   });
 
   return app;

@@ -1,0 +1,50 @@
+// The pricing rules of the spec, shared by the server and the viewer (no server-only imports): per-seat
+// plans bill monthly per user, Pro with more than one user becomes team_flex (and back), annual savings
+// are twelve months minus the annual price. Money is integer cents, shown in US dollars.
+
+export type Cycle = 'monthly' | 'annual';
+
+/** The parts of a plan (plans.json) that pricing reads. */
+export interface PricedPlan {
+  plan: string;
+  prices: { monthly: number; annual: number | null };
+  per_seat_pricing: boolean;
+}
+
+/** Spec 4: Pro with more than one user is team_flex; team_flex with one user is Pro. */
+export function planForUsers(planId: string, users: number): string {
+  if (planId === 'level1' && users > 1) return 'team_flex';
+  if (planId === 'team_flex' && users === 1) return 'level1';
+  return planId;
+}
+
+/** Per-seat plans force the monthly cycle. */
+export function cycleFor(plan: PricedPlan, cycle: Cycle): Cycle {
+  return plan.per_seat_pricing || plan.prices.annual === null ? 'monthly' : cycle;
+}
+
+export function priceCents(plan: PricedPlan, cycle: Cycle, users: number): number {
+  const effective = cycleFor(plan, cycle);
+  const unit = effective === 'annual' ? plan.prices.annual! : plan.prices.monthly;
+  return plan.per_seat_pricing ? unit * users : unit;
+}
+
+/** Twelve months minus the annual price; 0 when there is no annual price. */
+export function annualSavingsCents(plan: PricedPlan): number {
+  return plan.prices.annual === null ? 0 : Math.max(0, plan.prices.monthly * 12 - plan.prices.annual);
+}
+
+export function formatUsd(amountCents: number): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amountCents / 100);
+}
+
+/** The end of a billing period that starts at `start`: one calendar month or year later (Jan 31 -> Feb 28). */
+export function periodEnd(start: Date, cycle: Cycle): Date {
+  const months = cycle === 'annual' ? 12 : 1;
+  const end = new Date(start);
+  end.setUTCDate(1);
+  end.setUTCMonth(end.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth() + 1, 0)).getUTCDate();
+  end.setUTCDate(Math.min(start.getUTCDate(), lastDay));
+  return end;
+}

@@ -1,0 +1,77 @@
+// {group path}/settings/billing: the account's plan and what it includes, the subscription (cycle,
+// users, price, next renewal), the cards on file and the order history. Members of the account only
+// (the server answers 404 to anyone else).
+import { useEffect, useState } from 'react';
+import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
+import { getJson } from '../../api/client.ts';
+import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+
+interface Billing {
+  group: { name: string; path: string; tier: string };
+  plan: { plan: string; name: string; included: string[] } | null;
+  is_manager: boolean;
+  subscription: { plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: string; cancel_at_period_end: boolean } | null;
+  cards: { token: string; brand: string; last4: string; exp_month: number; exp_year: number; cardholder_name: string; expired: boolean }[];
+  orders: { id: number; kind: string; description: string; amount_cents: number; created_at: string }[];
+}
+
+const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
+
+export function BillingPage() {
+  const session = useSignedInSession();
+  const [billing, setBilling] = useState<Billing | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const path = location.pathname.replace(/\/$/, '');
+  useEffect(() => {
+    if (!session) return;
+    getJson<Billing>(`${path}.json`).then(setBilling).catch((error: unknown) => setProblem((error as Error).message));
+  }, [session, path]);
+
+  return (
+    <PageFrame title="Billing" testId="billing-page">
+      {problem && <p className="error" data-testid="billing-problem">{problem}</p>}
+      {!billing && !problem && <p className="muted">Loading...</p>}
+      {billing && (
+        <>
+          <section className="account-card" data-testid="billing-plan">
+            <h2>{billing.group.name}</h2>
+            <p>Current plan: <strong data-testid="billing-plan-name">{billing.plan?.name ?? 'Starter (free)'}</strong></p>
+            {billing.subscription && (
+              <p className="small" data-testid="billing-subscription">
+                {formatUsd(billing.subscription.price_cents)} {billing.subscription.cycle === 'annual' ? 'a year' : 'a month'}
+                {billing.subscription.users > 1 ? ` for ${billing.subscription.users} users` : ''} ·{' '}
+                {billing.subscription.cancel_at_period_end ? 'ends' : 'renews'} on {day.format(new Date(billing.subscription.period_end))}
+              </p>
+            )}
+            {billing.plan && <ul className="small">{billing.plan.included.map((line) => <li key={line}>{line}</li>)}</ul>}
+            <a href="/plans">Compare plans</a>
+          </section>
+          <section className="account-card" data-testid="billing-cards">
+            <h2>Cards</h2>
+            {billing.cards.length === 0 && <p className="muted">No cards on file.</p>}
+            <ul className="follows-rows">
+              {billing.cards.map((card) => (
+                <li key={card.token} data-testid="billing-card">
+                  <span>{card.brand.toUpperCase()} •••• {card.last4} · {String(card.exp_month).padStart(2, '0')}/{card.exp_year} · {card.cardholder_name}</span>
+                  {card.expired && <span className="error small">Expired</span>}
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="account-card" data-testid="billing-orders">
+            <h2>Orders</h2>
+            {billing.orders.length === 0 && <p className="muted">No orders yet.</p>}
+            <ul className="follows-rows">
+              {billing.orders.map((order) => (
+                <li key={order.id} data-testid="billing-order">
+                  <span>{day.format(new Date(order.created_at))} · {order.description}</span>
+                  <strong>{formatUsd(order.amount_cents)}</strong>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </>
+      )}
+    </PageFrame>
+  );
+}
