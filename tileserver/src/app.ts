@@ -33,6 +33,7 @@ import { coverageRoutes } from './features/coverage/routes.ts';
 import { legalRoutes } from './features/legal/routes.ts';
 import { followRoutes } from './features/follows/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
+import { planChangeRoutes } from './features/billing/plan-change.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Card payments; PAYMENT_PROVIDER's provider when not given. */
   payments?: PaymentProvider;
+  /** The clock of billing periods and renewals (tests move it); the system clock when not given. */
+  now?: () => Date;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -89,7 +92,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));
   app.route('/', followRoutes(routeDeps));
-  app.route('/', billingRoutes({ ...routeDeps, payments: deps.payments ?? createPaymentProvider(deps.config, deps.sql) }));
+  const payments = deps.payments ?? createPaymentProvider(deps.config, deps.sql);
+  app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
+  app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now }));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));

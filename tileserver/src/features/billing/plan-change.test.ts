@@ -1,0 +1,79 @@
+// Plan changes with a controllable clock: the check lists who and what a downgrade removes, the change
+// credits the unused time, a later upgrade spends the credit first, and only managers change plans.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { testDb } from '../../testing/db.ts';
+import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
+import { mailedToken } from '../../testing/outbox.ts';
+
+const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'plan-change-')) });
+const sql = testDb(3);
+let clock = new Date('2026-04-01T00:00:00Z');
+const app = createApp({ config, sql, logger: createLogger('silent'), now: () => clock });
+afterAll(() => sql.end());
+
+async function teamOfThree() {
+  const manager = new TestBrowser(app);
+  await manager.register(uniqueEmail('manager'), 'secret1', 'Mo Manager');
+  const pm = (await manager.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Mo Manager' })).json.id;
+  const bought = await manager.post('/subscriptions.json', { plan: 'team_flex', users: 3, cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Team ${process.pid} ${Date.now().toString(36)}` });
+  expect(bought.status).toBe(201);
+  const members: TestBrowser[] = [];
+  for (const name of ['Ann Member', 'Bob Member']) {
+    const email = uniqueEmail('member').toLowerCase();
+    await manager.post('/users/invitations.json', { email });
+    const member = new TestBrowser(app);
+    await member.register(email, 'secret1', name);
+    await member.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') });
+    members.push(member);
+  }
+  return { manager, members, billing: bought.json.path as string };
+}
+
+describe('changing plan', () => {
+  it('lists the members and projects a downgrade removes, credits the unused half month, and spends the credit on the next upgrade', async () => {
+    clock = new Date('2026-04-01T00:00:00Z');
+    const { manager, members, billing } = await teamOfThree();
+    for (let i = 1; i <= 6; i++) expect((await manager.post('/projects.json', { name: `Map ${i}`, query: { path: '/us/ma/middlesex/cambridge' } })).status).toBe(201);
+    await sql`UPDATE projects SET updated_at = now() - make_interval(days => 10) WHERE name = 'Map 1' AND group_id = (SELECT id FROM groups WHERE slug = ${billing.split('/')[2]!})`;
+
+    clock = new Date('2026-04-16T00:00:00Z'); // half of April's 30 days are left
+    const check = await manager.get('/settings/check_change.json?plan=level1&cycle=monthly&users=1');
+    expect(check.json).toMatchObject({ possible: true, charge: 0, credit: 44700 / 2 - 9900 / 2 });
+    expect(check.json.effects.users.map((u: [string]) => u[0]).sort()).toEqual(['Ann Member', 'Bob Member']);
+    expect(check.json.effects.maps.map((m: [number, string]) => m[1])).toEqual(['Map 1']);
+    expect((await members[0]!.get('/settings/check_change.json?plan=level1')).status).toBe(403);
+
+    const down = await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', users: 1 });
+    expect(down.json).toEqual({ status: 'ok', charge: 0, credit: 17400 });
+    expect((await manager.session()).group).toMatchObject({ tier: 'pro' });
+    expect((await members[0]!.session()).group).toBeNull();
+    expect((await manager.get('/profile/projects.json')).json.projects.map((p: { name: string }) => p.name)).not.toContain('Map 1');
+    expect((await manager.get('/settings/check_change.json?plan=level1&cycle=monthly&users=1')).json).toMatchObject({ possible: false, reason: 'That is your current plan.' });
+
+    // Back to Team for 2 at once: 29800/2 - 9900/2 = 9950 is due, all of it from the 17400 credit.
+    const up = await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', users: 2 });
+    expect(up.json).toEqual({ status: 'ok', charge: 0, credit: 7450 });
+    const orders = (await manager.get(`${billing}.json`)).json.orders.map((o: { kind: string; amount_cents: number }) => [o.kind, o.amount_cents]);
+    expect(orders).toEqual([['plan_change', 0], ['credit', -17400], ['subscription', 44700]]);
+  });
+
+  it('charges an upgrade at once for the rest of the period, and a move to annual starts a new year', async () => {
+    clock = new Date('2026-04-01T00:00:00Z');
+    const { manager } = await teamOfThree();
+    clock = new Date('2026-04-16T00:00:00Z');
+    const more = await manager.put('/subscriptions/update.json', { plan: 'team_flex', users: 5 });
+    expect(more.json).toMatchObject({ charge: (5 * 14900) / 2 - (3 * 14900) / 2 });
+    const [charge] = await sql`SELECT amount_cents FROM local_charges ORDER BY created_at DESC LIMIT 1`;
+    expect(charge!.amount_cents).toBe(14900);
+    const annual = await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'annual', users: 1 });
+    expect(annual.json.charge).toBe(99900 - (5 * 14900) / 2);
+    const [sub] = await sql`SELECT cycle, period_start, period_end FROM subscriptions WHERE group_id = (SELECT primary_group_id FROM users WHERE id = ${(await manager.session()).user.id})`;
+    expect(sub).toMatchObject({ cycle: 'annual', period_start: clock, period_end: new Date('2027-04-16T00:00:00Z') });
+  });
+});
