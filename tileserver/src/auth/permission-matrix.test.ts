@@ -5,10 +5,9 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { parcelFields } from '../schema/parcel-fields.ts';
-import { signedInAdmin, signedInUser } from '../testing/accounts.ts';
+import { invitedMember, signedInAdmin, signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
-import { mailedToken } from '../testing/outbox.ts';
-import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
+import { TestBrowser } from '../testing/http-client.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,12 +40,7 @@ beforeAll(async () => {
   callers.set('pro', (await signedInUser(app, sql, 'pro', admin)).browser);
   const manager = (await signedInUser(app, sql, 'team', admin)).browser;
   callers.set('team manager', manager);
-  const memberEmail = uniqueEmail('member').toLowerCase();
-  await manager.post('/users/invitations.json', { email: memberEmail });
-  const member = new TestBrowser(app);
-  await member.register(memberEmail);
-  await member.post('/users/invitations/accept.json', { token: mailedToken(config, memberEmail, 'token') });
-  callers.set('team member', member);
+  callers.set('team member', await invitedMember(app, config, manager));
   callers.set('admin', admin);
   // A parcel holding values in premium fields of both tiers where the data has them.
   const [row] = await sql<{ path: string; values: Record<string, unknown> }[]>`

@@ -1,9 +1,11 @@
 // Accounts for tests, made through the real routes: register, then (for paid levels) the admin API
 // sets the plan, exactly as an admin would in the admin pages.
 import type { Hono } from 'hono';
+import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { createAdmin } from '../features/admin/create-admin.ts';
 import { TestBrowser, uniqueEmail } from './http-client.ts';
+import { mailedToken } from './outbox.ts';
 
 export type TestLevel = 'free' | 'pro' | 'team' | 'admin';
 
@@ -34,4 +36,15 @@ export async function signedInUser(app: Hono, sql: Sql, level: TestLevel, admin?
     if (res.status !== 200) throw new Error(`set plan failed: ${JSON.stringify(res.json)}`);
   }
   return { browser, userId, email };
+}
+
+/** A user who registers and accepts the manager's mailed invitation: a member of the manager's group. */
+export async function invitedMember(app: Hono, config: Config, manager: TestBrowser, name = 'Mel Member'): Promise<TestBrowser> {
+  const email = uniqueEmail('member').toLowerCase();
+  await manager.post('/users/invitations.json', { email });
+  const member = new TestBrowser(app);
+  await member.register(email, 'secret1', name);
+  const accepted = await member.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') });
+  if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${JSON.stringify(accepted.json)}`);
+  return member;
 }

@@ -9,7 +9,7 @@ import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
-import { mailedToken } from '../../testing/outbox.ts';
+import { invitedMember } from '../../testing/accounts.ts';
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'plan-change-')) });
 const sql = testDb(3);
@@ -24,14 +24,7 @@ async function teamOfThree() {
   const bought = await manager.post('/subscriptions.json', { plan: 'team_flex', users: 3, cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Team ${process.pid} ${Date.now().toString(36)}` });
   expect(bought.status).toBe(201);
   const members: TestBrowser[] = [];
-  for (const name of ['Ann Member', 'Bob Member']) {
-    const email = uniqueEmail('member').toLowerCase();
-    await manager.post('/users/invitations.json', { email });
-    const member = new TestBrowser(app);
-    await member.register(email, 'secret1', name);
-    await member.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') });
-    members.push(member);
-  }
+  for (const name of ['Ann Member', 'Bob Member']) members.push(await invitedMember(app, config, manager, name));
   return { manager, members, billing: bought.json.path as string };
 }
 

@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
-import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
+import { invitedMember, signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
-import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
-import { mailedToken } from '../../testing/outbox.ts';
+import { TestBrowser } from '../../testing/http-client.ts';
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'project-matrix-')) });
 const sql = testDb(3);
@@ -40,12 +39,7 @@ beforeAll(async () => {
   callers.set('other pro', (await signedInUser(app, sql, 'pro', admin)).browser);
   const manager = (await signedInUser(app, sql, 'team', admin)).browser;
   callers.set('team manager', manager);
-  const memberEmail = uniqueEmail('member').toLowerCase();
-  await manager.post('/users/invitations.json', { email: memberEmail });
-  const member = new TestBrowser(app);
-  await member.register(memberEmail);
-  await member.post('/users/invitations/accept.json', { token: mailedToken(config, memberEmail, 'token') });
-  callers.set('team member', member);
+  callers.set('team member', await invitedMember(app, config, manager));
   callers.set('admin', admin);
 
   const made = await manager.post('/projects.json', { name: 'Matrix', query: { path: cambridge } });

@@ -6,7 +6,8 @@ import type { ActiveStyle } from '../../state/style-rules.ts';
 import type { Filters, Project } from '../../state/project.ts';
 import { toSavedStyles } from './project-styles.ts';
 
-export const deleteConfirmation = 'Are you sure you want to delete this project? You may lose exports that have not expired.';
+/** The spec's confirmation text, one copy for server and viewer. */
+export { deleteProjectConfirmation as deleteConfirmation } from '../../../../tileserver/src/features/projects/limits.ts';
 
 export function saveProject(project: Project, style: ActiveStyle, filters: Filters): Promise<Project> {
   return sendJson<Project>('PUT', `${project.path}.json`, { styles: toSavedStyles(style), query: { path: project.query.path, filters } });
