@@ -34,6 +34,7 @@ import { legalRoutes } from './features/legal/routes.ts';
 import { followRoutes } from './features/follows/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { planChangeRoutes } from './features/billing/plan-change.ts';
+import { cardRoutes } from './features/billing/cards.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
@@ -95,6 +96,7 @@ export function createApp(deps: AppDeps): Hono {
   const payments = deps.payments ?? createPaymentProvider(deps.config, deps.sql);
   app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
   app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now }));
+  app.route('/', cardRoutes({ ...routeDeps, payments }));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));
