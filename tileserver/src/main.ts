@@ -6,6 +6,9 @@ import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase, repoRoot } from './db/prepare.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
+import { startRenewalJob } from './jobs/renewal-job.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
 import { createApp } from './app.ts';
 import { createHttpServer } from './http/server.ts';
 import { createTileContext } from './tiles/tile-context.ts';
@@ -46,7 +49,11 @@ async function main(): Promise<void> {
   const tileSql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map tiles' });
   const sql = createDb(db.url, { max: config.APP_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map app' });
   const tiles = createTileContext(config, tileSql);
-  const app = createApp({ config, sql, logger, tiles, viewerDir: flags.role === 'all' ? viewerDir : undefined });
+  const payments = createPaymentProvider(config, sql);
+  const app = createApp({ config, sql, logger, tiles, payments, viewerDir: flags.role === 'all' ? viewerDir : undefined });
+  // Background jobs (renewals) run in the full process; tile-only processes do not take any.
+  const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
+  if (jobs) await startRenewalJob(jobs, { sql, payments, logger, forgetGroup: (id) => tiles.callers.forgetGroup(id) });
   const server = createHttpServer(app, tiles);
   server.listen(config.PORT, config.HOST);
   server.once('listening', () => {
@@ -60,6 +67,7 @@ async function main(): Promise<void> {
     stopping = true;
     console.log(`\n${signal}: stopping`);
     await new Promise<void>((res) => server.close(() => res()));
+    await jobs?.stop({ graceful: true, timeout: 5000 });
     await Promise.all([sql.end({ timeout: 5 }), tileSql.end({ timeout: 5 })]);
     if (db.cluster) {
       db.cluster.stop();
