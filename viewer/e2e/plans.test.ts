@@ -61,6 +61,30 @@ describe('plans and checkout', () => {
     expect(await page.getByTestId('billing-order').textContent()).toContain('Pro, monthly');
     await screenshot(page, 'billing-after-checkout');
 
+    // Change plan: Team for 3 is checked first (the charge for the rest of the month), then made.
+    await page.getByTestId('change-plan').click();
+    await page.getByTestId('change-plan-select').selectOption('team_flex');
+    await page.getByTestId('change-plan-users').fill('3');
+    await expect.poll(() => page.getByTestId('change-plan-check').textContent()).toMatch(/^Charged now: \$[\d,]+\.\d\d, for the rest of this period\.$/);
+    await screenshot(page, 'billing-change-plan');
+    await page.getByTestId('change-plan-confirm').click();
+    await expect.poll(() => page.getByTestId('billing-plan-name').textContent(), { timeout: 30_000 }).toBe('Team');
+
+    // A new card that pays for the plan; the old one can then be removed.
+    await page.getByTestId('add-card').click();
+    await page.getByTestId('card-number').fill('5555 5555 5555 4444');
+    await page.getByTestId('card-expiry').fill(`11/${nextYear}`);
+    await page.getByTestId('card-cvc').fill('321');
+    await page.getByTestId('card-name').fill('Casey Card');
+    await page.getByTestId('save-card').click();
+    await expect.poll(() => page.getByTestId('paying-card').locator('..').textContent()).toContain('•••• 4444');
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('Are you sure you want to remove this card from your account?');
+      void dialog.accept();
+    });
+    await page.getByTestId('remove-card').click();
+    await expect.poll(() => page.getByTestId('billing-card').count()).toBe(1);
+
     await page.goto(`${h.server.origin}${parcel!.path}#base=street&map=18/${parcel!.lat}/${parcel!.lon}`);
     await waitForIdle(page);
     const row = page.locator(`.parcel-pane tr[data-field="${pro.name}"]`);

@@ -1,17 +1,20 @@
 // {group path}/settings/billing: the account's plan and what it includes, the subscription (cycle,
 // users, price, next renewal), the cards on file and the order history. Members of the account only
-// (the server answers 404 to anyone else).
+// (the server answers 404 to anyone else). Managers change the plan and the cards here.
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { getJson } from '../../api/client.ts';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+import { CardsSection, type CardRow } from './cards-section.tsx';
+import { ChangePlanForm } from './change-plan-form.tsx';
+import '../plans/plans.css';
 
 interface Billing {
   group: { name: string; path: string; tier: string };
   plan: { plan: string; name: string; included: string[] } | null;
   is_manager: boolean;
-  subscription: { plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: string; cancel_at_period_end: boolean } | null;
-  cards: { token: string; brand: string; last4: string; exp_month: number; exp_year: number; cardholder_name: string; expired: boolean }[];
+  subscription: { id: number; card_token: string | null; plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: string; cancel_at_period_end: boolean } | null;
+  cards: CardRow[];
   orders: { id: number; kind: string; description: string; amount_cents: number; created_at: string }[];
 }
 
@@ -21,11 +24,12 @@ export function BillingPage() {
   const session = useSignedInSession();
   const [billing, setBilling] = useState<Billing | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [revision, setRevision] = useState(0);
   const path = location.pathname.replace(/\/$/, '');
   useEffect(() => {
     if (!session) return;
     getJson<Billing>(`${path}.json`).then(setBilling).catch((error: unknown) => setProblem((error as Error).message));
-  }, [session, path]);
+  }, [session, path, revision]);
 
   return (
     <PageFrame title="Billing" testId="billing-page">
@@ -44,20 +48,13 @@ export function BillingPage() {
               </p>
             )}
             {billing.plan && <ul className="small">{billing.plan.included.map((line) => <li key={line}>{line}</li>)}</ul>}
-            <a href="/plans">Compare plans</a>
+            {billing.is_manager && billing.subscription && billing.subscription.status !== 'canceled' && (
+              <ChangePlanForm current={{ plan: billing.subscription.plan, cycle: billing.subscription.cycle, users: billing.subscription.users }} />
+            )}
+            <p><a href="/plans">Compare plans</a></p>
           </section>
-          <section className="account-card" data-testid="billing-cards">
-            <h2>Cards</h2>
-            {billing.cards.length === 0 && <p className="muted">No cards on file.</p>}
-            <ul className="follows-rows">
-              {billing.cards.map((card) => (
-                <li key={card.token} data-testid="billing-card">
-                  <span>{card.brand.toUpperCase()} •••• {card.last4} · {String(card.exp_month).padStart(2, '0')}/{card.exp_year} · {card.cardholder_name}</span>
-                  {card.expired && <span className="error small">Expired</span>}
-                </li>
-              ))}
-            </ul>
-          </section>
+          <CardsSection cards={billing.cards} payingToken={billing.subscription?.card_token ?? null} subscriptionId={billing.subscription?.id ?? null}
+            canManage={billing.is_manager} onChanged={() => setRevision((r) => r + 1)} />
           <section className="account-card" data-testid="billing-orders">
             <h2>Orders</h2>
             {billing.orders.length === 0 && <p className="muted">No orders yet.</p>}

@@ -8,6 +8,7 @@ import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '..
 import { formatUsd, priceCents, type Cycle } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { ApiError, getJson } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
+import { CardFieldsInput, cardComplete, emptyCard } from './card-fields.tsx';
 import { subscribe, tokenise, type CardFields, type PlanEntry } from './plans-api.ts';
 
 const newKey = () => `checkout-${crypto.randomUUID()}`;
@@ -17,7 +18,7 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
   const session = useAtomValue(sessionAtom);
   const [accountName, setAccountName] = useState('');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const [card, setCard] = useState<CardFields>({ number: '', expiry: '', cvc: '', name: '' });
+  const [card, setCard] = useState<CardFields>(emptyCard);
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -31,8 +32,7 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
     const found = await getJson<unknown[]>('/search/groups.json', { query: accountName.trim(), exact: 'true' }).catch(() => []);
     setNameProblem(Array.isArray(found) && found.length > 0 ? duplicateAccountName : null);
   };
-  const cardComplete = card.number.replace(/\D/g, '').length >= 12 && card.expiry.trim() !== '' && /^\d{3,4}$/.test(card.cvc) && card.name.trim().length >= 3;
-  const ready = session.user !== null && agreed && !submitting && cardComplete && (!needsName || (accountName.trim() !== '' && nameProblem === null));
+  const ready = session.user !== null && agreed && !submitting && cardComplete(card) && (!needsName || (accountName.trim() !== '' && nameProblem === null));
 
   const confirm = async () => {
     if (!ready) return;
@@ -69,16 +69,7 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
         Users: <strong data-testid="checkout-users-value">{users}</strong>
         <input type="range" min={1} max={25} value={users} data-testid="checkout-users" onChange={(e) => props.onUsers(Number(e.target.value))} />
       </label>
-      <fieldset className="card-form" data-testid="card-form">
-        <legend>Card</legend>
-        <input aria-label="Card number" data-testid="card-number" inputMode="numeric" autoComplete="cc-number" placeholder="Card number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} />
-        <span className="card-row">
-          <input aria-label="Expiry (MM/YY)" data-testid="card-expiry" autoComplete="cc-exp" placeholder="MM/YY" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} />
-          <input aria-label="Security code" data-testid="card-cvc" inputMode="numeric" autoComplete="cc-csc" placeholder="CVC" value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} />
-        </span>
-        <input aria-label="Cardholder name" data-testid="card-name" autoComplete="cc-name" placeholder="Cardholder name" value={card.name} onChange={(e) => setCard({ ...card, name: e.target.value })} />
-        {cardError && <p className="error" role="alert" data-testid="card-error">{cardError}</p>}
-      </fieldset>
+      <CardFieldsInput card={card} onChange={setCard} error={cardError} />
       <label className="checkbox-row">
         <input type="checkbox" data-testid="checkout-agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>I agree to the <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">subscription terms</a>. The card is charged now and for each renewal.</span>
