@@ -84,6 +84,9 @@ describe('plans and checkout', () => {
     });
     await page.getByTestId('remove-card').click();
     await expect.poll(() => page.getByTestId('billing-card').count()).toBe(1);
+    await page.goto(`${h.server.origin}/profile/orders`);
+    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+    expect(await page.getByTestId('order-row').first().textContent()).toContain('Plan change');
 
     await page.goto(`${h.server.origin}${parcel!.path}#base=street&map=18/${parcel!.lat}/${parcel!.lon}`);
     await waitForIdle(page);

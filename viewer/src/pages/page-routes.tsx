@@ -26,6 +26,7 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/hs/terms/:name', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
   // Plans, checkout and billing (issue 12).
   { path: '/plans', load: () => import('./plans/plans-page.tsx').then((m) => ({ Component: m.PlansPage })) },
+  { path: '/profile/orders', load: () => import('./profile/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })) },
   { path: '/g/:group/settings/billing', load: () => import('./billing/billing-page.tsx').then((m) => ({ Component: m.BillingPage })) },
   // Projects, follows and bookmarks (issue 10).
   { path: '/profile', load: () => import('./profile/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage })) },

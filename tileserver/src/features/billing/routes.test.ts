@@ -49,6 +49,9 @@ describe('checkout with the local provider', () => {
     expect(billing.json).toMatchObject({ plan: { plan: 'level1' }, is_manager: true, subscription: { cycle: 'annual', price_cents: res.json.amount }, cards: [{ last4: '4242', expired: false }] });
     expect(billing.json.orders).toMatchObject([{ kind: 'subscription', amount_cents: res.json.amount }]);
     expect((await (await freeUser()).get(`${res.json.path}.json`)).status).toBe(404);
+    const history = (await browser.get('/profile/orders.json')).json.orders;
+    expect(history).toMatchObject([{ kind: 'subscription', amount_cents: res.json.amount, account: expect.stringMatching(/^Acme /) }]);
+    expect((await (await freeUser()).get('/profile/orders.json')).json.orders).toEqual([]);
   });
 
   it.each(Object.entries(testCards).filter(([, c]) => c.fails === 'charge'))('refuses card %s with the processor code and message, and makes no group', async (number, card) => {

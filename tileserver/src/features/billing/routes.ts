@@ -117,6 +117,19 @@ export function billingRoutes(deps: BillingDeps): Hono {
     }
   });
 
+  // Order history (/profile/orders): the orders the user placed and those of the account they manage.
+  app.get('/profile/orders.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    requireSession(caller);
+    const groupId = caller.group?.role === 'manager' ? caller.group.id : null;
+    const orders = await sql<{ id: string; kind: string; description: string; amount_cents: number; created_at: Date; account: string | null }[]>`
+      SELECT o.id, o.kind, o.description, o.amount_cents, o.created_at, g.name AS account
+      FROM orders o LEFT JOIN groups g ON g.id = o.group_id
+      WHERE o.user_id = ${caller.user.id} OR (${groupId}::bigint IS NOT NULL AND o.group_id = ${groupId})
+      ORDER BY o.created_at DESC, o.id DESC LIMIT 500`;
+    return c.json({ orders: orders.map((o) => ({ ...o, id: Number(o.id) })) }, 200, { 'Cache-Control': 'no-store' });
+  });
+
   // The billing page's data: the group's plan, subscription, cards and orders; members only (404 otherwise).
   app.get('/g/:group/settings/billing.json', async (c) => {
     const caller = await deps.callers.of(c);

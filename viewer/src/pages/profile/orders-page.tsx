@@ -1,0 +1,44 @@
+// /profile/orders: the order history (subscriptions, plan changes, credits, renewals and, later, data
+// orders) of the user and of the account they manage.
+import { useEffect, useState } from 'react';
+import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
+import { getJson } from '../../api/client.ts';
+import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+
+interface Order {
+  id: number;
+  kind: string;
+  description: string;
+  amount_cents: number;
+  created_at: string;
+  account: string | null;
+}
+
+const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+const kinds: Record<string, string> = { subscription: 'Subscription', renewal: 'Renewal', plan_change: 'Plan change', credit: 'Credit', refund: 'Refund', data: 'Data order' };
+
+export function OrdersPage() {
+  const session = useSignedInSession();
+  const [orders, setOrders] = useState<Order[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  useEffect(() => {
+    if (session) getJson<{ orders: Order[] }>('/profile/orders.json').then((b) => setOrders(b.orders)).catch((e: unknown) => setProblem((e as Error).message));
+  }, [session]);
+  return (
+    <PageFrame title="Order history" testId="orders-page">
+      {problem && <p className="error">{problem}</p>}
+      {orders === null && !problem && <p className="muted">Loading...</p>}
+      {orders?.length === 0 && <p className="account-card" data-testid="orders-empty">No orders yet. Plans are on the <a href="/plans">plans page</a>.</p>}
+      {orders && orders.length > 0 && (
+        <ul className="account-card follows-rows">
+          {orders.map((o) => (
+            <li key={o.id} data-testid="order-row">
+              <span>{day.format(new Date(o.created_at))} · {kinds[o.kind] ?? o.kind} · {o.description}{o.account ? ` · ${o.account}` : ''}</span>
+              <strong>{formatUsd(o.amount_cents)}</strong>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageFrame>
+  );
+}
