@@ -36,8 +36,12 @@ CREATE TABLE subscriptions (
   period_end timestamptz NOT NULL,
   cancel_at_period_end boolean NOT NULL DEFAULT false,
   credit_cents integer NOT NULL DEFAULT 0 CHECK (credit_cents >= 0),
+  -- Renewal attempts that failed in this period, and when the next one is due (renewals.ts).
+  renewal_failures integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+CREATE INDEX subscriptions_due ON subscriptions (period_end) WHERE status <> 'canceled';
 
 CREATE TABLE orders (
   id bigserial PRIMARY KEY,
@@ -88,5 +92,19 @@ CREATE TABLE local_refunds (
   charge_id text NOT NULL REFERENCES local_charges (id),
   amount_cents integer NOT NULL CHECK (amount_cents > 0),
   idempotency_key text NOT NULL UNIQUE,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+
+-- Offers (accounts-billing.md section 3): a code an admin makes, applied at checkout or in the
+-- change-plan form: its own price (per seat for per-seat plans), optionally for one account only.
+CREATE TABLE offers (
+  code text PRIMARY KEY CHECK (code ~ '^[A-Z0-9-]{3,40}$'),
+  name text NOT NULL,
+  plan text NOT NULL,
+  cycle text NOT NULL CHECK (cycle IN ('monthly', 'annual')),
+  price_cents integer NOT NULL CHECK (price_cents >= 0),
+  group_id bigint REFERENCES groups (id) ON DELETE CASCADE,
+  expires_at timestamptz,
+  created_by bigint REFERENCES users (id) ON DELETE SET NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );

@@ -35,6 +35,7 @@ import { followRoutes } from './features/follows/routes.ts';
 import { billingRoutes } from './features/billing/routes.ts';
 import { planChangeRoutes } from './features/billing/plan-change.ts';
 import { cardRoutes } from './features/billing/cards.ts';
+import { offerRoutes } from './features/billing/offers.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
   app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now }));
   app.route('/', cardRoutes({ ...routeDeps, payments }));
+  app.route('/', offerRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));

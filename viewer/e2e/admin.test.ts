@@ -143,7 +143,7 @@ describe('the admin screens', () => {
     await admin.page.getByTestId('zoom-display').waitFor();
     await admin.page.getByTestId('admin-menu-toggle').click();
     const links = await admin.page.getByTestId('admin-menu').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback']);
+    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback', '/admin/codes']);
     const checkbox = admin.page.getByTestId('zoom-display-checkbox').locator('input');
     expect(await checkbox.isChecked()).toBe(true);
     await checkbox.uncheck();
@@ -222,6 +222,24 @@ describe('the admin screens', () => {
     await admin.page.goto(`${h.server.origin}/admin/orders`);
     await admin.page.getByTestId('not-found-page').waitFor();
     await user.context.close();
+    await admin.context.close();
+  });
+
+  it('make an offer code at /admin/codes and see it listed with its price', async () => {
+    const h = harness();
+    const admin = await signedIn({ admin: true });
+    await admin.page.goto(`${h.server.origin}/admin/codes`);
+    await admin.page.getByTestId('code-form').waitFor();
+    const code = `WELCOME-${process.pid}`;
+    await admin.page.getByTestId('code-code').fill(code.toLowerCase());
+    await admin.page.getByTestId('code-name').fill('Welcome offer');
+    await admin.page.getByTestId('code-price').fill('499');
+    await admin.page.getByTestId('code-save').click();
+    await admin.page.getByText(`Offer ${code} made.`).waitFor();
+    const row = admin.page.getByTestId('admin-codes').locator('tr', { hasText: code });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('$499.00');
+    expect(admin.errors).toEqual([]);
     await admin.context.close();
   });
 });

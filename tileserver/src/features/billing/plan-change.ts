@@ -11,6 +11,7 @@ import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { projectLimits } from '../projects/limits.ts';
+import { findOffer } from './offers.ts';
 import { planById } from './plans.ts';
 import { cycleFor, planForUsers, priceCents, prorate, type Cycle } from './pricing.ts';
 
@@ -18,6 +19,8 @@ const change = z.object({
   plan: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),
   cycle: z.enum(['monthly', 'annual']).default('monthly'),
   users: z.coerce.number().int().min(1).max(25).default(1),
+  /** An offer code (its price replaces the list price). */
+  code: z.string().max(40).optional(),
 });
 type Change = z.infer<typeof change>;
 
@@ -59,7 +62,8 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     const maps = Number.isFinite(limit)
       ? await db<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${Math.max(0, limit === 0 ? 0 : limit)}`
       : [];
-    const newPrice = priceCents(next.plan, next.cycle, next.users);
+    const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: now() }) : undefined;
+    const newPrice = offer ? (next.plan.per_seat_pricing ? offer.price_cents * next.users : offer.price_cents) : priceCents(next.plan, next.cycle, next.users);
     const money = next.plan.plan === 'level0'
       ? { chargeCents: 0, creditCents: subscription.credit_cents, periodStart: subscription.period_start, periodEnd: subscription.period_end }
       : prorate({ oldPriceCents: subscription.price_cents, newPriceCents: newPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: now(), creditCents: subscription.credit_cents });

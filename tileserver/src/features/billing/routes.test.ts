@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
-import { signedInUser } from '../../testing/accounts.ts';
+import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { testCards } from '../../payments/local/test-cards.ts';
@@ -127,5 +127,25 @@ describe('plans', () => {
     const pro = res.json.plans.find((p: { plan: string }) => p.plan === 'level1');
     expect(pro.annual_savings).toBe(pro.prices.monthly * 12 - pro.prices.annual);
     expect(pro.price_text.monthly).toMatch(/^\$\d/);
+  });
+});
+
+describe('offers', () => {
+  it('lets an admin make a code whose price checkout then charges, and refuses unknown, expired and mismatched codes', async () => {
+    const admin = await signedInAdmin(app, sql);
+    const code = `SPRING-${process.pid}`;
+    expect((await admin.post('/admin/codes.json', { code, name: 'Spring offer', plan: 'level1', cycle: 'annual', price_cents: 50000 })).status).toBe(201);
+    expect((await admin.post('/admin/codes.json', { code, name: 'Again', plan: 'level1', cycle: 'annual', price_cents: 1 })).status).toBe(409);
+    expect((await admin.post('/admin/codes.json', { code: `OLD-${process.pid}`, name: 'Old', plan: 'level1', cycle: 'annual', price_cents: 1, expires_at: '2020-01-01' })).status).toBe(201);
+    expect((await admin.get('/admin/codes.json')).json.offers.map((o: { code: string }) => o.code)).toContain(code);
+    expect((await (await freeUser()).get('/admin/codes.json')).status).toBe(404);
+
+    const browser = await freeUser();
+    const pm = await tokenise(browser, '4242424242424242');
+    expect((await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: 'NOPE-1' })).json.error.message).toBe('That offer code is unknown or has expired.');
+    expect((await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: `OLD-${process.pid}` })).json.error.message).toBe('That offer code is unknown or has expired.');
+    expect((await checkout(browser, { payment_method_id: pm, cycle: 'monthly', offer: code })).json.error.message).toBe('That offer is for Pro, billed annual.');
+    const bought = await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: code.toLowerCase() });
+    expect(bought.json.amount).toBe(50000);
   });
 });

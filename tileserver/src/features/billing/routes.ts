@@ -13,6 +13,7 @@ import { LocalPaymentProvider } from '../../payments/local/local-provider.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { addMember, createGroup } from '../groups/queries.ts';
 import { duplicateAccountName } from '../groups/schema.ts';
+import { findOffer } from './offers.ts';
 import { planById, plans } from './plans.ts';
 import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from './pricing.ts';
 import { activeSubscription, billingOf, customerOf, insertCard, insertOrder, insertSubscription, orderByKey, saveCustomer } from './queries.ts';
@@ -64,7 +65,9 @@ export function billingRoutes(deps: BillingDeps): Hono {
     const users = plan.per_seat_pricing ? Math.max(plan.users?.min ?? 1, body.users) : 1;
     if (users > (plan.users?.max ?? 25)) throw new ApiError('BAD_REQUEST', `${plan.name} has at most ${plan.users?.max} users`);
     const cycle = cycleFor(plan, body.cycle);
-    const amount = priceCents(plan, cycle, users);
+    // An offer's price replaces the list price (per seat for per-seat plans).
+    const offer = body.offer ? await findOffer(sql, body.offer, { plan: plan.plan, cycle, groupId: caller.group?.id ?? null, now: now() }) : undefined;
+    const amount = offer ? (plan.per_seat_pricing ? offer.price_cents * users : offer.price_cents) : priceCents(plan, cycle, users);
     const key = `sub_${caller.user.id}_${body.idempotency_key ?? `${body.payment_method_id}_${planId}_${cycle}_${users}`}`;
     const group = caller.group;
     if (group && group.role !== 'manager') throw new ApiError('FORBIDDEN', 'Only managers can change the plan. Please contact your account admin.');
@@ -103,7 +106,7 @@ export function billingRoutes(deps: BillingDeps): Hono {
         await insertCard(db, groupId, caller.user.id, payments.name, card);
         const start = now();
         await insertSubscription(db, { groupId, plan: plan.plan, cycle, users, priceCents: amount, cardToken: card.token, start, end: periodEnd(start, cycle) });
-        await insertOrder(db, { groupId, userId: caller.user.id, kind: 'subscription', description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}`, amountCents: amount, chargeId: charged.id, key });
+        await insertOrder(db, { groupId, userId: caller.user.id, kind: 'subscription', description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}${offer ? ` (offer ${offer.code})` : ''}`, amountCents: amount, chargeId: charged.id, key });
         return { groupId, chargeId: charged.id, amount };
       });
       deps.callers.forgetGroup(answer.groupId);

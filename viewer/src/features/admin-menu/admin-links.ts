@@ -6,4 +6,5 @@ export const adminLinks = [
   { href: '/admin/user_profiles', label: 'User Profiles' },
   { href: '/admin/requests', label: 'Place Requests' },
   { href: '/admin/search_feedback', label: 'Search Feedback' },
+  { href: '/admin/codes', label: 'Offer Codes' },
 ] as const;

@@ -19,6 +19,7 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
   const [accountName, setAccountName] = useState('');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
   const [card, setCard] = useState<CardFields>(emptyCard);
+  const [offer, setOffer] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [cardError, setCardError] = useState<string | null>(null);
@@ -43,6 +44,7 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
       const answer = await subscribe({
         plan: plan.plan, cycle, users, payment_method_id: paymentMethod, agreement: true, idempotency_key: key,
         ...(needsName ? { group_name: accountName.trim() } : {}),
+        ...(offer.trim() ? { offer: offer.trim() } : {}),
       });
       location.assign(answer.path);
     } catch (error) {
@@ -69,12 +71,16 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
         Users: <strong data-testid="checkout-users-value">{users}</strong>
         <input type="range" min={1} max={25} value={users} data-testid="checkout-users" onChange={(e) => props.onUsers(Number(e.target.value))} />
       </label>
+      <label>
+        Offer code (optional)
+        <input data-testid="checkout-offer" value={offer} maxLength={40} onChange={(e) => setOffer(e.target.value)} />
+      </label>
       <CardFieldsInput card={card} onChange={setCard} error={cardError} />
       <label className="checkbox-row">
         <input type="checkbox" data-testid="checkout-agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>I agree to the <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">subscription terms</a>. The card is charged now and for each renewal.</span>
       </label>
-      <p data-testid="checkout-total">Total today: <strong>{formatUsd(amount)}</strong> ({cycle === 'annual' ? 'billed yearly' : 'billed monthly'})</p>
+      <p data-testid="checkout-total">Total today: <strong>{offer.trim() ? 'the offer price' : formatUsd(amount)}</strong> ({cycle === 'annual' ? 'billed yearly' : 'billed monthly'})</p>
       <span title={ready ? undefined : 'required information missing - please fill out to proceed'}>
         <button type="submit" className="primary" data-testid="checkout-confirm" disabled={!ready}>{submitting ? 'Processing...' : 'Confirm'}</button>
       </span>
