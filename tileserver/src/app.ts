@@ -36,6 +36,7 @@ import { billingRoutes } from './features/billing/routes.ts';
 import { planChangeRoutes } from './features/billing/plan-change.ts';
 import { cardRoutes } from './features/billing/cards.ts';
 import { offerRoutes } from './features/billing/offers.ts';
+import { adminOrderRoutes } from './features/billing/admin-orders.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { basemapRoutes } from './features/basemap/routes.ts';
@@ -99,6 +100,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now }));
   app.route('/', cardRoutes({ ...routeDeps, payments }));
   app.route('/', offerRoutes(routeDeps));
+  app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));

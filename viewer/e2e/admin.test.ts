@@ -143,7 +143,7 @@ describe('the admin screens', () => {
     await admin.page.getByTestId('zoom-display').waitFor();
     await admin.page.getByTestId('admin-menu-toggle').click();
     const links = await admin.page.getByTestId('admin-menu').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback', '/admin/codes']);
+    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback', '/admin/orders', '/admin/codes']);
     const checkbox = admin.page.getByTestId('zoom-display-checkbox').locator('input');
     expect(await checkbox.isChecked()).toBe(true);
     await checkbox.uncheck();
@@ -219,7 +219,7 @@ describe('the admin screens', () => {
     await screenshot(user.page, 'admin-not-found');
     expect(withoutNotFound(user.errors)).toEqual([]);
     const admin = await signedIn({ admin: true });
-    await admin.page.goto(`${h.server.origin}/admin/orders`);
+    await admin.page.goto(`${h.server.origin}/admin/api_trials`);
     await admin.page.getByTestId('not-found-page').waitFor();
     await user.context.close();
     await admin.context.close();
@@ -239,6 +239,10 @@ describe('the admin screens', () => {
     const row = admin.page.getByTestId('admin-codes').locator('tr', { hasText: code });
     await row.waitFor();
     expect(await row.textContent()).toContain('$499.00');
+    // The orders page lists every order (none need exist yet) with its refund button.
+    await admin.page.goto(`${h.server.origin}/admin/orders`);
+    await admin.page.getByTestId('admin-page').waitFor();
+    expect(await admin.page.locator('h1').textContent()).toBe('Orders');
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   });

@@ -20,6 +20,7 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/admin/user_profiles', load: () => import('./admin/admin-user-profiles-page.tsx').then((m) => ({ Component: m.AdminUserProfilesPage })) },
   { path: '/admin/requests', load: () => import('./admin/admin-requests-page.tsx').then((m) => ({ Component: m.AdminRequestsPage })) },
   { path: '/admin/search_feedback', load: () => import('./admin/admin-search-feedback-page.tsx').then((m) => ({ Component: m.AdminSearchFeedbackPage })) },
+  { path: '/admin/orders', load: () => import('./admin/admin-orders-page.tsx').then((m) => ({ Component: m.AdminOrdersPage })) },
   { path: '/admin/codes', load: () => import('./admin/admin-codes-page.tsx').then((m) => ({ Component: m.AdminCodesPage })) },
   // Admin pages not built yet are "not found", not the map.
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },

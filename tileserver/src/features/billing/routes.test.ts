@@ -149,3 +149,20 @@ describe('offers', () => {
     expect(bought.json.amount).toBe(50000);
   });
 });
+
+describe('admin orders', () => {
+  it('lists orders for admins only and refunds part of a charge, never more than was charged', async () => {
+    const browser = await freeUser();
+    const bought = await checkout(browser, { payment_method_id: await tokenise(browser, '4242424242424242') });
+    const admin = await signedInAdmin(app, sql);
+    const listed = (await admin.get('/admin/orders.json')).json.orders.find((o: { charge_id: string }) => o.charge_id === bought.json.charge_id);
+    expect(listed).toMatchObject({ kind: 'subscription', amount_cents: bought.json.amount, refunded_cents: 0 });
+    expect((await browser.get('/admin/orders.json')).status).toBe(404);
+    expect((await admin.post(`/admin/orders/${listed.id}/refund.json`, { amount_cents: 1000 })).json).toEqual({ status: 'ok', refunded_cents: 1000 });
+    expect((await admin.post(`/admin/orders/${listed.id}/refund.json`, { amount_cents: bought.json.amount })).status).toBe(400);
+    const [charge] = await sql`SELECT refunded_cents FROM local_charges WHERE id = ${bought.json.charge_id}`;
+    expect(charge!.refunded_cents).toBe(1000);
+    const history = (await browser.get('/profile/orders.json')).json.orders.map((o: { kind: string; amount_cents: number }) => [o.kind, o.amount_cents]);
+    expect(history).toContainEqual(['refund', -1000]);
+  });
+});

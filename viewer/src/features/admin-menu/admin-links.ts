@@ -6,5 +6,6 @@ export const adminLinks = [
   { href: '/admin/user_profiles', label: 'User Profiles' },
   { href: '/admin/requests', label: 'Place Requests' },
   { href: '/admin/search_feedback', label: 'Search Feedback' },
+  { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/codes', label: 'Offer Codes' },
 ] as const;
