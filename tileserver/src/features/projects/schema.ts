@@ -1,6 +1,8 @@
 // Request shapes of projects and focus areas (shared with the viewer: no server-only imports).
 import { z } from 'zod';
 
+export const deleteProjectConfirmation = 'Are you sure you want to delete this project? You may lose exports that have not expired.';
+
 const placePath = z.string().trim().max(300).regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
 
 export const projectBody = z
