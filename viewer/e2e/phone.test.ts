@@ -88,9 +88,9 @@ describe('phone layout', () => {
     // Dragging the handle up opens the sheet to full height (the place header stays above it), down brings it back.
     await dragHandle(page, -300);
     await page.waitForFunction(() => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full');
-    await page.waitForTimeout(300);
+    // The height eases in over 0.18 s; a loaded machine draws it late, so wait for it rather than a fixed time.
+    await expect.poll(async () => (await box(page, 'side-sheet')).height, { timeout: 10_000 }).toBe(704);
     const full = await box(page, 'side-sheet');
-    expect(full.height).toBe(704);
     expect(header.y + header.height).toBeLessThanOrEqual(full.y);
     await screenshot(page, 'phone-parcel-sheet-full');
     await dragHandle(page, 250);
