@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { tileResponse } from './tile-response.ts';
-import { defaultParcelTileSql, floodLayer, floodTileSql, parcelLayer, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
+import { floodLayer, floodTileSql, parcelLayer, parcelTileSql, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
 import { tableBounds } from './bounds.ts';
 
 const staticLayers = {
@@ -70,7 +70,7 @@ export function tileRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await tiles.versions.get('parcels');
-    const tile = await tiles.renderer.tile(parcelLayerKey(version), defaultParcelTileSql, coords, signalOf(c));
+    const tile = await tiles.renderer.tile(parcelLayerKey(version), parcelTileSql(coords.z), coords, signalOf(c));
     return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
 
