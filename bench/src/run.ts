@@ -11,7 +11,7 @@ import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
 import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
 import { runSizes } from './sizes.ts';
-import { runSuite } from './suite.ts';
+import { runSuite, targets } from './suite.ts';
 import { buildTileLists, listsFile, resultsDir, writeTileLists } from './tile-lists.ts';
 import { evaluate } from './verdicts.ts';
 
@@ -97,7 +97,7 @@ async function main(): Promise<void> {
         .filter((l) => !filters || filters.some((f) => l.name.includes(f)))
         .map((l) => (quick ? { ...l, tiles: l.tiles.slice(0, 12) } : l));
       const pins = pinning();
-      console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x 5 targets, ${durationS} s per cell`);
+      console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x ${targets.length} targets, ${durationS} s per cell`);
       const suite = await runSuite({ db, lists: chosen, concurrencies, durationS, pinning: pins, peer: !flags['no-peer'], token: db.config.ANON_TOKEN, workDir, log });
       const run: ThroughputRun = {
         ...base,
