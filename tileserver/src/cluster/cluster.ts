@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { repoRoot } from '../db/prepare.ts';
 import { ensureLocalCluster, pgBin, postgresUser, runAs, type LocalCluster } from '../db/local-cluster.ts';
 import { ensureSystemPackages, isRoot, serverPackages } from '../system/system-packages.ts';
-import { nginxConfig } from './nginx-config.ts';
+import { nginxConfig, type NginxOptions } from './nginx-config.ts';
 
 export const clusterPackages = [...serverPackages, { name: 'nginx-light', present: () => existsSync('/usr/sbin/nginx') }];
 
@@ -24,10 +24,14 @@ export interface ClusterOptions {
   log?: (line: string) => void;
   /** Pins every process of the cluster to these CPUs (taskset list), for the benchmark. */
   cpus?: string;
+  /** Also listen here with the same routes but no proxy_cache (the benchmark's cold cells). */
+  uncachedPort?: number;
 }
 
 export interface Cluster {
   url: string;
+  /** nginx without its tile cache, when uncachedPort was given. */
+  uncachedUrl?: string;
   primaryUrl: string;
   replicaUrl: string;
   appPort: number;
@@ -73,13 +77,14 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await Promise.all(tilePorts.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/health`, tiles[i]!, 120_000)));
     log(`tile processes on ${tilePorts.map((p) => `127.0.0.1:${p}`).join(', ')} (replica 127.0.0.1:${ports.replica})`);
 
-    const nginx = startNginx(dir, ports.nginx, ports.app, tilePorts, options.cpus);
+    const nginx = startNginx(dir, { port: ports.nginx, appPort: ports.app, tilePorts, uncachedPort: options.uncachedPort }, options.cpus);
     stops.push(() => stopChild(nginx));
     const url = `http://127.0.0.1:${ports.nginx}`;
     await waitForHttp(`${url}/api/health`, nginx, 30_000);
     log(`nginx on ${url} (proxy_cache in ${resolve(dir, 'nginx/cache')})`);
     const nginxPids = () => [nginx.pid ?? 0, ...spawnSync('pgrep', ['-P', String(nginx.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number)];
-    return { url, primaryUrl, replicaUrl, appPort: ports.app, tilePorts, tiles, app, nginxPids, stop };
+    const uncachedUrl = options.uncachedPort ? `http://127.0.0.1:${options.uncachedPort}` : undefined;
+    return { url, uncachedUrl, primaryUrl, replicaUrl, appPort: ports.app, tilePorts, tiles, app, nginxPids, stop };
   } catch (error) {
     await stop();
     throw error;
@@ -139,7 +144,7 @@ function startNode(name: string, args: string[], env: Record<string, string>, di
   });
 }
 
-function startNginx(dir: string, port: number, appPort: number, tilePorts: number[], cpus?: string): ChildProcess {
+function startNginx(dir: string, ports: Omit<NginxOptions, 'dir' | 'user'>, cpus?: string): ChildProcess {
   const nginxDir = resolve(dir, 'nginx');
   rmSync(nginxDir, { recursive: true, force: true });
   for (const sub of ['', 'cache', 'tmp']) mkdirSync(resolve(nginxDir, sub), { recursive: true, mode: 0o755 });
@@ -147,7 +152,7 @@ function startNginx(dir: string, port: number, appPort: number, tilePorts: numbe
   // As root the workers run as www-data, as Debian deploys nginx: they own the cache and temp files.
   if (web) for (const sub of ['cache', 'tmp']) chownSync(resolve(nginxDir, sub), web.uid, web.gid);
   const conf = resolve(nginxDir, 'nginx.conf');
-  appendFileSync(conf, nginxConfig({ dir: nginxDir, port, appPort, tilePorts, user: web ? 'www-data' : undefined }));
+  appendFileSync(conf, nginxConfig({ ...ports, dir: nginxDir, user: web ? 'www-data' : undefined }));
   const command = ['/usr/sbin/nginx', '-c', conf, '-g', 'daemon off;'];
   const [file, ...rest] = cpus ? ['taskset', '-c', cpus, ...command] : command;
   return spawn(file!, rest, { stdio: ['ignore', 'ignore', openSync(resolve(nginxDir, 'stderr.log'), 'a')] });

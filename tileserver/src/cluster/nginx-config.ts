@@ -7,6 +7,8 @@ export interface NginxOptions {
   appPort: number;
   tilePorts: number[];
   user?: string;
+  /** A second listener with the same routes but no proxy_cache (the benchmark's cold cells). */
+  uncachedPort?: number;
 }
 
 export function nginxConfig(o: NginxOptions): string {
@@ -37,8 +39,20 @@ ${o.tilePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
     keepalive 16;
   }
 
-  server {
-    listen 127.0.0.1:${o.port};
+${serverBlock(o, o.port, true)}${o.uncachedPort ? serverBlock(o, o.uncachedPort, false) : ''}}
+`;
+}
+
+const cacheLines = `      proxy_cache tiles;
+      proxy_cache_key $scheme$http_host$request_uri;
+      proxy_cache_valid 200 204 1h;
+      proxy_cache_lock on;
+      proxy_cache_lock_timeout 30s;
+`;
+
+function serverBlock(o: NginxOptions, port: number, cached: boolean): string {
+  return `  server {
+    listen 127.0.0.1:${port};
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
@@ -49,12 +63,7 @@ ${o.tilePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
       proxy_pass http://tiles;
       # Parcel tiles are public under their token: no cookie reaches them or varies the cache.
       proxy_set_header Cookie "";
-      proxy_cache tiles;
-      proxy_cache_key $scheme$http_host$request_uri;
-      proxy_cache_valid 200 204 1h;
-      proxy_cache_lock on;
-      proxy_cache_lock_timeout 30s;
-      # A tile process that dies or refuses: the request goes to the other one (tiles are GETs).
+${cached ? cacheLines : '      proxy_cache off;\n'}      # A tile process that dies or refuses: the request goes to the other one (tiles are GETs).
       proxy_next_upstream error timeout http_502 http_503;
       proxy_next_upstream_tries 2;
       proxy_connect_timeout 1s;
@@ -69,6 +78,5 @@ ${o.tilePorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;
       client_max_body_size 20m;
     }
   }
-}
 `;
 }
