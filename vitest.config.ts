@@ -1,6 +1,6 @@
 // npm test: every package's tests against a real PostGIS that the global setup provisions (a separate
 // cluster and database, so tests never touch the data of npm start). Browser tests are the e2e project.
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -17,6 +17,8 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['tileserver/src/**/*.test.ts', 'fixtures/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          // Two PostgreSQL clusters, four Node processes and nginx: npm run test:cluster (.ci/run).
+          exclude: [...configDefaults.exclude, 'tileserver/src/cluster/**'],
           environment: 'node',
         },
       },

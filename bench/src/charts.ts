@@ -96,6 +96,7 @@ export function groupedBarChart(chart: BarChart): string {
 
 export const targetColors: Record<string, string> = {
   'db-limit': '#7f7f7f',
+  canonical: '#9467bd',
   cold: '#1f77b4',
   warm: '#2ca02c',
   'http-limit': '#bcbd22',
@@ -104,6 +105,7 @@ export const targetColors: Record<string, string> = {
 
 export const targetLabels: Record<string, string> = {
   'db-limit': 'database limit',
+  canonical: 'canonical query (generic PostGIS server)',
   cold: 'ours, cold (cache off)',
   warm: 'ours, warm (cache filled)',
   'http-limit': 'HTTP limit (node:http)',

@@ -1,9 +1,10 @@
-// The database-limit reference, run as its own (pinned) process: the server's exact parcel tile SQL
+// The database references, run as their own (pinned) process: the server's exact parcel tile SQL (or the
+// canonical query of a generic PostGIS tile server, the third reference)
 // through postgres.js with the server's pool size, at a fixed concurrency over the same tile list,
 // for a fixed duration. Reads its job from the JSON file in argv[2]; prints one BENCH_JSON line.
 import { readFileSync } from 'node:fs';
 import { createDb } from '@parcel-map/tileserver/db/client';
-import { defaultParcelTileSql } from '@parcel-map/tileserver/tiles/tile-queries';
+import { canonicalParcelTileSql, parcelTileSql } from '@parcel-map/tileserver/tiles/tile-queries';
 import { percentile, summarize } from './stats.ts';
 import type { Tile } from './tile-math.ts';
 
@@ -13,18 +14,21 @@ export interface DbLimitJob {
   concurrency: number;
   durationS: number;
   tiles: Tile[];
+  /** ours: the server's statement per zoom (parcelTileSql); canonical: a generic PostGIS tile server's query. */
+  query: 'ours' | 'canonical';
 }
 
 async function main(): Promise<void> {
   const job = JSON.parse(readFileSync(process.argv[2]!, 'utf8')) as DbLimitJob;
   const sql = createDb(job.url, { max: job.pool, applicationName: 'parcel-map-bench' });
+  const statement = (z: number) => (job.query === 'canonical' ? canonicalParcelTileSql : parcelTileSql(z));
   const render = async (t: Tile) => {
-    const rows = await sql.unsafe<{ mvt: Buffer | null }[]>(defaultParcelTileSql, [t.z, t.x, t.y], { prepare: true });
+    const rows = await sql.unsafe<{ mvt: Buffer | null }[]>(statement(t.z), [t.z, t.x, t.y], { prepare: true });
     return rows[0]?.mvt?.length ?? 0;
   };
   // Open every pooled connection and prepare the statement on it before the clock starts, as a running
   // server would have done long before; an empty tile (z22 at the null island corner) costs nothing.
-  await Promise.all(Array.from({ length: job.pool }, () => render({ z: 22, x: 0, y: 0 })));
+  await Promise.all(Array.from({ length: job.pool }, () => render({ ...job.tiles[0]!, x: 0, y: 0 })));
 
   let next = 0;
   const latencies: number[] = [];
@@ -41,7 +45,7 @@ async function main(): Promise<void> {
     while (open && performance.now() < deadline) {
       const tile = job.tiles[next++ % job.tiles.length]!;
       const t0 = performance.now();
-      const query = sql.unsafe<{ mvt: Buffer | null }[]>(defaultParcelTileSql, [tile.z, tile.x, tile.y], { prepare: true });
+      const query = sql.unsafe<{ mvt: Buffer | null }[]>(statement(tile.z), [tile.z, tile.x, tile.y], { prepare: true });
       inFlight.add(query);
       try {
         const rows = await query;

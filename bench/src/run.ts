@@ -2,7 +2,7 @@
 // `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON.
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -12,7 +12,9 @@ import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
 import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
 import { runSizes } from './sizes.ts';
-import { runSuite } from './suite.ts';
+import { clusterTable, runClusterBench, saveClusterRun } from './cluster-bench.ts';
+import { runSqlTiming, sqlTimingTable } from './sql-timing.ts';
+import { runSuite, targets } from './suite.ts';
 import { buildTileLists, listsFile, resultsDir, writeTileLists } from './tile-lists.ts';
 import { evaluate } from './verdicts.ts';
 
@@ -54,7 +56,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql or nothing`);
   if (command === 'insights') {
     console.log('• Preparing the benchmark database');
     const db = await openBenchDb(log, { allowMissingSynthetic: false });
@@ -92,6 +94,27 @@ async function main(): Promise<void> {
     };
     workDir = mkdtempSync(resolve(os.tmpdir(), 'parcel-bench-'));
     let file: string;
+    if (command === 'sql') {
+      console.log('• The tile SQL alone: canonical query, per-tile ST_AsMVTGeom (old strategy), prepared bands; gzip 1 and 6');
+      const rows = await runSqlTiming(db.sql, lists.lists, flags.quick ? 4 : 12, log);
+      const file = resolve(resultsDir, resultFileName('quick', startedAt).replace('quick', 'sql'));
+      writeFileSync(file, `${JSON.stringify({ ...base, kind: 'sql', loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(), rows }, null, 1)}\n`);
+      console.log(`\n${sqlTimingTable(rows)}\n\n• Results: ${file}`);
+      return;
+    }
+    if (command === 'cluster') {
+      console.log('• Through nginx: the scale-out setup with 1 and 2 tile processes (cambridge lists, not pinned)');
+      const durationS = Math.max(1, Math.round(Number(flags.duration ?? 4)));
+      const concurrencies = (flags.concurrency ?? '8,64').split(',').map(Number);
+      const filters = flags.lists?.split(',').filter(Boolean);
+      const chosen = lists.lists.filter((l) => !filters || filters.some((f) => l.name.includes(f)));
+      const cells = await runClusterBench({ lists: chosen, concurrencies, durationS, workDir, log });
+      const file = resolve(resultsDir, resultFileName('quick', startedAt).replace('quick', 'cluster'));
+      saveClusterRun(file, { ...base, kind: 'cluster', finishedAt: new Date().toISOString(), settings: { durationS, concurrencies }, cells });
+      console.log(`\n${clusterTable(cells)}\n\n• Results: ${file}`);
+      if (cells.some((c) => c.error)) process.exitCode = 1;
+      return;
+    }
     if (command === 'sizes') {
       console.log('• Zoom-size sweep (zooms 11-22, densest areas)');
       const blockSize = flags.quick ? 3 : 5;
@@ -109,7 +132,7 @@ async function main(): Promise<void> {
         .filter((l) => !filters || filters.some((f) => l.name.includes(f)))
         .map((l) => (quick ? { ...l, tiles: l.tiles.slice(0, 12) } : l));
       const pins = pinning();
-      console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x 5 targets, ${durationS} s per cell`);
+      console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x ${targets.length} targets, ${durationS} s per cell`);
       const suite = await runSuite({ db, lists: chosen, concurrencies, durationS, pinning: pins, peer: !flags['no-peer'], token: db.config.ANON_TOKEN, workDir, log });
       const run: ThroughputRun = {
         ...base,

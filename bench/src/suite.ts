@@ -1,6 +1,6 @@
-// The throughput suite: for every tile list and concurrency, back to back, the database limit, our
-// server cold (cache off) and warm (cache filled), the HTTP limit and the MapServer peer. Running the
-// five side by side per cell keeps their ratios fair while the shared machine's load drifts.
+// The throughput suite: for every tile list and concurrency, back to back, the database limit, the
+// canonical query, our server cold (cache off) and warm (cache filled), the HTTP limit and the
+// MapServer peer. Running the six side by side per cell keeps their ratios fair while the shared machine's load drifts.
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
@@ -14,7 +14,7 @@ import type { TileList } from './tile-lists.ts';
 import { ourPathTemplate, startTileServer } from './tile-server.ts';
 import { runWrk, type CellResult } from './wrk.ts';
 
-export const targets = ['db-limit', 'cold', 'warm', 'http-limit', 'mapserver'] as const;
+export const targets = ['db-limit', 'canonical', 'cold', 'warm', 'http-limit', 'mapserver'] as const;
 export type Target = (typeof targets)[number];
 
 export interface ListFacts {
@@ -79,9 +79,9 @@ function facts(answers: Fetched[]) {
   return { gzipBytes: summarize(gzip), rawBytes: summarize(raw), features: summarize(features), statuses, ms: summarize(answers.map((a) => a.ms)) };
 }
 
-async function dbLimitCell(options: SuiteOptions, pool: number, list: TileList, concurrency: number, durationS: number): Promise<CellResult> {
+async function dbLimitCell(options: SuiteOptions, pool: number, list: TileList, concurrency: number, durationS: number, query: 'ours' | 'canonical'): Promise<CellResult> {
   const jobFile = resolve(options.workDir, 'db-limit-job.json');
-  writeFileSync(jobFile, JSON.stringify({ url: options.db.url, pool, concurrency, durationS, tiles: list.tiles }));
+  writeFileSync(jobFile, JSON.stringify({ url: options.db.url, pool, concurrency, durationS, tiles: list.tiles, query }));
   const stdout = await runAsync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'db-limit-worker.ts'), jobFile], {
     cpus: options.pinning.server,
   });
@@ -177,7 +177,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     const wrkTarget = (baseUrl: string, pathTemplate: string, list: TileList, concurrency: number) =>
       runWrk({ baseUrl, pathTemplate, tiles: list.tiles, concurrency, durationS: durationOf(list), cpus: pinning.client, workDir: options.workDir });
     const cellRunners: Record<Target, ((list: TileList, c: number) => Promise<CellResult>) | undefined> = {
-      'db-limit': (list, c) => dbLimitCell(options, pool, list, c, durationOf(list)),
+      'db-limit': (list, c) => dbLimitCell(options, pool, list, c, durationOf(list), 'ours'),
+      canonical: (list, c) => dbLimitCell(options, pool, list, c, durationOf(list), 'canonical'),
       cold: (list, c) => wrkTarget(cold.baseUrl, ourPath, list, c),
       warm: (list, c) => wrkTarget(warm.baseUrl, ourPath, list, c),
       'http-limit': (list, c) => wrkTarget(httpBase, ourPath, list, c),

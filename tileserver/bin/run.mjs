@@ -20,6 +20,8 @@ const commands = {
   admin: ['tsx', 'tileserver/src/cli/admin.ts'],
   bench: ['tsx', 'bench/src/run.ts'],
   test: ['vitest', 'run'],
+  cluster: ['tsx', 'tileserver/src/cluster/cli.ts'],
+  'test-cluster': ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
   check: ['tsc', '--noEmit', '-p', 'tsconfig.json'],
   'build-viewer': ['vite', 'build', 'viewer'],
 };

@@ -24,18 +24,26 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.LOG_LEVEL);
 
-  let done = step('Preparing the database');
-  const db = await prepareDatabase(config, (line) => console.log(`  ${line}`));
-  done();
+  let done: () => void;
+  let db: Awaited<ReturnType<typeof prepareDatabase>>;
+  if (flags.role === 'tiles' && config.DATABASE_URL && (await isStandby(config.DATABASE_URL))) {
+    // A tile process on a streaming replica (npm run cluster): the primary's app migrates and loads.
+    console.log('  DATABASE_URL is a hot standby: serving tiles from it, no migration or load');
+    db = { url: config.DATABASE_URL, migration: { applied: [], version: 0, functions: 0 } };
+  } else {
+    done = step('Preparing the database');
+    db = await prepareDatabase(config, (line) => console.log(`  ${line}`));
+    done();
 
-  done = step('Loading the real data (skipped when loaded)');
-  const loadSql = createDb(db.url, { max: 4 });
-  try {
-    await loadRealData(loadSql, { force: false, log: (line) => console.log(`  ${line}`) });
-  } finally {
-    await loadSql.end();
+    done = step('Loading the real data (skipped when loaded)');
+    const loadSql = createDb(db.url, { max: 4 });
+    try {
+      await loadRealData(loadSql, { force: false, log: (line) => console.log(`  ${line}`) });
+    } finally {
+      await loadSql.end();
+    }
+    done();
   }
-  done();
 
   const viewerDir = resolve(repoRoot, 'viewer/dist');
   if (flags.role === 'all' && !flags['no-build']) {
@@ -77,6 +85,16 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+async function isStandby(url: string): Promise<boolean> {
+  const sql = createDb(url, { max: 1 });
+  try {
+    const [row] = await sql<{ standby: boolean }[]>`SELECT pg_is_in_recovery() AS standby`;
+    return row?.standby ?? false;
+  } finally {
+    await sql.end();
+  }
 }
 
 main().catch((error: unknown) => {

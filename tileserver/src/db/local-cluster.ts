@@ -99,13 +99,13 @@ function clusterSettings(port: number, dir: string, fast: boolean): string {
   return `${lines.join('\n')}\n`;
 }
 
-function pgBin(): string {
+export function pgBin(): string {
   const [version] = listPgVersions();
   if (!version) throw new Error('PostgreSQL server binaries were not found under /usr/lib/postgresql');
   return `/usr/lib/postgresql/${version}/bin`;
 }
 
-function postgresUser(): { uid: number; gid: number } {
+export function postgresUser(): { uid: number; gid: number } {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   const uid = id('-u');
   const gid = id('-g');
@@ -113,7 +113,7 @@ function postgresUser(): { uid: number; gid: number } {
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
-function runAs(owner: { uid: number } | undefined, args: string[]): SpawnSyncReturns<string> {
+export function runAs(owner: { uid: number } | undefined, args: string[]): SpawnSyncReturns<string> {
   const [command, ...rest] = args as [string, ...string[]];
   if (!owner) return spawnSync(command, rest, { encoding: 'utf8' });
   return spawnSync('runuser', ['-u', 'postgres', '--', command, ...rest], { encoding: 'utf8', cwd: '/' });

@@ -16,14 +16,16 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     const query = req.url.indexOf('?');
     const match = parcelTile.exec(query < 0 ? req.url : req.url.slice(0, query));
     if (!match) return false;
-    const token = query < 0 ? undefined : (new URLSearchParams(req.url.slice(query + 1)).get('token') ?? undefined);
+    const params = query < 0 ? undefined : new URLSearchParams(req.url.slice(query + 1));
+    const token = params?.get('token') ?? undefined;
     try {
       if (!tiles.callers.knownNow(requestToken(req.headers.authorization, token), req.socket.remoteAddress ?? 'unknown')) return false;
     } catch {
       return false; // the app answers 401 or 429 in the one error shape
     }
     const version = tiles.versions.current('parcels');
-    if (version === undefined) return false;
+    // A URL of a newer version than this process knows waits in the app for the data to arrive.
+    if (version === undefined || Number(params?.get('v') ?? 0) > version) return false;
     // Keys hold canonical numbers, so "014" or an out-of-range tile never matches and falls through.
     const tile = tiles.renderer.cache.peek(tileCacheKey(parcelLayerKey(version), match[1]!, match[2]!, match[3]!));
     if (!tile) return false;

@@ -29,10 +29,32 @@ export class LayerVersions {
   private awaitingEcho = false;
   private timer: NodeJS.Timeout | undefined;
 
+  /** True on a streaming replica (hot standby): no LISTEN there, so versions are polled. */
+  private standby = false;
+
   constructor(
     private readonly sql: Sql,
     private readonly rereadMs = 45_000,
+    /** How often a process reading from a replica re-reads the versions. */
+    private readonly standbyPollMs = 250,
   ) {}
+
+  /**
+   * The layer's version once it is at least `wanted` (a versioned tile URL from the primary's
+   * TileJSON): re-read until the replica has replayed it, so a tile under version N is never drawn
+   * from older data. Undefined when it is still behind after `waitMs`.
+   */
+  async atLeast(layer: string, wanted: number, waitMs = 5_000): Promise<number | undefined> {
+    let version = await this.get(layer);
+    const deadline = Date.now() + waitMs;
+    while (version < wanted) {
+      if (Date.now() >= deadline) return undefined;
+      await new Promise((r) => setTimeout(r, 50));
+      await this.refresh();
+      version = this.versions.get(layer) ?? 0;
+    }
+    return version;
+  }
 
   async get(layer: string): Promise<number> {
     if (!this.listening) await this.start();
@@ -90,6 +112,16 @@ export class LayerVersions {
 
   private start(): Promise<void> {
     this.loading ??= (async () => {
+      const [row] = await this.sql<{ standby: boolean }[]>`SELECT pg_is_in_recovery() AS standby`;
+      this.standby = row?.standby ?? false;
+      if (this.standby) {
+        // A hot standby cannot LISTEN (nor NOTIFY the echo): replayed bumps are picked up by polling.
+        await this.refresh();
+        this.listening = true;
+        this.timer = setInterval(() => void this.refresh().catch(() => {}), this.standbyPollMs);
+        this.timer.unref();
+        return;
+      }
       await this.subscribe();
       await this.refresh();
       this.listening = true;

@@ -8,7 +8,7 @@ import { ApiError } from '../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { tileResponse } from './tile-response.ts';
-import { defaultParcelTileSql, floodLayer, floodTileSql, parcelLayer, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
+import { floodLayer, floodTileSql, parcelLayer, parcelTileSql, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
 import { tableBounds } from './bounds.ts';
 
 const staticLayers = {
@@ -69,8 +69,8 @@ export function tileRoutes(tiles: TileContext): Hono {
     await tiles.callers.of(c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
-    const version = await tiles.versions.get('parcels');
-    const tile = await tiles.renderer.tile(parcelLayerKey(version), defaultParcelTileSql, coords, signalOf(c));
+    const version = await parcelVersionFor(tiles, c.req.query('v'));
+    const tile = await tiles.renderer.tile(parcelLayerKey(version), parcelTileSql(coords.z), coords, signalOf(c));
     return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
 
@@ -108,6 +108,18 @@ export function tileRoutes(tiles: TileContext): Hono {
   });
 
   return app;
+}
+
+/**
+ * The parcel version a tile is drawn at. A URL carrying a newer version than this process knows (the
+ * TileJSON came from the primary, this process reads a replica) waits for the replica to replay it: a
+ * shared cache keyed by that URL must never hold a tile drawn from older data.
+ */
+async function parcelVersionFor(tiles: TileContext, requested: string | undefined): Promise<number> {
+  const wanted = requested && /^\d{1,15}$/.test(requested) ? Number(requested) : 0;
+  const version = await tiles.versions.atLeast('parcels', wanted);
+  if (version === undefined) throw new ApiError('UNAVAILABLE', `The parcel data of version ${wanted} has not reached this tile server yet; try again shortly`);
+  return version;
 }
 
 export function signalOf(c: Context): AbortSignal | undefined {

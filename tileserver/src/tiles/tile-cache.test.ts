@@ -139,3 +139,23 @@ describe('the tile cache', () => {
     expect(tile.gzip!.buffer.byteLength).toBe(tile.gzip!.length);
   });
 });
+
+describe('compression levels', () => {
+  it('fills a miss at gzip level 1 and recompresses a tile asked for again at level 6, same ETag, smaller bytes', async () => {
+    const cache = new TileCache(1024 * 1024);
+    const body = Buffer.from(Array.from({ length: 4000 }, (_, i) => `feature ${i % 97} owner ${i % 13};`).join(''));
+    const render = (): Render => ({ result: Promise.resolve(body), cancel: () => {} });
+    const first = await cache.get('k', render);
+    expect(first.level).toBe(1);
+    expect(gunzipSync(first.gzip!).equals(body)).toBe(true);
+    await cache.get('k', render);
+    await cache.get('k', render);
+    await cache.settled();
+    const hot = cache.peek('k')!;
+    expect(hot.level).toBe(6);
+    expect(hot.etag).toBe(first.etag);
+    expect(hot.gzip!.length).toBeLessThan(first.gzip!.length);
+    expect(gunzipSync(hot.gzip!).equals(body)).toBe(true);
+    expect(cache.recompressed).toBe(1);
+  });
+});

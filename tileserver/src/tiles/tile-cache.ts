@@ -3,16 +3,21 @@
 // render whose every waiting client has gone away is cancelled.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzip, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
 const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
 
 export interface StoredTile {
   /** gzip bytes, or null for an empty tile (answered 204). */
   gzip: Buffer | null;
   rawBytes: number;
   etag: string;
+  /** gzip level of the bytes: 1 when filled on a miss, 6 once recompressed because the tile stayed hot. */
+  level?: number;
+  /** Cache hits while at the miss level. */
+  hits?: number;
 }
 
 export interface Render {
@@ -52,15 +57,19 @@ export function entryCost(key: string, tile: StoredTile): number {
   return key.length + ENTRY_OVERHEAD + (tile.gzip ? tile.gzip.length + TILE_BODY_OVERHEAD : 0);
 }
 
-// gzip-6 costs twice gzip-1 on big tiles for 3% fewer bytes (shared/reference/tile-limits.md);
-// small tiles compress fast either way.
-function gzipLevel(bytes: number): number {
-  return bytes > 96 * 1024 ? 1 : 6;
-}
+/**
+ * A miss compresses at level 1: on a z14 tile gzip-6 took 12.8 ms against 5.8 for 3% fewer bytes
+ * (shared/reference/tile-limits.md), on the core the database renders on. A tile asked for again
+ * (HOT_HITS) is recompressed at level 6 off the request path and swapped in; bench/README.md has the
+ * measurement.
+ */
+export const MISS_GZIP_LEVEL = 1;
+export const HOT_GZIP_LEVEL = 6;
+export const HOT_HITS = 2;
 
-export async function storeTile(raw: Buffer | null): Promise<StoredTile> {
+export async function storeTile(raw: Buffer | null, level = MISS_GZIP_LEVEL, etag?: string): Promise<StoredTile> {
   if (!raw || raw.length === 0) return { gzip: null, rawBytes: 0, etag: '"empty"' };
-  let compressed = await gzipAsync(raw, { level: gzipLevel(raw.length) });
+  let compressed = await gzipAsync(raw, { level });
   // zlib hands back a view into a 64 KB slab it shares between calls, so a cached 300-byte tile kept
   // about 21 KB alive (measured: 20,000 small tiles held 437 MB of ArrayBuffers). An exact-size,
   // unpooled copy (allocUnsafeSlow; allocUnsafe would share Buffer's pool) frees the slab.
@@ -69,14 +78,15 @@ export async function storeTile(raw: Buffer | null): Promise<StoredTile> {
     compressed.copy(exact);
     compressed = exact;
   }
-  const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
-  return { gzip: compressed, rawBytes: raw.length, etag };
+  etag ??= `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
+  return { gzip: compressed, rawBytes: raw.length, etag, level };
 }
 
 export class TileCache {
   private readonly lru: LRUCache<string, StoredTile> | undefined;
   private readonly flights = new Map<string, Flight>();
   hits = 0;
+  recompressed = 0;
   misses = 0;
 
   constructor(maxBytes: number, options: TileCacheOptions = {}) {
@@ -113,6 +123,7 @@ export class TileCache {
     const cached = this.lru?.get(key);
     if (cached) {
       this.hits++;
+      this.noteHit(key, cached);
       return cached;
     }
     this.misses++;
@@ -124,8 +135,37 @@ export class TileCache {
   /** A cached tile without rendering on a miss (the fast path for cache hits). */
   peek(key: string): StoredTile | undefined {
     const cached = this.lru?.get(key);
-    if (cached) this.hits++;
+    if (cached) {
+      this.hits++;
+      this.noteHit(key, cached);
+    }
     return cached;
+  }
+
+  /** Resolves when no recompression is under way (tests). */
+  async settled(): Promise<void> {
+    while (this.recompressing.size) await Promise.all(this.recompressing);
+  }
+
+  private readonly recompressing = new Set<Promise<void>>();
+
+  private noteHit(key: string, tile: StoredTile): void {
+    if (!tile.gzip || (tile.level ?? HOT_GZIP_LEVEL) >= HOT_GZIP_LEVEL) return;
+    tile.hits = (tile.hits ?? 0) + 1;
+    if (tile.hits < HOT_HITS) return;
+    tile.level = HOT_GZIP_LEVEL; // claimed: later hits do not start a second recompression
+    const job = (async () => {
+      const raw = await gunzipAsync(tile.gzip!);
+      const hot = await storeTile(raw, HOT_GZIP_LEVEL, tile.etag);
+      // Swapped in only if the entry is still this tile (not evicted, purged or replaced meanwhile).
+      if (this.lru?.peek(key) === tile && hot.gzip!.length < tile.gzip!.length) {
+        this.lru.set(key, hot);
+        this.recompressed++;
+      }
+    })()
+      .catch(() => {})
+      .finally(() => this.recompressing.delete(job));
+    this.recompressing.add(job);
   }
 
   /** Drops every cached tile whose key starts with the prefix (one source, one layer). */
