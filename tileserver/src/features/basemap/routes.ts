@@ -8,7 +8,7 @@ import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-c
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
 import { signalOf } from '../../tiles/routes.ts';
-import { extentOf } from './extent.ts';
+import { tableBounds } from '../../tiles/bounds.ts';
 import { glyphRange, resolveFontstack } from './glyphs.ts';
 import { basemapFields, basemapLayer, basemapTileSql } from './queries.ts';
 import { spriteIndex, spritePng } from './sprite.ts';
@@ -34,7 +34,7 @@ export function basemapRoutes(tiles: TileContext): Hono {
       tiles: [tileTemplate(publicOrigin(c, tiles.config), '/api/v1/basemap', caller.token, version)],
       minzoom: basemapLayer.minzoom,
       maxzoom: basemapLayer.maxzoom,
-      bounds: await extentOf(tiles.sql, 'streets', version),
+      bounds: await tableBounds(tiles.sql, 'streets', version),
       vector_layers: Object.entries(basemapFields).map(([id, fields]) => ({ id, minzoom: basemapLayer.minzoom, maxzoom: basemapLayer.maxzoom, fields })),
     });
   });

@@ -5,7 +5,7 @@ import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-c
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
 import { signalOf } from '../../tiles/routes.ts';
-import { extentOf } from '../basemap/extent.ts';
+import { tableBounds } from '../../tiles/bounds.ts';
 import { zoningTileSql } from './queries.ts';
 import { zoningLayer, zoningTileFields } from './zoning-types.ts';
 
@@ -27,7 +27,7 @@ export function zoningRoutes(tiles: TileContext): Hono {
       tiles: [tileTemplate(publicOrigin(c, tiles.config), '/api/v1/zoning', caller.token, version)],
       minzoom: zoningLayer.minzoom,
       maxzoom: zoningLayer.maxzoom,
-      bounds: await extentOf(tiles.sql, 'zoning_districts', version),
+      bounds: await tableBounds(tiles.sql, 'zoning_districts', version),
       vector_layers: [{ id: 'zoning', minzoom: zoningLayer.minzoom, maxzoom: zoningLayer.maxzoom, fields: zoningTileFields }],
     });
   });
