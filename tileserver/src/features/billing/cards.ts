@@ -9,8 +9,9 @@ import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { customerOf, insertCard, saveCustomer } from './queries.ts';
+import { paymentMethodId } from './schema.ts';
 
-const cardToken = z.object({ payment_method_id: z.string().regex(/^pm_[A-Za-z0-9_-]{6,100}$/, 'Enter your card details') });
+const cardToken = z.object({ payment_method_id: paymentMethodId });
 
 export function cardRoutes(deps: { sql: Sql; callers: CallerResolver; payments: PaymentProvider }): Hono {
   const app = new Hono();

@@ -4,10 +4,13 @@
 import { z } from 'zod';
 import { accountName } from '../groups/schema.ts';
 
+/** A payment-method token as the providers make them (pm_...): the only card reference we accept. */
+export const paymentMethodId = z.string().regex(/^pm_[A-Za-z0-9_-]{6,100}$/, 'Enter your card details');
+
 export const subscriptionBody = z.object({
   plan: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),
   cycle: z.enum(['monthly', 'annual']).default('monthly'),
-  payment_method_id: z.string().regex(/^pm_[A-Za-z0-9_-]{6,100}$/, 'Enter your card details'),
+  payment_method_id: paymentMethodId,
   group_name: accountName.optional(),
   users: z.number().int().min(1, 'Users: 1 to 25').max(25, 'Users: 1 to 25').default(1),
   /** One per checkout attempt: a repeated submission with it charges once. */

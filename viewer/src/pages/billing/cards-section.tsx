@@ -1,10 +1,9 @@
 // The credit cards of the account: each with "Use for plan" and Remove ("Are you sure you want to
 // remove this card from your account?"), and Add New Card with "Save and Use Card", which tokenises
 // the card, adds it to the account and makes it pay for the plan.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ApiError, sendJson } from '../../api/client.ts';
-import { CardFieldsInput, cardComplete, emptyCard } from '../plans/card-fields.tsx';
-import { tokenise, type CardFields } from '../plans/plans-api.ts';
+import { CardFormError, loadPaymentSetup, useCardEntry, type PaymentSetup } from '../plans/card-entry.tsx';
 
 export interface CardRow {
   token: string;
@@ -20,7 +19,7 @@ export const removeCardConfirmation = 'Are you sure you want to remove this card
 
 export function CardsSection(props: { cards: CardRow[]; payingToken: string | null; subscriptionId: number | null; canManage: boolean; onChanged: () => void }) {
   const [adding, setAdding] = useState(false);
-  const [card, setCard] = useState<CardFields>(emptyCard);
+  const [payment, setPayment] = useState<PaymentSetup | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const run = async (action: () => Promise<unknown>) => {
@@ -30,19 +29,20 @@ export function CardsSection(props: { cards: CardRow[]; payingToken: string | nu
       await action();
       props.onChanged();
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : (error as Error).message);
+      setProblem(error instanceof ApiError || error instanceof CardFormError ? error.message : (error as Error).message);
     } finally {
       setBusy(false);
     }
   };
   const use = (token: string) => sendJson('PUT', `/subscriptions/${props.subscriptionId}.json`, { payment_method_id: token });
   const remove = (token: string) => window.confirm(removeCardConfirmation) && run(() => sendJson('DELETE', `/account/cards/${token}.json`));
-  const saveAndUse = () => run(async () => {
-    const token = await tokenise(card);
+  useEffect(() => {
+    if (adding && !payment) loadPaymentSetup().then(setPayment, (error: Error) => setProblem(error.message));
+  }, [adding, payment]);
+  const saveAndUse = (token: string) => run(async () => {
     await sendJson('POST', '/account/cards.json', { payment_method_id: token });
     if (props.subscriptionId !== null) await use(token);
     setAdding(false);
-    setCard(emptyCard);
   });
 
   return (
@@ -68,15 +68,27 @@ export function CardsSection(props: { cards: CardRow[]; payingToken: string | nu
       </ul>
       {problem && !adding && <p className="error" role="alert">{problem}</p>}
       {props.canManage && !adding && <button type="button" className="button" data-testid="add-card" onClick={() => setAdding(true)}>Add New Card</button>}
-      {adding && (
-        <form className="account-form checkout-form" onSubmit={(e) => { e.preventDefault(); void saveAndUse(); }}>
-          <CardFieldsInput card={card} onChange={setCard} error={problem} />
-          <span>
-            <button type="submit" className="primary" data-testid="save-card" disabled={busy || !cardComplete(card)}>{busy ? 'Saving...' : 'Save and Use Card'}</button>{' '}
-            <button type="button" className="button" onClick={() => setAdding(false)}>Cancel</button>
-          </span>
-        </form>
-      )}
+      {adding && payment && <NewCardForm payment={payment} busy={busy} problem={problem} onToken={saveAndUse} onFailure={setProblem} onCancel={() => setAdding(false)} />}
     </section>
+  );
+}
+
+function NewCardForm(props: { payment: PaymentSetup; busy: boolean; problem: string | null; onToken: (token: string) => Promise<unknown>; onFailure: (message: string) => void; onCancel: () => void }) {
+  const card = useCardEntry(props.payment);
+  const submit = async () => {
+    try {
+      await props.onToken(await card.tokenise());
+    } catch (error) {
+      props.onFailure(error instanceof ApiError || error instanceof CardFormError ? error.message : (error as Error).message);
+    }
+  };
+  return (
+    <form className="account-form checkout-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      {card.view(props.problem)}
+      <span>
+        <button type="submit" className="primary" data-testid="save-card" disabled={props.busy || !card.complete}>{props.busy ? 'Saving...' : 'Save and Use Card'}</button>{' '}
+        <button type="button" className="button" onClick={props.onCancel}>Cancel</button>
+      </span>
+    </form>
   );
 }

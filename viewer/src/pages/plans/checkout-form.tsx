@@ -1,5 +1,5 @@
 // Checkout (accounts-billing.md section 4): the account name (checked for duplicates on blur), users
-// (1 to 25; Pro with more users becomes Team and back), the card form of the local provider (the
+// (1 to 25; Pro with more users becomes Team and back), the card form of the provider in use (the
 // number goes to its tokeniser only), the agreement, and Confirm, enabled only when every rule holds.
 // Card errors show under the card form and end the submitting state; success goes to the answer's path.
 import { useAtomValue } from 'jotai';
@@ -8,17 +8,17 @@ import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '..
 import { formatUsd, priceCents, type Cycle } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { ApiError, getJson } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
-import { CardFieldsInput, cardComplete, emptyCard } from './card-fields.tsx';
-import { subscribe, tokenise, type CardFields, type PlanEntry } from './plans-api.ts';
+import { CardFormError, useCardEntry, type PaymentSetup } from './card-entry.tsx';
+import { subscribe, type PlanEntry } from './plans-api.ts';
 
 const newKey = () => `checkout-${crypto.randomUUID()}`;
 
-export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: number; onUsers: (users: number) => void; provider: 'local' | 'stripe' }) {
+export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: number; onUsers: (users: number) => void; payment: PaymentSetup }) {
   const { plan, cycle, users } = props;
   const session = useAtomValue(sessionAtom);
   const [accountName, setAccountName] = useState('');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const [card, setCard] = useState<CardFields>(emptyCard);
+  const card = useCardEntry(props.payment);
   const [offer, setOffer] = useState('');
   const [agreed, setAgreed] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -33,14 +33,14 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
     const found = await getJson<unknown[]>('/search/groups.json', { query: accountName.trim(), exact: 'true' }).catch(() => []);
     setNameProblem(Array.isArray(found) && found.length > 0 ? duplicateAccountName : null);
   };
-  const ready = session.user !== null && agreed && !submitting && cardComplete(card) && (!needsName || (accountName.trim() !== '' && nameProblem === null));
+  const ready = session.user !== null && agreed && !submitting && card.complete && (!needsName || (accountName.trim() !== '' && nameProblem === null));
 
   const confirm = async () => {
     if (!ready) return;
     setSubmitting(true);
     setCardError(null);
     try {
-      const paymentMethod = await tokenise(card);
+      const paymentMethod = await card.tokenise();
       const answer = await subscribe({
         plan: plan.plan, cycle, users, payment_method_id: paymentMethod, agreement: true, idempotency_key: key,
         ...(needsName ? { group_name: accountName.trim() } : {}),
@@ -48,16 +48,13 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
       });
       location.assign(answer.path);
     } catch (error) {
-      setCardError(error instanceof ApiError ? error.message : `Could not complete the purchase: ${(error as Error).message}`);
+      setCardError(error instanceof ApiError || error instanceof CardFormError ? error.message : `Could not complete the purchase: ${(error as Error).message}`);
       // A declined attempt is over: the next try is a new purchase with its own key.
       setKey(newKey());
       setSubmitting(false);
     }
   };
 
-  if (props.provider !== 'local') {
-    return <p className="account-card" data-testid="checkout-processor">Card payments go through the card processor's own card form, which loads from the processor's site.</p>;
-  }
   return (
     <form className="account-form checkout-form" data-testid="checkout-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
       {needsName && (
@@ -75,7 +72,7 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
         Offer code (optional)
         <input data-testid="checkout-offer" value={offer} maxLength={40} onChange={(e) => setOffer(e.target.value)} />
       </label>
-      <CardFieldsInput card={card} onChange={setCard} error={cardError} />
+      {card.view(cardError)}
       <label className="checkbox-row">
         <input type="checkbox" data-testid="checkout-agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
         <span>I agree to the <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">subscription terms</a>. The card is charged now and for each renewal.</span>

@@ -86,7 +86,7 @@ export function PlansPage() {
               <a href={accountTabUrl({ mode: 'sign_in', redirect: `/plans#p=${plan.plan}` })}>sign in</a> to continue.
             </p>
           ) : (
-            <CheckoutForm plan={plan} cycle={cycleFor(plan, cycle)} users={users} onUsers={changeUsers} provider={answer!.payment_provider} />
+            <CheckoutForm plan={plan} cycle={cycleFor(plan, cycle)} users={users} onUsers={changeUsers} payment={{ provider: answer!.payment_provider, publishableKey: answer!.publishable_key }} />
           )}
         </section>
       )}
