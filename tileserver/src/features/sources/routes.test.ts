@@ -60,6 +60,10 @@ describe('creating sources', () => {
     expect((await res.json()).id).toBe(id);
     const list = await (await fresh.request('/api/v1/sources')).json();
     expect(list.sources.map((s: { id: string }) => s.id)).toContain(id);
+    // Each entry links its TileJSON under `url`, as a source answer does, and that link answers it.
+    const entry = list.sources.find((s: { id: string }) => s.id === id);
+    const tileJson = await fresh.request(new URL(entry.url).pathname + new URL(entry.url).search);
+    expect((await tileJson.json()).url).toBe(entry.url);
   });
 
   it('converts @status values to numbers', () => {

@@ -117,7 +117,8 @@ export function sourceRoutes(tiles: TileContext): Hono {
         query: r.definition.query,
         fields: r.definition.fields,
         rules: r.definition.styles.length,
-        vector: `${origin}/api/v1/sources/${r.id}.json?token=${encodeURIComponent(caller.token)}`,
+        // The TileJSON (as `url` in a source answer; its tile URLs carry the version, which a list does not compute).
+        url: `${origin}/api/v1/sources/${r.id}.json?token=${encodeURIComponent(caller.token)}`,
       })),
     });
   });
