@@ -31,7 +31,8 @@ beforeAll(async () => {
     sql,
     logger: createLogger('silent'),
   });
-  [{ path: parcelPath }] = (await sql`SELECT path FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 1`) as never;
+  const rows = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 1`;
+  parcelPath = rows[0]!.path;
 });
 afterAll(async () => {
   provider.close();

@@ -19,7 +19,8 @@ afterAll(() => sql.end());
 const cambridge = '/us/ma/middlesex/cambridge';
 let parcel: { id: number; path: string; lat: number; lon: number };
 beforeAll(async () => {
-  [parcel] = await sql`SELECT id::int AS id, path, lat, lon FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND lat IS NOT NULL ORDER BY id LIMIT 1` as never;
+  const rows = await sql<(typeof parcel)[]>`SELECT id::int AS id, path, lat, lon FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND lat IS NOT NULL ORDER BY id LIMIT 1`;
+  parcel = rows[0]!;
 });
 
 // A tiny valid JPEG header is enough: the server checks the type by the first bytes.
