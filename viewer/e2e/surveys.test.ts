@@ -103,7 +103,7 @@ describe('surveys in the browser', () => {
     await expect.poll(() => phone.page.getByTestId('survey-form-notice').textContent()).toBe('Saved. The map shows it now.');
 
     // The open map turns the parcel green (rule 0, @status is 2) without a reload.
-    await expect.poll(() => ruleOf(page, parcel.id), { timeout: 10_000, intervals: [100] }).toBe(0);
+    await expect.poll(() => ruleOf(page, parcel.id), { timeout: 10_000, interval: 100 }).toBe(0);
     const recoloured = Date.now() - posted;
     console.log(`survey post to recoloured parcel: ${recoloured} ms`);
     await screenshot(page, 'survey-recoloured');

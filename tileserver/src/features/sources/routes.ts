@@ -80,6 +80,13 @@ export function sourceRoutes(tiles: TileContext): Hono {
     return source;
   };
 
+  // A survey-styled source's TileJSON and live events are for the survey's readers (its tiles carry
+  // only rule indexes, under an id nobody else can guess, so they are not checked per tile).
+  const assertSurveyVisible = async (caller: Caller, source: CompiledSource) => {
+    const survey = source.definition.query.survey;
+    if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey))) throw new ApiError('NOT_FOUND', 'No source with that id');
+  };
+
   app.post(
     '/api/v1/sources',
     bodyLimit({
@@ -138,7 +145,9 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const caller = await tiles.callers.of(c);
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
-    return c.json(await tileJson(c, caller, await load(c, caller, file.slice(0, -5))));
+    const source = await load(c, caller, file.slice(0, -5));
+    await assertSurveyVisible(caller, source);
+    return c.json(await tileJson(c, caller, source));
   });
 
   app.get('/api/v1/sources/:id/:z/:x/:y', async (c) => {
@@ -156,8 +165,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
   app.get('/api/v1/sources/:id/live', async (c) => {
     const caller = await tiles.callers.of(c);
     const source = await load(c, caller, c.req.param('id'));
-    const survey = source.definition.query.survey;
-    if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey))) throw new ApiError('NOT_FOUND', 'No source with that id');
+    await assertSurveyVisible(caller, source);
     const origin = publicOrigin(c, tiles.config);
     let sent = await version(source);
     return streamSSE(c, async (stream) => {

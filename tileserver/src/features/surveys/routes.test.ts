@@ -173,7 +173,7 @@ describe('surveyor posts', () => {
   });
 
   it('recolours the parcel through an @status rule, and tells an open map the new tile URL within 2 seconds', async () => {
-    const { browser, mapId } = await proWithProject();
+    const { browser, mapId, userId } = await proWithProject();
     const survey = (await createSurvey(browser, mapId, twoQuestions, '0')).json;
     const definition = { query: { parcel: true, path: cambridge, survey: survey.id }, styles: [{ field: '@status', predicate: 'is', value: '2', fill: '#00ff00', line: '#008800' }] };
     const created = await browser.post('/api/v1/sources', definition);
@@ -220,5 +220,21 @@ describe('surveyor posts', () => {
     expect(elapsed).toBeLessThan(2000);
     expect(events[1]!.version).not.toBe(events[0]!.version);
     expect(await ruleOfParcel(events[1]!.tiles[0]!)).toBe(0); // @status is 2: green
+
+    // @user_id reads the surveyor of the latest post; the TileJSON is for the survey's readers only.
+    const bySurveyor = await browser.post('/api/v1/sources', { query: { parcel: true, path: cambridge, survey: survey.id }, styles: [{ field: '@user_id', predicate: 'is', value: String(userId), fill: '#0000ff', line: '#000088' }] });
+    expect(await ruleOfParcel(bySurveyor.json.tiles[0])).toBe(0);
+    expect((await new TestBrowser(app).get(`/api/v1/sources/${created.json.id}.json`)).status).toBe(404);
+    expect((await new TestBrowser(app).get(`/api/v1/sources/${created.json.id}/live`)).status).toBe(404);
+  });
+
+  it('refuses a photo over 8 MB as 413', async () => {
+    const { browser, mapId } = await proWithProject();
+    const survey = (await createSurvey(browser, mapId)).json;
+    const big = new Uint8Array(8 * 1024 * 1024 + 1);
+    big.set(jpeg.subarray(0, 4));
+    const res = await postAnswers(browser, survey.id, { client_id: randomUUID(), parcel_path: parcel.path, answers: JSON.stringify({ occupied: 'Yes' }) }, big);
+    expect(res.status).toBe(413);
+    expect(res.json.error.code).toBe('PAYLOAD_TOO_LARGE');
   });
 });

@@ -4,6 +4,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { requireSession, type Caller, type CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
@@ -98,11 +99,10 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
 
   // A surveyor's answers for one parcel: multipart (fields plus an optional photo file) or JSON without
   // a photo. The browser's client_id makes a resend after a lost connection a no-op (200, same id).
-  app.post('/surveys/:id{[0-9]+}/posts.json', async (c) => {
+  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+  app.post('/surveys/:id{[0-9]+}/posts.json', bodyLimit({ maxSize: MAX_PHOTO_BYTES + 256 * 1024, onError: () => { throw tooLarge(); } }), async (c) => {
     const { caller, survey } = await load(c);
     requireSession(caller);
-    const declared = Number(c.req.header('content-length') ?? 0);
-    if (declared > MAX_PHOTO_BYTES + 256 * 1024) throw new ApiError('PAYLOAD_TOO_LARGE', `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
     const type = c.req.header('content-type') ?? '';
     let raw: Record<string, unknown>;
     let photo: File | undefined;
@@ -126,7 +126,7 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     }
     let photoName: string | null = null;
     if (photo) {
-      if (photo.size > MAX_PHOTO_BYTES) throw new ApiError('PAYLOAD_TOO_LARGE', `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+      if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
       const bytes = new Uint8Array(await photo.arrayBuffer());
       const kind = photoType(bytes);
       if (!kind) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'A photo must be a JPEG, PNG or WebP image', { parameter: 'photo' });

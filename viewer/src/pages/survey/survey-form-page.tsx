@@ -28,6 +28,8 @@ export function SurveyFormPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [waiting, setWaiting] = useState(0);
   const [parcelInput, setParcelInput] = useState('');
+  /** Bumped after each save: a fresh file input, so no earlier photo seems attached. */
+  const [round, setRound] = useState(0);
 
   useEffect(() => {
     if (!session) return;
@@ -50,6 +52,12 @@ export function SurveyFormPage() {
     return () => window.removeEventListener('online', online);
   }, [session, flush]);
 
+  // A changed answer may fix what the last save complained about.
+  const answer = (id: string, value: string) => {
+    setAnswers((previous) => ({ ...previous, [id]: value }));
+    setErrors([]);
+  };
+
   const path = useMemo(() => (survey ? surveyPath(survey.questions, answers) : []), [survey, answers]);
 
   const submit = async (status: 1 | 2) => {
@@ -65,6 +73,7 @@ export function SurveyFormPage() {
     await outbox.put(entry);
     setAnswers({});
     setPhoto(null);
+    setRound((n) => n + 1);
     const report = await flush();
     if (report.sent.includes(entry.client_id)) setNotice('Saved. The map shows it now.');
     else if (!report.refused.some((r) => r.client_id === entry.client_id)) setNotice('Saved on this device. It will be sent when you are back online.');
@@ -89,11 +98,11 @@ export function SurveyFormPage() {
             <fieldset key={q.id} className="survey-form-question" data-testid={`form-question-${q.id}`}>
               <legend>{index + 1}. {q.question}{q.answers === TEXTAREA && q.required ? ' *' : ''}</legend>
               {q.answers === TEXTAREA ? (
-                <textarea aria-label={q.question} maxLength={500} rows={3} value={answers[q.id] ?? ''} onChange={(e) => setAnswers({ ...answers, [q.id]: e.target.value })} />
+                <textarea aria-label={q.question} maxLength={500} rows={3} value={answers[q.id] ?? ''} onChange={(e) => answer(q.id, e.target.value)} />
               ) : (
                 q.answers.map((a) => (
                   <label key={a.label} className={`survey-form-choice ${answers[q.id] === a.label ? 'chosen' : ''}`}>
-                    <input type="radio" name={q.id} value={a.label} checked={answers[q.id] === a.label} onChange={() => setAnswers({ ...answers, [q.id]: a.label })} />
+                    <input type="radio" name={q.id} value={a.label} checked={answers[q.id] === a.label} onChange={() => answer(q.id, a.label)} />
                     {a.label}
                   </label>
                 ))
@@ -102,7 +111,7 @@ export function SurveyFormPage() {
           ))}
           <label className="survey-form-photo">
             <span>Photo{survey.photo_required ? ' (required)' : ''}</span>
-            <input type="file" accept="image/jpeg,image/png,image/webp" capture="environment" data-testid="survey-photo" onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
+            <input key={round} type="file" accept="image/jpeg,image/png,image/webp" capture="environment" data-testid="survey-photo" onChange={(e) => { setPhoto(e.target.files?.[0] ?? null); setErrors([]); }} />
           </label>
           {errors.length > 0 && <ul className="error" data-testid="survey-form-errors">{errors.map((p) => <li key={p}>{p}</li>)}</ul>}
           <div className="survey-form-actions">
