@@ -21,9 +21,19 @@ export async function imagesUsed(sql: Sql, subject: string): Promise<number> {
   return row?.used ?? 0;
 }
 
-export async function parcelPoint(sql: Sql, path: string): Promise<{ lat: number; lon: number } | undefined> {
-  const [row] = await sql<{ lat: number; lon: number }[]>`
-    SELECT coalesce(p.lat, ST_Y(ST_PointOnSurface(p.geom))) AS lat, coalesce(p.lon, ST_X(ST_PointOnSurface(p.geom))) AS lon
-    FROM parcels p WHERE p.path = ${path}`;
+/**
+ * The parcel's point (inside it) and the heading a street-level camera on the nearest street (within
+ * 150 m) needs to face it; heading null when no street is near.
+ */
+export async function parcelPoint(sql: Sql, path: string): Promise<{ lat: number; lon: number; heading: number | null } | undefined> {
+  const [row] = await sql<{ lat: number; lon: number; heading: number | null }[]>`
+    WITH parcel AS (
+      SELECT coalesce(ST_SetSRID(ST_MakePoint(p.lon, p.lat), 4326), ST_PointOnSurface(p.geom)) AS pt FROM parcels p WHERE p.path = ${path}
+    )
+    SELECT ST_Y(pt) AS lat, ST_X(pt) AS lon,
+      (SELECT degrees(ST_Azimuth(ST_ClosestPoint(st.geom, pt)::geography, pt::geography))
+         FROM streets st WHERE ST_DWithin(st.geom_3857, ST_Transform(pt, 3857), 150)
+         ORDER BY st.geom_3857 <-> ST_Transform(pt, 3857) LIMIT 1) AS heading
+    FROM parcel`;
   return row;
 }

@@ -64,6 +64,8 @@ describe('property imagery', () => {
     expect(refused.json.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', details: { img_limits: { allowed: false } } });
     // Another visitor (no cookie) starts with a fresh allowance.
     expect((await image(new TestBrowser(app), 'street')).status).toBe(200);
+    // Without a heading, the camera on the nearest street faces the parcel.
+    expect(asked.find((u) => u.startsWith('/street?') && !u.includes('&heading=45&'))).toMatch(/&heading=\d{1,3}&/);
   });
 
   it('counts concurrent requests atomically: never more than the allowance', async () => {

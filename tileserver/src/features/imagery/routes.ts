@@ -78,7 +78,7 @@ export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerR
         throw new ApiError('TOO_MANY_REQUESTS', imageLimitMessage(limits)!, { img_limits: limits });
       }
     }
-    const url = providerUrl(template, { ...point, heading: query.heading, angle: kind === 'birdseye' ? (query.angle ?? 0) : undefined, key: config.IMAGERY_KEY });
+    const url = providerUrl(template, { lat: point.lat, lon: point.lon, heading: query.heading ?? point.heading ?? undefined, angle: kind === 'birdseye' ? (query.angle ?? 0) : undefined, key: config.IMAGERY_KEY });
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(config.PROVIDER_TIMEOUT_MS), redirect: 'follow' });
       const type = res.headers.get('content-type') ?? '';
