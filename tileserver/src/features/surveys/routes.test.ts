@@ -124,6 +124,7 @@ describe('survey permissions per role', () => {
     // A member reads the survey (permissions.update false), cannot edit or create, and can post.
     const seen = await member.get(`/surveys/${survey.id}.json`);
     expect(seen.json.permissions).toEqual({ update: false });
+    expect((await member.get(`/sources/${survey.id}.json`)).json).toEqual(seen.json);
     const edit = await member.put(`/surveys/${survey.id}.json`, { map_id: mapId, questions: '[]' });
     expect(edit.status).toBe(403);
     expect(edit.json.error.message).toBe('You do not have permission to edit this survey.');

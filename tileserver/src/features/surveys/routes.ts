@@ -67,10 +67,13 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     return c.json({ sources: rows.map((r) => source(caller, r)), upsell: await upsellOf(caller) }, 200, { 'Cache-Control': 'no-store' });
   });
 
-  app.get('/surveys/:id{[0-9]+\\.json}', async (c) => {
-    const { caller, survey } = await load(c);
-    return c.json(source(caller, survey), 200, { 'Cache-Control': 'no-store' });
-  });
+  // GET /sources/{id}.json is the spec's name for a survey source; /surveys/{id}.json the same answer.
+  for (const route of ['/surveys/:id{[0-9]+\\.json}', '/sources/:id{[0-9]+\\.json}']) {
+    app.get(route, async (c) => {
+      const { caller, survey } = await load(c);
+      return c.json(source(caller, survey), 200, { 'Cache-Control': 'no-store' });
+    });
+  }
 
   app.post('/surveys.json', async (c) => {
     const caller = await deps.callers.of(c);

@@ -39,7 +39,6 @@ export function ImageryPanel({ path }: { path: string }) {
       abort.abort();
       if (url) URL.revokeObjectURL(url);
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wanted, kind, angle, asked, path]);
 
   const switchTo = (next: ImageryKind) => {

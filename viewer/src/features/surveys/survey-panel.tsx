@@ -57,7 +57,6 @@ export function SurveyPanel() {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signedIn, siteControl, project?.id]);
 
   const active = activeId === NEW ? null : (sources.find((s) => s.id === activeId) ?? null);
