@@ -44,6 +44,8 @@ import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
 import { mountCors } from './http/cors.ts';
 import { insightRoutes } from './features/insights/routes.ts';
+import { imageryRoutes } from './features/imagery/routes.ts';
+import { surveyRoutes } from './features/surveys/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -95,6 +97,8 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));
   app.route('/', followRoutes(routeDeps));
+  app.route('/', imageryRoutes(routeDeps));
+  app.route('/', surveyRoutes(routeDeps));
   const payments = deps.payments ?? createPaymentProvider(deps.config, deps.sql);
   app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
   app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now }));

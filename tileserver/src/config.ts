@@ -62,6 +62,10 @@ export const configSchema = z.object({
   AI_API_KEY: optionalText.describe('Bearer key sent to AI_BASE_URL'),
   AI_MODEL: z.string().min(1).default('gpt-4o-mini').describe('Model name sent to AI_BASE_URL'),
   PROVIDER_TIMEOUT_MS: positiveInt.default(5000).describe('Timeout of one call to an external insights provider (encyclopedia, Native Land; the AI gets 6x this)'),
+  IMAGERY_STREET_URL: optionalText.describe('Street-level image URL template fetched by the server ({lat}, {lon}, {heading}, {key}); unset = imagery is not configured'),
+  IMAGERY_BIRDSEYE_URL: optionalText.describe("Bird's eye image URL template fetched by the server ({lat}, {lon}, {angle}, {key}); unset = not configured"),
+  IMAGERY_KEY: optionalText.describe('Provider key put into {key} of the imagery URL templates (stays on the server)'),
+  IMAGERY_FREE_IMAGES: z.coerce.number().int().min(0).default(5).describe('Property images an anonymous visitor or a Starter user may view (Pro and Team unlimited)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 

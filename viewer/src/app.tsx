@@ -29,11 +29,13 @@ import { StyleRulesLayer } from './features/style-rules/style-rules-layer.ts';
 import { StyleRulesPanel } from './features/style-rules/style-rules-panel.tsx';
 import { SearchFeedbackModal } from './features/search-feedback/search-feedback-modal.tsx';
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
+import { SurveyLive } from './features/surveys/survey-live.tsx';
+import { SurveyPanel } from './features/surveys/survey-panel.tsx';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui-atoms.ts';
 
-const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane, 'focus-areas': FocusAreasPane } as const;
+const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane, 'focus-areas': FocusAreasPane, surveys: SurveyPanel } as const;
 
 export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   useKeyboard();
@@ -44,6 +46,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
     <div className="app">
       <MapView tileJson={parcelTileJson} />
       <StyleRulesLayer />
+      <SurveyLive />
       <FilterOptionsLoader />
       <FocusAreasLayer />
       <SideNav />

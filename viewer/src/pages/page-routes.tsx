@@ -35,6 +35,8 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },
   // The data store's landing page (the insights' Buy Data Files link); the store itself is a later issue.
   { path: '/store', load: () => import('./store/store-landing-page.tsx').then((m) => ({ Component: m.StoreLandingPage })) },
+  // The surveyor's form (issue 15).
+  { path: '/survey/:id', load: () => import('./survey/survey-form-page.tsx').then((m) => ({ Component: m.SurveyFormPage })) },
   { path: '/settings/property-details', load: () => import('./property-details/property-details-page.tsx').then((m) => ({ Component: m.PropertyDetailsPage })) },
 ];
 

@@ -4,7 +4,7 @@ import { atom } from 'jotai';
 import type { LonLat } from '../api/types.ts';
 import type { AreaUnit, DistanceUnit } from '../map/tools/measure.ts';
 
-export type PanelId = 'project' | 'layers' | 'style' | 'legend' | 'colors' | 'tools' | 'print' | 'help' | 'focus-areas';
+export type PanelId = 'project' | 'layers' | 'style' | 'legend' | 'colors' | 'tools' | 'print' | 'help' | 'focus-areas' | 'surveys';
 export type ToolId = 'measureDistance' | 'measureArea' | 'measureCoords' | 'drawFocusArea';
 
 export interface ToolState {

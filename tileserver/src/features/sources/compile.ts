@@ -24,9 +24,12 @@ function castOf(name: string): string {
   return castByKind[parcelFieldsByName.get(name)!.kind]!;
 }
 
-/** An expression for a field, typed for comparison; pseudo fields are null on parcels. */
-function comparable(name: string): string {
-  if (numericPseudoFields.has(name)) return 'NULL::double precision';
+/** The latest post's columns behind @status and @user_id (joined when the definition names a survey). */
+const pseudoColumns: Record<string, string> = { '@status': 'sv.status::double precision', '@user_id': 'sv.user_id::double precision' };
+
+/** An expression for a field, typed for comparison; pseudo fields are null without a survey. */
+function comparable(name: string, withSurvey = false): string {
+  if (numericPseudoFields.has(name)) return withSurvey ? pseudoColumns[name]! : 'NULL::double precision';
   const field = parcelFieldsByName.get(name)!;
   if (field.kind === 'integer') return `${column(name)}::double precision`;
   // uuid columns compare with the definition's text values as text (uuid = text has no operator).
@@ -63,11 +66,11 @@ export function compileParts(definition: SourceDefinition): Compiled {
     params.push(`upper(${q}->>'owner') AS owner_name`);
     where.push(`upper(p.owner) = params.owner_name`);
   }
-  const ruleCase = definition.styles.length > 0 ? compileRules(definition.styles, params) : undefined;
+  const ruleCase = definition.styles.length > 0 ? compileRules(definition.styles, params, definition.query.survey !== undefined) : undefined;
   return { params, where, ruleCase };
 }
 
-function compileRules(rules: StyleRule[], params: string[]): string {
+function compileRules(rules: StyleRule[], params: string[], withSurvey: boolean): string {
   const branches: string[] = [];
   let fallback = rules.length - 1;
   rules.forEach((rule, index) => {
@@ -76,7 +79,7 @@ function compileRules(rules: StyleRule[], params: string[]): string {
       return;
     }
     const value = `params.r${index}`;
-    const field = comparable(rule.field);
+    const field = comparable(rule.field, withSurvey);
     const isText = castOf(rule.field) === 'text';
     const blank = isText ? ` OR ${field} = ''` : '';
     let test: string;
@@ -117,6 +120,12 @@ export function compileSourceTileSql(id: string, definition: SourceDefinition): 
   ];
   const from = ['parcels p', 'bounds', 'params'];
   const filters = ['p.geom_3857 && bounds.search', visibleAtZoomSql('p.geom_3857'), ...where];
+  // The survey id is read from the stored definition like every other value; the latest post wins.
+  if (definition.query.survey !== undefined && ruleCase) {
+    from[0] = `parcels p LEFT JOIN LATERAL (SELECT s.status, s.user_id FROM survey_posts s
+      WHERE s.survey_id = (SELECT (def.d->'query'->>'survey')::bigint FROM def) AND s.parcel_path = p.path
+      ORDER BY s.created_at DESC, s.id DESC LIMIT 1) sv ON true`;
+  }
   if (path) {
     // A tile wholly inside the place skips the per-parcel boundary test.
     ctes.push(`place AS MATERIALIZED (SELECT pl.geom_3857 AS g, ST_Covers(pl.geom_3857, b.env) AS whole FROM places pl, bounds b, def WHERE pl.path = def.d->'query'->>'path')`);

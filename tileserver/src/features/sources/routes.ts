@@ -2,6 +2,7 @@
 // fetch its TileJSON and tiles; list stored sources; purge one source's cached tiles (admin).
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { bodyLimit } from 'hono/body-limit';
 import { canSeeTier, unlockPlan } from '../../auth/tokens.ts';
 import type { Caller } from '../../auth/caller.ts';
@@ -14,6 +15,7 @@ import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-c
 import { parcelLayer } from '../../tiles/tile-queries.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
 import { signalOf } from '../../tiles/routes.ts';
+import { surveyLayer, surveyVisibleTo } from '../surveys/service.ts';
 import { sourceId, sourceIdPattern } from './canonical.ts';
 import { compileValueCheckSql, legendOf } from './compile.ts';
 import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
@@ -21,6 +23,8 @@ import { SourceRegistry, type CompiledSource } from './registry.ts';
 import { referencedFields, validateDefinition, type SourceDefinition } from './schema.ts';
 
 const MAX_BODY = 64 * 1024;
+/** How often a live watcher compares versions: well inside the 2 s a survey post may take to show. */
+const liveCheckMs = 250;
 
 export function sourceRoutes(tiles: TileContext): Hono {
   const app = new Hono();
@@ -29,11 +33,16 @@ export function sourceRoutes(tiles: TileContext): Hono {
   const posts = new RateLimiter({ limit: config.SOURCE_POSTS_PER_MINUTE, windowMs: 60_000 });
   if (config.SOURCE_IDLE_DAYS > 0) scheduleIdleSweep(tiles, config.SOURCE_IDLE_DAYS);
 
-  const version = async (id: string) => `${await tiles.versions.get('parcels')}.${await tiles.versions.get(`source:${id}`)}`;
+  // A source styled by a survey's @status also moves with that survey's posts (and only those).
+  const version = async (source: CompiledSource) => {
+    const base = `${await tiles.versions.get('parcels')}.${await tiles.versions.get(`source:${source.id}`)}`;
+    const survey = source.definition.query.survey;
+    return survey === undefined ? base : `${base}.${await tiles.versions.get(surveyLayer(survey))}`;
+  };
 
   const tileJson = async (c: Context, caller: Caller, source: CompiledSource) => {
     const origin = publicOrigin(c, tiles.config);
-    const v = await version(source.id);
+    const v = await version(source);
     const { definition } = source;
     const bounds = definition.query.path
       ? await placeBounds(tiles.sql, definition.query.path)
@@ -71,6 +80,13 @@ export function sourceRoutes(tiles: TileContext): Hono {
     return source;
   };
 
+  // A survey-styled source's TileJSON and live events are for the survey's readers (its tiles carry
+  // only rule indexes, under an id nobody else can guess, so they are not checked per tile).
+  const assertSurveyVisible = async (caller: Caller, source: CompiledSource) => {
+    const survey = source.definition.query.survey;
+    if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey))) throw new ApiError('NOT_FOUND', 'No source with that id');
+  };
+
   app.post(
     '/api/v1/sources',
     bodyLimit({
@@ -89,6 +105,9 @@ export function sourceRoutes(tiles: TileContext): Hono {
       assertFieldsAllowed(caller, referencedFields(definition));
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
+      }
+      if (definition.query.survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, definition.query.survey))) {
+        throw new ApiError('NOT_FOUND', 'No such survey');
       }
       const id = sourceId(definition);
       const known = await ownsSource(tiles.sql, owner, id);
@@ -127,7 +146,9 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const caller = await tiles.callers.of(c);
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
-    return c.json(await tileJson(c, caller, await load(c, caller, file.slice(0, -5))));
+    const source = await load(c, caller, file.slice(0, -5));
+    await assertSurveyVisible(caller, source);
+    return c.json(await tileJson(c, caller, source));
   });
 
   app.get('/api/v1/sources/:id/:z/:x/:y', async (c) => {
@@ -135,8 +156,36 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
-    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source.id)}`, source.statement, coords, signalOf(c), registry.use(source));
+    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, signalOf(c), registry.use(source));
     return tileResponse(c, tile, 3600);
+  });
+
+  // Server-sent events: the source's tile template each time its version moves (a survey post, an
+  // edit, a reload), so open maps refetch only this source's tiles. Versions arrive by NOTIFY; this
+  // only compares the in-memory value, so a watcher costs no query.
+  app.get('/api/v1/sources/:id/live', async (c) => {
+    const caller = await tiles.callers.of(c);
+    const source = await load(c, caller, c.req.param('id'));
+    await assertSurveyVisible(caller, source);
+    const origin = publicOrigin(c, tiles.config);
+    let sent = await version(source);
+    return streamSSE(c, async (stream) => {
+      const signal = c.req.raw.signal;
+      let idle = 0;
+      await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: sent, tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, sent)] }) });
+      while (!signal.aborted && !stream.aborted) {
+        await stream.sleep(liveCheckMs);
+        const now = await version(source);
+        if (now !== sent) {
+          sent = now;
+          idle = 0;
+          await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: now, tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, now)] }) });
+        } else if ((idle += liveCheckMs) >= 15_000) {
+          idle = 0;
+          await stream.write(': keep-alive\n\n');
+        }
+      }
+    });
   });
 
   app.delete('/api/v1/sources/:id/cache', async (c) => {
@@ -147,7 +196,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     await tiles.sql`SELECT bump_layer_version(${`source:${source.id}`})`;
     await tiles.versions.refresh();
     const purged = tiles.renderer.cache.purge(`source:${source.id}@`);
-    return c.json({ id: source.id, purged, version: await version(source.id) });
+    return c.json({ id: source.id, purged, version: await version(source) });
   });
 
   return app;

@@ -35,6 +35,8 @@ export const definitionInput = z
         path: z.string().max(300).optional(),
         filters: z.record(z.string().max(80), z.union([z.array(scalar).min(1).max(1000), range])).optional(),
         owner: z.string().min(1).max(300).optional(),
+        // The survey whose latest post per parcel gives @status and @user_id (issue 15).
+        survey: z.number().int().positive().max(2 ** 53 - 1).optional(),
       })
       .strict(),
     // A list of parcel fields, or the widely used shape keyed by table: {"parcel": ["owner", "address"]}.
@@ -58,12 +60,12 @@ export interface StyleRule {
 }
 
 export interface SourceDefinition {
-  query: { parcel: true; path?: string; filters?: Record<string, FilterValue>; owner?: string };
+  query: { parcel: true; path?: string; filters?: Record<string, FilterValue>; owner?: string; survey?: number };
   fields: string[];
   styles: StyleRule[];
 }
 
-/** Fields that are not parcel columns but compare as numbers (survey status, user ids); null on parcels. */
+/** Fields that are not parcel columns but compare as numbers: a survey's latest post per parcel (query.survey), else null. */
 export const numericPseudoFields = new Set(['@status', '@user_id']);
 
 // The spec's defaults: a transparent fill and a purple line when no rule matches.
@@ -90,6 +92,7 @@ export function validateDefinition(body: unknown): SourceDefinition {
     query.path = input.query.path;
   }
   if (input.query.owner !== undefined) query.owner = input.query.owner.trim();
+  if (input.query.survey !== undefined) query.survey = input.query.survey;
   if (input.query.filters) {
     query.filters = {};
     for (const [name, value] of Object.entries(input.query.filters)) {

@@ -1,11 +1,12 @@
 // The side navigation (Alt+T): the profile entry (Sign Up, Upgrade to Pro, or the group; spec 2), plus plans.
-import { useAtom } from 'jotai';
-import { navOpenAtom } from '../../state/ui-atoms.ts';
+import { useAtom, useSetAtom } from 'jotai';
+import { navOpenAtom, panelAtom } from '../../state/ui-atoms.ts';
 import { ProfileEntry } from '../account/profile-entry.tsx';
 import { FocusAreasNavButton } from '../focus-areas/focus-areas-nav.tsx';
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);
+  const setPanel = useSetAtom(panelAtom);
   return (
     <>
       <button type="button" className="nav-toggle" aria-label="Toggle navigation" aria-expanded={open} data-testid="nav-toggle" onClick={() => setOpen(!open)}>☰</button>
@@ -17,6 +18,7 @@ export function SideNav() {
           <ProfileEntry />
           <FocusAreasNavButton />
           <a href="#insights" data-testid="nav-insights">Insights</a>
+          <button type="button" className="link-button" data-testid="nav-surveys" onClick={() => { setPanel('surveys'); setOpen(false); }}>Surveys</button>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>

@@ -1,5 +1,6 @@
 // The parcel details pane: address and parcel number, Copy parcel link, Parcel Highlights, the field
-// groups (as the user customised them), Other Records at Location, and the daily lookup limit banner.
+// groups (as the user customised them), Other Records at Location, the daily lookup limit banner, and
+// property imagery.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParcelEntity } from '../../api/types.ts';
@@ -12,6 +13,8 @@ import { customiseHref, FieldGroups } from './field-groups.tsx';
 import { Highlights } from './highlights.tsx';
 import { LookupLimitBanner, RemainingLookups, useLookupCounter } from './lookup-limit-banner.tsx';
 import { limitsOfError } from './lookup-limits.ts';
+import { ImageryPanel } from '../imagery/imagery-panel.tsx';
+import { SurveyParcelLink } from '../surveys/survey-parcel-link.tsx';
 
 export const copyFeedbackMs = 2000;
 
@@ -106,7 +109,10 @@ export function ParcelPane() {
               <CopyLink path={parcel.data.path} />
               <FollowAction kind="parcel" path={parcel.data.path} />
               <a href={customiseHref} className="small" data-testid="customise-link" title="Choose the fields this pane shows">Customise</a>
+              <SurveyParcelLink path={parcel.data.path} />
             </div>
+            {/* Keyed by path: the imagery view resets when the parcel changes (spec). */}
+            <ImageryPanel key={parcel.data.path} path={parcel.data.path} />
             <Highlights parcel={parcel.data} />
             <OtherRecords />
             <FieldGroups parcel={parcel.data} />

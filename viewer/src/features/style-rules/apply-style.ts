@@ -6,6 +6,7 @@ import { sendJson } from '../../api/client.ts';
 import { store } from '../../state/store.ts';
 import { showAlertAtom } from '../../state/ui-atoms.ts';
 import { activeFiltersAtom, currentProjectAtom, type Filters } from '../../state/project.ts';
+import { styleSurveyAtom } from '../../state/survey.ts';
 import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from '../../state/style-rules.ts';
 import { filtersToRows } from './filter-rows.ts';
 import { toDefinition } from './rules.ts';
@@ -23,10 +24,14 @@ export const applyStyleAtom = atom(null, async (get, set, input: ActiveStyle & {
   const style = { rules: input.rules, base: input.base };
   // A project's rules and filters are about its place, wherever the map is looking.
   const place = get(currentProjectAtom)?.query.path ?? get(stylePlaceAtom);
+  const definition = toDefinition(style.rules, style.base, place, filters);
+  // Rules on @status or @user_id read the chosen survey's posts (issue 15).
+  const survey = get(styleSurveyAtom);
+  if (survey !== null && style.rules.some((r) => r.field.startsWith('@'))) definition.query.survey = survey;
   const source =
     style.rules.length === 0 && Object.keys(filters).length === 0
       ? null
-      : await sendJson<AppliedSource>('POST', '/api/v1/sources', toDefinition(style.rules, style.base, place, filters));
+      : await sendJson<AppliedSource>('POST', '/api/v1/sources', definition);
   // An older call answering late must not replace a newer style.
   if (call !== latest) return;
   appliedFilters = filters;

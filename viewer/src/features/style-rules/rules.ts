@@ -114,7 +114,7 @@ export function withField(rule: StyleRule, field: string, option: FilterOption |
 export type FilterValue = (string | number | boolean)[] | { gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string };
 
 export interface SourceDefinition {
-  query: { parcel: true; path?: string; filters?: Record<string, FilterValue> };
+  query: { parcel: true; path?: string; filters?: Record<string, FilterValue>; survey?: number };
   fields: string[];
   styles: { field?: string; predicate: string; value?: string | number; fill: string; line: string }[];
 }

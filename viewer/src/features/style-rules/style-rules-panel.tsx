@@ -8,6 +8,8 @@ import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
 import { Panel, Section, Toggle } from '../../ui/panel.tsx';
 import { currentProjectAtom } from '../../state/project.ts';
+import { styleSurveyAtom } from '../../state/survey.ts';
+import { surveyRuleOptions } from '../surveys/survey-rule-options.ts';
 import { fromSavedStyles } from '../projects/project-styles.ts';
 import { applyStyleAtom } from './apply-style.ts';
 import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom } from '../../state/style-rules.ts';
@@ -52,7 +54,11 @@ export function StyleRulesPanel() {
   const [applying, setApplying] = useState(false);
 
   const options = filters.status === 'loaded' ? filters.options : [];
-  const rulesReady = canApply(rules, optionsByKey);
+  // With a survey chosen, rules (not filters) may also read its posts: @status and @user_id.
+  const survey = useAtomValue(styleSurveyAtom);
+  const ruleOptions = survey === null ? options : [...options, ...surveyRuleOptions];
+  const ruleOptionsByKey = survey === null ? optionsByKey : new Map([...optionsByKey, ...surveyRuleOptions.map((o) => [o.key, o] as const)]);
+  const rulesReady = canApply(rules, ruleOptionsByKey);
   const filtersReady = filterRows.every((row) => isFilterComplete(row, optionsByKey));
   const ready = filters.status === 'loaded' && rulesReady && filtersReady;
 
@@ -95,8 +101,8 @@ export function StyleRulesPanel() {
         </p>
         <ol className="style-rule-list" data-testid="style-rule-list">
           {rules.map((rule, index) => (
-            <RuleRow key={rule.id} rule={rule} index={index} count={rules.length} options={options} optionsByKey={optionsByKey}
-              complete={isRuleComplete(rule, optionsByKey)} dragging={dragFrom === index} dragFrom={dragFrom}
+            <RuleRow key={rule.id} rule={rule} index={index} count={rules.length} options={ruleOptions} optionsByKey={ruleOptionsByKey}
+              complete={isRuleComplete(rule, ruleOptionsByKey)} dragging={dragFrom === index} dragFrom={dragFrom}
               onChange={(next) => update(index, next)} onDelete={() => setRules(rules.filter((_, i) => i !== index))}
               onMove={(from, to) => setRules(moveRule(rules, from, to))} onDragStart={setDragFrom} onDragEnd={() => setDragFrom(null)} />
           ))}

@@ -1,0 +1,96 @@
+// Property imagery (spec: Property imagery panel; issue 15): images come from a configured provider
+// through this server, so the provider key never reaches a browser and every delivered image is
+// counted. GET /users/{id}/img_limits reads the meter; GET /imagery/{street|birdseye}.jpg takes one
+// image (refunded when the provider fails) and streams the provider's answer.
+import { Hono, type Context } from 'hono';
+import type { Caller, CallerResolver } from '../../auth/caller.ts';
+import type { Config } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
+import { VisitorIds } from '../lookup-limits/visitor.ts';
+import { imageAllowance } from './policy.ts';
+import { imagesUsed, parcelPoint, refundImage, takeImage } from './queries.ts';
+import { imageLimitMessage, imageQuery, imageryTexts, type ImageLimits, type ImageryKind } from './schema.ts';
+
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+/** The provider URL for a point: {lat}, {lon}, {heading}, {angle} and {key} are filled in, encoded. */
+export function providerUrl(template: string, values: { lat: number; lon: number; heading?: number; angle?: number; key?: string }): string {
+  const fill: Record<string, string> = {
+    lat: values.lat.toFixed(6),
+    lon: values.lon.toFixed(6),
+    heading: values.heading === undefined ? '' : String(Math.round(values.heading)),
+    angle: values.angle === undefined ? '0' : String(values.angle),
+    key: values.key ?? '',
+  };
+  return template.replace(/\{(lat|lon|heading|angle|key)\}/g, (_, name: string) => encodeURIComponent(fill[name]!));
+}
+
+export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
+  const app = new Hono();
+  const { config, sql } = deps;
+  const visitors = new VisitorIds(sql);
+  const templates: Record<ImageryKind, string | undefined> = { street: config.IMAGERY_STREET_URL, birdseye: config.IMAGERY_BIRDSEYE_URL };
+  const providers = { street: templates.street !== undefined, birdseye: templates.birdseye !== undefined };
+
+  /** The metered subject: the user, the group of a group token, or the visitor's cookie. */
+  const subjectOf = async (c: Context, caller: Caller, issue: boolean): Promise<string | undefined> => {
+    if (caller.user) return `user:${caller.user.id}`;
+    if (caller.group) return `group:${caller.group.id}`;
+    const visitor = issue ? await visitors.readOrIssue(c) : await visitors.read(c);
+    return visitor ? `visitor:${visitor}` : undefined;
+  };
+
+  const limitsOf = (caller: Caller, used: number): ImageLimits => {
+    const allowance = imageAllowance(caller.level, config.IMAGERY_FREE_IMAGES);
+    if (!allowance) return { metered: false, allowed: true, need: null, remaining: null, used, total: null, initialized: true, providers };
+    const remaining = Math.max(0, allowance.total - used);
+    return { metered: true, allowed: remaining > 0, need: allowance.need, remaining, used: Math.min(used, allowance.total), total: allowance.total, initialized: true, providers };
+  };
+
+  app.get('/users/:id/img_limits', async (c) => {
+    const caller = await deps.callers.of(c);
+    const id = c.req.param('id');
+    // Anonymous visitors ask with 0 (or "me"); a signed-in user only about themselves.
+    const own = id === 'me' || (caller.user ? id === String(caller.user.id) : id === '0');
+    if (!own) throw new ApiError('NOT_FOUND', 'No such user');
+    const subject = await subjectOf(c, caller, false);
+    const used = subject ? await imagesUsed(sql, subject) : 0;
+    const limits = limitsOf(caller, used);
+    return c.json({ ...limits, message: imageLimitMessage(limits) }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.get('/imagery/:kind{(street|birdseye)\\.jpg}', async (c) => {
+    const caller = await deps.callers.of(c);
+    const kind = c.req.param('kind').replace('.jpg', '') as ImageryKind;
+    const query = imageQuery.parse(c.req.query());
+    const template = templates[kind];
+    if (!template) throw new ApiError('NOT_FOUND', imageryTexts.notConfigured);
+    const point = await parcelPoint(sql, query.path);
+    if (!point) throw new ApiError('NOT_FOUND', 'No parcel at that path');
+
+    const allowance = imageAllowance(caller.level, config.IMAGERY_FREE_IMAGES);
+    const subject = allowance ? (await subjectOf(c, caller, true))! : undefined;
+    if (allowance && subject) {
+      const used = await takeImage(sql, subject, allowance.total);
+      if (used === undefined) {
+        const limits = limitsOf(caller, allowance.total);
+        throw new ApiError('TOO_MANY_REQUESTS', imageLimitMessage(limits)!, { img_limits: limits });
+      }
+    }
+    const url = providerUrl(template, { lat: point.lat, lon: point.lon, heading: query.heading ?? point.heading ?? undefined, angle: kind === 'birdseye' ? (query.angle ?? 0) : undefined, key: config.IMAGERY_KEY });
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(config.PROVIDER_TIMEOUT_MS), redirect: 'follow' });
+      const type = res.headers.get('content-type') ?? '';
+      if (!res.ok || !type.startsWith('image/')) throw new Error(`provider answered ${res.status} ${type}`);
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new Error(`provider image of ${bytes.length} bytes`);
+      return c.body(bytes, 200, { 'Content-Type': type, 'Cache-Control': 'private, no-store' });
+    } catch {
+      if (subject) await refundImage(sql, subject);
+      throw new ApiError('UNAVAILABLE', imageryTexts.unavailable, { provider: 'failed' });
+    }
+  });
+
+  return app;
+}

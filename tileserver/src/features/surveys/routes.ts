@@ -1,0 +1,169 @@
+// Surveys inside projects (spec 2 and 7; issue 15): presets, the survey list, create and update,
+// the surveyor's posts (with a photo stored under DATA_DIR) and a survey's posts as csv. Members of
+// the owning group read and post; managers (and a survey's creator) edit; others get 404 (policy.ts).
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { requireSession, type Caller, type CallerResolver } from '../../auth/caller.ts';
+import type { Config } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
+import { requestBody } from '../../http/request-body.ts';
+import { MAX_PHOTO_BYTES, photoType, surveysPerGroup } from './limits.ts';
+import { canEditSurvey, canReadSurvey, surveyUpsell } from './policy.ts';
+import { surveyPresets } from './presets.ts';
+import { countSurveys, insertPost, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
+import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
+import { postsCsv } from './csv.ts';
+
+const surveyIdParam = (c: Context) => {
+  const id = Number(c.req.param('id')!.replace(/\.json$/, ''));
+  if (!Number.isSafeInteger(id) || id <= 0) throw new ApiError('NOT_FOUND', 'No such survey');
+  return id;
+};
+
+export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
+  const app = new Hono();
+  const { sql } = deps;
+  const photoDir = resolve(deps.config.DATA_DIR, 'survey-photos');
+
+  const source = (caller: Caller, row: SurveyRow): SurveySource => ({
+    id: row.id,
+    type: 'Survey',
+    name: row.name,
+    map_id: row.project_id,
+    permissions: { update: canEditSurvey(caller, row) },
+    questions: row.questions,
+    photo_required: row.photo_required,
+    question_count: row.questions.length,
+    count: row.post_count,
+    created_at: row.created_at.toISOString(),
+  });
+
+  const load = async (c: Context): Promise<{ caller: Caller; survey: SurveyRow }> => {
+    const caller = await deps.callers.of(c);
+    const survey = await surveyById(sql, surveyIdParam(c));
+    if (!survey || !canReadSurvey(caller, survey)) throw new ApiError('NOT_FOUND', 'No such survey');
+    return { caller, survey };
+  };
+
+  const upsellOf = async (caller: Caller) =>
+    surveyUpsell(caller, caller.group ? await countSurveys(sql, caller.group.id) : 0, surveysPerGroup[caller.level]);
+
+  app.get('/sources/presets.json', (c) => c.json({ presets: surveyPresets }, 200, { 'Cache-Control': 'private, max-age=3600' }));
+
+  // GET /sources.json?type=survey&group=false: the caller's group's surveys (optionally of one project),
+  // with the upsell check the editor shows before a new survey.
+  app.get('/sources.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    const type = c.req.query('type') ?? 'survey';
+    if (type !== 'survey') throw new ApiError('BAD_REQUEST', 'type must be survey (the only listed source type)', { parameter: 'type' });
+    const mapRaw = c.req.query('map_id');
+    const mapId = mapRaw === undefined || mapRaw === '' ? undefined : Number(mapRaw);
+    if (mapId !== undefined && (!Number.isSafeInteger(mapId) || mapId <= 0)) throw new ApiError('BAD_REQUEST', 'map_id must be a project id', { parameter: 'map_id' });
+    const admin = caller.level === 'admin' && caller.via === 'session';
+    const rows = caller.via === 'session' && (caller.group || admin) ? await surveysOfGroup(sql, admin ? null : caller.group!.id, mapId) : [];
+    return c.json({ sources: rows.map((r) => source(caller, r)), upsell: await upsellOf(caller) }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  // GET /sources/{id}.json is the spec's name for a survey source; /surveys/{id}.json the same answer.
+  for (const route of ['/surveys/:id{[0-9]+\\.json}', '/sources/:id{[0-9]+\\.json}']) {
+    app.get(route, async (c) => {
+      const { caller, survey } = await load(c);
+      return c.json(source(caller, survey), 200, { 'Cache-Control': 'no-store' });
+    });
+  }
+
+  app.post('/surveys.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    requireSession(caller);
+    const body = await requestBody(c, surveySaveBody, { maxBytes: 600 * 1024 });
+    const groupId = await projectGroup(sql, body.map_id);
+    const admin = caller.level === 'admin';
+    if (groupId === undefined || (!admin && caller.group?.id !== groupId)) throw new ApiError('NOT_FOUND', 'No such project');
+    const upsell = await upsellOf(caller);
+    if (upsell.blocked) throw new ApiError('FORBIDDEN', upsell.message!, { upsell: 'survey', reason: upsell.reason, upgrade_plan: upsell.upgrade_plan });
+    const questions = normaliseQuestions(body.questions);
+    const name = body.name || `Survey ${(await countSurveys(sql, groupId)) + 1}`;
+    const id = await insertSurvey(sql, { projectId: body.map_id, groupId, userId: caller.user.id, name, questions, photoRequired: body.photo_required });
+    return c.json({ ...source(caller, (await surveyById(sql, id))!), message: surveyTexts.saved }, 201);
+  });
+
+  app.put('/surveys/:id{[0-9]+\\.json}', async (c) => {
+    const { caller, survey } = await load(c);
+    requireSession(caller);
+    if (!canEditSurvey(caller, survey)) throw new ApiError('FORBIDDEN', surveyTexts.noPermission);
+    const body = await requestBody(c, surveySaveBody, { maxBytes: 600 * 1024 });
+    if (body.map_id !== survey.project_id) throw new ApiError('BAD_REQUEST', 'A survey stays in its project: map_id must be its project', { parameter: 'map_id' });
+    await updateSurvey(sql, survey.id, { name: body.name || undefined, questions: normaliseQuestions(body.questions), photoRequired: body.photo_required });
+    return c.json({ ...source(caller, (await surveyById(sql, survey.id))!), message: surveyTexts.saved });
+  });
+
+  // A surveyor's answers for one parcel: multipart (fields plus an optional photo file) or JSON without
+  // a photo. The browser's client_id makes a resend after a lost connection a no-op (200, same id).
+  const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
+  app.post('/surveys/:id{[0-9]+}/posts.json', bodyLimit({ maxSize: MAX_PHOTO_BYTES + 256 * 1024, onError: () => { throw tooLarge(); } }), async (c) => {
+    const { caller, survey } = await load(c);
+    requireSession(caller);
+    const type = c.req.header('content-type') ?? '';
+    let raw: Record<string, unknown>;
+    let photo: File | undefined;
+    if (type.startsWith('multipart/form-data')) {
+      const form = await c.req.parseBody();
+      const { photo: file, ...rest } = form;
+      raw = rest;
+      if (file instanceof File && file.size > 0) photo = file;
+      else if (file !== undefined && !(file instanceof File)) throw new ApiError('BAD_REQUEST', 'photo must be a file', { parameter: 'photo' });
+    } else {
+      raw = await requestBody(c, postFields.partial().passthrough());
+      raw = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, k === 'answers' && typeof v === 'object' ? JSON.stringify(v) : v]));
+    }
+    const fields = postFields.parse({ ...raw, status: raw.status === undefined ? undefined : String(raw.status) });
+    if (!(await parcelExists(sql, fields.parcel_path))) throw new ApiError('BAD_REQUEST', `No parcel at ${fields.parcel_path}`, { parameter: 'parcel_path' });
+    const answers = fields.status === POST_STATUS.surveyed ? answersOnPath(survey.questions, fields.answers) : {};
+    if (fields.status === POST_STATUS.surveyed) {
+      const problems = answerProblems(survey.questions, fields.answers);
+      if (survey.photo_required && !photo) problems.push('A photo is required');
+      if (problems.length) throw new ApiError('BAD_REQUEST', problems.join('; '), { problems });
+    }
+    let photoName: string | null = null;
+    if (photo) {
+      if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
+      const bytes = new Uint8Array(await photo.arrayBuffer());
+      const kind = photoType(bytes);
+      if (!kind) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'A photo must be a JPEG, PNG or WebP image', { parameter: 'photo' });
+      // Named by the client id: a resend writes the same file instead of a second one.
+      photoName = `${survey.id}/${fields.client_id}.${kind.ext}`;
+      await mkdir(join(photoDir, String(survey.id)), { recursive: true });
+      const temp = join(photoDir, `${photoName}.${process.pid}.part`);
+      await writeFile(temp, bytes);
+      await rename(temp, join(photoDir, photoName));
+    }
+    const post = await insertPost(sql, { surveyId: survey.id, parcelPath: fields.parcel_path, userId: caller.user.id, clientId: fields.client_id, status: fields.status, answers, photo: photoName });
+    return c.json({ id: post.id, client_id: fields.client_id, created: post.created, status: fields.status }, post.created ? 201 : 200);
+  });
+
+  app.get('/surveys/:id{[0-9]+}/posts/:post{[0-9]+}/photo', async (c) => {
+    const { survey } = await load(c);
+    const name = await postPhoto(sql, survey.id, Number(c.req.param('post')));
+    if (!name) throw new ApiError('NOT_FOUND', 'This post has no photo');
+    const bytes = await readFile(join(photoDir, name)).catch(() => undefined);
+    if (!bytes) throw new ApiError('NOT_FOUND', 'This post has no photo');
+    return c.body(new Uint8Array(bytes), 200, { 'Content-Type': photoType(bytes)?.mime ?? 'application/octet-stream', 'Cache-Control': 'private, max-age=86400' });
+  });
+
+  // The direct csv download (the export pipeline is another issue's): one row per post, with the
+  // parcel's fields beside the answers.
+  app.get('/surveys/:id{[0-9]+}/posts.csv', async (c) => {
+    const { survey } = await load(c);
+    const csv = postsCsv(survey, await postsForExport(sql, survey.id, csvParcelFields));
+    const file = `${survey.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'survey'}-posts.csv`;
+    return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${file}"`, 'Cache-Control': 'no-store' });
+  });
+
+  return app;
+}
+
+/** Parcel columns beside each post in the csv (catalog names, never from a request). */
+export const csvParcelFields = ['parcelnumb', 'address', 'owner', 'usedesc', 'lat', 'lon'];

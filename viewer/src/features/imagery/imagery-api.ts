@@ -1,0 +1,26 @@
+// The imagery calls: the meter (GET /users/{id}/img_limits; 0 for an anonymous visitor) and one image
+// through our server, read as a blob so a limit (429) and a provider failure read differently.
+import { ApiError, apiUrl, getJson } from '../../api/client.ts';
+import type { ImageLimits, ImageryKind } from '../../../../tileserver/src/features/imagery/schema.ts';
+
+export type { ImageLimits, ImageryKind };
+export type LimitsAnswer = ImageLimits & { message: string | null };
+
+export const imageLimits = (userId: number | null) => getJson<LimitsAnswer>(`/users/${userId ?? 0}/img_limits`);
+
+export type ImageResult = { kind: 'image'; url: string } | { kind: 'limit'; message: string } | { kind: 'unavailable' };
+
+export async function fetchImage(kind: ImageryKind, path: string, angle: number | null, signal?: AbortSignal): Promise<ImageResult> {
+  try {
+    const response = await fetch(apiUrl(`/imagery/${kind}.jpg`, { path, angle: kind === 'birdseye' && angle !== null ? angle : undefined }), { signal });
+    if (response.ok) return { kind: 'image', url: URL.createObjectURL(await response.blob()) };
+    if (response.status === 429) {
+      const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+      return { kind: 'limit', message: body.error?.message ?? 'No free images left' };
+    }
+    return { kind: 'unavailable' };
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    return error instanceof ApiError ? { kind: 'unavailable' } : { kind: 'unavailable' };
+  }
+}

@@ -1,0 +1,54 @@
+// Keeps survey-styled maps live: the project's first survey is the one @status rules read until the
+// panel chooses another (a reopened project's saved @status rules then render), and while the applied
+// source reads a survey, the server's version events swap that one source's tile URLs, so a new post
+// recolours its parcel on every open map without a reload (issue 15: within 2 s).
+import { useAtomValue } from 'jotai';
+import type { VectorTileSource } from 'maplibre-gl';
+import { useEffect } from 'react';
+import { apiUrl } from '../../api/client.ts';
+import { mapAtom } from '../../state/map-atoms.ts';
+import { currentProjectAtom } from '../../state/project.ts';
+import { hasSiteControlAtom } from '../../state/session.ts';
+import { store } from '../../state/store.ts';
+import { activeStyleAtom, appliedSourceAtom } from '../../state/style-rules.ts';
+import { styleSurveyAtom } from '../../state/survey.ts';
+import { applyStyleAtom } from '../style-rules/apply-style.ts';
+import { styleRulesSourceId } from '../style-rules/style-rules-layer.ts';
+import { listSurveys } from './surveys-api.ts';
+
+const readsSurvey = () => store.get(activeStyleAtom).rules.some((r) => r.field.startsWith('@'));
+
+export function SurveyLive() {
+  const project = useAtomValue(currentProjectAtom);
+  const siteControl = useAtomValue(hasSiteControlAtom);
+  const survey = useAtomValue(styleSurveyAtom);
+  const applied = useAtomValue(appliedSourceAtom);
+  const map = useAtomValue(mapAtom);
+
+  useEffect(() => {
+    if (!project || !siteControl || store.get(styleSurveyAtom) !== null) return;
+    void listSurveys(project.id).then((list) => {
+      if (store.get(styleSurveyAtom) === null && list.sources[0]) store.set(styleSurveyAtom, list.sources[0].id);
+    }).catch(() => {});
+  }, [project, siteControl]);
+
+  // A survey chosen after @status rules were applied: apply them again, now reading that survey.
+  useEffect(() => {
+    if (survey === null || !readsSurvey()) return;
+    void store.set(applyStyleAtom, store.get(activeStyleAtom)).catch(() => {});
+  }, [survey]);
+
+  useEffect(() => {
+    const surveyOf = (applied as { query?: { survey?: number } } | null)?.query?.survey;
+    if (!map || !applied || surveyOf === undefined) return;
+    const events = new EventSource(apiUrl(`/api/v1/sources/${applied.id}/live`));
+    events.addEventListener('version', (event) => {
+      const { tiles } = JSON.parse((event as MessageEvent<string>).data) as { tiles: string[] };
+      const source = map.getSource(styleRulesSourceId) as VectorTileSource | undefined;
+      if (source && source.tiles?.[0] !== tiles[0]) source.setTiles(tiles);
+    });
+    return () => events.close();
+  }, [map, applied]);
+
+  return null;
+}

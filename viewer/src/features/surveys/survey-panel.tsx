@@ -1,0 +1,106 @@
+// The Surveys panel of a project (spec 2 and 4): the chooser ("Choose a survey to edit" with "Create a
+// new survey" and the project's surveys), the hint, the situation's message, the editor, and for a
+// saved survey: the surveyor's form link, the csv download and colouring the map by @status.
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { currentProjectAtom } from '../../state/project.ts';
+import { hasSiteControlAtom, signedInAtom } from '../../state/session.ts';
+import { styleSurveyAtom } from '../../state/survey.ts';
+import { panelAtom } from '../../state/ui-atoms.ts';
+import { Panel } from '../../ui/panel.tsx';
+import { surveyTexts } from '../../../../tileserver/src/features/surveys/schema.ts';
+import { blankDraft, type Draft } from './editor-rules.ts';
+import { situationOf } from './situation.ts';
+import { SurveyEditor } from './survey-editor.tsx';
+import { SurveyResults } from './survey-results.tsx';
+import { draftOf, listPresets, listSurveys, saveSurvey, type SurveyPreset, type SurveySource, type SurveyUpsell } from './surveys-api.ts';
+import './surveys.css';
+
+const NEW = 'new';
+
+export function SurveyPanel() {
+  const setPanel = useSetAtom(panelAtom);
+  const project = useAtomValue(currentProjectAtom);
+  const signedIn = useAtomValue(signedInAtom);
+  const siteControl = useAtomValue(hasSiteControlAtom);
+  const setStyleSurvey = useSetAtom(styleSurveyAtom);
+  const [sources, setSources] = useState<SurveySource[]>([]);
+  const [upsell, setUpsell] = useState<SurveyUpsell | null>(null);
+  const [presets, setPresets] = useState<SurveyPreset[]>([]);
+  const [activeId, setActiveId] = useState<number | typeof NEW>(NEW);
+  const [draft, setDraft] = useState<Draft>(blankDraft);
+  const [saved, setSaved] = useState<Draft>(draft);
+  const [saving, setSaving] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const choose = (id: number | typeof NEW, list = sources) => {
+    const source = id === NEW ? undefined : list.find((s) => s.id === id);
+    const next = source ? draftOf(source) : blankDraft();
+    setActiveId(source ? source.id : NEW);
+    setDraft(next);
+    setSaved(structuredClone(next));
+    setNotice(null);
+    if (source) setStyleSurvey(source.id);
+  };
+
+  useEffect(() => {
+    if (!signedIn || !siteControl || !project) return;
+    let live = true;
+    void Promise.all([listSurveys(project.id), listPresets()]).then(([list, ready]) => {
+      if (!live) return;
+      setSources(list.sources);
+      setUpsell(list.upsell);
+      setPresets(ready);
+      // Spec 4: the active source starts as the first survey, or a new unsaved one.
+      choose(list.sources[0]?.id ?? NEW, list.sources);
+    }).catch((error: unknown) => console.warn(`surveys: ${(error as Error).message}`));
+    return () => {
+      live = false;
+    };
+  }, [signedIn, siteControl, project?.id]);
+
+  const active = activeId === NEW ? null : (sources.find((s) => s.id === activeId) ?? null);
+  const situation = situationOf({ signedIn, siteControl, hasProject: project !== null, active, upsell });
+  const editorShown = situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission';
+
+  const save = async () => {
+    if (!project || saving) return;
+    setSaving(true);
+    try {
+      const answer = await saveSurvey(draft, project.id, active?.id ?? null);
+      const list = active ? sources.map((s) => (s.id === answer.id ? answer : s)) : [...sources, answer];
+      setSources(list);
+      choose(answer.id, list);
+      setNotice(surveyTexts.saved);
+    } catch (error) {
+      // Spec 8: a failed survey save is only logged.
+      console.warn(`survey save: ${(error as Error).message}`);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Panel title="Surveys" testId="survey-panel" onClose={() => setPanel(null)} className="survey-panel">
+      {editorShown && (
+        <label className="survey-chooser">
+          <span className="small muted">{surveyTexts.chooserLabel}</span>
+          <select data-testid="survey-chooser" aria-label={surveyTexts.chooserLabel} value={String(activeId)} onChange={(e) => choose(e.target.value === NEW ? NEW : Number(e.target.value))}>
+            <option value={NEW}>{surveyTexts.createNew}</option>
+            {sources.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+          </select>
+        </label>
+      )}
+      <p className="muted small survey-hint">{surveyTexts.hint}</p>
+      {situation.message && <p className="survey-message" data-testid="survey-message" role="status">{situation.message}</p>}
+      {situation.kind === 'blocked' && situation.hint && <p className="small" data-testid="survey-upgrade-hint"><a href="/plans">{situation.hint}</a></p>}
+      {(situation.kind === 'promo' || situation.kind === 'upgrade') && <a className="button" href={signedIn ? '/plans' : '#signup-signin'}>{signedIn ? 'Upgrade to Pro' : 'Sign in'}</a>}
+      {notice && <p className="survey-saved" data-testid="survey-saved" role="status">{notice}</p>}
+      {editorShown && (
+        <SurveyEditor draft={draft} saved={saved} readOnly={situation.readOnly} saving={saving} presets={presets}
+          others={sources.filter((s) => s.id !== activeId)} onChange={setDraft} onSave={() => void save()} />
+      )}
+      {active && <SurveyResults survey={active} />}
+    </Panel>
+  );
+}

@@ -1,0 +1,29 @@
+// The surveys calls (spec 7): the list, presets, create and update. Shapes come from the server's schema.
+import { getJson, sendJson } from '../../api/client.ts';
+import type { SurveyPreset, SurveySource, SurveyUpsell } from '../../../../tileserver/src/features/surveys/schema.ts';
+import type { Draft } from './editor-rules.ts';
+import { saveBody } from './editor-rules.ts';
+
+export type { SurveyPreset, SurveySource, SurveyUpsell };
+
+export function listSurveys(mapId?: number): Promise<{ sources: SurveySource[]; upsell: SurveyUpsell }> {
+  return getJson('/sources.json', { type: 'survey', group: 'false', map_id: mapId });
+}
+
+export async function listPresets(): Promise<SurveyPreset[]> {
+  return (await getJson<{ presets: SurveyPreset[] }>('/sources/presets.json')).presets;
+}
+
+/** New surveys are POSTed, existing ones PUT (spec 7). */
+export function saveSurvey(draft: Draft, mapId: number, id: number | null): Promise<SurveySource & { message: string }> {
+  const body = saveBody(draft, mapId, id);
+  return id === null ? sendJson('POST', '/surveys.json', body) : sendJson('PUT', `/surveys/${id}.json`, body);
+}
+
+export const draftOf = (s: Pick<SurveySource, 'name' | 'questions' | 'photo_required'>): Draft => ({
+  name: s.name,
+  questions: structuredClone(s.questions),
+  photoRequired: s.photo_required,
+});
+
+export const surveyFormHref = (id: number, parcelPath?: string | null) => `/survey/${id}${parcelPath ? `?parcel=${encodeURIComponent(parcelPath)}` : ''}`;
