@@ -25,6 +25,8 @@ export class UsageMeter {
   private records = new Map<number, number>();
   private readonly groupOfToken = new Map<string, number | null>();
   private readonly blocked = new Map<string, number>();
+  /** Per token: the pending tile count at which the fast path must stop and ask the app. */
+  private readonly tileLimits = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   afterFlush: AfterFlush | undefined;
@@ -63,9 +65,20 @@ export class UsageMeter {
     this.blocked.delete(token);
   }
 
+  /** `left` more tiles may be served to this token before its account must be judged again. */
+  limitTiles(token: string, left: number): void {
+    if (left === Infinity) this.tileLimits.delete(token);
+    else this.tileLimits.set(token, (this.tiles.get(token) ?? 0) + left);
+  }
+
   /** Whether the fast path must leave this token's request to the app (which answers 402/429). */
   isBlocked(token: string | undefined): boolean {
-    if (!token || this.blocked.size === 0) return false;
+    if (!token) return false;
+    if (this.tileLimits.size !== 0) {
+      const limit = this.tileLimits.get(token);
+      if (limit !== undefined && (this.tiles.get(token) ?? 0) >= limit) return true;
+    }
+    if (this.blocked.size === 0) return false;
     const until = this.blocked.get(token);
     if (until === undefined) return false;
     if (until > Date.now()) return true;
@@ -99,6 +112,11 @@ export class UsageMeter {
     const records = this.records;
     this.tiles = new Map();
     this.records = new Map();
+    // Limits count pending tiles: the ones written now no longer are.
+    for (const [token, count] of tiles) {
+      const limit = this.tileLimits.get(token);
+      if (limit !== undefined) this.tileLimits.set(token, limit - count);
+    }
     try {
       await this.resolveTokens([...tiles.keys()]);
       const byGroup = new Map<number, { tiles: number; records: number; tokens: string[] }>();
@@ -121,7 +139,11 @@ export class UsageMeter {
       if (this.afterFlush) await this.afterFlush(new Map(ids.map((id) => [id, byGroup.get(id)!.tokens])));
     } catch (error) {
       // Not written: merge the counts back so the next flush carries them.
-      for (const [token, count] of tiles) this.tiles.set(token, (this.tiles.get(token) ?? 0) + count);
+      for (const [token, count] of tiles) {
+        this.tiles.set(token, (this.tiles.get(token) ?? 0) + count);
+        const limit = this.tileLimits.get(token);
+        if (limit !== undefined) this.tileLimits.set(token, limit + count);
+      }
       for (const [id, count] of records) this.records.set(id, (this.records.get(id) ?? 0) + count);
       throw error;
     }

@@ -9,7 +9,7 @@ import { ApiError } from '../../errors.ts';
 import { monthOf, type UsageMeter } from '../../metering/usage-meter.ts';
 import { apiPlan } from './api-plans.ts';
 import type { ApiPlan, ApiState } from './schema.ts';
-import { formatCents, overageCents, overHardLimit, recordsLeft, type Usage } from './usage.ts';
+import { formatCents, overageCents, overHardLimit, recordsLeft, tilesLeft, type Usage } from './usage.ts';
 
 export interface ApiAccountRow {
   group_id: string;
@@ -34,6 +34,7 @@ export interface Standing {
   reason: string | null;
   overageCents: number;
   recordsLeft: number;
+  tilesLeft: number;
   month: string;
 }
 
@@ -55,11 +56,15 @@ export async function loadAccount(sql: Sql, groupId: number, now: Date): Promise
 }
 
 /** The verdict on an account at a moment, from its row and its usage (pure). */
-export function judge(row: ApiAccountRow, usage: Usage, now: Date): Pick<Standing, 'state' | 'reason' | 'overageCents' | 'recordsLeft' | 'plan'> {
+export function judge(row: ApiAccountRow, usage: Usage, now: Date): Pick<Standing, 'state' | 'reason' | 'overageCents' | 'recordsLeft' | 'tilesLeft' | 'plan'> {
   const plan = apiPlan(row.plan);
   const overage = overageCents(plan, usage);
-  const left = recordsLeft(plan, usage, row.usage_cap_cents);
-  const verdict = (state: ApiState, reason: string | null) => ({ state, reason, overageCents: overage, recordsLeft: state === 'expired' || state === 'capped' ? 0 : left, plan });
+  const refused = (state: ApiState) => state === 'expired' || state === 'capped';
+  const verdict = (state: ApiState, reason: string | null) => ({
+    state, reason, overageCents: overage, plan,
+    recordsLeft: refused(state) ? 0 : recordsLeft(plan, usage, row.usage_cap_cents),
+    tilesLeft: refused(state) ? 0 : tilesLeft(plan, usage, row.usage_cap_cents),
+  });
   if (plan.sandbox) {
     if (row.ends_at && now >= row.ends_at) return verdict('expired', `Your API sandbox ended on ${day(row.ends_at)}. Choose an API plan to keep using the API: /plans`);
     const over = overHardLimit(plan, usage);
@@ -92,6 +97,7 @@ export class ApiGate {
         for (const token of tokens) {
           if (standing && (standing.state === 'expired' || standing.state === 'capped')) meter.block(token);
           else meter.unblock(token);
+          meter.limitTiles(token, standing ? standing.tilesLeft : Infinity);
         }
       }
     };
@@ -117,6 +123,8 @@ export class ApiGate {
   async assert(caller: Caller): Promise<Standing | undefined> {
     if (!caller.group) return undefined;
     const standing = await this.standing(caller.group.id, caller.via === 'token' ? caller.token : undefined);
+    // The fast path serves cached tiles without asking: tell the meter how many more this token may get.
+    if (caller.via === 'token') this.meter.limitTiles(caller.token, standing ? standing.tilesLeft : Infinity);
     if (standing?.state === 'expired' || standing?.state === 'capped') {
       if (caller.via === 'token') this.meter.block(caller.token);
       throw new ApiError(standing.state === 'expired' ? 'PAYMENT_REQUIRED' : 'TOO_MANY_REQUESTS', standing.reason!, { plan: standing.row.plan, state: standing.state, upgrade: '/plans' });

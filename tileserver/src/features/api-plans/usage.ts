@@ -35,4 +35,15 @@ export function recordsLeft(plan: ApiPlan, usage: Usage, capCents: number | null
   return included + Math.max(0, Math.floor(capLeft / overage_results));
 }
 
+/** Tiles the account may still receive this month (Infinity without a limit or cap). */
+export function tilesLeft(plan: ApiPlan, usage: Usage, capCents: number | null): number {
+  const { tiles, overage_tiles_per_1000 } = plan.limits;
+  if (tiles === null) return Infinity;
+  const included = Math.max(0, tiles - usage.tiles);
+  if (overage_tiles_per_1000 === null) return included;
+  if (capCents === null) return Infinity;
+  const capLeft = capCents - overageCents(plan, usage);
+  return included + Math.max(0, Math.floor((capLeft * 1000) / overage_tiles_per_1000));
+}
+
 export const formatCents = (cents: number): string => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
