@@ -7,6 +7,8 @@ import { getJson } from '../../api/client.ts';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
 import { CardsSection, type CardRow } from './cards-section.tsx';
 import { ChangePlanForm } from './change-plan-form.tsx';
+import { ApiUsageSection } from './api-usage-section.tsx';
+import '../api/api.css';
 import '../plans/plans.css';
 
 interface Billing {
@@ -53,6 +55,7 @@ export function BillingPage() {
             )}
             <p><a href="/plans">Compare plans</a></p>
           </section>
+          <ApiUsageSection canManage={billing.is_manager} />
           <CardsSection cards={billing.cards} payingToken={billing.subscription?.card_token ?? null} subscriptionId={billing.subscription?.id ?? null}
             canManage={billing.is_manager} onChanged={() => setRevision((r) => r + 1)} />
           <section className="account-card" data-testid="billing-orders">
