@@ -28,7 +28,11 @@ const rows: { label: string; value: (p: ApiPlan) => string }[] = [
 ];
 
 export function apiButtonText(plan: ApiPlan, current: string | null, chosen: string | null, sandboxAvailable: boolean): string {
-  if (plan.sandbox) return sandboxAvailable && (current === null || current === plan.plan) ? (current === plan.plan ? 'Current Plan' : 'Start with Free') : 'Not Available';
+  if (plan.sandbox) {
+    if (current === plan.plan) return 'Current Plan';
+    // A used sandbox (expired, or upgraded from) is never offered again: no extension.
+    return sandboxAvailable && current === null ? 'Start with Free' : 'Not Available';
+  }
   if (!plan.self_serve) return 'Get a Demo';
   if (plan.plan === current) return 'Current Plan';
   if (plan.plan === chosen) return `Choosing ${plan.name}`;
