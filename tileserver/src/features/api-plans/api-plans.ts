@@ -1,7 +1,5 @@
 // The API plans of the plans file (billing/plans.json: api_plans and api_add_ons), validated once at
-// start, and the arithmetic of metered usage: what is included, the month's overage in cents, and how
-// many records are left before a limit or the usage cap. Shared with the viewer (no server-only imports
-// apart from reading the file, which the viewer gets through /api/plans.json).
+// start (server only: the viewer gets them from GET /api/plans.json; the usage arithmetic is usage.ts).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import { apiPlanSchema, apiAddOnSchema, type ApiPlan } from './schema.ts';
