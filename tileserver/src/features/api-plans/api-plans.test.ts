@@ -208,3 +208,17 @@ describe('/admin/api_trials', () => {
     expect([403, 404]).toContain((await stranger.get('/admin/api_trials.json')).status);
   });
 });
+
+describe('moving between API plans', () => {
+  it('changes Standard to Premium (fields at once, price from the next charge) and refuses the current plan', async () => {
+    clock = new Date();
+    const { browser, groupId } = await paidApiUser('api_standard');
+    expect((await browser.put('/api/plan.json', { plan: 'api_standard' })).status).toBe(409);
+    const moved = await browser.put('/api/plan.json', { plan: 'api_premium' });
+    expect(moved.status).toBe(200);
+    const [row] = await sql<{ plan: string; price_cents: number }[]>`SELECT plan, price_cents FROM subscriptions WHERE group_id = ${groupId}`;
+    expect(row).toEqual({ plan: 'api_premium', price_cents: 50000 });
+    expect((await browser.get('/api/account.json')).json.plan).toMatchObject({ plan: 'api_premium', schema: 'premium' });
+    expect((await browser.put('/api/plan.json', { plan: 'api_sandbox' })).status).toBe(400);
+  });
+});

@@ -1,7 +1,8 @@
 // API plans: the plans file's API plans and add-on datasets (GET /api/plans.json), the loaded counties a
 // sandbox may cover (GET /api/counties.json), the sandbox sign-up (POST /api/sandbox.json: 30 days, up
 // to 7 counties, one per person, no card), the account's API plan with its metered usage and overage
-// (GET /api/account.json), the usage cap (PUT /api/usage_cap.json) and cancelling a paid API plan or
+// (GET /api/account.json), the usage cap (PUT /api/usage_cap.json), moving between Standard and
+// Premium (PUT /api/plan.json) and cancelling a paid API plan or
 // trial at the end of its period (POST /api/cancel.json). /admin/api_trials.json lists sandboxes and
 // trials with their usage.
 import { Hono } from 'hono';
@@ -15,7 +16,7 @@ import { requireAdmin } from '../admin/policy.ts';
 import { addMember, createGroup, setApiToken } from '../groups/queries.ts';
 import { duplicateAccountName } from '../groups/schema.ts';
 import { apiAddOns, apiPlan, apiPlans } from './api-plans.ts';
-import { sandboxBody, usageCapBody, type ApiAccountAnswer } from './schema.ts';
+import { apiPlanChangeBody, sandboxBody, usageCapBody, type ApiAccountAnswer } from './schema.ts';
 import { judge, loadAccount, type ApiGate } from './standing.ts';
 import { overageCents } from './usage.ts';
 
@@ -133,6 +134,28 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
     if (!row) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan (the sandbox has fixed limits)');
     deps.gate.forget(group.id);
     return c.json({ usage_cap_cents: body.usage_cap_cents });
+  });
+
+  // Moving between self-serve API plans (the plans page sends the user to billing?plan=): the new plan
+  // and its fields apply at once, its price from the next charge (no proration between API plans).
+  app.put('/api/plan.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    requireSession(caller);
+    const body = await requestBody(c, apiPlanChangeBody);
+    const group = managedGroup(caller);
+    const plan = apiPlan(body.plan);
+    const [row] = await sql<{ plan: string }[]>`
+      SELECT a.plan FROM api_accounts a JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan AND s.status <> 'canceled'
+      WHERE a.group_id = ${group.id}`;
+    if (!row) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan to change: choose one on the plans page');
+    if (row.plan === plan.plan) throw new ApiError('CONFLICT', 'This is your current API plan');
+    const [changed] = await sql<{ period_end: Date }[]>`
+      WITH s AS (UPDATE subscriptions SET plan = ${plan.plan}, price_cents = ${plan.prices.monthly!} WHERE group_id = ${group.id} RETURNING period_end),
+           a AS (UPDATE api_accounts SET plan = ${plan.plan} WHERE group_id = ${group.id}),
+           g AS (UPDATE groups SET subtier = ${plan.plan} WHERE id = ${group.id})
+      SELECT period_end FROM s`;
+    deps.gate.forget(group.id);
+    return c.json({ plan: plan.plan, price_from: changed!.period_end.toISOString() });
   });
 
   app.post('/api/cancel.json', async (c) => {

@@ -51,6 +51,8 @@ export const usageCapBody = z.object({
   usage_cap_cents: z.number().int().min(0).max(100_000_000).nullable(),
 });
 
+export const apiPlanChangeBody = z.object({ plan: z.enum(['api_standard', 'api_premium'], 'Choose Standard or Premium') });
+
 export type ApiState = 'active' | 'trial' | 'expired' | 'capped';
 
 export interface ApiAccountAnswer {

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatCents } from '../../../../tileserver/src/features/api-plans/usage.ts';
 import { ApiError } from '../../api/client.ts';
+import { ApiPlanSwitch } from './api-plan-switch.tsx';
 import { apiDay, cancelApiPlan, count, loadApiAccount, setUsageCap, type ApiAccountAnswer } from '../api/api-client.ts';
 
 const stateText: Record<ApiAccountAnswer['state'], string> = { trial: 'Trial', active: 'Active', capped: 'Usage cap reached', expired: 'Ended' };
@@ -50,6 +51,7 @@ export function ApiUsageSection(props: { canManage: boolean }) {
         {account.trial_ends_at && account.state === 'trial' && ` · free trial, first charge on ${apiDay.format(new Date(account.trial_ends_at))}`}
       </p>
       {account.reason && <p className="warning" role="alert">{account.reason}</p>}
+      {account.state !== 'expired' && <ApiPlanSwitch current={account.plan.plan} canManage={props.canManage} />}
       <p className="muted small">{sandbox ? 'Usage over the whole sandbox' : `Usage in ${new Date(`${account.month}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`}</p>
       <Meter label="Tiles" used={account.usage.tiles} included={account.included.tiles} testId="api-usage-tiles" />
       <Meter label="Parcel records" used={account.usage.records} included={account.included.records} testId="api-usage-records" />
