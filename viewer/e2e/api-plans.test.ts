@@ -1,7 +1,8 @@
 // Browser test of the API plans: a visitor signs up through /users/sign_up?flow=api_sandbox (creates the
 // account, chooses a county, starts the sandbox, sees the token once), lands on /api with the plan's
 // usage, and the plans page shows the API plans comparison table (with Not Available for the used
-// sandbox) and the Premium Add-On Datasets table within a 390 px phone screen.
+// sandbox) and the Premium Add-On Datasets table within a 390 px phone screen. An API plan bought with
+// the acknowledgement starts its trial; another API plan is then chosen through the billing page.
 import { describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './browser.ts';
 import { useHarness } from './harness.ts';
@@ -75,6 +76,14 @@ describe('API plans', () => {
     await page.getByTestId('api-usage').waitFor();
     expect(await page.getByTestId('api-usage-state').textContent()).toBe('Trial');
     expect(await page.getByTestId('api-usage-overage').textContent()).toContain('$0.00');
+    // Another API plan from the plans page goes to the billing page with ?plan= and its Confirm.
+    await page.goto(`${h.server.origin}/plans`);
+    expect(await page.getByTestId('api-choose-api_standard').textContent()).toBe('Current Plan');
+    await page.getByTestId('api-choose-api_premium').click();
+    await page.waitForURL(/\/settings\/billing\?plan=api_premium$/);
+    await page.getByTestId('api-plan-switch').getByText('Confirm').click();
+    await page.waitForURL(/\/settings\/billing$/);
+    await page.getByTestId('api-usage').getByText('Premium ·').waitFor();
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
