@@ -75,8 +75,11 @@ describe('the API sandbox sign-up', () => {
     expect((await browser.get('/api/plans.json')).json.sandbox_available).toBe(false);
   });
 
-  it('needs a signed-in user', async () => {
+  it('needs a signed-in user, and answers {plan: null} for an account without an API plan', async () => {
     expect((await new TestBrowser(app).post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] })).status).toBe(401);
+    const free = new TestBrowser(app);
+    await free.register(uniqueEmail('noapi'));
+    expect(await free.get('/api/account.json')).toMatchObject({ status: 200, json: { plan: null } });
   });
 });
 

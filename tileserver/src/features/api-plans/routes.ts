@@ -99,10 +99,11 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
   app.get('/api/account.json', async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
-    if (!caller.group) throw new ApiError('NOT_FOUND', 'Your account has no API plan');
+    // No API plan is an ordinary answer (the billing page asks every account), not an error.
+    if (!caller.group) return c.json({ plan: null }, 200, { 'Cache-Control': 'no-store' });
     const at = now();
     const row = await loadAccount(sql, caller.group.id, at);
-    if (!row) throw new ApiError('NOT_FOUND', 'Your account has no API plan');
+    if (!row) return c.json({ plan: null }, 200, { 'Cache-Control': 'no-store' });
     const usage = { tiles: Number(row.tiles), records: Number(row.records) };
     const verdict = judge(row, usage, at);
     const plan = verdict.plan;

@@ -4,7 +4,6 @@
 // account without an API plan.
 import { useEffect, useState } from 'react';
 import { formatCents } from '../../../../tileserver/src/features/api-plans/usage.ts';
-import { ApiError } from '../../api/client.ts';
 import { ApiPlanSwitch } from './api-plan-switch.tsx';
 import { apiDay, cancelApiPlan, count, loadApiAccount, setUsageCap, type ApiAccountAnswer } from '../api/api-client.ts';
 
@@ -27,8 +26,8 @@ export function ApiUsageSection(props: { canManage: boolean }) {
   const [revision, setRevision] = useState(0);
   useEffect(() => {
     loadApiAccount()
-      .then((answer) => { setAccount(answer); setCap(answer.usage_cap_cents === null ? '' : (answer.usage_cap_cents / 100).toFixed(2)); })
-      .catch((error: unknown) => setAccount(error instanceof ApiError && error.status === 404 ? null : undefined));
+      .then((answer) => { setAccount(answer); setCap(answer?.usage_cap_cents == null ? '' : (answer.usage_cap_cents / 100).toFixed(2)); })
+      .catch(() => setAccount(null));
   }, [revision]);
   if (!account) return null;
   const sandbox = account.plan.plan === 'api_sandbox';
