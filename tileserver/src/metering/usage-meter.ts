@@ -30,11 +30,15 @@ export class UsageMeter {
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
   afterFlush: AfterFlush | undefined;
+  /** The clock that picks the month a flush adds to (the app's, so tests that move time agree). */
+  clock: () => Date;
 
   constructor(
     private readonly sql: Sql,
     private readonly options: MeterOptions,
-  ) {}
+  ) {
+    this.clock = options.now ?? (() => new Date());
+  }
 
   get enabled(): boolean {
     return this.options.enabled;
@@ -130,7 +134,7 @@ export class UsageMeter {
       for (const [id, count] of records) entry(id).records += count;
       if (byGroup.size === 0) return;
       const ids = [...byGroup.keys()];
-      const month = monthOf(this.options.now?.() ?? new Date());
+      const month = monthOf(this.clock());
       await this.sql`
         INSERT INTO api_usage (group_id, month, tiles, records)
         SELECT g, ${month}::date, t, r

@@ -90,6 +90,7 @@ export class ApiGate {
     private readonly meter: UsageMeter,
     private readonly now: () => Date,
   ) {
+    meter.clock = now;
     meter.afterFlush = async (groups) => {
       for (const [groupId, tokens] of groups) {
         this.cache.delete(groupId);
