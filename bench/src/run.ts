@@ -15,6 +15,7 @@ import { runSizes } from './sizes.ts';
 import { clusterTable, runClusterBench, saveClusterRun } from './cluster-bench.ts';
 import { runSqlTiming, sqlTimingTable } from './sql-timing.ts';
 import { runSuite, targets } from './suite.ts';
+import { ensureBenchApiToken } from './api-token.ts';
 import { buildTileLists, listsFile, resultsDir, writeTileLists } from './tile-lists.ts';
 import { evaluate } from './verdicts.ts';
 
@@ -27,6 +28,8 @@ const { values: flags, positionals } = parseArgs({
     lists: { type: 'string' },
     'no-pin': { type: 'boolean', default: false },
     'no-peer': { type: 'boolean', default: false },
+    // Tiles with a metered group API token instead of the anonymous one (METERING=off turns the counter off).
+    'api-token': { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
   },
 });
@@ -133,7 +136,9 @@ async function main(): Promise<void> {
         .map((l) => (quick ? { ...l, tiles: l.tiles.slice(0, 12) } : l));
       const pins = pinning();
       console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x ${targets.length} targets, ${durationS} s per cell`);
-      const suite = await runSuite({ db, lists: chosen, concurrencies, durationS, pinning: pins, peer: !flags['no-peer'], token: db.config.ANON_TOKEN, workDir, log });
+      const token = flags['api-token'] ? await ensureBenchApiToken(db.sql) : db.config.ANON_TOKEN;
+      if (flags['api-token']) log(`metered API token; METERING=${process.env.METERING ?? 'on'}`);
+      const suite = await runSuite({ db, lists: chosen, concurrencies, durationS, pinning: pins, peer: !flags['no-peer'], token, workDir, log });
       const run: ThroughputRun = {
         ...base,
         kind: quick ? 'quick' : 'throughput',

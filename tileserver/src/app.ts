@@ -46,6 +46,9 @@ import { mountCors } from './http/cors.ts';
 import { insightRoutes } from './features/insights/routes.ts';
 import { imageryRoutes } from './features/imagery/routes.ts';
 import { surveyRoutes } from './features/surveys/routes.ts';
+import { apiPlanRoutes } from './features/api-plans/routes.ts';
+import { ApiGate } from './features/api-plans/standing.ts';
+import { parcelApiRoutes } from './features/parcel-api/routes.ts';
 
 export interface AppDeps {
   config: Config;
@@ -105,6 +108,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', cardRoutes({ ...routeDeps, payments }));
   app.route('/', offerRoutes(routeDeps));
   app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
+  // API plans and the parcel API: the gate judges an account's standing (402/429) for tiles and /api/v2.
+  const apiGate = new ApiGate(deps.sql, tiles.meter, deps.now ?? (() => new Date()));
+  tiles.apiGate = apiGate;
+  app.route('/', apiPlanRoutes({ ...routeDeps, gate: apiGate, now: deps.now }));
+  app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));

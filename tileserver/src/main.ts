@@ -76,6 +76,8 @@ async function main(): Promise<void> {
     console.log(`\n${signal}: stopping`);
     await new Promise<void>((res) => server.close(() => res()));
     await jobs?.stop({ graceful: true, timeout: 5000 });
+    // The usage counted since the last flush is written before the pools close.
+    await tiles.meter.stop().catch((error: unknown) => logger.error({ err: error }, 'metering flush failed'));
     await Promise.all([sql.end({ timeout: 5 }), tileSql.end({ timeout: 5 })]);
     if (db.cluster) {
       db.cluster.stop();

@@ -17,12 +17,15 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     const match = parcelTile.exec(query < 0 ? req.url : req.url.slice(0, query));
     if (!match) return false;
     const params = query < 0 ? undefined : new URLSearchParams(req.url.slice(query + 1));
-    const token = params?.get('token') ?? undefined;
+    let token: string | undefined;
     try {
-      if (!tiles.callers.knownNow(requestToken(req.headers.authorization, token), req.socket.remoteAddress ?? 'unknown')) return false;
+      token = requestToken(req.headers.authorization, params?.get('token') ?? undefined);
+      if (!tiles.callers.knownNow(token, req.socket.remoteAddress ?? 'unknown')) return false;
     } catch {
       return false; // the app answers 401 or 429 in the one error shape
     }
+    // An API account past its sandbox, trial or cap: the app answers 402/429.
+    if (tiles.meter.isBlocked(token)) return false;
     const version = tiles.versions.current('parcels');
     // A URL of a newer version than this process knows waits in the app for the data to arrive.
     if (version === undefined || Number(params?.get('v') ?? 0) > version) return false;
@@ -32,6 +35,7 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     const answer = tileAnswer(tile, PARCEL_CACHE_SECONDS, req.headers['if-none-match'], req.headers['accept-encoding']);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
+    tiles.meter.countTile(token);
     return true;
   };
 }

@@ -66,11 +66,14 @@ export function tileRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/parcels/:z/:x/:y', async (c) => {
-    await tiles.callers.of(c);
+    const caller = await tiles.callers.of(c);
+    // API plans: 402 after the sandbox or trial, 429 at a limit or cap (metering/, features/api-plans/).
+    if (caller.via === 'token' && caller.group) await tiles.apiGate?.assert(caller);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await parcelVersionFor(tiles, c.req.query('v'));
     const tile = await tiles.renderer.tile(parcelLayerKey(version), parcelTileSql(coords.z), coords, signalOf(c));
+    if (caller.via === 'token') tiles.meter.countTile(caller.token);
     return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
 

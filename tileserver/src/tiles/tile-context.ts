@@ -1,9 +1,10 @@
 // What every tile route shares: the renderer (pool + cache), layer versions and URL building.
 import type { Context } from 'hono';
-import { CallerResolver } from '../auth/caller.ts';
+import { CallerResolver, type Caller } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { QueryGate } from '../db/query-gate.ts';
+import { UsageMeter } from '../metering/usage-meter.ts';
 import { LayerVersions } from './layer-versions.ts';
 import { TileCache } from './tile-cache.ts';
 import { TileRenderer } from './tile-renderer.ts';
@@ -15,12 +16,18 @@ export interface TileContext {
   versions: LayerVersions;
   /** Who calls: shared by every route, so the unknown-token throttle sees all of a client's requests. */
   callers: CallerResolver;
+  /** API usage counter (tiles per token); the tile routes and the fast path count into it. */
+  meter: UsageMeter;
+  /** Refuses tiles to API accounts past their sandbox, trial or cap (402/429); set by createApp. */
+  apiGate?: { assert(caller: Caller): Promise<unknown> };
 }
 
 export function createTileContext(config: Config, sql: Sql): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
   const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
-  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions: new LayerVersions(sql), callers: new CallerResolver(config, sql) };
+  const meter = new UsageMeter(sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN] });
+  meter.start();
+  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions: new LayerVersions(sql), callers: new CallerResolver(config, sql), meter };
 }
 
 /** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */

@@ -22,6 +22,7 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/admin/search_feedback', load: () => import('./admin/admin-search-feedback-page.tsx').then((m) => ({ Component: m.AdminSearchFeedbackPage })) },
   { path: '/admin/orders', load: () => import('./admin/admin-orders-page.tsx').then((m) => ({ Component: m.AdminOrdersPage })) },
   { path: '/admin/codes', load: () => import('./admin/admin-codes-page.tsx').then((m) => ({ Component: m.AdminCodesPage })) },
+  { path: '/admin/api_trials', load: () => import('./admin/admin-api-trials-page.tsx').then((m) => ({ Component: m.AdminApiTrialsPage })) },
   // Admin pages not built yet are "not found", not the map.
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },
@@ -30,6 +31,9 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/plans', load: () => import('./plans/plans-page.tsx').then((m) => ({ Component: m.PlansPage })) },
   { path: '/profile/orders', load: () => import('./profile/orders-page.tsx').then((m) => ({ Component: m.OrdersPage })) },
   { path: '/g/:group/settings/billing', load: () => import('./billing/billing-page.tsx').then((m) => ({ Component: m.BillingPage })) },
+  // API plans (issue 12): the API information page and the free sandbox sign-up.
+  { path: '/api', load: () => import('./api/api-page.tsx').then((m) => ({ Component: m.ApiPage })) },
+  { path: '/users/sign_up', load: () => import('./api/api-sandbox-signup-page.tsx').then((m) => ({ Component: m.ApiSandboxSignupPage })) },
   // Projects, follows and bookmarks (issue 10).
   { path: '/profile', load: () => import('./profile/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage })) },
   { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },

@@ -13,6 +13,8 @@ import { LocalPaymentProvider } from '../../payments/local/local-provider.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { addMember, createGroup } from '../groups/queries.ts';
 import { duplicateAccountName } from '../groups/schema.ts';
+import { buyApiPlan } from '../api-plans/checkout.ts';
+import { isSelfServeApiPlan } from '../api-plans/api-plans.ts';
 import { findOffer } from './offers.ts';
 import { planById, plans } from './plans.ts';
 import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from './pricing.ts';
@@ -59,6 +61,14 @@ export function billingRoutes(deps: BillingDeps): Hono {
     const caller = await deps.callers.of(c);
     requireSession(caller);
     const body = await requestBody(c, subscriptionBody);
+    if (isSelfServeApiPlan(body.plan)) {
+      const bought = await buyApiPlan({ sql, payments, now }, caller, body).catch((error: unknown) => {
+        throw error instanceof CardError ? cardProblem(error) : error;
+      });
+      deps.callers.forgetGroup(bought.groupId);
+      const [row] = await sql<{ slug: string }[]>`SELECT slug FROM groups WHERE id = ${bought.groupId}`;
+      return c.json({ path: `/g/${row!.slug}/settings/billing`, charge_id: bought.chargeId, amount: bought.amount } satisfies SubscriptionAnswer, 201);
+    }
     const planId = planForUsers(body.plan, body.users);
     const plan = planById.get(planId);
     if (!plan || !plan.purchasable) throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be bought here`);

@@ -18,6 +18,9 @@ export const subscriptionBody = z.object({
   offer: z.string().max(40).optional(),
   goals: z.array(z.string().max(100)).max(20).optional(),
   agreement: z.literal(true, 'Agree to the terms of service to continue'),
+  /** API plans: the usage acknowledgement (spec section 4) and the 7-day free trial (api-plans/checkout.ts). */
+  api_acknowledgement: z.boolean().optional(),
+  trial: z.boolean().optional(),
 });
 
 export const cardBody = z.object({
@@ -30,6 +33,7 @@ export const cardBody = z.object({
 
 export interface SubscriptionAnswer {
   path: string;
-  charge_id: string;
+  /** null for a free trial (nothing charged yet). */
+  charge_id: string | null;
   amount: number;
 }

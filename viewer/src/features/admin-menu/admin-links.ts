@@ -8,4 +8,5 @@ export const adminLinks = [
   { href: '/admin/search_feedback', label: 'Search Feedback' },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/codes', label: 'Offer Codes' },
+  { href: '/admin/api_trials', label: 'API Trials' },
 ] as const;

@@ -7,6 +7,8 @@ import { getJson } from '../../api/client.ts';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
 import { CardsSection, type CardRow } from './cards-section.tsx';
 import { ChangePlanForm } from './change-plan-form.tsx';
+import { ApiUsageSection } from './api-usage-section.tsx';
+import '../api/api.css';
 import '../plans/plans.css';
 
 interface Billing {
@@ -39,7 +41,7 @@ export function BillingPage() {
         <>
           <section className="account-card" data-testid="billing-plan">
             <h2>{billing.group.name}</h2>
-            <p>Current plan: <strong data-testid="billing-plan-name">{billing.plan?.name ?? 'Starter (free)'}</strong></p>
+            <p>Current plan: <strong data-testid="billing-plan-name">{billing.plan?.name ?? (billing.subscription?.plan.startsWith('api_') ? 'API plan (below)' : 'Starter (free)')}</strong></p>
             {billing.subscription && (
               <p className="small" data-testid="billing-subscription">
                 {formatUsd(billing.subscription.price_cents)} {billing.subscription.cycle === 'annual' ? 'a year' : 'a month'}
@@ -48,11 +50,12 @@ export function BillingPage() {
               </p>
             )}
             {billing.plan && <ul className="small">{billing.plan.included.map((line) => <li key={line}>{line}</li>)}</ul>}
-            {billing.is_manager && billing.subscription && billing.subscription.status !== 'canceled' && (
+            {billing.is_manager && billing.subscription && billing.subscription.status !== 'canceled' && !billing.subscription.plan.startsWith('api_') && (
               <ChangePlanForm current={{ plan: billing.subscription.plan, cycle: billing.subscription.cycle, users: billing.subscription.users }} />
             )}
             <p><a href="/plans">Compare plans</a></p>
           </section>
+          <ApiUsageSection canManage={billing.is_manager} />
           <CardsSection cards={billing.cards} payingToken={billing.subscription?.card_token ?? null} subscriptionId={billing.subscription?.id ?? null}
             canManage={billing.is_manager} onChanged={() => setRevision((r) => r + 1)} />
           <section className="account-card" data-testid="billing-orders">

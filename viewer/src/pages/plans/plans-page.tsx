@@ -11,6 +11,7 @@ import { PageFrame } from '../users/page-frame.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 import { loadPlans, type PlanEntry, type PlansAnswer } from './plans-api.ts';
 import { PlansFaq } from './plans-faq.tsx';
+import { ApiPlansSection } from './api-plans-section.tsx';
 import './plans.css';
 
 const preselected = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('p');
@@ -90,6 +91,7 @@ export function PlansPage() {
           )}
         </section>
       )}
+      <ApiPlansSection payment={answer ? { provider: answer.payment_provider, publishableKey: answer.publishable_key } : null} />
       <PlansFaq />
     </PageFrame>
   );

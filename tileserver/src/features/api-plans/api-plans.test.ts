@@ -1,0 +1,227 @@
+// API plans end to end over the real server and database: the sandbox sign-up (county choice among
+// the loaded ones, at most 7, once per person), metering (tile and record counts equal the requests
+// made, through the cached-tile fast path too), the sandbox's hard limits and a usage cap answering
+// 429, the end of the sandbox and of a cancelled trial answering 402, and the 7-day trial charged by
+// the renewal job on its charge date with a controllable clock.
+import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createHttpServer } from '../../http/server.ts';
+import { createLogger } from '../../logger.ts';
+import { LocalPaymentProvider } from '../../payments/local/local-provider.ts';
+import { testDb } from '../../testing/db.ts';
+import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
+import { lonLatToTile } from '../../testing/tiles.ts';
+import { createTileContext } from '../../tiles/tile-context.ts';
+import { renewDueSubscriptions } from '../billing/renewals.ts';
+
+const sql = testDb(4);
+const config = loadConfig({ METERING_FLUSH_MS: '600000' });
+let clock = new Date();
+const payments = new LocalPaymentProvider(sql);
+const tiles = createTileContext(config, sql);
+const app = createApp({ config, sql, logger: createLogger('silent'), tiles, payments, now: () => clock });
+const server = createHttpServer(app, tiles);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(async () => {
+  server.close();
+  await sql.end();
+});
+
+const cambridge = lonLatToTile(-71.1097, 42.3736, 16);
+const tileUrl = (token: string, dx = 0) => `${base}/api/v1/parcels/${cambridge.z}/${cambridge.x + dx}/${cambridge.y}.mvt?token=${token}`;
+const usageOf = async (groupId: number) => {
+  const [row] = await sql<{ tiles: string; records: string }[]>`SELECT coalesce(sum(tiles), 0)::text AS tiles, coalesce(sum(records), 0)::text AS records FROM api_usage WHERE group_id = ${groupId}`;
+  return { tiles: Number(row!.tiles), records: Number(row!.records) };
+};
+const groupOf = async (browser: TestBrowser) => {
+  const userId = (await browser.session()).user.id as number;
+  return Number((await sql<{ id: string }[]>`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`)[0]!.id);
+};
+
+async function sandboxUser(counties?: string[]) {
+  clock = new Date();
+  const browser = new TestBrowser(app);
+  await browser.register(uniqueEmail('sandbox'), 'secret1', 'Sam Sandbox');
+  const loaded = (await browser.get('/api/counties.json')).json.counties as { path: string }[];
+  const made = await browser.post('/api/sandbox.json', { counties: counties ?? [loaded.find((c) => c.path === '/us/ma/middlesex')!.path] });
+  expect(made.status).toBe(201);
+  return { browser, token: made.json.token as string, groupId: await groupOf(browser), loaded };
+}
+
+describe('the API sandbox sign-up', () => {
+  it('offers the loaded counties and refuses more than 7, unknown ones and a second sandbox', async () => {
+    const browser = new TestBrowser(app);
+    await browser.register(uniqueEmail('sandbox'), 'secret1', 'Sam Sandbox');
+    const loaded = (await browser.get('/api/counties.json')).json;
+    expect(loaded.max).toBe(7);
+    expect(loaded.counties.map((c: { path: string }) => c.path)).toContain('/us/ma/middlesex');
+    const eight = Array.from({ length: 8 }, (_, i) => `/us/ma/county-${i}`);
+    const tooMany = await browser.post('/api/sandbox.json', { counties: eight });
+    expect(tooMany.status).toBe(400);
+    expect(JSON.stringify(tooMany.json.error)).toContain('Choose at most 7 counties');
+    const unknown = await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex', '/us/ak/nowhere'] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.details).toEqual({ unknown: ['/us/ak/nowhere'] });
+    const made = await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] });
+    expect(made.status).toBe(201);
+    expect(made.json.token).toMatch(/^pm_/);
+    expect((await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] })).status).toBe(409);
+    const account = (await browser.get('/api/account.json')).json;
+    expect(account).toMatchObject({ state: 'trial', counties: ['/us/ma/middlesex'], included: { tiles: 10000, records: 2000 }, plan: { plan: 'api_sandbox', schema: 'premium' } });
+    expect(new Date(account.ends_at).getTime() - new Date(account.started_at).getTime()).toBe(30 * 86_400_000);
+    expect((await browser.get('/api/plans.json')).json.sandbox_available).toBe(false);
+  });
+
+  it('needs a signed-in user, and answers {plan: null} for an account without an API plan', async () => {
+    expect((await new TestBrowser(app).post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] })).status).toBe(401);
+    const free = new TestBrowser(app);
+    await free.register(uniqueEmail('noapi'));
+    expect(await free.get('/api/account.json')).toMatchObject({ status: 200, json: { plan: null } });
+  });
+});
+
+describe('metering', () => {
+  it('counts every tile served to a token, through the app and the cached-tile fast path, and every record returned', async () => {
+    const { token, groupId } = await sandboxUser();
+    const hitsBefore = tiles.renderer.cache.hits;
+    for (let i = 0; i < 7; i++) expect((await fetch(tileUrl(token, i % 3))).status).toBeLessThan(300);
+    expect(tiles.renderer.cache.hits).toBeGreaterThan(hitsBefore); // some went through the fast path
+    const [parcel] = await sql<{ lon: number; lat: number }[]>`SELECT ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 1`;
+    const first = await fetch(`${base}/api/v2/parcels/point?lat=${parcel!.lat}&lon=${parcel!.lon}&radius=60&limit=9&token=${token}`);
+    const second = await fetch(`${base}/api/v2/parcels/point?lat=${parcel!.lat}&lon=${parcel!.lon}&token=${token}`);
+    const records = ((await first.json()) as { features: unknown[] }).features.length + ((await second.json()) as { features: unknown[] }).features.length;
+    expect(records).toBeGreaterThan(1);
+    await tiles.meter.flush();
+    expect(await usageOf(groupId)).toEqual({ tiles: 7, records });
+    // Anonymous tiles are not metered.
+    await fetch(`${base}/api/v1/parcels/${cambridge.z}/${cambridge.x}/${cambridge.y}.mvt`);
+    await tiles.meter.flush();
+    expect(await usageOf(groupId)).toEqual({ tiles: 7, records });
+  });
+});
+
+describe('limits, caps and expiry', () => {
+  it('answers 429 JSON at the sandbox tile limit, counting tiles not yet flushed', async () => {
+    const { token, groupId } = await sandboxUser();
+    await sql`INSERT INTO api_usage (group_id, month, tiles) VALUES (${groupId}, date_trunc('month', now())::date, 9998)`;
+    expect((await fetch(tileUrl(token))).status).toBeLessThan(300);
+    expect((await fetch(tileUrl(token))).status).toBeLessThan(300);
+    const refused = await fetch(tileUrl(token));
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringContaining('10,000 tiles') });
+    // The cached-tile fast path refuses it too (it leaves the request to the app).
+    expect((await fetch(tileUrl(token))).status).toBe(429);
+    expect((await fetch(`${base}/api/v2/parcels/apn?parcelnumb=1&token=${token}`)).status).toBe(429);
+  });
+
+  it('answers 402 JSON once the 30-day sandbox has ended', async () => {
+    const { browser, token, groupId } = await sandboxUser();
+    expect((await fetch(tileUrl(token))).status).toBeLessThan(300);
+    clock = new Date(Date.now() + 30 * 86_400_000 + 1000);
+    // The gate caches a verdict for 2 s; a flush (the tile above is pending) judges the account again.
+    await tiles.meter.flush();
+    const refused = await new TestBrowser(app).get(`/api/v2/parcels/apn?parcelnumb=1&token=${token}`);
+    expect(refused.status).toBe(402);
+    expect(refused.json.error).toMatchObject({ code: 'PAYMENT_REQUIRED', details: { state: 'expired', upgrade: '/plans' } });
+    expect((await browser.get('/api/account.json')).json.state).toBe('expired');
+    expect(groupId).toBeGreaterThan(0);
+  });
+
+  it('answers 429 when a self-serve plan reaches its usage cap, and serves again when the cap is raised', async () => {
+    const { browser, groupId, token } = await paidApiUser('api_standard');
+    expect((await browser.put('/api/usage_cap.json', { usage_cap_cents: 500 })).status).toBe(200);
+    // 2,050 records: 50 over the 2,000 included at $0.10 = $5.00, the cap.
+    await sql`INSERT INTO api_usage (group_id, month, records) VALUES (${groupId}, ${monthNow()}, 2050)`;
+    await tiles.meter.flush();
+    await new Promise((r) => setTimeout(r, 2100)); // the gate's 2 s verdict cache
+    const refused = await new TestBrowser(app).get(`/api/v2/parcels/apn?parcelnumb=1&token=${token}`);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.message).toContain('$5.00');
+    expect((await browser.get('/api/account.json')).json).toMatchObject({ state: 'capped', overage_cents: 500, usage: { records: 2050 } });
+    expect((await browser.put('/api/usage_cap.json', { usage_cap_cents: null })).status).toBe(200);
+    expect((await new TestBrowser(app).get(`/api/v2/parcels/apn?parcelnumb=1&token=${token}`)).status).toBe(200);
+  });
+});
+
+const monthNow = () => `${clock.getUTCFullYear()}-${String(clock.getUTCMonth() + 1).padStart(2, '0')}-01`;
+const tokenise = async (browser: TestBrowser, number = '4242424242424242') =>
+  (await browser.post('/payments/local/payment_methods', { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Tia Trial' })).json.id as string;
+
+async function paidApiUser(plan: string) {
+  const browser = new TestBrowser(app);
+  await browser.register(uniqueEmail('apiplan'), 'secret1', 'Tia Trial');
+  const bought = await browser.post('/subscriptions.json', { plan, payment_method_id: await tokenise(browser), agreement: true, api_acknowledgement: true, trial: true, group_name: `API ${process.pid} ${Math.random().toString(36).slice(2, 8)}` });
+  expect(bought.status).toBe(201);
+  const token = (await browser.post('/users/api_token.json', {})).json.token as string;
+  return { browser, bought: bought.json, groupId: await groupOf(browser), token };
+}
+
+describe('the 7-day free trial', () => {
+  it('refuses an API plan without the API acknowledgement', async () => {
+    const browser = new TestBrowser(app);
+    await browser.register(uniqueEmail('apiplan'), 'secret1', 'Tia Trial');
+    const refused = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: await tokenise(browser), agreement: true, group_name: `API ack ${process.pid} ${Date.now()}` });
+    expect(refused.status).toBe(400);
+    expect(refused.json.error.message).toBe('Tick the API acknowledgement to continue');
+  });
+
+  it('charges nothing at sign-up and the plan price on the charge date 7 days later, through the renewal job', async () => {
+    clock = new Date('2026-03-10T12:00:00Z');
+    const { browser, bought, groupId } = await paidApiUser('api_standard');
+    expect(bought).toMatchObject({ amount: 0, charge_id: null });
+    expect((await browser.get('/api/account.json')).json).toMatchObject({ state: 'trial', trial_ends_at: '2026-03-17T12:00:00.000Z' });
+    const renew = (at: string) => renewDueSubscriptions({ sql, payments, now: new Date(at), groupIds: [groupId] });
+    expect(await renew('2026-03-17T11:59:00Z')).toEqual({ renewed: 0, failed: 0, ended: 0 });
+    expect(await renew('2026-03-17T12:00:00Z')).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    const [order] = await sql<{ kind: string; amount_cents: number; charge_id: string | null }[]>`SELECT kind, amount_cents, charge_id FROM orders WHERE group_id = ${groupId} ORDER BY id DESC LIMIT 1`;
+    expect(order).toMatchObject({ kind: 'renewal', amount_cents: 25000 });
+    expect(order!.charge_id).toMatch(/^ch_/);
+    clock = new Date('2026-03-18T00:00:00Z');
+    expect((await browser.get('/api/account.json')).json.state).toBe('active');
+  });
+
+  it('ends a trial cancelled before its charge date without charging, and the API then answers 402', async () => {
+    clock = new Date('2026-05-01T00:00:00Z');
+    const { browser, groupId, token } = await paidApiUser('api_premium');
+    expect((await browser.post('/api/cancel.json', {})).json).toMatchObject({ status: 'ok', ends_at: '2026-05-08T00:00:00.000Z' });
+    expect(await renewDueSubscriptions({ sql, payments, now: new Date('2026-05-08T00:00:00Z'), groupIds: [groupId] })).toEqual({ renewed: 0, failed: 0, ended: 1 });
+    const charges = await sql`SELECT 1 FROM orders WHERE group_id = ${groupId} AND amount_cents > 0`;
+    expect(charges).toHaveLength(0);
+    clock = new Date('2026-05-08T00:00:01Z');
+    await new Promise((r) => setTimeout(r, 2100));
+    const refused = await new TestBrowser(app).get(`/api/v2/parcels/apn?parcelnumb=1&token=${token}`);
+    expect(refused.status).toBe(402);
+    expect(refused.json.error.message).toContain('free trial has ended');
+  });
+});
+
+describe('/admin/api_trials', () => {
+  it('lists sandboxes and trials with their usage to admins only', async () => {
+    const { groupId } = await sandboxUser();
+    await sql`INSERT INTO api_usage (group_id, month, tiles, records) VALUES (${groupId}, ${monthNow()}, 12, 3) ON CONFLICT (group_id, month) DO UPDATE SET tiles = 12, records = 3`;
+    const { signedInAdmin } = await import('../../testing/accounts.ts');
+    const admin = await signedInAdmin(app, sql);
+    const list = (await admin.get('/admin/api_trials.json')).json.trials as { group_id: number; kind: string; usage: unknown }[];
+    expect(list.find((t) => t.group_id === groupId)).toMatchObject({ kind: 'sandbox', usage: { tiles: 12, records: 3 } });
+    const stranger = new TestBrowser(app);
+    await stranger.register(uniqueEmail('stranger'));
+    expect([403, 404]).toContain((await stranger.get('/admin/api_trials.json')).status);
+  });
+});
+
+describe('moving between API plans', () => {
+  it('changes Standard to Premium (fields at once, price from the next charge) and refuses the current plan', async () => {
+    clock = new Date();
+    const { browser, groupId } = await paidApiUser('api_standard');
+    expect((await browser.put('/api/plan.json', { plan: 'api_standard' })).status).toBe(409);
+    const moved = await browser.put('/api/plan.json', { plan: 'api_premium' });
+    expect(moved.status).toBe(200);
+    const [row] = await sql<{ plan: string; price_cents: number }[]>`SELECT plan, price_cents FROM subscriptions WHERE group_id = ${groupId}`;
+    expect(row).toEqual({ plan: 'api_premium', price_cents: 50000 });
+    expect((await browser.get('/api/account.json')).json.plan).toMatchObject({ plan: 'api_premium', schema: 'premium' });
+    expect((await browser.put('/api/plan.json', { plan: 'api_sandbox' })).status).toBe(400);
+  });
+});

@@ -1,0 +1,172 @@
+// Metered API usage: tiles served per token and parcel records returned per account, counted in memory
+// on the request path (one Map increment, no await, no hashing) and written to PostgreSQL in one batched
+// upsert every METERING_FLUSH_MS and at shutdown. A flush that fails keeps its counts for the next one.
+// Tokens that an account's standing refuses (sandbox over, cap reached) are remembered for a few
+// seconds so the cached-tile fast path sends them to the app, which answers 402/429.
+import { createHash } from 'node:crypto';
+import type { Sql } from '../db/client.ts';
+
+export interface MeterOptions {
+  enabled: boolean;
+  flushMs: number;
+  /** Tokens never metered (the anonymous one). */
+  ignoreTokens: readonly string[];
+  now?: () => Date;
+  onError?: (error: unknown) => void;
+}
+
+/** Called after each flush with the groups whose usage changed and their tokens (to re-check standing). */
+export type AfterFlush = (groups: Map<number, string[]>) => Promise<void>;
+
+export const monthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+
+export class UsageMeter {
+  private tiles = new Map<string, number>();
+  private records = new Map<number, number>();
+  private readonly groupOfToken = new Map<string, number | null>();
+  private readonly blocked = new Map<string, number>();
+  /** Per token: the pending tile count at which the fast path must stop and ask the app. */
+  private readonly tileLimits = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  private flushing: Promise<void> | undefined;
+  afterFlush: AfterFlush | undefined;
+  /** The clock that picks the month a flush adds to (the app's, so tests that move time agree). */
+  clock: () => Date;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly options: MeterOptions,
+  ) {
+    this.clock = options.now ?? (() => new Date());
+  }
+
+  get enabled(): boolean {
+    return this.options.enabled;
+  }
+
+  /** The hot path: one tile served to a token. */
+  countTile(token: string | undefined): void {
+    if (!this.options.enabled || !token || this.options.ignoreTokens.includes(token)) return;
+    this.tiles.set(token, (this.tiles.get(token) ?? 0) + 1);
+  }
+
+  /** Parcel records returned to an account by the parcel API. */
+  countRecords(groupId: number, count: number): void {
+    if (!this.options.enabled || count <= 0) return;
+    this.records.set(groupId, (this.records.get(groupId) ?? 0) + count);
+  }
+
+  /** Counts not yet written: added to the stored usage when standing is judged. */
+  pending(groupId: number, token: string | undefined): { tiles: number; records: number } {
+    return { tiles: token ? (this.tiles.get(token) ?? 0) : 0, records: this.records.get(groupId) ?? 0 };
+  }
+
+  block(token: string, forMs = 5000): void {
+    this.blocked.set(token, Date.now() + forMs);
+  }
+
+  unblock(token: string): void {
+    this.blocked.delete(token);
+  }
+
+  /** `left` more tiles may be served to this token before its account must be judged again. */
+  limitTiles(token: string, left: number): void {
+    if (left === Infinity) this.tileLimits.delete(token);
+    else this.tileLimits.set(token, (this.tiles.get(token) ?? 0) + left);
+  }
+
+  /** Whether the fast path must leave this token's request to the app (which answers 402/429). */
+  isBlocked(token: string | undefined): boolean {
+    if (!token) return false;
+    if (this.tileLimits.size !== 0) {
+      const limit = this.tileLimits.get(token);
+      if (limit !== undefined && (this.tiles.get(token) ?? 0) >= limit) return true;
+    }
+    if (this.blocked.size === 0) return false;
+    const until = this.blocked.get(token);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.blocked.delete(token);
+    return false;
+  }
+
+  start(): void {
+    if (!this.options.enabled || this.timer) return;
+    this.timer = setInterval(() => void this.flush().catch((error: unknown) => this.options.onError?.(error)), this.options.flushMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    await this.flush();
+  }
+
+  /** Writes the counts so far; concurrent calls share one write. */
+  flush(): Promise<void> {
+    this.flushing ??= this.write().finally(() => {
+      this.flushing = undefined;
+    });
+    return this.flushing;
+  }
+
+  private async write(): Promise<void> {
+    if (this.tiles.size === 0 && this.records.size === 0) return;
+    const tiles = this.tiles;
+    const records = this.records;
+    this.tiles = new Map();
+    this.records = new Map();
+    // Limits count pending tiles: the ones written now no longer are.
+    for (const [token, count] of tiles) {
+      const limit = this.tileLimits.get(token);
+      if (limit !== undefined) this.tileLimits.set(token, limit - count);
+    }
+    try {
+      await this.resolveTokens([...tiles.keys()]);
+      const byGroup = new Map<number, { tiles: number; records: number; tokens: string[] }>();
+      const entry = (id: number) => byGroup.get(id) ?? byGroup.set(id, { tiles: 0, records: 0, tokens: [] }).get(id)!;
+      for (const [token, count] of tiles) {
+        const id = this.groupOfToken.get(token);
+        if (id === null || id === undefined) continue; // the admin token or a token since rotated away
+        entry(id).tiles += count;
+        entry(id).tokens.push(token);
+      }
+      for (const [id, count] of records) entry(id).records += count;
+      if (byGroup.size === 0) return;
+      const ids = [...byGroup.keys()];
+      const month = monthOf(this.clock());
+      await this.sql`
+        INSERT INTO api_usage (group_id, month, tiles, records)
+        SELECT g, ${month}::date, t, r
+        FROM unnest(${ids}::bigint[], ${ids.map((id) => byGroup.get(id)!.tiles)}::bigint[], ${ids.map((id) => byGroup.get(id)!.records)}::bigint[]) AS u(g, t, r)
+        ON CONFLICT (group_id, month) DO UPDATE SET tiles = api_usage.tiles + EXCLUDED.tiles, records = api_usage.records + EXCLUDED.records`;
+      if (this.afterFlush) await this.afterFlush(new Map(ids.map((id) => [id, byGroup.get(id)!.tokens])));
+    } catch (error) {
+      // Not written: merge the counts back so the next flush carries them.
+      for (const [token, count] of tiles) {
+        this.tiles.set(token, (this.tiles.get(token) ?? 0) + count);
+        const limit = this.tileLimits.get(token);
+        if (limit !== undefined) this.tileLimits.set(token, limit + count);
+      }
+      for (const [id, count] of records) this.records.set(id, (this.records.get(id) ?? 0) + count);
+      throw error;
+    }
+  }
+
+  private async resolveTokens(tokens: string[]): Promise<void> {
+    const unknown = tokens.filter((t) => !this.groupOfToken.has(t));
+    if (unknown.length === 0) return;
+    const hashes = unknown.map((t) => createHash('sha256').update(t).digest('hex'));
+    const rows = await this.sql<{ id: string; hash: string }[]>`
+      SELECT id, encode(api_token_hash, 'hex') AS hash FROM groups
+      WHERE api_token_hash = ANY(SELECT decode(h, 'hex') FROM unnest(${hashes}::text[]) AS h)`;
+    const found = new Map(rows.map((r) => [r.hash, Number(r.id)]));
+    if (this.groupOfToken.size > 50_000) this.groupOfToken.clear();
+    unknown.forEach((token, i) => this.groupOfToken.set(token, found.get(hashes[i]!) ?? null));
+  }
+
+  /** A rotated token must not be counted for its old group. */
+  forgetTokens(): void {
+    this.groupOfToken.clear();
+  }
+}

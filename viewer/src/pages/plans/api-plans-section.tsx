@@ -1,0 +1,57 @@
+// The plans page's API part: the API plans comparison table, the Premium Add-On Datasets table and the
+// checkout of the chosen self-serve API plan (#p=api_standard preselects). The sandbox goes to its
+// sign-up, Enterprise to sales (Get a Demo), and an account already on an API plan to its billing page
+// with the plan as a query parameter.
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import type { ApiPlan } from '../../../../tileserver/src/features/api-plans/schema.ts';
+import { accountTabUrl } from '../../state/account-tab.ts';
+import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
+import { loadApiPlans, type ApiPlansAnswer } from '../api/api-client.ts';
+import { ApiAddOnsTable } from './api-add-ons-table.tsx';
+import { ApiCheckoutForm } from './api-checkout-form.tsx';
+import type { PaymentSetup } from './card-entry.tsx';
+import { ApiPlansTable } from './api-plans-table.tsx';
+
+const preselected = () => new URLSearchParams(location.hash.replace(/^#/, '')).get('p');
+
+export function ApiPlansSection(props: { payment: PaymentSetup | null }) {
+  const session = useAtomValue(sessionAtom);
+  const loaded = useAtomValue(sessionLoadedAtom);
+  const [answer, setAnswer] = useState<ApiPlansAnswer | null>(null);
+  const [chosen, setChosen] = useState<string | null>(preselected);
+  useEffect(() => {
+    loadApiPlans().then(setAnswer).catch(() => setAnswer(null));
+  }, [session.user?.id]);
+  if (!answer) return null;
+  const current = answer.current_api_plan;
+  const plan = answer.api_plans.find((p) => p.plan === chosen && p.self_serve && p.card_required && p.plan !== current) ?? null;
+
+  const choose = (entry: ApiPlan) => {
+    if (entry.sandbox) return location.assign('/users/sign_up?flow=api_sandbox');
+    if (!entry.self_serve) return location.assign(entry.properties.contact_link ?? 'mailto:sales@parcel-map.org');
+    if (current && current !== 'api_sandbox' && session.group) return location.assign(`${session.group.path}/settings/billing?plan=${entry.plan}`);
+    setChosen(entry.plan);
+    history.replaceState(null, '', `#p=${entry.plan}`);
+  };
+
+  return (
+    <section className="api-tables" data-testid="api-plans">
+      <h2>API plans</h2>
+      <p className="muted small">Parcel records and tiles for your own apps. <a href="/api">About the API</a></p>
+      <ApiPlansTable plans={answer.api_plans} current={current} chosen={plan?.plan ?? null} sandboxAvailable={answer.sandbox_available} onChoose={choose} />
+      {plan && (
+        <section className="account-card checkout" data-testid="api-checkout">
+          <h2>Checkout: API {plan.name}</h2>
+          {!session.user && loaded ? (
+            <p>
+              <a href={accountTabUrl({ mode: 'register', redirect: `/plans#p=${plan.plan}` })}>Create an account</a> or{' '}
+              <a href={accountTabUrl({ mode: 'sign_in', redirect: `/plans#p=${plan.plan}` })}>sign in</a> to continue.
+            </p>
+          ) : props.payment ? <ApiCheckoutForm plan={plan} payment={props.payment} /> : null}
+        </section>
+      )}
+      <ApiAddOnsTable addOns={answer.api_add_ons} />
+    </section>
+  );
+}
