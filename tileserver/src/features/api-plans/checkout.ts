@@ -8,10 +8,9 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { periodEnd } from '../billing/pricing.ts';
-import { activeSubscription, customerOf, insertCard, orderByKey, saveCustomer } from '../billing/queries.ts';
+import { accountForPurchase, assertCheckoutPossible, customerFor, lockCheckout } from '../billing/checkout-steps.ts';
+import { insertCard, orderByKey } from '../billing/queries.ts';
 import type { subscriptionBody } from '../billing/schema.ts';
-import { addMember, createGroup } from '../groups/queries.ts';
-import { duplicateAccountName } from '../groups/schema.ts';
 import { apiPlan } from './api-plans.ts';
 import type { z } from 'zod';
 
@@ -36,39 +35,22 @@ export async function buyApiPlan(deps: ApiCheckoutDeps, caller: SessionCaller, b
   try {
     return await sql.begin(async (tx) => {
       const db = tx as unknown as Sql;
-      await db`SELECT pg_advisory_xact_lock(hashtext('checkout'), ${caller.user.id}::int)`;
+      await lockCheckout(db, caller.user.id);
       const done = await orderByKey(db, key);
       if (done) {
         const [account] = await db<{ trial_ends_at: Date | null }[]>`SELECT trial_ends_at FROM api_accounts WHERE group_id = ${done.group_id}`;
         return { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents, trialEndsAt: account?.trial_ends_at ?? null };
       }
-      if (group && (await activeSubscription(db, group.id))) {
-        throw new ApiError('CONFLICT', 'Your account already has a plan: change it on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
-      }
-      if (!group) {
-        if (!body.group_name) throw new ApiError('BAD_REQUEST', 'Name your account');
-        const [taken] = await db`SELECT 1 FROM groups WHERE lower(name) = lower(${body.group_name})`;
-        if (taken) throw new ApiError('CONFLICT', duplicateAccountName);
-      }
+      await assertCheckoutPossible(db, group, body.group_name);
       // One free trial per person: a second API purchase is charged at once.
       const [hadTrial] = await db`SELECT 1 FROM api_accounts WHERE trial_user_id = ${caller.user.id}`;
       const trial = body.trial !== false && plan.trial_days !== null && !hadTrial;
-      let customer = await customerOf(db, caller.user.id, payments.name);
-      if (!customer) {
-        customer = (await payments.createCustomer({ email: caller.user.email, name: caller.user.name })).id;
-        await saveCustomer(db, caller.user.id, payments.name, customer);
-      }
+      const customer = await customerFor(db, payments, caller.user);
       const card = await payments.attachCard(customer, body.payment_method_id);
       const start = deps.now();
       const trialEndsAt = trial ? new Date(start.getTime() + plan.trial_days! * 86_400_000) : null;
       if (!trial) charged = await payments.charge({ customerId: customer, token: card.token, amountCents: price, description: `API ${plan.name} (monthly)`, idempotencyKey: key });
-      let groupId = group?.id;
-      if (groupId === undefined) {
-        const made = await createGroup(db, body.group_name!, 'free', 1);
-        if (!made) throw new ApiError('CONFLICT', duplicateAccountName);
-        groupId = made.id;
-        await addMember(db, groupId, caller.user.id, 'manager');
-      }
+      const groupId = await accountForPurchase(db, caller, body.group_name, 'free', 1);
       await db`UPDATE groups SET subtier = ${plan.plan} WHERE id = ${groupId}`;
       await insertCard(db, groupId, caller.user.id, payments.name, card);
       await db`

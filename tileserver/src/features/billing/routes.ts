@@ -11,14 +11,13 @@ import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { LocalPaymentProvider } from '../../payments/local/local-provider.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
-import { addMember, createGroup } from '../groups/queries.ts';
-import { duplicateAccountName } from '../groups/schema.ts';
 import { buyApiPlan } from '../api-plans/checkout.ts';
 import { isSelfServeApiPlan } from '../api-plans/api-plans.ts';
+import { accountForPurchase, assertCheckoutPossible, customerFor, lockCheckout } from './checkout-steps.ts';
 import { findOffer } from './offers.ts';
 import { planById, plans } from './plans.ts';
 import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from './pricing.ts';
-import { activeSubscription, billingOf, customerOf, insertCard, insertOrder, insertSubscription, orderByKey, saveCustomer } from './queries.ts';
+import { billingOf, insertCard, insertOrder, insertSubscription, orderByKey } from './queries.ts';
 import { cardBody, subscriptionBody, type SubscriptionAnswer } from './schema.ts';
 
 export interface BillingDeps {
@@ -86,32 +85,14 @@ export function billingRoutes(deps: BillingDeps): Hono {
     try {
       const answer = await sql.begin(async (tx) => {
         const db = tx as unknown as Sql;
-        // One checkout per user at a time: a double click waits here and then finds the first order.
-        await db`SELECT pg_advisory_xact_lock(hashtext('checkout'), ${caller.user.id}::int)`;
+        await lockCheckout(db, caller.user.id);
         const done = await orderByKey(db, key);
         if (done) return { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents };
-        if (group && (await activeSubscription(db, group.id))) {
-          throw new ApiError('CONFLICT', 'Your account already has a plan: change it on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
-        }
-        if (!group) {
-          if (!body.group_name) throw new ApiError('BAD_REQUEST', 'Name your account');
-          const [taken] = await db`SELECT 1 FROM groups WHERE lower(name) = lower(${body.group_name})`;
-          if (taken) throw new ApiError('CONFLICT', duplicateAccountName);
-        }
-        let customer = await customerOf(db, caller.user.id, payments.name);
-        if (!customer) {
-          customer = (await payments.createCustomer({ email: caller.user.email, name: caller.user.name })).id;
-          await saveCustomer(db, caller.user.id, payments.name, customer);
-        }
+        await assertCheckoutPossible(db, group, body.group_name);
+        const customer = await customerFor(db, payments, caller.user);
         const card = await payments.attachCard(customer, body.payment_method_id);
         charged = await payments.charge({ customerId: customer, token: card.token, amountCents: amount, description: `${plan.name} (${cycle})`, idempotencyKey: key });
-        let groupId = group?.id;
-        if (groupId === undefined) {
-          const made = await createGroup(db, body.group_name!, plan.tier, users);
-          if (!made) throw new ApiError('CONFLICT', duplicateAccountName);
-          groupId = made.id;
-          await addMember(db, groupId, caller.user.id, 'manager');
-        }
+        const groupId = await accountForPurchase(db, caller, body.group_name, plan.tier, users);
         await db`UPDATE groups SET tier = ${plan.tier}, subtier = ${plan.plan}, seats = ${users} WHERE id = ${groupId}`;
         await insertCard(db, groupId, caller.user.id, payments.name, card);
         const start = now();

@@ -1,0 +1,44 @@
+// The steps every checkout shares (site plans in routes.ts, API plans in api-plans/checkout.ts), each
+// inside the purchase's transaction: one checkout per user at a time, no second plan for an account,
+// the processor's customer for the user, and the account made on the first purchase.
+import type { SessionCaller } from '../../auth/caller.ts';
+import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import { addMember, createGroup, type GroupRow } from '../groups/queries.ts';
+import { duplicateAccountName } from '../groups/schema.ts';
+import { activeSubscription, customerOf, saveCustomer } from './queries.ts';
+
+/** A double click waits here, then finds the first purchase's order by its idempotency key. */
+export async function lockCheckout(db: Sql, userId: number): Promise<void> {
+  await db`SELECT pg_advisory_xact_lock(hashtext('checkout'), ${userId}::int)`;
+}
+
+/** The caller's account has no plan yet, or (no account) the new account's name is given and free. */
+export async function assertCheckoutPossible(db: Sql, group: SessionCaller['group'], groupName: string | undefined): Promise<void> {
+  if (group && (await activeSubscription(db, group.id))) {
+    throw new ApiError('CONFLICT', 'Your account already has a plan: change it on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
+  }
+  if (!group) {
+    if (!groupName) throw new ApiError('BAD_REQUEST', 'Name your account');
+    const [taken] = await db`SELECT 1 FROM groups WHERE lower(name) = lower(${groupName})`;
+    if (taken) throw new ApiError('CONFLICT', duplicateAccountName);
+  }
+}
+
+export async function customerFor(db: Sql, payments: PaymentProvider, user: SessionCaller['user']): Promise<string> {
+  const known = await customerOf(db, user.id, payments.name);
+  if (known) return known;
+  const made = (await payments.createCustomer({ email: user.email, name: user.name })).id;
+  await saveCustomer(db, user.id, payments.name, made);
+  return made;
+}
+
+/** The caller's account, or a new one they manage (named at checkout). */
+export async function accountForPurchase(db: Sql, caller: SessionCaller, groupName: string | undefined, tier: GroupRow['tier'], seats: number): Promise<number> {
+  if (caller.group) return caller.group.id;
+  const made = await createGroup(db, groupName!, tier, seats);
+  if (!made) throw new ApiError('CONFLICT', duplicateAccountName);
+  await addMember(db, made.id, caller.user.id, 'manager');
+  return made.id;
+}
