@@ -27,3 +27,12 @@ CREATE TABLE api_usage (
   records bigint NOT NULL DEFAULT 0 CHECK (records >= 0),
   PRIMARY KEY (group_id, month)
 );
+
+-- Overage is billed once per finished month (features/api-plans/overage-billing.ts): the amount
+-- charged (0 when there was none) and when; a declined charge is retried a day later.
+ALTER TABLE api_usage
+  ADD COLUMN billed_cents integer,
+  ADD COLUMN billed_at timestamptz,
+  ADD COLUMN billing_failed_at timestamptz;
+ALTER TABLE orders DROP CONSTRAINT orders_kind_check;
+ALTER TABLE orders ADD CONSTRAINT orders_kind_check CHECK (kind IN ('subscription', 'renewal', 'plan_change', 'credit', 'refund', 'data', 'overage'));

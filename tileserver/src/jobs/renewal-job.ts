@@ -1,7 +1,9 @@
 // The renewal job: every 15 minutes (a pg-boss schedule, so one run at a time across processes) the
-// due subscriptions are renewed, retried or ended (features/billing/renewals.ts).
+// due subscriptions are renewed, retried or ended (features/billing/renewals.ts), then the API overage of
+// finished months is billed (features/api-plans/overage-billing.ts).
 import type { PgBoss } from 'pg-boss';
 import type { Sql } from '../db/client.ts';
+import { billApiOverage, type OverageReport } from '../features/api-plans/overage-billing.ts';
 import { renewDueSubscriptions, type RenewalReport } from '../features/billing/renewals.ts';
 import type { Logger } from '../logger.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -15,15 +17,18 @@ export interface RenewalJobDeps {
   now?: () => Date;
   forgetGroup?: (groupId: number) => void;
   /** Called after each run (tests wait on it). */
-  onRun?: (report: RenewalReport) => void;
+  onRun?: (report: RenewalReport & { overage: OverageReport }) => void;
 }
 
 export async function startRenewalJob(boss: PgBoss, deps: RenewalJobDeps, cron = '*/15 * * * *'): Promise<void> {
   await boss.createQueue(renewalQueue);
   await boss.work(renewalQueue, async () => {
-    const report = await renewDueSubscriptions({ sql: deps.sql, payments: deps.payments, now: (deps.now ?? (() => new Date()))(), forgetGroup: deps.forgetGroup });
+    const now = (deps.now ?? (() => new Date()))();
+    const report = await renewDueSubscriptions({ sql: deps.sql, payments: deps.payments, now, forgetGroup: deps.forgetGroup });
     if (report.renewed + report.failed + report.ended > 0) deps.logger.info(report, 'billing renewals');
-    deps.onRun?.(report);
+    const overage = await billApiOverage({ sql: deps.sql, payments: deps.payments, now });
+    if (overage.billed + overage.failed > 0) deps.logger.info(overage, 'API overage billed');
+    deps.onRun?.({ ...report, overage });
   });
   await boss.schedule(renewalQueue, cron);
 }

@@ -15,6 +15,7 @@ import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { lonLatToTile } from '../../testing/tiles.ts';
 import { createTileContext } from '../../tiles/tile-context.ts';
 import { renewDueSubscriptions } from '../billing/renewals.ts';
+import { billApiOverage } from './overage-billing.ts';
 
 const sql = testDb(4);
 const config = loadConfig({ METERING_FLUSH_MS: '600000' });
@@ -223,5 +224,41 @@ describe('moving between API plans', () => {
     expect(row).toEqual({ plan: 'api_premium', price_cents: 50000 });
     expect((await browser.get('/api/account.json')).json.plan).toMatchObject({ plan: 'api_premium', schema: 'premium' });
     expect((await browser.put('/api/plan.json', { plan: 'api_sandbox' })).status).toBe(400);
+  });
+});
+
+describe('overage billing', () => {
+  const usage = (groupId: number, month: string, records: number, tiles: number) =>
+    sql`INSERT INTO api_usage (group_id, month, records, tiles) VALUES (${groupId}, ${month}, ${records}, ${tiles})`;
+  const ordersOf = (groupId: number) =>
+    sql<{ kind: string; amount_cents: number; charge_id: string | null }[]>`SELECT kind, amount_cents, charge_id FROM orders WHERE group_id = ${groupId} AND kind = 'overage' ORDER BY id`;
+
+  it("charges a finished month's overage once, at the plan's prices, and leaves the current month alone", async () => {
+    clock = new Date('2019-06-01T00:00:00Z');
+    const { groupId } = await paidApiUser('api_standard');
+    await usage(groupId, '2019-06-01', 2_500, 200_500); // 500 records at 10 cents, 500 tiles at $0.001
+    await usage(groupId, '2019-07-01', 9_000, 0); // the month in progress
+    const bill = (at: string) => billApiOverage({ sql, payments, now: new Date(at), groupIds: [groupId] });
+    expect(await bill('2019-06-30T23:59:00Z')).toEqual({ billed: 0, failed: 0 });
+    expect(await bill('2019-07-01T00:15:00Z')).toEqual({ billed: 1, failed: 0 });
+    expect(await bill('2019-07-01T00:30:00Z')).toEqual({ billed: 0, failed: 0 });
+    const orders = await ordersOf(groupId);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ kind: 'overage', amount_cents: 500 * 10 + 50 });
+    expect(orders[0]!.charge_id).toMatch(/^ch_/);
+    const [june] = await sql<{ billed_cents: number }[]>`SELECT billed_cents FROM api_usage WHERE group_id = ${groupId} AND month = '2019-06-01'`;
+    expect(june!.billed_cents).toBe(5050);
+  });
+
+  it('charges no more than the usage cap, and marks a month without overage billed at zero', async () => {
+    clock = new Date('2018-03-01T00:00:00Z');
+    const { browser, groupId } = await paidApiUser('api_premium');
+    expect((await browser.put('/api/usage_cap.json', { usage_cap_cents: 1_000 })).status).toBe(200);
+    await usage(groupId, '2018-03-01', 3_000, 0); // 1,000 records at 15 cents = $150, capped at $10
+    await usage(groupId, '2018-04-01', 100, 100); // within the plan
+    expect(await billApiOverage({ sql, payments, now: new Date('2018-05-02T00:00:00Z'), groupIds: [groupId] })).toEqual({ billed: 1, failed: 0 });
+    expect((await ordersOf(groupId)).map((o) => o.amount_cents)).toEqual([1_000]);
+    const months = await sql<{ month: Date; billed_cents: number }[]>`SELECT month, billed_cents FROM api_usage WHERE group_id = ${groupId} ORDER BY month`;
+    expect(months.map((m) => m.billed_cents)).toEqual([1_000, 0]);
   });
 });
