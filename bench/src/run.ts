@@ -1,5 +1,6 @@
 // npm run bench [-- <command>] [options]: the tile benchmark. Commands: (none) the full throughput suite,
-// `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON.
+// `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON,
+// `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow.
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
 import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
 import { runSizes } from './sizes.ts';
+import { runScale } from './scale.ts';
 import { clusterTable, runClusterBench, saveClusterRun } from './cluster-bench.ts';
 import { runSqlTiming, sqlTimingTable } from './sql-timing.ts';
 import { runSuite, targets } from './suite.ts';
@@ -28,6 +30,9 @@ const { values: flags, positionals } = parseArgs({
     'no-pin': { type: 'boolean', default: false },
     'no-peer': { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
+    counties: { type: 'string', default: '5' },
+    'measure-at': { type: 'string', default: '1,2,3,5' },
+    'county-parcels': { type: 'string', default: '1000000' },
   },
 });
 
@@ -56,7 +61,19 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale or nothing`);
+  if (command === 'scale') {
+    const counties = Number(flags.counties);
+    const parcelsPerCounty = Number(flags['county-parcels']);
+    const measureAt = (flags['measure-at'] ?? '').split(',').map(Number);
+    if (!Number.isInteger(counties) || counties < 1 || counties > 9) throw new Error('--counties must be 1-9');
+    if (!Number.isInteger(parcelsPerCounty) || parcelsPerCounty < 1000 || parcelsPerCounty > 20_000_000) throw new Error('--county-parcels must be 1000-20000000');
+    if (measureAt.some((k) => !Number.isInteger(k) || k < 1 || k > counties)) throw new Error('--measure-at lists county counts from 1 to --counties');
+    console.log(`• Scale: ${counties} counties of ${parcelsPerCounty.toLocaleString('en-US')} parcels, measuring after ${measureAt.join(', ')}`);
+    const file = await runScale({ counties, parcelsPerCounty, measureAt, seed: Number(flags.seed), command: commandLine, log });
+    console.log(`• Results: ${file}; bench/README.md scale section and results/chart-scale.svg rewritten`);
+    return;
+  }
   if (command === 'insights') {
     console.log('• Preparing the benchmark database');
     const db = await openBenchDb(log, { allowMissingSynthetic: false });
