@@ -33,6 +33,8 @@ const { values: flags, positionals } = parseArgs({
     counties: { type: 'string', default: '5' },
     'measure-at': { type: 'string', default: '1,2,3,5' },
     'county-parcels': { type: 'string', default: '1000000' },
+    nice: { type: 'string', default: '10' },
+    'keep-indexes': { type: 'boolean', default: false },
   },
 });
 
@@ -70,7 +72,9 @@ async function main(): Promise<void> {
     if (!Number.isInteger(parcelsPerCounty) || parcelsPerCounty < 1000 || parcelsPerCounty > 20_000_000) throw new Error('--county-parcels must be 1000-20000000');
     if (measureAt.some((k) => !Number.isInteger(k) || k < 1 || k > counties)) throw new Error('--measure-at lists county counts from 1 to --counties');
     console.log(`• Scale: ${counties} counties of ${parcelsPerCounty.toLocaleString('en-US')} parcels, measuring after ${measureAt.join(', ')}`);
-    const file = await runScale({ counties, parcelsPerCounty, measureAt, seed: Number(flags.seed), command: commandLine, log });
+    const nice = Number(flags.nice);
+    if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error('--nice must be 0-19');
+    const file = await runScale({ counties, parcelsPerCounty, measureAt, seed: Number(flags.seed), nice, keepIndexes: flags['keep-indexes'], command: commandLine, log });
     console.log(`• Results: ${file}; bench/README.md scale section and results/chart-scale.svg rewritten`);
     return;
   }

@@ -7,6 +7,7 @@ import type { Config } from '@parcel-map/tileserver/config';
 import type { Sql } from '@parcel-map/tileserver/db/client';
 import { createApp } from '@parcel-map/tileserver/app';
 import { createLogger } from '@parcel-map/tileserver/logger';
+import { parcelTileSql } from '@parcel-map/tileserver/tiles/tile-queries';
 import { countyIdentity } from '@parcel-map/fixtures/synth/county-identity';
 import { summarize } from './stats.ts';
 import { httpGet, tilePath } from './tile-fetch.ts';
@@ -23,6 +24,18 @@ export interface LatencyRow {
   max: number;
   /** Mean gzip bytes for tiles; undefined for lookups. */
   meanBytes?: number;
+}
+
+/** The tile SQL alone per zoom, from EXPLAIN (ANALYZE, BUFFERS): pages touched do not depend on the machine's load. */
+export interface TileSqlRow {
+  z: number;
+  tiles: number;
+  /** Mean shared buffers (8 KB pages) hit + read per tile. */
+  meanBuffers: number;
+  /** Mean of those read from outside PostgreSQL's buffers (OS cache or disk). */
+  meanReads: number;
+  /** Mean execution time (ms) as PostgreSQL reports it. */
+  meanMs: number;
 }
 
 export interface LookupParcel {
@@ -117,6 +130,28 @@ export async function measureLookups(options: { config: Config; sql: Sql; parcel
       options.log(`  ${r.name} (${pass}): p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.count} requests`);
       rows.push(r);
     }
+  }
+  return rows;
+}
+
+/** Runs the server's tile SQL for every listed tile under EXPLAIN (ANALYZE, BUFFERS), after the timed passes. */
+export async function measureTileSql(sql: Sql, tiles: Record<number, Tile[]>, log: (line: string) => void): Promise<TileSqlRow[]> {
+  const rows: TileSqlRow[] = [];
+  for (const z of [12, 14, 16]) {
+    let buffers = 0;
+    let reads = 0;
+    let ms = 0;
+    const list = tiles[z]!;
+    for (const t of list) {
+      const [row] = await sql.unsafe(`EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) ${parcelTileSql(z)}`, [t.z, t.x, t.y]);
+      const plan = (row!['QUERY PLAN'] as { Plan: Record<string, number>; 'Execution Time': number }[])[0]!;
+      buffers += (plan.Plan['Shared Hit Blocks'] ?? 0) + (plan.Plan['Shared Read Blocks'] ?? 0);
+      reads += plan.Plan['Shared Read Blocks'] ?? 0;
+      ms += plan['Execution Time'];
+    }
+    const r = { z, tiles: list.length, meanBuffers: Math.round(buffers / list.length), meanReads: Math.round(reads / list.length), meanMs: round(ms / list.length) };
+    log(`  tile SQL z${z}: ${r.meanBuffers} buffers per tile (${r.meanReads} read), ${r.meanMs} ms mean`);
+    rows.push(r);
   }
   return rows;
 }

@@ -15,7 +15,7 @@ export interface ScaleRun {
   finishedAt: string;
   command: string;
   machine: Machine;
-  settings: { counties: number; parcelsPerCounty: number; measureAt: number[]; seed: number; nice: number };
+  settings: { counties: number; parcelsPerCounty: number; measureAt: number[]; seed: number; nice: number; keepIndexes?: boolean };
   loads: CountyLoad[];
   measurements: ScaleMeasurement[];
   tiles: Record<number, Tile[]>;
@@ -34,7 +34,7 @@ const millions = (n: number) => `${(n / 1e6).toLocaleString('en-US', { maximumFr
 export function scaleTables(run: ScaleRun, file: string): string[] {
   const lines = [
     `- Run: ${run.startedAt} to ${run.finishedAt} (UTC), \`${run.command}\`, raw results [results/${basename(file)}](results/${basename(file)})`,
-    `- Machine: ${machineLine(run.machine)}; loads under \`nice ${run.settings.nice}\` (this process and every PostgreSQL backend), measurements at nice 0`,
+    `- Machine: ${machineLine(run.machine)}; loads reniced as shown per county (this process and every PostgreSQL backend), measurements at nice 0`,
     '',
     '**Load, per county** (seconds; copy = generating and streaming the rows, bands = the COPY\'s statement trigger filling the five band tables, indexes = rebuilding every secondary `parcels` index over the whole table, precompute = place insights)',
     '',
@@ -43,7 +43,8 @@ export function scaleTables(run: ScaleRun, file: string): string[] {
   ];
   for (const l of run.loads) {
     const st = l.steps;
-    lines.push(`| ${l.county}${l.reused ? ' (earlier run)' : ''} | ${l.totalParcels.toLocaleString('en-US')} | ${s1(st.copy)} | ${s1(st.bands)} | ${s1(st.indexes)} | ${s1(st.analyse)} | ${s1(st.coverage)} | ${s1(st.insights)} | ${s1(l.seconds)} | ${l.loadAverage} |`);
+    const how = [l.reused ? 'earlier run' : '', l.rebuildIndexes === false ? 'indexes kept' : 'indexes rebuilt', `nice ${l.nice}`].filter(Boolean).join(', ');
+    lines.push(`| ${l.county} (${how}) | ${l.totalParcels.toLocaleString('en-US')} | ${s1(st.copy)} | ${s1(st.bands)} | ${s1(st.indexes)} | ${s1(st.analyse)} | ${s1(st.coverage)} | ${s1(st.insights)} | ${s1(l.seconds)} | ${l.loadAverage} |`);
   }
   if (run.measurements.length) {
     lines.push('', '**Disk** (`parcels` heap + TOAST, its indexes, the five band tables with their indexes, the whole database)', '',
@@ -62,6 +63,14 @@ export function scaleTables(run: ScaleRun, file: string): string[] {
         return r ? `${r.p50} / ${r.p95}` : '–';
       };
       lines.push(`| ${name} | ${run.measurements.map((m) => cell(m, 'first')).join(' | ')} | ${run.measurements.map((m) => cell(m, 'again')).join(' | ')} |`);
+    }
+    const withSql = run.measurements.filter((m) => m.tileSql);
+    if (withSql.length) {
+      lines.push('', '**The tile SQL alone** (EXPLAIN (ANALYZE, BUFFERS) of the server\'s statement over the same lists: 8 KB pages touched per tile, of them read from outside shared_buffers, and mean execution ms)', '',
+        `| zoom | ${withSql.map((m) => millions(m.parcels)).join(' | ')} |`, `|---|${withSql.map(() => '---:|').join('')}`);
+      for (const z of [12, 14, 16]) {
+        lines.push(`| z${z} | ${withSql.map((m) => { const r = m.tileSql!.find((x) => x.z === z); return r ? `${r.meanBuffers} pages (${r.meanReads} read), ${r.meanMs} ms` : '–'; }).join(' | ')} |`);
+      }
     }
     lines.push('', `Load average while measuring: ${run.measurements.map((m) => `${millions(m.parcels)} ${m.loadAverage.before} -> ${m.loadAverage.after}`).join('; ')}.`);
     lines.push('', `![Latency as the table grows](results/${scaleChart})`);

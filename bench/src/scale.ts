@@ -15,7 +15,7 @@ import { countyIdentity } from '@parcel-map/fixtures/synth/county-identity';
 import { generateSyntheticCounty, type SynthSteps } from '@parcel-map/fixtures/synth/generate';
 import { describeMachine } from './machine.ts';
 import { postgresPids } from './processes.ts';
-import { measureLookups, measureTiles, pickScaleTiles, pickLookupParcels, type LatencyRow, type LookupParcel } from './scale-measure.ts';
+import { measureLookups, measureTileSql, measureTiles, pickScaleTiles, pickLookupParcels, type LatencyRow, type LookupParcel, type TileSqlRow } from './scale-measure.ts';
 import { writeScaleReport, type ScaleRun } from './scale-report.ts';
 import type { Tile } from './tile-math.ts';
 import { resultsDir } from './tile-lists.ts';
@@ -28,6 +28,10 @@ export interface ScaleOptions {
   /** County counts after which to measure, e.g. [1, 2, 3, 5]. */
   measureAt: number[];
   seed: number;
+  /** Niceness of the loads (this process and the PostgreSQL backends); measurements run at 0. */
+  nice: number;
+  /** Keep the parcel indexes when adding a county to a non-empty table (default: the generator's rebuild). */
+  keepIndexes: boolean;
   command: string;
   log: (line: string) => void;
 }
@@ -40,6 +44,8 @@ export interface CountyLoad {
   steps: SynthSteps;
   loadAverage: string;
   nice: number;
+  /** Secondary indexes dropped before the copy and rebuilt after it (else kept and maintained per row). */
+  rebuildIndexes?: boolean;
   /** true when the county was already in the database and these figures come from an earlier run. */
   reused?: boolean;
 }
@@ -60,11 +66,14 @@ export interface ScaleMeasurement {
   disk: DiskUse;
   tiles: LatencyRow[];
   lookups: LatencyRow[];
+  /** The tile SQL under EXPLAIN (ANALYZE, BUFFERS); absent in runs before it was added. */
+  tileSql?: TileSqlRow[];
   loadAverage: { before: string; after: string };
+  /** Taken from an earlier run (the same counties were already loaded). */
+  reused?: boolean;
 }
 
 const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
-const NICE = 10;
 
 /** Renices this process and the PostgreSQL server (postmaster and backends; new backends inherit it). */
 function setNice(clusterDir: string | undefined, value: number): void {
@@ -121,7 +130,7 @@ export async function runScale(options: ScaleOptions): Promise<string> {
     log(`database ${scaleDatabase}: ${migration.applied.length ? `applied ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`}`);
     const run: ScaleRun = {
       kind: 'scale', startedAt, finishedAt: '', command: options.command, machine: await describeMachine(sql),
-      settings: { counties: options.counties, parcelsPerCounty: options.parcelsPerCounty, measureAt: options.measureAt, seed: options.seed, nice: NICE },
+      settings: { counties: options.counties, parcelsPerCounty: options.parcelsPerCounty, measureAt: options.measureAt, seed: options.seed, nice: options.nice, keepIndexes: options.keepIndexes },
       loads: [], measurements: [], tiles: {}, lookupParcels: [],
     };
     const save = () => {
@@ -140,11 +149,16 @@ export async function runScale(options: ScaleOptions): Promise<string> {
         run.loads.push({ ...earlier, reused: true });
       } else {
         const before = loadAverage();
-        log(`county ${county}: loading ${options.parcelsPerCounty.toLocaleString('en-US')} parcels under nice ${NICE} (load average ${before})`);
-        setNice(clusterDir, NICE);
+        // By default the generator drops the secondary indexes and rebuilds them over the whole table
+        // (from 100,000 parcels): that cost grows with every county, which is one of the figures
+        // wanted. --keep-indexes keeps them for counties after the first (per-row inserts inside the
+        // copy), as a loader adding a county to a big table would.
+        const rebuildIndexes = options.keepIndexes && total > 0 ? false : undefined;
+        log(`county ${county}: loading ${options.parcelsPerCounty.toLocaleString('en-US')} parcels under nice ${options.nice}, ${rebuildIndexes === false ? 'indexes kept' : 'indexes dropped and rebuilt'} (load average ${before})`);
+        setNice(clusterDir, options.nice);
         try {
-          const result = await generateSyntheticCounty(sql, { parcels: options.parcelsPerCounty, seed: options.seed + county - 1, county, log: (l) => log(`  ${l}`) });
-          run.loads.push({ county, parcels: result.parcels, totalParcels: 0, seconds: result.seconds, steps: result.steps, loadAverage: `${before} -> ${loadAverage()}`, nice: NICE });
+          const result = await generateSyntheticCounty(sql, { parcels: options.parcelsPerCounty, seed: options.seed + county - 1, county, rebuildIndexes, log: (l) => log(`  ${l}`) });
+          run.loads.push({ county, parcels: result.parcels, totalParcels: 0, seconds: result.seconds, steps: result.steps, loadAverage: `${before} -> ${loadAverage()}`, nice: options.nice, rebuildIndexes });
         } finally {
           setNice(clusterDir, 0);
         }
@@ -159,12 +173,22 @@ export async function runScale(options: ScaleOptions): Promise<string> {
       }
       save();
       if (!options.measureAt.includes(county)) continue;
+      // Kept from the earlier run, unless this is the size the database has now (then measured afresh).
+      const loadedNow = county === options.counties || (await countyParcels(sql, county + 1)) !== options.parcelsPerCounty;
+      const measuredEarlier = !loadedNow && run.loads.slice(0, county).every((l) => l.reused) && previous?.measurements.find((m) => m.counties === county && m.parcels === total);
+      if (measuredEarlier) {
+        log(`at ${county} counties: measured by the run of ${previous!.startedAt}, kept`);
+        run.measurements.push({ ...measuredEarlier, reused: true });
+        save();
+        continue;
+      }
       const before = loadAverage();
       log(`measuring at ${county} counties (${total.toLocaleString('en-US')} parcels), load average ${before}`);
       const disk = await diskUse(sql);
       const tileRows = await measureTiles({ databaseUrl: url, token: config.ANON_TOKEN, tiles: tiles!, log });
       const lookupRows = await measureLookups({ config, sql, parcels: parcels!, log });
-      run.measurements.push({ counties: county, parcels: total, at: new Date().toISOString(), disk, tiles: tileRows, lookups: lookupRows, loadAverage: { before, after: loadAverage() } });
+      const tileSql = await measureTileSql(sql, tiles!, log);
+      run.measurements.push({ counties: county, parcels: total, at: new Date().toISOString(), disk, tiles: tileRows, lookups: lookupRows, tileSql, loadAverage: { before, after: loadAverage() } });
       save();
     }
     return file;
