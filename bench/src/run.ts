@@ -14,6 +14,7 @@ import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
 import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
 import { runSizes } from './sizes.ts';
 import { runScale } from './scale.ts';
+import { rewriteScaleReport } from './scale-report.ts';
 import { clusterTable, runClusterBench, saveClusterRun } from './cluster-bench.ts';
 import { runSqlTiming, sqlTimingTable } from './sql-timing.ts';
 import { runSuite, targets } from './suite.ts';
@@ -63,7 +64,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report or nothing`);
+  if (command === 'scale-report') {
+    console.log(`• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`);
+    return;
+  }
   if (command === 'scale') {
     const counties = Number(flags.counties);
     const parcelsPerCounty = Number(flags['county-parcels']);

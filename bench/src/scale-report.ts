@@ -1,6 +1,6 @@
 // The scale benchmark's part of bench/README.md (between its own markers) and its chart, rewritten
 // from the run's JSON after every county, so a run cut short still leaves its figures in place.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { groupedBarChart } from './charts.ts';
 import { machineLine, type Machine } from './machine.ts';
@@ -36,15 +36,15 @@ export function scaleTables(run: ScaleRun, file: string): string[] {
     `- Run: ${run.startedAt} to ${run.finishedAt} (UTC), \`${run.command}\`, raw results [results/${basename(file)}](results/${basename(file)})`,
     `- Machine: ${machineLine(run.machine)}; loads reniced as shown per county (this process and every PostgreSQL backend), measurements at nice 0`,
     '',
-    '**Load, per county** (seconds; copy = generating and streaming the rows, bands = the COPY\'s statement trigger filling the five band tables, indexes = rebuilding every secondary `parcels` index over the whole table, precompute = place insights)',
+    '**Load, per county** (seconds; delete = removing an earlier load of this county, a scan of the whole table by `source`; copy = generating and streaming the rows, bands = the COPY\'s statement trigger filling the five band tables, indexes = rebuilding every secondary `parcels` index over the whole table, precompute = place insights)',
     '',
-    '| county | parcels after | copy | bands | indexes | analyse | coverage | precompute | total | load average (1/5/15 min, before -> after) |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    '| county | parcels after | delete | copy | bands | indexes | analyse | coverage | precompute | total | load average (1/5/15 min, before -> after) |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const l of run.loads) {
     const st = l.steps;
     const how = [l.reused ? 'earlier run' : '', l.rebuildIndexes === false ? 'indexes kept' : 'indexes rebuilt', `nice ${l.nice}`].filter(Boolean).join(', ');
-    lines.push(`| ${l.county} (${how}) | ${l.totalParcels.toLocaleString('en-US')} | ${s1(st.copy)} | ${s1(st.bands)} | ${s1(st.indexes)} | ${s1(st.analyse)} | ${s1(st.coverage)} | ${s1(st.insights)} | ${s1(l.seconds)} | ${l.loadAverage} |`);
+    lines.push(`| ${l.county} (${how}) | ${l.totalParcels.toLocaleString('en-US')} | ${s1(st.delete)} | ${s1(st.copy)} | ${s1(st.bands)} | ${s1(st.indexes)} | ${s1(st.analyse)} | ${s1(st.coverage)} | ${s1(st.insights)} | ${s1(l.seconds)} | ${l.loadAverage} |`);
   }
   if (run.measurements.length) {
     lines.push('', '**Disk** (`parcels` heap + TOAST, its indexes, the five band tables with their indexes, the whole database)', '',
@@ -109,4 +109,14 @@ export function writeScaleReport(run: ScaleRun, file: string): void {
   if (start < 0 || end < start) return;
   const body = [startMarker, '', ...scaleTables(run, file), '', endMarker].join('\n');
   writeFileSync(readme, text.slice(0, start) + body + text.slice(end + endMarker.length));
+}
+
+/** Rewrites the README section and the chart from the latest scale run's JSON (npm run bench -- scale-report). */
+export function rewriteScaleReport(): string | undefined {
+  const files = readdirSync(resultsDir).filter((f) => /-scale\.json$/.test(f)).sort();
+  const last = files[files.length - 1];
+  if (!last) return undefined;
+  const file = resolve(resultsDir, last);
+  writeScaleReport(JSON.parse(readFileSync(file, 'utf8')) as ScaleRun, file);
+  return file;
 }
