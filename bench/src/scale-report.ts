@@ -81,11 +81,13 @@ export function scaleTables(run: ScaleRun, file: string): string[] {
 function chart(run: ScaleRun): string {
   const palette = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd'];
   const rows = ['tile z12', 'tile z14', 'tile z16', 'parcel record', 'parcels at point'];
+  // Short axis labels: the rotated long ones ran past the chart's right edge.
+  const short: Record<string, string> = { 'parcel record': 'record', 'parcels at point': 'at point' };
   const groups = rows.flatMap((r) => [`${r} p50`, `${r} p95`]);
   return groupedBarChart({
     title: 'Latency as the parcels table grows (first pass, ms, log scale)',
     subtitle: 'same tiles and parcels of county 1 at every size; tile cache off, one request at a time',
-    groups,
+    groups: groups.map((g) => Object.entries(short).reduce((label, [long, brief]) => label.replace(long, brief), g)),
     yLabel: 'ms',
     log: true,
     series: run.measurements.map((m, i) => ({
