@@ -1,5 +1,6 @@
 // npm run bench [-- <command>] [options]: the tile benchmark. Commands: (none) the full throughput suite,
-// `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON.
+// `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON,
+// `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow.
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,8 @@ import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
 import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
 import { runSizes } from './sizes.ts';
+import { runScale } from './scale.ts';
+import { rewriteScaleReport } from './scale-report.ts';
 import { clusterTable, runClusterBench, saveClusterRun } from './cluster-bench.ts';
 import { runSqlTiming, sqlTimingTable } from './sql-timing.ts';
 import { runSuite, targets } from './suite.ts';
@@ -31,6 +34,11 @@ const { values: flags, positionals } = parseArgs({
     // Tiles with a metered group API token instead of the anonymous one (METERING=off turns the counter off).
     'api-token': { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
+    counties: { type: 'string', default: '5' },
+    'measure-at': { type: 'string', default: '1,2,3,5' },
+    'county-parcels': { type: 'string', default: '1000000' },
+    nice: { type: 'string', default: '10' },
+    'keep-indexes': { type: 'boolean', default: false },
   },
 });
 
@@ -59,7 +67,25 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report or nothing`);
+  if (command === 'scale-report') {
+    console.log(`• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`);
+    return;
+  }
+  if (command === 'scale') {
+    const counties = Number(flags.counties);
+    const parcelsPerCounty = Number(flags['county-parcels']);
+    const measureAt = (flags['measure-at'] ?? '').split(',').map(Number);
+    if (!Number.isInteger(counties) || counties < 1 || counties > 9) throw new Error('--counties must be 1-9');
+    if (!Number.isInteger(parcelsPerCounty) || parcelsPerCounty < 1000 || parcelsPerCounty > 20_000_000) throw new Error('--county-parcels must be 1000-20000000');
+    if (measureAt.some((k) => !Number.isInteger(k) || k < 1 || k > counties)) throw new Error('--measure-at lists county counts from 1 to --counties');
+    console.log(`• Scale: ${counties} counties of ${parcelsPerCounty.toLocaleString('en-US')} parcels, measuring after ${measureAt.join(', ')}`);
+    const nice = Number(flags.nice);
+    if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error('--nice must be 0-19');
+    const file = await runScale({ counties, parcelsPerCounty, measureAt, seed: Number(flags.seed), nice, keepIndexes: flags['keep-indexes'], command: commandLine, log });
+    console.log(`• Results: ${file}; bench/README.md scale section and results/chart-scale.svg rewritten`);
+    return;
+  }
   if (command === 'insights') {
     console.log('• Preparing the benchmark database');
     const db = await openBenchDb(log, { allowMissingSynthetic: false });
