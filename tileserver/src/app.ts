@@ -44,6 +44,11 @@ import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
 import { mountCors } from './http/cors.ts';
 import { insightRoutes } from './features/insights/routes.ts';
+import type { PgBoss } from 'pg-boss';
+import { exportRoutes } from './features/exports/routes.ts';
+import { cartRoutes } from './features/store/cart-routes.ts';
+import { storeRoutes } from './features/store/routes.ts';
+import { exportQueue } from './jobs/export-job.ts';
 
 export interface AppDeps {
   config: Config;
@@ -59,6 +64,10 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The clock of billing periods and renewals (tests move it); the system clock when not given. */
   now?: () => Date;
+  /** The job queue (pg-boss, started by main.ts); exports are unavailable without it. */
+  jobs?: PgBoss;
+  /** The export jobs' queue name (tests use their own). */
+  exportQueue?: string;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -101,6 +110,11 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', cardRoutes({ ...routeDeps, payments }));
   app.route('/', offerRoutes(routeDeps));
   app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
+  const jobs = deps.jobs;
+  const enqueueExport = jobs ? async (id: number) => void (await jobs.send(deps.exportQueue ?? exportQueue, { id })) : undefined;
+  app.route('/', exportRoutes({ ...routeDeps, now: deps.now, enqueueExport }));
+  app.route('/', cartRoutes({ ...routeDeps, payments, now: deps.now, enqueueExport }));
+  app.route('/', storeRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));
