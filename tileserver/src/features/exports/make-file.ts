@@ -55,7 +55,7 @@ export async function makeExportFile(
   const tempFile = join(temp, filename);
   try {
     await new Promise<void>((resolve, reject) => {
-      const args = ['-f', spec.driver, tempFile, 'PG:', '-sql', query, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-progress', ...spec.options];
+      const args = ['-f', spec.driver, tempFile, 'PG:', '-sql', query, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-a_srs', 'EPSG:4326', '-progress', ...spec.options];
       const child = spawn('ogr2ogr', args, { env: pgEnvironment(deps.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
       let errors = '';
       // ogr2ogr -progress prints "0...10...20..." as it goes.

@@ -87,13 +87,15 @@ export function exportRoutes(deps: ExportDeps): Hono {
   });
 
   // The current place is the URL's path; the project (map_id) scopes who may export.
-  app.post('/:place{[a-z]{2}(?:/[a-z0-9-]+)*}/exports/start.json', async (c) => {
+  app.post('/:place{.+}/exports/start.json', async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
     const body = await requestBody(c, startBody);
     const p = await readableProjectById(sql, caller, body.map_id);
     assertManager(caller);
-    const query = { ...body.query, path: `/${c.req.param('place')}` };
+    const place = `/${c.req.param('place')}`;
+    if (!/^\/[a-z]{2}(\/[a-z0-9-]+)*$/.test(place)) throw new ApiError('NOT_FOUND', 'No such place');
+    const query = { ...body.query, path: place };
     const checked = await checkExport(sql, config, caller, { ...body, query }, now());
     if (!checked.quote.can_download) {
       throw new ApiError('PAYMENT_REQUIRED', checked.quote.free_download ? 'This export cannot be downloaded' : 'This export is over your free allowance: add it to the cart.', { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
