@@ -115,6 +115,17 @@ describe('export counts and checks', () => {
     expect(bad.json.error.code).toBe('BAD_REQUEST');
   });
 
+  it('reports each exported field’s fill percentage in the selection as SQL counts it', async () => {
+    const { browser, project, focusId } = await proWithProject();
+    const res = await browser.post(`${project.path}/exports/coverage.json`, { fmt: 'csv', query: { path: cambridge, focus_area_id: focusId } });
+    expect(res.status).toBe(200);
+    const n = await countSql(cambridge, focusId);
+    const [owners] = await sql`SELECT count(p.owner)::int AS n FROM parcels p WHERE p.path LIKE ${`${cambridge}/%`} AND ST_Intersects(p.geom, (SELECT geom FROM focus_areas WHERE id = ${focusId}))`;
+    expect(res.json).toMatchObject({ path: cambridge, sampled: n, verse_record: { headline: expect.stringContaining('Cambridge') }, county: { admin1: 'Massachusetts' }, schema: { owner: 'Owner' } });
+    expect(res.json.coverage_fields.find((f: { name: string }) => f.name === 'owner').percent).toBe(Math.round((1000 * owners!.n) / n) / 10);
+    expect(res.json.top_fields).toHaveLength(10);
+  });
+
   it('lets only managers download or add to the cart', async () => {
     const manager = await proWithProject('team');
     const member = await invitedMember(app, config, manager.browser);

@@ -12,6 +12,7 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { readableProject, readableProjectById } from '../projects/service.ts';
+import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
 import { countSelection, downloadHistory, exportById, exportsOfProject, exportsOfUser, insertExport, setExportStatus, type ExportRow } from './queries.ts';
@@ -84,6 +85,17 @@ export function exportRoutes(deps: ExportDeps): Hono {
       is_manager: manager,
       manager_message: manager ? null : managersOnlyText,
     }, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  app.post('/g/:group/maps/:slug/exports/coverage.json', async (c) => {
+    const { caller } = await project(c);
+    const body = await requestBody(c, checkBody);
+    const { definition } = await selectionOf(sql, caller, body.query, body.all_parcels);
+    const [place] = await sql<{ headline: string; admin1: string | null }[]>`
+      SELECT pl.headline, st.name AS admin1 FROM places pl LEFT JOIN places st ON st.path = '/' || split_part(pl.path, '/', 2) || '/' || split_part(pl.path, '/', 3)
+      WHERE pl.path = ${body.query.path}`;
+    const coverage = await exportCoverage(sql, definition, caller.level === 'anonymous' ? 'free' : caller.level);
+    return c.json({ ...coverage, verse_record: { headline: place?.headline ?? body.query.path }, county: { admin1: place?.admin1 ?? null } }, 200, { 'Cache-Control': 'no-store' });
   });
 
   // The current place is the URL's path; the project (map_id) scopes who may export.
