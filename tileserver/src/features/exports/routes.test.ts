@@ -81,7 +81,7 @@ const countSql = async (path: string, focusId?: number, usecode?: string) => {
 
 describe('export counts and checks', () => {
   it('counts the project, the current selection and all parcels of the place as SQL does', async () => {
-    const [{ usecode }] = (await sql<{ usecode: string }[]>`SELECT usecode FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND usecode IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`) as [{ usecode: string }];
+    const [{ usecode }] = (await sql<{ usecode: string }[]>`SELECT usecode FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND usecode IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`) as unknown as [{ usecode: string }];
     const { browser, project, focusId } = await proWithProject('pro', { usecode: [usecode] });
     const counts = await browser.post(`${project.path}/blexts.json`, { query: { path: cambridge, parcel: { usecode: [usecode] }, focus_area_id: focusId } });
     expect(counts.status).toBe(200);
