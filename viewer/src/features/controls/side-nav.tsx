@@ -17,6 +17,7 @@ export function SideNav() {
           <ProfileEntry />
           <FocusAreasNavButton />
           <a href="#insights" data-testid="nav-insights">Insights</a>
+          <a href="#export" data-testid="nav-export">Export</a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>
