@@ -61,7 +61,7 @@ describe('exports in the browser', () => {
     await screenshot(page, 'cart-phone');
     await page.getByTestId('cart-pay').click();
     await page.waitForURL(/\/profile\/orders$/, { timeout: 30_000 });
-    const link = page.getByTestId('file-download').first();
+    const link = page.getByTestId('file-row').filter({ hasText: 'SHP' }).getByTestId('file-download');
     await link.waitFor({ timeout: 60_000 });
     const [bought] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), link.click()]);
     const zip = join(downloads, bought.suggestedFilename());
