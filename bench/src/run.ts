@@ -7,6 +7,7 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchInsights } from './insights.ts';
+import { benchExports } from './exports.ts';
 import { openBenchDb } from './bench-db.ts';
 import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
@@ -56,7 +57,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'exports'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, exports or nothing`);
+  if (command === 'exports') {
+    console.log('• Preparing the benchmark database');
+    const db = await openBenchDb(log, { allowMissingSynthetic: false });
+    try {
+      console.log('• Exports of the synthetic county (csv, gpkg) and the csv download');
+      await benchExports(db, log);
+    } finally {
+      await db.sql.end();
+    }
+    return;
+  }
   if (command === 'insights') {
     console.log('• Preparing the benchmark database');
     const db = await openBenchDb(log, { allowMissingSynthetic: false });
