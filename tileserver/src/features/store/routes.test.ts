@@ -65,6 +65,9 @@ describe('the store', () => {
     expect(res.status).toBe(200);
     expect(res.json.products.map((p: { id: string }) => p.id)).toEqual(['premium', 'standard', 'buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon']);
     expect(res.json.products[0]).toMatchObject({ price: productPriceCents('premium', county!.parcels), addon: false, available: true });
+    // The add-on panel's features (6 shown before View more) come from the field catalog.
+    expect(res.json.products.find((p: { id: string }) => p.id === 'zoning-addon').features.length).toBeGreaterThan(6);
+    expect(res.json.products.find((p: { id: string }) => p.id === 'premium').features).toEqual([]);
     expect((await new TestBrowser(app).get('/store/search.json?q=m')).status).toBe(400);
     const found = await new TestBrowser(app).get('/store/search.json?q=middle');
     expect(found.json.results.length).toBeLessThanOrEqual(33);

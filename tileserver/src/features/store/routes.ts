@@ -6,6 +6,7 @@ import type { CallerResolver } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
+import { fieldCatalog } from '../parcels/field-catalog.ts';
 import { hasAnyValue, placeNames, searchStore, storeCounties, storeCounty } from './queries.ts';
 import { productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type ProductId } from './schema.ts';
 
@@ -16,6 +17,9 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { sql } = deps;
   const availability = new Map<string, Promise<boolean>>();
+  // The add-on panel's feature lists are the field catalog's (one text for the details pane and the store).
+  const addOnOf: Record<string, string> = { 'buildings-addon': 'buildings', 'enhanced-buildings-addon': 'buildings', 'addresses-addon': 'addresses', 'zoning-addon': 'zoning' };
+  const features = new Map(fieldCatalog('us', 'team').add_ons.map((a) => [a.id as string, a.listItems]));
 
   app.get('/store/stats.json', async (c) => {
     const counties = await storeCounties(sql);
@@ -74,6 +78,7 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
         format_types: storeCatalog.formats.map((f) => ({ format: f, available: !(f === 'shp' && tooLarge), tooltip: f === 'shp' && tooLarge ? `Too large for a shapefile (over ${storeCatalog.shapefile_max_parcels.toLocaleString('en-US')} parcels): choose csv or GeoPackage.` : null })),
         price: depth === 2 ? statePriceCents(p.id as ProductId, counties) : productPriceCents(p.id as ProductId, parcels),
         fields,
+        features: features.get(addOnOf[p.id] ?? '') ?? [],
         coverage_report: `/coverage?path=${encodeURIComponent(path)}`,
       };
     }));

@@ -18,7 +18,7 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
   const [inCart, setInCart] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
-  const [more, setMore] = useState(false);
+  const [more, setMore] = useState<Set<string>>(new Set());
 
   useEffect(() => {
     storeProducts(props.path).then((d) => { setData(d); document.title = `${d.headline} · Data Store`; }, () => setFailed(true));
@@ -71,14 +71,18 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
       </ul>
       <h2>Add-ons <span className="small muted">(with Premium)</span></h2>
       <ul className="store-products">
-        {addonList.slice(0, more ? addonList.length : 6).map((p) => (
+        {addonList.map((p) => (
           <li key={p.id}>
-            <label><input type="checkbox" checked={state.addons.includes(p.id as AddonId)} disabled={!p.available || state.product !== 'premium'} onChange={() => choose(p.id as ProductId)} data-testid={`product-${p.id}`} /> {p.name}{!p.available && <span className="store-badge">Unavailable</span>}<br /><span className="small muted">{p.description}</span></label>
+            <label>
+              <input type="checkbox" checked={state.addons.includes(p.id as AddonId)} disabled={!p.available || state.product !== 'premium'} onChange={() => choose(p.id as ProductId)} data-testid={`product-${p.id}`} /> {p.name}{!p.available && <span className="store-badge">Unavailable</span>}<br />
+              <span className="small muted">{p.description}</span>
+              <ul className="small">{p.features.slice(0, more.has(p.id) ? undefined : 6).map((f) => <li key={f}>{f}</li>)}</ul>
+              {p.features.length > 6 && !more.has(p.id) && <button type="button" className="button" onClick={() => setMore(new Set([...more, p.id]))}>View more</button>}
+            </label>
             <span>{formatUsd(p.price)}</span>
           </li>
         ))}
       </ul>
-      {addonList.length > 6 && !more && <button type="button" className="button" onClick={() => setMore(true)}>View more</button>}
       <p role="group" aria-label="Format">
         {main.format_types.map((f) => (
           <label key={f.format} className={f.available ? '' : 'store-struck'} title={f.tooltip ?? undefined}>

@@ -4,7 +4,7 @@ import type { CartAnswer } from '../../../../tileserver/src/features/store/schem
 
 export interface StorePlace { path: string; headline: string; parcels: number; premium_price: number; counties?: number }
 export interface StoreProduct {
-  id: string; name: string; description: string; addon: boolean; available: boolean; price: number; fields: string[];
+  id: string; name: string; description: string; addon: boolean; available: boolean; price: number; fields: string[]; features: string[];
   format_types: { format: string; available: boolean; tooltip: string | null }[];
 }
 export interface ProductsAnswer { path: string; headline: string; parcels: number; state: boolean; products: StoreProduct[] }
