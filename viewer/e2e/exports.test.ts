@@ -72,4 +72,50 @@ describe('exports in the browser', () => {
     expect(tp.errors).toEqual([]);
     await context.close();
   }, 240_000);
+
+  it('lets a visitor pick a county product with the store’s add-on rules and add it to the cart', async () => {
+    const h = harness();
+    const [county] = await h.server.sql<{ path: string }[]>`SELECT path FROM county_coverage WHERE parcels > 0 ORDER BY parcels DESC LIMIT 1`;
+    const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
+    const { page, context } = tp;
+    await signUpIn(context, h.server.origin, 'free');
+    const products = (await (await context.request.get(`${h.server.origin}/store/products.json?path=${county!.path}`)).json()).products as { id: string; available: boolean; addon: boolean }[];
+    const available = products.filter((p) => p.addon && p.available).map((p) => p.id);
+    await page.goto(`${h.server.origin}/store${county!.path}?product=premium`);
+    await page.getByTestId('product-picker').waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('product-premium').isChecked()).toBe(true);
+    // An add-on whose fields no parcel of the county carries is marked Unavailable and cannot be chosen.
+    for (const p of products.filter((x) => x.addon)) {
+      expect(await page.getByTestId(`product-${p.id}`).isDisabled()).toBe(!p.available);
+    }
+    expect(await page.getByText('Unavailable').count()).toBe(products.filter((p) => p.addon && !p.available).length);
+    if (available.includes('buildings-addon') && available.includes('enhanced-buildings-addon')) {
+      // The two buildings add-ons are exclusive: the other one goes after 1 s.
+      await page.getByTestId('product-buildings-addon').check();
+      await page.getByTestId('product-enhanced-buildings-addon').check();
+      await expect.poll(() => page.getByTestId('product-buildings-addon').isChecked(), { timeout: 5000 }).toBe(false);
+    }
+    if (available[0]) {
+      const addon = page.getByTestId(`product-${available[0]}`);
+      if (!(await addon.isChecked())) await addon.check();
+      // Standard clears the add-ons and disables them.
+      await page.getByTestId('product-standard').check();
+      expect(await addon.isChecked()).toBe(false);
+      expect(await addon.isDisabled()).toBe(true);
+    } else {
+      await page.getByTestId('product-standard').check();
+    }
+    expect(await page.getByTestId('store-add').textContent()).toContain('Add to cart');
+    await page.getByTestId('store-add').click();
+    await expect.poll(() => page.getByTestId('store-add').textContent()).toContain('Add to cart');
+    await page.getByTestId('product-premium').check();
+    await expect.poll(() => page.getByTestId('store-add').textContent()).toContain('Update cart');
+    await screenshot(page, 'store-county-phone');
+    await page.getByTestId('view-cart').click();
+    await page.waitForURL(/\/orders\/cart\?from=/);
+    await expect.poll(() => page.getByTestId('cart-item').count()).toBe(1);
+    expect(await page.getByTestId('cart-item').textContent()).toContain('standard');
+    expect(tp.errors).toEqual([]);
+    await context.close();
+  }, 120_000);
 });

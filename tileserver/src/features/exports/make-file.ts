@@ -48,7 +48,8 @@ export async function makeExportFile(
   const format = row.format as ExportFormat;
   const spec = drivers[format];
   const level = (row.product === 'premium' || row.product === 'standard' ? row.product : row.level) as Parameters<typeof fileColumns>[0];
-  const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields), 'ORDER BY p.id');
+  // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
+  const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields));
   const dir = exportsDir(deps.dataDir);
   const temp = mkdtempSync(join(dir, `.tmp-${row.id}-`));
   const filename = `parcels-${slug(row.path)}-${row.id}.${spec.ext}`;

@@ -16,13 +16,17 @@ export interface SelectionDefinition {
 
 export type DefinitionFrom = { bound: true } | { exportId: number };
 
-function defCte(from: DefinitionFrom): string {
-  if ('bound' in from) return 'def AS MATERIALIZED (SELECT $1::text::jsonb AS d)';
+function defSource(from: DefinitionFrom): string {
+  if ('bound' in from) return '(SELECT $1::text::jsonb AS d) def';
   if (!Number.isSafeInteger(from.exportId)) throw new Error('export ids are integers');
-  return `def AS MATERIALIZED (SELECT definition AS d FROM exports WHERE id = ${from.exportId})`;
+  return `(SELECT definition AS d FROM exports WHERE id = ${from.exportId}) def`;
 }
 
-/** WITH ... FROM ... WHERE for the selection; `select` is written by our code only. */
+/**
+ * SELECT ... FROM ... WHERE for the selection; `select` is written by our code only. The statement
+ * starts with SELECT (no WITH): GDAL's PostgreSQL driver reads only a SELECT through a cursor, and
+ * holds any other statement's whole result in memory (9 GB for the 1M-parcel county, bench/README.md).
+ */
 export function selectionSql(definition: SelectionDefinition, from: DefinitionFrom, select: string, tail = ''): string {
   const { params, where } = compileParts({ query: { parcel: true, path: definition.query.path, filters: definition.query.filters ?? {} }, fields: [], styles: [] });
   const scope = [
@@ -32,12 +36,11 @@ export function selectionSql(definition: SelectionDefinition, from: DefinitionFr
     "(d->>'focus_area_id')::bigint AS focus_id",
   ];
   const focus = definition.focus_area_id !== undefined;
-  return `
-WITH ${defCte(from)},
-  params AS MATERIALIZED (SELECT ${['1 AS one', ...scope, ...params].join(', ')} FROM def)${focus ? ',\n  focus AS MATERIALIZED (SELECT f.geom FROM focus_areas f, params WHERE f.id = params.focus_id)' : ''}
-SELECT ${select}
-FROM parcels p, params${focus ? ', focus' : ''}
-WHERE p.path ~>=~ params.path_lo AND p.path ~<~ params.path_hi${focus ? '\n  AND ST_Intersects(p.geom, focus.geom)' : ''}${where.map((w) => `\n  AND ${w}`).join('')}
+  // OFFSET 0 keeps the one-row params subquery from being flattened into the parcel scan.
+  return `SELECT ${select}
+FROM (SELECT ${['1 AS one', ...scope, ...params].join(', ')} FROM ${defSource(from)} OFFSET 0) params${focus ? '\n  CROSS JOIN LATERAL (SELECT f.geom FROM focus_areas f WHERE f.id = params.focus_id) focus' : ''}
+  JOIN parcels p ON p.path ~>=~ params.path_lo AND p.path ~<~ params.path_hi
+WHERE true${focus ? '\n  AND ST_Intersects(p.geom, focus.geom)' : ''}${where.map((w) => `\n  AND ${w}`).join('')}
 ${tail}`;
 }
 
