@@ -9,6 +9,7 @@ export type { ExportCounts, ExportFormat, ExportRecord, ExportWarning, Quote };
 export interface ExportQueryBody {
   path: string;
   parcel: Record<string, unknown>;
+  focus_area_id?: number;
 }
 
 export interface CheckAnswer {

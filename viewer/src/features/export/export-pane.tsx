@@ -35,10 +35,12 @@ export function ExportPane(props: { onClose: () => void }) {
   const [pending, setPending] = useState(0);
   const [warning, setWarning] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState(false);
+  const [focusId, setFocusId] = useState<number | null>(null);
   const warningRef = useRef<HTMLDivElement>(null);
 
   const path = placePath && !isParcelPath(placePath) && project && placePath.startsWith(project.root.path) ? placePath : project?.root.path;
-  const query = useMemo<ExportQueryBody | null>(() => (path ? { path, parcel: filters } : null), [path, filters]);
+  const query = useMemo<ExportQueryBody | null>(() => (path ? { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) } : null), [path, filters, focusId]);
+  const focusAreas = project?.regions.flatMap((r) => r.focus_areas) ?? [];
 
   // Requests in flight are counted: spinners show while any is pending.
   const track = async <T,>(work: Promise<T>): Promise<T | undefined> => {
@@ -87,6 +89,14 @@ export function ExportPane(props: { onClose: () => void }) {
                 <button key={f.fmt} type="button" className="button" aria-pressed={fmt === f.fmt} data-testid={`export-format-${f.fmt}`} onClick={() => setFmt(f.fmt)}>{f.label}</button>
               ))}
             </div>
+            {focusAreas.length > 0 && (
+              <label className="small">Export{' '}
+                <select value={focusId ?? ''} onChange={(e) => setFocusId(e.target.value ? Number(e.target.value) : null)} data-testid="export-focus-area">
+                  <option value="">the whole place</option>
+                  {focusAreas.map((f) => <option key={f.id} value={f.id}>{f.headline}</option>)}
+                </select>
+              </label>
+            )}
             <p className="muted small" data-testid="export-pricing-note">
               Spreadsheets include {n(check?.limits.remaining)} free records this month, then $0.10 per record; Shapefile and KML are $0.15 per record. Minimum order: 10 parcels.
             </p>
@@ -95,7 +105,7 @@ export function ExportPane(props: { onClose: () => void }) {
               <dt>Parcels in the project</dt><dd>{n(counts?.projectCount)}</dd>
               <dt>All parcels here</dt><dd>{n(counts?.allCount)}</dd>
             </dl>
-            <p className="small" data-testid="export-filter-summary"><strong>{query.path}</strong>: {filterSummary(query)}. <a href="https://support.parcel-map.org/exports" target="_blank" rel="noreferrer">Export guidelines</a></p>
+            <p className="small" data-testid="export-filter-summary"><strong>{query.path}</strong>{focusId ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}` : ''}: {filterSummary(query)}. <a href="https://support.parcel-map.org/exports" target="_blank" rel="noreferrer">Export guidelines</a></p>
             {(warning || (check && check.warnings.length > 0) || check?.manager_message) && (
               <div className="export-warnings" ref={warningRef} role="alert" data-testid="export-warnings">
                 {warning && <p>{warning}</p>}
