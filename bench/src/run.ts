@@ -8,6 +8,7 @@ import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchInsights } from './insights.ts';
+import { benchExports } from './exports.ts';
 import { openBenchDb } from './bench-db.ts';
 import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
@@ -67,7 +68,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report', 'exports'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports or nothing`);
   if (command === 'scale-report') {
     console.log(`• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`);
     return;
@@ -84,6 +85,17 @@ async function main(): Promise<void> {
     if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error('--nice must be 0-19');
     const file = await runScale({ counties, parcelsPerCounty, measureAt, seed: Number(flags.seed), nice, keepIndexes: flags['keep-indexes'], command: commandLine, log });
     console.log(`• Results: ${file}; bench/README.md scale section and results/chart-scale.svg rewritten`);
+    return;
+  }
+  if (command === 'exports') {
+    console.log('• Preparing the benchmark database');
+    const db = await openBenchDb(log, { allowMissingSynthetic: false });
+    try {
+      console.log('• Exports of the synthetic county (csv, gpkg) and the csv download');
+      await benchExports(db, log);
+    } finally {
+      await db.sql.end();
+    }
     return;
   }
   if (command === 'insights') {

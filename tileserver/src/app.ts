@@ -49,6 +49,11 @@ import { surveyRoutes } from './features/surveys/routes.ts';
 import { apiPlanRoutes } from './features/api-plans/routes.ts';
 import { ApiGate } from './features/api-plans/standing.ts';
 import { parcelApiRoutes } from './features/parcel-api/routes.ts';
+import type { PgBoss } from 'pg-boss';
+import { exportRoutes } from './features/exports/routes.ts';
+import { cartRoutes } from './features/store/cart-routes.ts';
+import { storeRoutes } from './features/store/routes.ts';
+import { exportQueue } from './jobs/export-job.ts';
 
 export interface AppDeps {
   config: Config;
@@ -64,6 +69,10 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The clock of billing periods and renewals (tests move it); the system clock when not given. */
   now?: () => Date;
+  /** The job queue (pg-boss, started by main.ts); exports are unavailable without it. */
+  jobs?: PgBoss;
+  /** The export jobs' queue name (tests use their own). */
+  exportQueue?: string;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -113,6 +122,11 @@ export function createApp(deps: AppDeps): Hono {
   tiles.apiGate = apiGate;
   app.route('/', apiPlanRoutes({ ...routeDeps, gate: apiGate, now: deps.now }));
   app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
+  const jobs = deps.jobs;
+  const enqueueExport = jobs ? async (id: number) => void (await jobs.send(deps.exportQueue ?? exportQueue, { id })) : undefined;
+  app.route('/', exportRoutes({ ...routeDeps, now: deps.now, enqueueExport }));
+  app.route('/', cartRoutes({ ...routeDeps, payments, now: deps.now, enqueueExport }));
+  app.route('/', storeRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));
   app.route('/', basemapRoutes(tiles));

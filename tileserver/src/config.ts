@@ -41,6 +41,7 @@ export const configSchema = z.object({
   SMTP_URL: optionalText.describe('SMTP server for mail (smtp://user:pass@host:587); unset = .eml files under DATA_DIR/outbox'),
   MAIL_FROM: z.string().min(3).default('Parcel Map <no-reply@localhost>').describe('Sender of password-reset and invitation mail'),
   LOOKUP_LIMIT_ANON: positiveInt.default(25).describe('Parcel records an anonymous visitor may open per UTC day'),
+  EXPORT_FREE_ROWS_PER_MONTH: z.coerce.number().int().min(0).default(1000).describe('Free csv export rows per account (or user without one) per UTC month; beyond, exports are bought per record'),
   LOOKUP_LIMIT_FREE: positiveInt.default(100).describe('Parcel records a free (Starter) user may open per UTC day'),
   LOOKUP_LIMIT_PRO: positiveInt.default(1000).describe('Parcel records a Pro user may open per UTC day'),
   LOOKUP_LIMIT_TEAM: positiveInt.default(2000).describe('Parcel records a Team user may open per UTC day'),

@@ -10,10 +10,10 @@ export interface Harness {
 }
 
 /** `env` configures this file's own server (see startTestServer). */
-export function useHarness(env: Record<string, string> = {}): () => Harness {
+export function useHarness(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): () => Harness {
   let harness: Harness | undefined;
   beforeAll(async () => {
-    const [server, browser] = await Promise.all([startTestServer(env), launchBrowser()]);
+    const [server, browser] = await Promise.all([startTestServer(env, options), launchBrowser()]);
     harness = { server, browser };
   });
   afterAll(async () => {

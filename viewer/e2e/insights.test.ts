@@ -193,7 +193,7 @@ describe('the #insights tab in the browser', () => {
     await free.page.goto(insightsUrl(h.server.origin, somerville, 42.3875, -71.0995));
     await free.page.getByTestId('insights-buy-data').getByRole('link', { name: 'Shop Data Store' }).click();
     await free.page.getByTestId('store-states').waitFor({ timeout: 30_000 });
-    expect(await free.page.getByTestId('store-states').getByRole('link', { name: 'Massachusetts' }).getAttribute('href')).toBe('/us/ma');
+    expect(await free.page.getByTestId('store-states').getByRole('link', { name: 'Massachusetts' }).getAttribute('href')).toBe('/store/us/ma');
     expect(free.errors).toEqual([]);
     await free.context.close();
   });

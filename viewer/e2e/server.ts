@@ -11,6 +11,8 @@ import { createDb, type Sql } from '@parcel-map/tileserver/db/client';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { createLogger } from '@parcel-map/tileserver/logger';
 import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
+import { startJobQueue } from '@parcel-map/tileserver/jobs/job-queue';
+import { startExportJob } from '@parcel-map/tileserver/jobs/export-job';
 
 export interface TestServer {
   origin: string;
@@ -23,17 +25,24 @@ export interface TestServer {
 export const adminToken = 'test-admin-token-of-at-least-32-chars';
 
 /** `env` adds configuration variables (a test's own small LOOKUP_LIMIT_ANON, say). */
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `options.jobs` starts pg-boss with the export worker on a queue of this server's own. */
+export async function startTestServer(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestServer> {
   buildViewerIfStale(() => {});
   const dataDir = mkdtempSync(join(tmpdir(), 'parcel-e2e-'));
   const config = loadConfig({ ADMIN_TOKEN: adminToken, DATA_DIR: dataDir, ...env });
   // The same pool size as `npm start`, so timings reflect the served app.
   const sql = createDb(inject('databaseUrl'), { max: config.DB_POOL_SIZE });
+  const logger = createLogger('silent');
+  const exportQueue = `exports-e2e-${process.pid}-${Date.now().toString(36)}`;
+  const jobs = options.jobs ? await startJobQueue(inject('databaseUrl'), logger) : undefined;
+  if (jobs) await startExportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: exportQueue });
   const app = createApp({
     config,
     sql,
-    logger: createLogger('silent'),
+    logger,
     viewerDir: resolve(repoRoot, 'viewer/dist'),
+    jobs,
+    exportQueue,
   });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((done) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => done({ server: s, port: info.port }));
@@ -44,6 +53,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     config,
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
+      await jobs?.stop({ graceful: false });
       await sql.end({ timeout: 5 });
       rmSync(dataDir, { recursive: true, force: true });
     },

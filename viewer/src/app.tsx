@@ -12,6 +12,7 @@ import { HelpModal } from './features/help/help-modal.tsx';
 import { BookmarkPins } from './features/follows/bookmark-pins.tsx';
 import { HoverBar } from './features/hover-bar/hover-bar.tsx';
 import { InsightsTab } from './features/insights/insights-tab.tsx';
+import { ExportTab } from './features/export/export-tab.tsx';
 import { useKeyboard } from './features/keyboard/use-keyboard.ts';
 import { LayersPanel } from './features/layers-panel/layers-panel.tsx';
 import { LegendPanel, MapLegend } from './features/legend/legend-panel.tsx';
@@ -60,6 +61,7 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
         <AccountTab />
       </SidePaneSheet>
       <InsightsTab />
+      <ExportTab />
       <PlaceUnavailable />
       <LogoMenu />
       <ZoomNotices />

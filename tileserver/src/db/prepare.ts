@@ -2,7 +2,7 @@
 // and started on demand). Shared by npm start, npm run load/synth and the benchmark.
 import { resolve } from 'node:path';
 import type { Config } from '../config.ts';
-import { ensureSystemPackages, serverPackages } from '../system/system-packages.ts';
+import { ensureSystemPackages, exportPackages, serverPackages } from '../system/system-packages.ts';
 import { ensureLocalCluster, type LocalCluster } from './local-cluster.ts';
 import { createDb, ensureDatabase, type Sql } from './client.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
@@ -18,6 +18,8 @@ export interface PreparedDatabase {
 export async function prepareDatabase(config: Config, log: (line: string) => void): Promise<PreparedDatabase> {
   let url = config.DATABASE_URL;
   let cluster: LocalCluster | undefined;
+  // ogr2ogr writes the export files (jobs/export-job.ts), whichever database serves.
+  ensureSystemPackages(exportPackages, log);
   if (!url) {
     ensureSystemPackages(serverPackages, log);
     cluster = ensureLocalCluster({ dir: resolve(repoRoot, config.DATA_DIR, 'pg'), port: config.PG_PORT, log });

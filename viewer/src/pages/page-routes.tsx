@@ -41,6 +41,10 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/store', load: () => import('./store/store-landing-page.tsx').then((m) => ({ Component: m.StoreLandingPage })) },
   // The surveyor's form (issue 15).
   { path: '/survey/:id', load: () => import('./survey/survey-form-page.tsx').then((m) => ({ Component: m.SurveyFormPage })) },
+  // The data store and the cart (issue 14): /store/us/{state}, /store/ca/{province}, county pages, /store/esri/...
+  { path: '/store/*', load: () => import('./store/store-place-page.tsx').then((m) => ({ Component: m.StorePlacePage })) },
+  { path: '/orders/cart', load: () => import('./cart/cart-page.tsx').then((m) => ({ Component: m.CartPage })) },
+  { path: '/orders/esri/cart', load: () => import('./cart/cart-page.tsx').then((m) => ({ Component: m.CartPage })) },
   { path: '/settings/property-details', load: () => import('./property-details/property-details-page.tsx').then((m) => ({ Component: m.PropertyDetailsPage })) },
 ];
 

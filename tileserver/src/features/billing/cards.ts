@@ -8,7 +8,8 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
-import { customerOf, insertCard, saveCustomer } from './queries.ts';
+import { customerFor } from './checkout-steps.ts';
+import { insertCard } from './queries.ts';
 import { paymentMethodId } from './schema.ts';
 
 const cardToken = z.object({ payment_method_id: paymentMethodId });
@@ -31,11 +32,7 @@ export function cardRoutes(deps: { sql: Sql; callers: CallerResolver; payments: 
   app.post('/account/cards.json', async (c) => {
     const group = managerGroup(await deps.callers.of(c));
     const { payment_method_id } = await requestBody(c, cardToken);
-    let customer = await customerOf(sql, group.user.id, payments.name);
-    if (!customer) {
-      customer = (await payments.createCustomer({ email: group.user.email, name: group.user.name })).id;
-      await saveCustomer(sql, group.user.id, payments.name, customer);
-    }
+    const customer = await customerFor(sql, payments, group.user);
     const card = await payments.attachCard(customer, payment_method_id).catch(cardProblem);
     await insertCard(sql, group.id, group.user.id, payments.name, card);
     return c.json({ token: card.token, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, cardholder_name: card.cardholderName }, 201);

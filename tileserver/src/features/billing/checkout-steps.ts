@@ -1,4 +1,5 @@
-// The steps every checkout shares (site plans in routes.ts, API plans in api-plans/checkout.ts), each
+// The steps every purchase shares (site plans in routes.ts, API plans in api-plans/checkout.ts, the cart in
+// store/cart-routes.ts; the customer also for a new card in cards.ts), each
 // inside the purchase's transaction: one checkout per user at a time, no second plan for an account,
 // the processor's customer for the user, and the account made on the first purchase.
 import type { SessionCaller } from '../../auth/caller.ts';

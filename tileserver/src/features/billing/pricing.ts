@@ -34,8 +34,9 @@ export function annualSavingsCents(plan: PricedPlan): number {
   return plan.prices.annual === null ? 0 : Math.max(0, plan.prices.monthly * 12 - plan.prices.annual);
 }
 
-export function formatUsd(amountCents: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amountCents / 100);
+/** Cents as en-US dollars: $1,234.50 (`digits` 0 for whole dollars). */
+export function formatUsd(amountCents: number, digits = 2): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountCents / 100);
 }
 
 /** The end of a billing period that starts at `start`: one calendar month or year later (Jan 31 -> Feb 28). */

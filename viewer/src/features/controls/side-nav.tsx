@@ -19,6 +19,7 @@ export function SideNav() {
           <FocusAreasNavButton />
           <a href="#insights" data-testid="nav-insights">Insights</a>
           <button type="button" className="link-button" data-testid="nav-surveys" onClick={() => { setPanel('surveys'); setOpen(false); }}>Surveys</button>
+          <a href="#export" data-testid="nav-export">Export</a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>

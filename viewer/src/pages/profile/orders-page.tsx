@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { getJson } from '../../api/client.ts';
+import { PurchasedFiles } from '../../features/export/purchased-files.tsx';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
 
 interface Order {
@@ -39,6 +40,7 @@ export function OrdersPage() {
           ))}
         </ul>
       )}
+      <PurchasedFiles />
     </PageFrame>
   );
 }

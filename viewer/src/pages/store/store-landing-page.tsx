@@ -1,30 +1,33 @@
-// /store: the data store's landing page, listing the states whose parcel files the store will sell. The
-// store itself (files, prices, checkout) comes with its own issue; until then each state links to its
-// place on the map, so the insights' Buy Data Files link never leads nowhere.
+// /store: the data store's landing page: how many counties and states are for sale, the typeahead,
+// and the states (and Canadian provinces) with their Premium prices; each leads to its store page.
 import { useEffect, useState } from 'react';
-import { getJson } from '../../api/client.ts';
+import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
+import { storePlaces, storeStats, type StorePlace } from './store-api.ts';
+import { StoreSearch } from './store-search.tsx';
 import '../page.css';
-
-interface Child { path: string; name: string }
+import '../../features/export/export.css';
 
 export function StoreLandingPage() {
-  const [states, setStates] = useState<Child[] | null>(null);
+  const [states, setStates] = useState<StorePlace[] | null>(null);
+  const [stats, setStats] = useState<{ counties: number; states: number } | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     document.title = 'Data Store · Parcel Map';
-    getJson<{ children: Child[] }>('/us/children.json').then((body) => setStates(body.children), () => setFailed(true));
+    Promise.all([storePlaces('/us'), storePlaces('/ca')]).then(([us, ca]) => setStates([...us.places, ...ca.places]), () => setFailed(true));
+    storeStats().then(setStats, () => setStats(null));
   }, []);
   return (
     <div className="page" data-testid="store-landing">
       <main className="page-main page-narrow">
-        <p><a href="/">← Back to the map</a></p>
+        <p><a href="/">← Back to the map</a> · <a href="/orders/cart?from=/store">View Cart</a></p>
         <h1>Data Store</h1>
-        <p>Parcel data files by state. Choose a state to see its places on the map; file downloads open here soon.</p>
+        <p>Parcel data files by county or state, as spreadsheet, shapefile or GeoPackage.{stats && <span data-testid="store-stats"> {stats.counties.toLocaleString('en-US')} counties in {stats.states.toLocaleString('en-US')} states and provinces.</span>}</p>
+        <StoreSearch country="us" base="/store" />
         {failed && <p className="muted">The list of states could not be loaded. Please try again.</p>}
         {!states && !failed && <p className="muted">Loading...</p>}
         {states && (
           <ul className="store-states" data-testid="store-states">
-            {states.map((s) => <li key={s.path}><a href={s.path}>{s.name}</a></li>)}
+            {states.map((s) => <li key={s.path}><a href={`/store${s.path}`}>{s.headline}</a> <span className="muted small">{s.counties} counties · from {formatUsd(s.premium_price)} for the state</span></li>)}
           </ul>
         )}
       </main>

@@ -1,0 +1,89 @@
+// /orders/cart: the cart's export selections and store files with their prices, remove, and checkout
+// with the checkout's card form of the provider in use (the card goes to the provider's tokeniser only). A paid
+// order's files are made by export jobs and listed on /profile/orders.
+import { useEffect, useState } from 'react';
+import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
+import type { CartAnswer } from '../../../../tileserver/src/features/store/schema.ts';
+import { ApiError, getJson, sendJson } from '../../api/client.ts';
+import { CardFormError, loadPaymentSetup, useCardEntry, type PaymentSetup } from '../plans/card-entry.tsx';
+import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+import '../../features/export/export.css';
+
+type Load = { status: 'loading' } | { status: 'loaded'; cart: CartAnswer } | { status: 'error'; message: string };
+
+export function CartPage() {
+  const session = useSignedInSession();
+  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [payment, setPayment] = useState<PaymentSetup | null>(null);
+  const from = new URLSearchParams(location.search).get('from');
+
+  useEffect(() => {
+    if (session) loadPaymentSetup().then(setPayment, () => undefined);
+    if (session) getJson<CartAnswer>('/orders/cart.json').then((cart) => setLoad({ status: 'loaded', cart }), (e: unknown) => setLoad({ status: 'error', message: (e as Error).message }));
+  }, [session]);
+
+  const remove = async (itemKey: string) => {
+    const cart = await sendJson<CartAnswer>('POST', '/orders/cart/remove.json', { path: itemKey });
+    setLoad({ status: 'loaded', cart });
+  };
+  const items = load.status === 'loaded' ? Object.values(load.cart.items) : [];
+  return (
+    <PageFrame title="Your Cart" testId="cart-page">
+      {from && <p><a href={from}>← Continue shopping</a></p>}
+      {load.status === 'loading' && <p className="muted">Loading...</p>}
+      {load.status === 'error' && <p className="error">{load.message}</p>}
+      {load.status === 'loaded' && items.length === 0 && <p className="account-card" data-testid="cart-empty">Your cart is empty. Export parcels from a project's Export tab, or buy county files in the <a href="/store">Data Store</a>.</p>}
+      {items.length > 0 && load.status === 'loaded' && (
+        <>
+          <ul className="account-card cart-items" data-testid="cart-items">
+            {items.map((item) => (
+              <li key={item.key} data-testid="cart-item">
+                <span>
+                  {item.kind === 'export' ? `Export: ${item.path}, ${item.count.toLocaleString('en-US')} parcels, ${item.fmt.toUpperCase()}` : `${item.path} · ${item.variant}${item.addons.length ? ` + ${item.addons.join(', ')}` : ''} · ${item.fmt.toUpperCase()}`}
+                </span>
+                <span>
+                  <strong>{formatUsd(item.price)}</strong>{' '}
+                  <button type="button" className="button" onClick={() => void remove(item.key)}>Remove</button>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p data-testid="cart-total">Total: <strong>{formatUsd(load.cart.total)}</strong></p>
+          {payment && <CartPayment payment={payment} total={load.cart.total} />}
+        </>
+      )}
+    </PageFrame>
+  );
+}
+
+const newKey = () => `cart-${crypto.randomUUID()}`;
+
+function CartPayment(props: { payment: PaymentSetup; total: number }) {
+  const card = useCardEntry(props.payment);
+  const [error, setError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  // One key per attempt: a double click or a retried request charges once; after a decline the next
+  // try is a new purchase (the processor replays a key's first answer, the decline included).
+  const [key, setKey] = useState(newKey);
+  const pay = async () => {
+    setPaying(true);
+    setError(null);
+    try {
+      const pm = await card.tokenise();
+      const order = await sendJson<{ url: string }>('POST', '/orders/cart/checkout.json', { payment_method_id: pm, idempotency_key: key });
+      location.assign(order.url);
+    } catch (e) {
+      setError(e instanceof ApiError || e instanceof CardFormError ? e.message : `Could not complete the purchase: ${(e as Error).message}`);
+      setKey(newKey());
+      setPaying(false);
+    }
+  };
+  return (
+    <>
+      {card.view(error)}
+      <button type="button" className="button primary" data-testid="cart-pay" disabled={!card.complete || paying} onClick={() => void pay()}>
+        {paying ? 'Paying…' : `Pay ${formatUsd(props.total)}`}
+      </button>
+    </>
+  );
+}
