@@ -26,6 +26,7 @@ import { preferenceRoutes } from './features/preferences/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { groupRoutes } from './features/groups/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
 import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -59,6 +60,8 @@ export interface AppDeps {
   payments?: PaymentProvider;
   /** The clock of billing periods and renewals (tests move it); the system clock when not given. */
   now?: () => Date;
+  /** The database URL, for work that runs tools of its own against it (ogr2ogr in imports). */
+  databaseUrl?: string;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -91,6 +94,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', feedbackRoutes(routeDeps));
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
+  app.route('/', importRoutes(routeDeps));
   app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));

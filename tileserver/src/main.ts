@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   const sql = createDb(db.url, { max: config.APP_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map app' });
   const tiles = createTileContext(config, tileSql);
   const payments = createPaymentProvider(config, sql);
-  const app = createApp({ config, sql, logger, tiles, payments, viewerDir: flags.role === 'all' ? viewerDir : undefined });
+  const app = createApp({ config, sql, logger, tiles, payments, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
   // Background jobs (renewals) run in the full process; tile-only processes do not take any.
   const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
   if (jobs) await startRenewalJob(jobs, { sql, payments, logger, forgetGroup: (id) => tiles.callers.forgetGroup(id) });
