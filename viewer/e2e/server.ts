@@ -34,6 +34,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     sql,
     logger: createLogger('silent'),
     viewerDir: resolve(repoRoot, 'viewer/dist'),
+    databaseUrl: inject('databaseUrl'),
   });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((done) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => done({ server: s, port: info.port }));
