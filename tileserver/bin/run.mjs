@@ -17,6 +17,7 @@ const commands = {
   start: ['tsx', 'tileserver/src/main.ts'],
   load: ['tsx', 'fixtures/src/cli/load.ts'],
   synth: ['tsx', 'fixtures/src/cli/synth.ts'],
+  import: ['tsx', 'fixtures/src/cli/import.ts'],
   admin: ['tsx', 'tileserver/src/cli/admin.ts'],
   bench: ['tsx', 'bench/src/run.ts'],
   test: ['vitest', 'run'],

@@ -26,6 +26,7 @@ import { preferenceRoutes } from './features/preferences/routes.ts';
 import { feedbackRoutes } from './features/feedback/routes.ts';
 import { groupRoutes } from './features/groups/routes.ts';
 import { adminRoutes } from './features/admin/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
 import { projectRoutes } from './features/projects/routes.ts';
 import { LookupMeter } from './features/lookup-limits/service.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
@@ -73,6 +74,8 @@ export interface AppDeps {
   jobs?: PgBoss;
   /** The export jobs' queue name (tests use their own). */
   exportQueue?: string;
+  /** The database URL, for work that runs tools of its own against it (ogr2ogr in imports). */
+  databaseUrl?: string;
 }
 
 export function createApp(deps: AppDeps): Hono {
@@ -105,6 +108,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', feedbackRoutes(routeDeps));
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
+  app.route('/', importRoutes(routeDeps));
   app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));

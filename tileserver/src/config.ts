@@ -38,6 +38,7 @@ export const configSchema = z.object({
     .describe('Token with admin rights (all fields, cache purges), at least 32 characters; unset = no admin'),
   UNAUTHORIZED_PER_MINUTE: positiveInt.default(20).describe('Unknown-token requests one client address may make per minute (429 beyond)'),
   ANON_TOKEN: z.string().min(1).default('public').describe('Built-in anonymous token (free level)'),
+  IMPORT_UPLOAD_MAX_MB: positiveInt.default(2048).describe('Size limit of a parcel file uploaded on the admin imports page (streamed to DATA_DIR/imports)'),
   SMTP_URL: optionalText.describe('SMTP server for mail (smtp://user:pass@host:587); unset = .eml files under DATA_DIR/outbox'),
   MAIL_FROM: z.string().min(3).default('Parcel Map <no-reply@localhost>').describe('Sender of password-reset and invitation mail'),
   LOOKUP_LIMIT_ANON: positiveInt.default(25).describe('Parcel records an anonymous visitor may open per UTC day'),

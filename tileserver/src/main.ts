@@ -63,7 +63,7 @@ async function main(): Promise<void> {
   const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
   if (jobs) await startRenewalJob(jobs, { sql, payments, logger, forgetGroup: (id) => tiles.callers.forgetGroup(id) });
   if (jobs) await startExportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
-  const app = createApp({ config, sql, logger, tiles, payments, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined });
+  const app = createApp({ config, sql, logger, tiles, payments, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
   const server = createHttpServer(app, tiles);
   server.listen(config.PORT, config.HOST);
   server.once('listening', () => {

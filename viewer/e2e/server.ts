@@ -43,6 +43,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     viewerDir: resolve(repoRoot, 'viewer/dist'),
     jobs,
     exportQueue,
+    databaseUrl: inject('databaseUrl'),
   });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((done) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => done({ server: s, port: info.port }));

@@ -30,6 +30,9 @@ let csrfToken = '';
 export function setCsrfToken(value: string | null): void {
   csrfToken = value ?? '';
 }
+export function getCsrfToken(): string {
+  return csrfToken;
+}
 
 export function apiUrl(path: string, params: Record<string, string | number | undefined> = {}): string {
   const search = new URLSearchParams();

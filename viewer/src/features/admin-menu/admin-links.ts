@@ -9,4 +9,5 @@ export const adminLinks = [
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/codes', label: 'Offer Codes' },
   { href: '/admin/api_trials', label: 'API Trials' },
+  { href: '/admin/imports_exports/running', label: 'Imports' },
 ] as const;

@@ -1,0 +1,93 @@
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../logger.ts';
+import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
+import { testDb } from '../../testing/db.ts';
+import type { TestBrowser } from '../../testing/http-client.ts';
+
+const sql = testDb();
+const dataDir = mkdtempSync(join(tmpdir(), 'imports-route-'));
+const app = createApp({
+  config: loadConfig({ DATA_DIR: dataDir, IMPORT_UPLOAD_MAX_MB: '1' }),
+  sql,
+  logger: createLogger('silent'),
+  databaseUrl: inject('databaseUrl'),
+});
+let admin: TestBrowser;
+
+beforeAll(async () => {
+  admin = await signedInAdmin(app, sql);
+});
+afterAll(async () => {
+  await sql.end();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function upload(browser: TestBrowser, name: string, body: Uint8Array<ArrayBuffer> | string) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': browser.csrf };
+  headers.Cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  return app.request(`/admin/imports/uploads?name=${encodeURIComponent(name)}`, { method: 'POST', headers, body }, { incoming: { socket: { remoteAddress: browser.address } } });
+}
+
+// Three lots in Somerville with a county's own column names; one has no geometry.
+const square = (x: number, y: number, d = 0.0002) => [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
+const geojson = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', properties: { PID: 'A-1', OWNER1: 'SMITH JOHN' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
+    { type: 'Feature', properties: { PID: 'A-2', OWNER1: 'DOE JANE' }, geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) } },
+    { type: 'Feature', properties: { PID: 'A-3', OWNER1: null }, geometry: null },
+  ],
+});
+
+describe('the admin imports API', () => {
+  it('answers 404 to anyone but an admin', async () => {
+    const { browser } = await signedInUser(app, sql, 'free');
+    expect((await browser.get('/admin/imports_exports/running.json')).status).toBe(404);
+    expect((await upload(browser, 'x.geojson', geojson)).status).toBe(404);
+    expect((await browser.post('/admin/imports', { upload: '0123456789abcdef-x.geojson', place: '/us/ma/middlesex' })).status).toBe(404);
+  });
+
+  it('refuses an upload over IMPORT_UPLOAD_MAX_MB and keeps nothing of it', async () => {
+    const res = await upload(admin, 'big.csv', new Uint8Array(1024 * 1024 + 10).fill(65));
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(readdirSync(join(dataDir, 'imports')).filter((f) => f.endsWith('big.csv'))).toEqual([]);
+  });
+
+  it('validates the start request and answers 404 for an unknown upload', async () => {
+    const bad = await admin.post('/admin/imports', { upload: 'nope', place: 'middlesex' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error.code).toBe('BAD_REQUEST');
+    const missing = await admin.post('/admin/imports', { upload: '0123456789abcdef-x.geojson', place: '/us/ma/middlesex/x' });
+    expect(missing.status).toBe(404);
+  });
+
+  it('streams an upload to disk, runs a dry-run import with a mapping and lists it with its report', async () => {
+    const uploaded = await upload(admin, 'county parcels.geojson', geojson);
+    expect(uploaded.status).toBe(201);
+    const { upload: name, bytes } = await uploaded.json();
+    expect(name).toMatch(/^[a-f0-9]{16}-county_parcels\.geojson$/);
+    expect(bytes).toBe(Buffer.byteLength(geojson));
+    const started = await admin.post('/admin/imports', { upload: name, place: '/us/ma/middlesex/admin-import-test', dry_run: true, mapping: { parcelnumb: 'PID', owner: 'OWNER1' } });
+    expect(started.status).toBe(202);
+    expect(started.json).toMatchObject({ kind: 'import', place: '/us/ma/middlesex/admin-import-test', dry_run: true });
+    let run = started.json;
+    for (let i = 0; i < 240 && (run.status === 'queued' || run.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      run = (await admin.get(`/admin/imports/${run.id}`)).json;
+    }
+    expect(run.error).toBeNull();
+    expect(run.status).toBe('done');
+    expect(run.report).toMatchObject({ read: 3, loaded: 0, skipped: 1, details: { null_geometry: 1 } });
+    expect(run.report.fill.find((f: { field: string }) => f.field === 'owner')).toMatchObject({ source: 'OWNER1', share: 1 });
+    const listed = await admin.get('/admin/imports_exports/running.json');
+    expect(listed.json.imports.find((r: { id: number }) => r.id === run.id)).toMatchObject({ status: 'done' });
+    const [parcels] = await sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'import:/us/ma/middlesex/admin-import-test'`;
+    expect(parcels!.n).toBe(0);
+  });
+});

@@ -1,0 +1,51 @@
+// Request and answer shapes of the admin imports page (/admin/imports_exports/running), shared with
+// the viewer: no server-only imports here.
+import { z } from 'zod';
+
+export const placePathSchema = z
+  .string()
+  .regex(/^\/us\/[a-z]{2}\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'A place path like /us/ma/middlesex or /us/ma/middlesex/somerville');
+
+export const startImportBody = z.strictObject({
+  /** The name the upload answered with. */
+  upload: z.string().regex(/^[a-f0-9]{16}-[A-Za-z0-9._-]{1,120}$/, 'An upload name from POST /admin/imports/uploads'),
+  place: placePathSchema,
+  /** Schema field -> source column or expression; omitted: the import proposes one. */
+  mapping: z.record(z.string(), z.unknown()).optional(),
+  dry_run: z.boolean().default(false),
+  replace: z.boolean().default(false),
+  srs: z.string().regex(/^[A-Za-z]+:[0-9]{1,6}$/, 'Like EPSG:2249').optional(),
+});
+export type StartImportBody = z.input<typeof startImportBody>;
+
+export interface ImportProgressShape {
+  phase?: string;
+  rows?: number;
+  total?: number;
+  rowsPerSecond?: number;
+}
+
+export interface ImportRun {
+  id: number;
+  kind: 'import';
+  place: string;
+  file: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  dry_run: boolean;
+  replace: boolean;
+  progress: ImportProgressShape;
+  /** The import report (counts, skip reasons, field fill) once done. */
+  report: {
+    read: number;
+    loaded: number;
+    repaired: number;
+    skipped: number;
+    details?: Record<string, number>;
+    warnings?: string[];
+    fill?: { field: string; source: string; share: number; unparsed: number; samples: string[] }[];
+  } | null;
+  error: string | null;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+}

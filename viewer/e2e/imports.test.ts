@@ -1,0 +1,55 @@
+// Browser test of /admin/imports_exports/running at phone size: an admin uploads a GeoJSON parcel
+// file, starts a dry-run import with a mapping, and sees the run finish with its report; a non-admin
+// gets the not-found page.
+import { describe, expect, it } from 'vitest';
+import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
+import { openPage, screenshot } from './browser.ts';
+import { useHarness } from './harness.ts';
+
+const harness = useHarness();
+const square = (x: number, y: number, d = 0.0002) => [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
+const geojson = JSON.stringify({
+  type: 'FeatureCollection',
+  features: [
+    { type: 'Feature', properties: { APN: 'E2E-1', OWNER_NAME: 'SMITH JOHN' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
+    { type: 'Feature', properties: { APN: 'E2E-2', OWNER_NAME: 'DOE JANE' }, geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) } },
+    { type: 'Feature', properties: { APN: 'E2E-3', OWNER_NAME: null }, geometry: { type: 'Point', coordinates: [-71.102, 42.39] } },
+  ],
+});
+
+describe('the admin imports page', () => {
+  it('uploads a file, runs a dry-run import and shows its report, at 390x800', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
+    const email = `e2e-imports-${process.pid}@example.org`;
+    const { password } = await createAdmin(h.server.sql, email, 'Ada Admin');
+    expect((await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status()).toBe(200);
+    await tp.page.goto(`${h.server.origin}/admin/imports_exports/running`);
+    await tp.page.getByTestId('import-form').waitFor();
+    await tp.page.getByTestId('import-file').setInputFiles({ name: 'county.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(geojson) });
+    await tp.page.getByTestId('import-place').fill('/us/ma/middlesex/e2e-import');
+    await tp.page.getByTestId('import-mapping').fill('{"parcelnumb": "APN", "owner": "OWNER_NAME"}');
+    expect(await tp.page.getByTestId('import-dry-run').isChecked()).toBe(true);
+    await tp.page.getByTestId('import-start').click();
+    await tp.page.getByText(/Import \d+ of county\.geojson into \/us\/ma\/middlesex\/e2e-import started \(dry run\)/).waitFor();
+    const summary = tp.page.getByTestId('import-summary').first();
+    await summary.waitFor({ timeout: 60_000 });
+    expect(await summary.textContent()).toBe('read 3, loaded 0, repaired 0, skipped 1 (not_a_polygon 1)');
+    await summary.click();
+    await tp.page.getByRole('cell', { name: 'OWNER_NAME' }).waitFor();
+    const overflow = await tp.page.evaluate(() => { const p = document.querySelector('.page')!; return p.scrollWidth - p.clientWidth; });
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(tp.page, 'admin-imports-phone');
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
+
+  it('is not found for a visitor who is not an admin', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin);
+    await tp.page.goto(`${h.server.origin}/admin/imports_exports/running`);
+    await tp.page.getByText(/not found/i).first().waitFor();
+    expect(await tp.page.getByTestId('import-form').count()).toBe(0);
+    await tp.context.close();
+  });
+});

@@ -1,0 +1,56 @@
+// Upload a parcel file (streamed to the server) and start its import into a place, with a mapping
+// (JSON, schema field -> source column) or none, in which case the import proposes one.
+import { useState } from 'react';
+import { ApiError } from '../../api/client.ts';
+import { parseMapping, startImport, uploadFile } from './imports-api.ts';
+
+export function ImportForm(props: { onStarted: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [place, setPlace] = useState('');
+  const [srs, setSrs] = useState('');
+  const [mappingText, setMappingText] = useState('');
+  const [dryRun, setDryRun] = useState(true);
+  const [replace, setReplace] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+
+  const submit = async () => {
+    if (!file) return;
+    const { mapping, error } = parseMapping(mappingText);
+    if (error) return setMessage({ text: error, error: true });
+    setMessage(null);
+    try {
+      setBusy('Uploading...');
+      const uploaded = await uploadFile(file);
+      setBusy('Starting...');
+      const run = await startImport({ upload: uploaded.upload, place, mapping, dry_run: dryRun, replace, ...(srs ? { srs } : {}) });
+      setMessage({ text: `Import ${run.id} of ${file.name} into ${place} started${dryRun ? ' (dry run)' : ''}.`, error: false });
+      props.onStarted();
+    } catch (caught) {
+      setMessage({ text: caught instanceof ApiError ? caught.message : (caught as Error).message, error: true });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <form className="account-form import-form" data-testid="import-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <label>Parcel file (zipped Shapefile, GeoPackage, GeoJSON, zipped File Geodatabase, CSV)
+        <input type="file" data-testid="import-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+      </label>
+      <label>Place
+        <input type="text" data-testid="import-place" placeholder="/us/ma/middlesex/somerville" value={place} onChange={(e) => setPlace(e.target.value.trim())} />
+      </label>
+      <label>Coordinate system, only when the file has none (optional)
+        <input type="text" data-testid="import-srs" placeholder="EPSG:2249" value={srs} onChange={(e) => setSrs(e.target.value.trim())} />
+      </label>
+      <label>Mapping (optional JSON; empty: a mapping is proposed and shown in the report)
+        <textarea data-testid="import-mapping" rows={4} placeholder='{"parcelnumb": "APN", "owner": "OWNER1"}' value={mappingText} onChange={(e) => setMappingText(e.target.value)} />
+      </label>
+      <label className="check"><input type="checkbox" data-testid="import-dry-run" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} /> Dry run (check and report, change nothing)</label>
+      <label className="check"><input type="checkbox" data-testid="import-replace" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the parcels of an earlier import of this place</label>
+      {message && <p role="status" className={message.error ? 'error' : 'follow-message'}>{message.text}</p>}
+      <button type="submit" className="primary" data-testid="import-start" disabled={!file || !place || busy !== null}>{busy ?? 'Upload and import'}</button>
+    </form>
+  );
+}

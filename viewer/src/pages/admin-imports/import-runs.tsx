@@ -1,0 +1,50 @@
+// The runs table: status, a progress bar with rows and rows/s, and for finished runs the summary line,
+// warnings and the field-fill report (or the error of a failed run).
+import { formatDate } from '../admin/admin-format.ts';
+import { progressShare, summaryLine, type ImportRun } from './imports-api.ts';
+
+export function ImportRuns(props: { runs: ImportRun[] }) {
+  if (props.runs.length === 0) return <p className="muted">No imports yet.</p>;
+  return (
+    <ul className="import-runs" data-testid="import-runs">
+      {props.runs.map((run) => <RunItem key={run.id} run={run} />)}
+    </ul>
+  );
+}
+
+function RunItem({ run }: { run: ImportRun }) {
+  const share = progressShare(run);
+  const { rows = 0, total = 0, rowsPerSecond = 0, phase } = run.progress;
+  return (
+    <li className={`import-run import-${run.status}`} data-testid={`import-run-${run.id}`}>
+      <div className="import-head">
+        <strong>{run.place}</strong>
+        <span className="muted">{run.file} · {run.dry_run ? 'dry run' : run.replace ? 'replace' : 'import'} · {formatDate(run.created_at)}</span>
+        <span className="import-status">{run.status}</span>
+      </div>
+      {(run.status === 'running' || run.status === 'queued') && (
+        <div className="import-progress">
+          <span className="bar-track"><span className="bar-fill" style={{ width: `${Math.round(share * 100)}%` }} /></span>
+          <span className="muted">{phase ?? 'queued'} · {rows.toLocaleString('en-US')}/{total.toLocaleString('en-US')} rows · {Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s</span>
+        </div>
+      )}
+      {run.error && <p className="error" role="alert">{run.error}</p>}
+      {run.report && (
+        <details>
+          <summary data-testid="import-summary">{summaryLine(run.report)}</summary>
+          {run.report.warnings?.map((w) => <p key={w} className="admin-warning">{w}</p>)}
+          <div className="table-scroll">
+            <table className="admin-table">
+              <thead><tr><th>Field</th><th>Source</th><th>Filled</th><th>Unreadable</th><th>Samples</th></tr></thead>
+              <tbody>
+                {(run.report.fill ?? []).map((f) => (
+                  <tr key={f.field}><td>{f.field}</td><td>{f.source}</td><td>{Math.round(f.share * 100)}%</td><td>{f.unparsed}</td><td className="wrap">{f.samples.join(', ')}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </details>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,48 @@
+// The admin imports page's calls (upload the file as the raw body, start the import) and the pure
+// helpers that turn a run into what the page shows (progress share, the loaders' summary line).
+import type { ImportRun, StartImportBody } from '../../../../tileserver/src/features/imports/schema.ts';
+import { ApiError, apiUrl, getCsrfToken, sendJson } from '../../api/client.ts';
+
+export type { ImportRun };
+
+export async function uploadFile(file: File): Promise<{ upload: string; bytes: number }> {
+  const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
+  const csrf = getCsrfToken();
+  if (csrf) headers['X-CSRF-Token'] = csrf;
+  const response = await fetch(apiUrl('/admin/imports/uploads', { name: file.name }), { method: 'POST', headers, body: file });
+  const body = (await response.json().catch(() => null)) as { upload: string; bytes: number; error?: { code: string; message: string } } | null;
+  if (!response.ok) throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `${response.status} ${response.statusText}`);
+  return body!;
+}
+
+export function startImport(body: StartImportBody): Promise<ImportRun> {
+  return sendJson<ImportRun>('POST', '/admin/imports', body);
+}
+
+/** Share 0..1 of the run done: the reading phase by rows, later phases near the end. */
+export function progressShare(run: Pick<ImportRun, 'status' | 'progress'>): number {
+  if (run.status === 'done') return 1;
+  if (run.status === 'queued') return 0;
+  const { phase, rows = 0, total = 0 } = run.progress;
+  const reading = total > 0 ? Math.min(1, rows / total) : 0;
+  if (phase === 'reading' || !phase) return 0.6 * reading;
+  return { checking: 0.65, loading: 0.75, deriving: 0.9 }[phase as 'checking' | 'loading' | 'deriving'] ?? 0.6;
+}
+
+/** "read 10, loaded 6, repaired 1, skipped 4 (duplicate 1, null_geometry 1, ...)", as the command prints it. */
+export function summaryLine(report: NonNullable<ImportRun['report']>): string {
+  const reasons = Object.entries(report.details ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ');
+  return `read ${report.read}, loaded ${report.loaded}, repaired ${report.repaired}, skipped ${report.skipped}${reasons ? ` (${reasons})` : ''}`;
+}
+
+/** Parses the mapping textarea: empty means "propose one"; anything else must be a JSON object. */
+export function parseMapping(text: string): { mapping?: Record<string, unknown>; error?: string } {
+  if (text.trim() === '') return {};
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'The mapping must be a JSON object: {"parcelnumb": "APN", ...}' };
+    return { mapping: value as Record<string, unknown> };
+  } catch (error) {
+    return { error: `The mapping is not valid JSON: ${(error as Error).message}` };
+  }
+}
