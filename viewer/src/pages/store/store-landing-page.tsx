@@ -1,8 +1,9 @@
-// /store: the data store's landing page: how many counties and states are for sale, the typeahead,
-// and the states (and Canadian provinces) with their Premium prices; each leads to its store page.
+// /store: the data store's landing page: how many counties and states are for sale, the typeahead, the
+// US county map (a click opens the county's page), and the states (and Canadian provinces) with their Premium prices; each leads to its store page.
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { storePlaces, storeStats, type StorePlace } from './store-api.ts';
+import { StoreCountyMap } from './store-county-map.tsx';
 import { StoreSearch } from './store-search.tsx';
 import '../page.css';
 import '../../features/export/export.css';
@@ -23,6 +24,7 @@ export function StoreLandingPage() {
         <h1>Data Store</h1>
         <p>Parcel data files by county or state, as spreadsheet, shapefile or GeoPackage.{stats && <span data-testid="store-stats"> {stats.counties.toLocaleString('en-US')} counties in {stats.states.toLocaleString('en-US')} states and provinces.</span>}</p>
         <StoreSearch country="us" base="/store" />
+        <StoreCountyMap base="/store" />
         {failed && <p className="muted">The list of states could not be loaded. Please try again.</p>}
         {!states && !failed && <p className="muted">Loading...</p>}
         {states && (
