@@ -43,6 +43,7 @@ import { basemapRoutes } from './features/basemap/routes.ts';
 import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
 import { mountCors } from './http/cors.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import { insightRoutes } from './features/insights/routes.ts';
 
 export interface AppDeps {
@@ -73,6 +74,7 @@ export function createApp(deps: AppDeps): Hono {
     );
   });
 
+  app.use('*', securityHeaders(deps.config));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   mountCors(app);
   app.use('*', appApiGate(deps.config));
