@@ -22,6 +22,7 @@ const commands = {
   test: ['vitest', 'run'],
   cluster: ['tsx', 'tileserver/src/cluster/cli.ts'],
   'test-cluster': ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
+  'test-soak': ['vitest', 'run', '--config', 'vitest.soak.config.ts'],
   check: ['tsc', '--noEmit', '-p', 'tsconfig.json'],
   'build-viewer': ['vite', 'build', 'viewer'],
 };
