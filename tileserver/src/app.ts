@@ -44,6 +44,7 @@ import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
 import { mountCors } from './http/cors.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { expensiveRateLimits } from './http/rate-limits.ts';
 import { insightRoutes } from './features/insights/routes.ts';
 
 export interface AppDeps {
@@ -77,6 +78,8 @@ export function createApp(deps: AppDeps): Hono {
   app.use('*', securityHeaders(deps.config));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   mountCors(app);
+  // Before the gate: a request over its rate limit never takes a connection slot.
+  app.use('*', expensiveRateLimits(deps.config));
   app.use('*', appApiGate(deps.config));
   const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));
