@@ -1,6 +1,7 @@
 // The app's own route table (Hono's app.routes), so every suite here covers a route the day it is
 // mounted: the fuzz suite attacks each one, the access matrix demands an entry for each one.
 import type { Hono } from 'hono';
+import { familyOfRoute } from '../features/metrics/route-families.ts';
 
 export interface Route {
   method: string;
@@ -21,22 +22,9 @@ export function routeTable(app: Hono): Route[] {
 
 export const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
-/**
- * Route families: the fuzz suite's unit of "at least N cases". A route whose prefix no family claims
- * (a route merged after this list was written) is fuzzed in "other", so it is never skipped.
- */
-const families: [string, RegExp][] = [
-  ['tiles', /^\/api\/v1\/(parcels|static|basemap|zoning|styles|fonts|sprites)\b/],
-  ['sources', /^\/(api\/v1\/)?sources\b/],
-  ['search and records', /^\/(at_point|parcels_at_point|parcel_fields|search\.json|coverage|neighborhoods|api\/v1\/(dimensions|layers|config|health))\b|^\/api\/health$/],
-  ['accounts', /^\/(users|api\/v1\/session|preferences|search\/groups|profile\/(follows|bookmarks)|notify)\b/],
-  ['projects', /^\/(projects|profile\/projects|g\/:group\/maps)\b/],
-  ['billing', /^\/(plans|payments|subscriptions|profile\/orders|g\/:group\/settings|settings|account)\b/],
-  ['admin', /^\/admin\b/],
-];
-
+/** The route's family (features/metrics/route-families.ts), shared with the request metrics. */
 export function familyOf(route: Route): string {
-  return families.find(([, pattern]) => pattern.test(route.path))?.[0] ?? 'other';
+  return familyOfRoute(route.path);
 }
 
 export function byFamily(routes: Route[]): Map<string, Route[]> {
