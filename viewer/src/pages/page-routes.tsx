@@ -22,6 +22,7 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/admin/search_feedback', load: () => import('./admin/admin-search-feedback-page.tsx').then((m) => ({ Component: m.AdminSearchFeedbackPage })) },
   { path: '/admin/orders', load: () => import('./admin/admin-orders-page.tsx').then((m) => ({ Component: m.AdminOrdersPage })) },
   { path: '/admin/codes', load: () => import('./admin/admin-codes-page.tsx').then((m) => ({ Component: m.AdminCodesPage })) },
+  { path: '/admin/metrics', load: () => import('./admin/admin-metrics-page.tsx').then((m) => ({ Component: m.AdminMetricsPage })) },
   // Admin pages not built yet are "not found", not the map.
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },

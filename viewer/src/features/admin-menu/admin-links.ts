@@ -8,4 +8,5 @@ export const adminLinks = [
   { href: '/admin/search_feedback', label: 'Search Feedback' },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/codes', label: 'Offer Codes' },
+  { href: '/admin/metrics', label: 'Metrics' },
 ] as const;
