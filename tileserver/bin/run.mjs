@@ -18,6 +18,8 @@ const commands = {
   load: ['tsx', 'fixtures/src/cli/load.ts'],
   synth: ['tsx', 'fixtures/src/cli/synth.ts'],
   admin: ['tsx', 'tileserver/src/cli/admin.ts'],
+  backup: ['tsx', 'tileserver/src/cli/backup.ts', 'backup'],
+  restore: ['tsx', 'tileserver/src/cli/backup.ts', 'restore'],
   bench: ['tsx', 'bench/src/run.ts'],
   test: ['vitest', 'run'],
   cluster: ['tsx', 'tileserver/src/cluster/cli.ts'],
