@@ -11,6 +11,16 @@ import { info, step } from '../system/progress.ts';
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({ options: { yes: { type: 'boolean', default: false } }, allowPositionals: true });
   const [command, file] = positionals;
+  if (command !== 'backup' && !(command === 'restore' && file)) {
+    process.stdout.write('usage: npm run backup | npm run restore -- FILE --yes\n');
+    process.exitCode = 1;
+    return;
+  }
+  if (command === 'restore' && !values.yes) {
+    process.stdout.write(`This replaces the app database's data with ${file}. Stop the server, then run again with --yes.\n`);
+    process.exitCode = 1;
+    return;
+  }
   const config = loadConfig();
   const done = step('Preparing the database');
   const db = await prepareDatabase(config, info);
@@ -21,19 +31,11 @@ async function main(): Promise<void> {
     const result = await backupDatabase(db.url, dir);
     finish();
     process.stdout.write(`\nBackup written: ${result.file} (${(result.bytes / 1e6).toFixed(1)} MB)\nRestore it with: npm run restore -- ${result.file} --yes\n`);
-  } else if (command === 'restore' && file) {
-    if (!values.yes) {
-      process.stdout.write(`This replaces the data of ${redact(db.url)} with ${file}. Stop the server, then run again with --yes.\n`);
-      process.exitCode = 1;
-      return;
-    }
+  } else {
     const finish = step(`Restoring ${file} into ${redact(db.url)}`);
-    await restoreDatabase(db.url, resolve(file));
+    await restoreDatabase(db.url, resolve(file!));
     finish();
     process.stdout.write('\nRestored.\n');
-  } else {
-    process.stdout.write('usage: npm run backup | npm run restore -- FILE --yes\n');
-    process.exitCode = 1;
   }
 }
 
