@@ -102,7 +102,7 @@ export function judge(status: number, contentType: string | null, text: string):
     const error = body?.error;
     const keys = error && typeof error === 'object' ? Object.keys(error).sort().join(',') : '';
     if (keys !== 'code,message,requestId' && keys !== 'code,details,message,requestId') return { ok: false, problem: `not the one error shape: ${text.slice(0, 200)}` };
-    if (!(error.code in errorStatus) || errorStatus[error.code as keyof typeof errorStatus] !== status) return { ok: false, problem: `code ${error.code} does not go with status ${status}` };
+    if (!Object.hasOwn(errorStatus, error.code) || errorStatus[error.code as keyof typeof errorStatus] !== status) return { ok: false, problem: `code ${error.code} does not go with status ${status}` };
     if (typeof error.message !== 'string' || error.message.length === 0) return { ok: false, problem: 'an error without a message' };
   }
   return { ok: true };

@@ -177,6 +177,21 @@ describe('hostile input on every route of the table', () => {
     expect(found.length / withBodies.length).toBeGreaterThan(0.5);
   });
 
+  it('answers every route with prototype member names as its parameters without a 5xx', async () => {
+    // `__proto__` as a static layer name was a 500 (found by the soak run): a lookup in a plain object.
+    const callers = await makeCallers();
+    for (const route of routeTable(app)) {
+      for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+        const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, name).replace('*', name);
+        for (const caller of [1, 3]) {
+          const answer = await send(callers, { route, path, caller, credential: 'session', contentType: 'application/json', body: route.method === 'GET' ? undefined : `{"${name}":{"admin":true}}` });
+          const verdict = judge(answer.status, answer.contentType, answer.text);
+          expect(verdict.problem ?? 'ok', `${route.method} ${path}`).toBe('ok');
+        }
+      }
+    }
+  });
+
   const families = () => [...byFamily(routeTable(app))];
   // The families are known only once the app exists; one test walks them all, with a failure naming
   // the family, route and request.
