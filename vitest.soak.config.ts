@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     globalSetup: ['tileserver/src/testing/global-setup.ts'],
     env: { LOOKUP_LIMIT_ANON: '1000000', LOOKUP_LIMIT_FREE: '1000000', FUZZ_CASES_PER_FAMILY: '12500' },
-    include: ['tileserver/src/reliability/fuzz.test.ts'],
+    include: ['tileserver/src/reliability/fuzz.test.ts', 'tileserver/src/reliability/*.soak.ts'],
     testTimeout: 3_600_000,
     hookTimeout: 180_000,
     environment: 'node',
