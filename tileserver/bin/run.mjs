@@ -19,10 +19,13 @@ const commands = {
   synth: ['tsx', 'fixtures/src/cli/synth.ts'],
   import: ['tsx', 'fixtures/src/cli/import.ts'],
   admin: ['tsx', 'tileserver/src/cli/admin.ts'],
+  backup: ['tsx', 'tileserver/src/cli/backup.ts', 'backup'],
+  restore: ['tsx', 'tileserver/src/cli/backup.ts', 'restore'],
   bench: ['tsx', 'bench/src/run.ts'],
   test: ['vitest', 'run'],
   cluster: ['tsx', 'tileserver/src/cluster/cli.ts'],
   'test-cluster': ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
+  'test-soak': ['vitest', 'run', '--config', 'vitest.soak.config.ts'],
   check: ['tsc', '--noEmit', '-p', 'tsconfig.json'],
   'build-viewer': ['vite', 'build', 'viewer'],
 };

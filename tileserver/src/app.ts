@@ -7,7 +7,9 @@ import type { Logger } from './logger.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { handleError } from './http/error-handler.ts';
 import { mountViewer } from './http/viewer-static.ts';
-import { appApiGate } from './http/app-api-gate.ts';
+import { appApiGate, createAppGate } from './http/app-api-gate.ts';
+import { AppMetrics } from './features/metrics/metrics.ts';
+import { metricsRoutes } from './features/metrics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { placeRoutes } from './features/places/routes.ts';
 import { parcelRoutes } from './features/parcels/routes.ts';
@@ -44,6 +46,8 @@ import { basemapRoutes } from './features/basemap/routes.ts';
 import { zoningRoutes } from './features/zoning/routes.ts';
 import { styleRoutes } from './features/styles/routes.ts';
 import { mountCors } from './http/cors.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { expensiveRateLimits } from './http/rate-limits.ts';
 import { insightRoutes } from './features/insights/routes.ts';
 import { imageryRoutes } from './features/imagery/routes.ts';
 import { surveyRoutes } from './features/surveys/routes.ts';
@@ -90,9 +94,15 @@ export function createApp(deps: AppDeps): Hono {
     );
   });
 
+  app.use('*', securityHeaders(deps.config));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
+  const appGate = createAppGate(deps.config);
+  const metrics = new AppMetrics({ sql: deps.sql, tiles, appGate, appPoolSize: deps.config.APP_POOL_SIZE });
+  app.use('*', metrics.middleware());
   mountCors(app);
-  app.use('*', appApiGate(deps.config));
+  // Before the gate: a request over its rate limit never takes a connection slot.
+  app.use('*', expensiveRateLimits(deps.config));
+  app.use('*', appApiGate(deps.config, appGate));
   const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));
   app.route('/', placeRoutes(routeDeps));
@@ -109,6 +119,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
   app.route('/', importRoutes(routeDeps));
+  app.route('/', metricsRoutes({ callers: tiles.callers, metrics }));
   app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));
   app.route('/', legalRoutes(routeDeps));

@@ -36,6 +36,10 @@ export const configSchema = z.object({
   ADMIN_TOKEN: optionalText
     .refine((token) => token === undefined || token.length >= 32, 'must be at least 32 characters (a guessable admin token is no protection)')
     .describe('Token with admin rights (all fields, cache purges), at least 32 characters; unset = no admin'),
+  SEARCH_PER_MINUTE: z.coerce.number().int().min(0).default(600).describe('Searches one client address or one token/session may make per minute (429 with Retry-After beyond; 0 = no limit)'),
+  RECORDS_PER_MINUTE: z.coerce.number().int().min(0).default(600).describe('Parcel records (and point look-ups) per client address or token/session per minute (429 beyond; 0 = no limit)'),
+  INSIGHTS_PER_MINUTE: z.coerce.number().int().min(0).default(300).describe('Place insights and Ask A.I. requests per client address or token/session per minute (429 beyond; 0 = no limit)'),
+  EXPORTS_PER_MINUTE: z.coerce.number().int().min(0).default(30).describe('Export requests per client address or token/session per minute (429 beyond; 0 = no limit)'),
   UNAUTHORIZED_PER_MINUTE: positiveInt.default(20).describe('Unknown-token requests one client address may make per minute (429 beyond)'),
   ANON_TOKEN: z.string().min(1).default('public').describe('Built-in anonymous token (free level)'),
   IMPORT_UPLOAD_MAX_MB: positiveInt.default(2048).describe('Size limit of a parcel file uploaded on the admin imports page (streamed to DATA_DIR/imports)'),

@@ -143,7 +143,7 @@ describe('the admin screens', () => {
     await admin.page.getByTestId('zoom-display').waitFor();
     await admin.page.getByTestId('admin-menu-toggle').click();
     const links = await admin.page.getByTestId('admin-menu').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback', '/admin/orders', '/admin/codes', '/admin/api_trials', '/admin/imports_exports/running']);
+    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback', '/admin/orders', '/admin/codes', '/admin/api_trials', '/admin/imports_exports/running', '/admin/metrics']);
     const checkbox = admin.page.getByTestId('zoom-display-checkbox').locator('input');
     expect(await checkbox.isChecked()).toBe(true);
     await checkbox.uncheck();

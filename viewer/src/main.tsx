@@ -1,5 +1,7 @@
 // Entry: registers the maplibre worker (before any map exists), takes the caller's token, asks who the
 // caller is, and renders the map screen, or one of the pages (coverage, account, admin: loaded on demand).
+// First, before any module that builds a zod schema: see zod-jitless.ts.
+import './zod-jitless.ts';
 import { prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -16,7 +18,6 @@ import { startEntitlements } from './features/entitlements/entitlements.ts';
 import { startPreferences } from './features/preferences/start-preferences.ts';
 import { openNewProjectFromHash } from './features/projects/new-project-dialog.tsx';
 import { startProjectMode } from './features/projects/project-mode.ts';
-
 setWorkerUrl(workerUrl);
 // An invitation link's ?token= is the invitation's own, not an API token to keep for the tab.
 if (location.pathname !== '/users/invitation') initToken();

@@ -6,8 +6,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 import { QueryGate } from '../db/query-gate.ts';
 
-export function appApiGate(config: Config): MiddlewareHandler {
-  const gate = new QueryGate({ name: 'the app API', concurrency: config.APP_POOL_SIZE, maxQueue: config.APP_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
+export function createAppGate(config: Config): QueryGate {
+  return new QueryGate({ name: 'the app API', concurrency: config.APP_POOL_SIZE, maxQueue: config.APP_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
+}
+
+/** `gate` is passed in so that the metrics can read how full it is. */
+export function appApiGate(config: Config, gate: QueryGate = createAppGate(config)): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     const isApi = path.startsWith('/api/') || path.endsWith('.json');

@@ -5,7 +5,15 @@ import type { Context } from 'hono';
 import type { z } from 'zod';
 import { ApiError } from '../errors.ts';
 
+/**
+ * The body schema each route last validated with, by "METHOD /route/pattern": the fuzz suite
+ * (reliability/) builds its bodies from these, so a new route is attacked with no new test code.
+ * One entry per route, so it stays as small as the route table.
+ */
+export const bodySchemas = new Map<string, z.ZodType>();
+
 export async function requestBody<S extends z.ZodType>(c: Context, schema: S, options: { maxBytes?: number; allowForm?: boolean } = {}): Promise<z.output<S>> {
+  bodySchemas.set(`${c.req.method} ${c.req.routePath}`, schema);
   const maxBytes = options.maxBytes ?? 64 * 1024;
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > maxBytes) throw new ApiError('PAYLOAD_TOO_LARGE', `The request body is over ${maxBytes} bytes`);

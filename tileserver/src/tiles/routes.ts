@@ -21,7 +21,8 @@ export const siteControlLayerMessage = 'Flood and wetland layers are available t
 
 /** The static layers belong to site control (Pro, Team; admins): everyone else gets 403 JSON. */
 function staticLayerFor(caller: Caller, name: string): StaticLayer {
-  const layer = staticLayers[name as keyof typeof staticLayers];
+  // Own keys only: `__proto__` or `constructor` found Object.prototype's members and was a 500 (fuzz suite).
+  const layer = Object.hasOwn(staticLayers, name) ? staticLayers[name as keyof typeof staticLayers] : undefined;
   if (!layer) throw new ApiError('NOT_FOUND', `No static layer named ${name}; there are fema and wetlands`);
   if (!isPaid(caller.level)) throw new ApiError('FORBIDDEN', siteControlLayerMessage, { upgrade: '/plans#p=level1' });
   return layer;

@@ -24,6 +24,7 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/admin/codes', load: () => import('./admin/admin-codes-page.tsx').then((m) => ({ Component: m.AdminCodesPage })) },
   { path: '/admin/api_trials', load: () => import('./admin/admin-api-trials-page.tsx').then((m) => ({ Component: m.AdminApiTrialsPage })) },
   { path: '/admin/imports_exports/running', load: () => import('./admin-imports/imports-page.tsx').then((m) => ({ Component: m.AdminImportsPage })) },
+  { path: '/admin/metrics', load: () => import('./admin/admin-metrics-page.tsx').then((m) => ({ Component: m.AdminMetricsPage })) },
   // Admin pages not built yet are "not found", not the map.
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },

@@ -61,28 +61,32 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
   };
 
   app.get('/api/v2/parcels/point', async (c) => {
+    // Who may ask comes before what was asked: an anonymous caller learns nothing about the input.
+    const who = await access(c);
     const q = pointQuery.parse(c.req.query());
-    return answer(c, await access(c), pointWhere(sql, q.lon, q.lat, q.radius), q);
+    return answer(c, who, pointWhere(sql, q.lon, q.lat, q.radius), q);
   });
 
   app.get('/api/v2/parcels/address', async (c) => {
+    const who = await access(c);
     const q = addressQuery.parse(c.req.query());
-    return answer(c, await access(c), addressWhere(sql, q.query), q);
+    return answer(c, who, addressWhere(sql, q.query), q);
   });
 
   app.get('/api/v2/parcels/apn', async (c) => {
+    const who = await access(c);
     const q = apnQuery.parse(c.req.query());
-    return answer(c, await access(c), apnWhere(sql, q.parcelnumb), q);
+    return answer(c, who, apnWhere(sql, q.parcelnumb), q);
   });
 
   app.get('/api/v2/parcels/query', async (c) => {
+    const who = await access(c);
     const query = c.req.query();
     const q = fieldsQuery.parse(query);
     const filters = fieldFilters.parse(Object.fromEntries(Object.entries(query).flatMap(([key, value]) => {
       const name = /^fields\[([^\]]*)\]$/.exec(key)?.[1];
       return name === undefined ? [] : [[name, value]];
     })));
-    const who = await access(c);
     const allowed = new Set(visibleByLevel.get(who.level));
     const refused = Object.keys(filters).filter((name) => !allowed.has(name));
     if (refused.length) throw new ApiError('BAD_REQUEST', `Fields not in your plan's schema: ${refused.join(', ')}`, { fields: refused });

@@ -10,4 +10,5 @@ export const adminLinks = [
   { href: '/admin/codes', label: 'Offer Codes' },
   { href: '/admin/api_trials', label: 'API Trials' },
   { href: '/admin/imports_exports/running', label: 'Imports' },
+  { href: '/admin/metrics', label: 'Metrics' },
 ] as const;
