@@ -24,6 +24,9 @@ function tileOrigins(config: Config): string[] {
 export function contentSecurityPolicy(config: Config): string {
   const tiles = tileOrigins(config).join(' ');
   const stripe = config.PAYMENT_PROVIDER === 'stripe';
+  // The processor's browser script talks to its API host: api.stripe.com, or the host that speaks its
+  // protocol in its place (STRIPE_API_BASE, the tests' stand-in).
+  const stripeApi = config.STRIPE_API_BASE ? new URL(config.STRIPE_API_BASE).origin : 'https://api.stripe.com';
   const directives: Record<string, string> = {
     'default-src': "'self'",
     'script-src': `'self'${stripe ? ' https://js.stripe.com' : ''}`,
@@ -32,7 +35,7 @@ export function contentSecurityPolicy(config: Config): string {
     'style-src': "'self' 'unsafe-inline'",
     'img-src': `'self' data: blob:${tiles ? ` ${tiles}` : ''}`,
     'font-src': "'self' data:",
-    'connect-src': `'self'${tiles ? ` ${tiles}` : ''}${stripe ? ' https://api.stripe.com' : ''}`,
+    'connect-src': `'self'${tiles ? ` ${tiles}` : ''}${stripe ? ` ${stripeApi}` : ''}`,
     // maplibre runs its tile workers from a blob: URL.
     'worker-src': "'self' blob:",
     'child-src': "'self' blob:",

@@ -32,6 +32,9 @@ export function SurveyPanel() {
   const [saved, setSaved] = useState<Draft>(draft);
   const [saving, setSaving] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // The editor opens once the project's surveys are known: opening it earlier let the list's arrival
+  // replace what the user had already typed.
+  const [loaded, setLoaded] = useState(false);
 
   const choose = (id: number | typeof NEW, list = sources) => {
     const source = id === NEW ? undefined : list.find((s) => s.id === id);
@@ -46,14 +49,19 @@ export function SurveyPanel() {
   useEffect(() => {
     if (!signedIn || !siteControl || !project) return;
     let live = true;
+    setLoaded(false);
     void Promise.all([listSurveys(project.id), listPresets()]).then(([list, ready]) => {
       if (!live) return;
       setSources(list.sources);
       setUpsell(list.upsell);
       setPresets(ready);
+      setLoaded(true);
       // Spec 4: the active source starts as the first survey, or a new unsaved one.
       choose(list.sources[0]?.id ?? NEW, list.sources);
-    }).catch((error: unknown) => console.warn(`surveys: ${(error as Error).message}`));
+    }).catch((error: unknown) => {
+      console.warn(`surveys: ${(error as Error).message}`);
+      if (live) setLoaded(true);
+    });
     return () => {
       live = false;
     };
@@ -61,7 +69,8 @@ export function SurveyPanel() {
 
   const active = activeId === NEW ? null : (sources.find((s) => s.id === activeId) ?? null);
   const situation = situationOf({ signedIn, siteControl, hasProject: project !== null, active, upsell });
-  const editorShown = situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission';
+  const waiting = signedIn && siteControl && project !== null && !loaded;
+  const editorShown = !waiting && (situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission');
 
   const save = async () => {
     if (!project || saving) return;
@@ -92,7 +101,8 @@ export function SurveyPanel() {
         </label>
       )}
       <p className="muted small survey-hint">{surveyTexts.hint}</p>
-      {situation.message && <p className="survey-message" data-testid="survey-message" role="status">{situation.message}</p>}
+      {waiting && <p className="muted small">Loading surveys...</p>}
+      {!waiting && situation.message && <p className="survey-message" data-testid="survey-message" role="status">{situation.message}</p>}
       {situation.kind === 'blocked' && situation.hint && <p className="small" data-testid="survey-upgrade-hint"><a href="/plans">{situation.hint}</a></p>}
       {(situation.kind === 'promo' || situation.kind === 'upgrade') && <a className="button" href={signedIn ? '/plans' : '#signup-signin'}>{signedIn ? 'Upgrade to Pro' : 'Sign in'}</a>}
       {notice && <p className="survey-saved" data-testid="survey-saved" role="status">{notice}</p>}
