@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchInsights } from './insights.ts';
 import { benchExports } from './exports.ts';
-import { openBenchDb } from './bench-db.ts';
+import { openBenchDb, type BenchDb } from './bench-db.ts';
 import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
 import { resultFileName, writeReport, type RunHeader, type SizesRun, type ThroughputRun } from './report.ts';
@@ -67,6 +67,18 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   });
 }
 
+/** A benchmark that needs the bench database with the 1M synthetic county, and nothing else of the suite. */
+async function onSyntheticCounty(title: string, bench: (db: BenchDb, log: (line: string) => void) => Promise<unknown>): Promise<void> {
+  console.log('• Preparing the benchmark database');
+  const db = await openBenchDb(log, { allowMissingSynthetic: false });
+  try {
+    console.log(`• ${title}`);
+    await bench(db, log);
+  } finally {
+    await db.sql.end();
+  }
+}
+
 async function main(): Promise<void> {
   if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report', 'exports'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports or nothing`);
   if (command === 'scale-report') {
@@ -87,28 +99,8 @@ async function main(): Promise<void> {
     console.log(`• Results: ${file}; bench/README.md scale section and results/chart-scale.svg rewritten`);
     return;
   }
-  if (command === 'exports') {
-    console.log('• Preparing the benchmark database');
-    const db = await openBenchDb(log, { allowMissingSynthetic: false });
-    try {
-      console.log('• Exports of the synthetic county (csv, gpkg) and the csv download');
-      await benchExports(db, log);
-    } finally {
-      await db.sql.end();
-    }
-    return;
-  }
-  if (command === 'insights') {
-    console.log('• Preparing the benchmark database');
-    const db = await openBenchDb(log, { allowMissingSynthetic: false });
-    try {
-      console.log('• Place insights on the synthetic county and its quadrants');
-      await benchInsights(db, log);
-    } finally {
-      await db.sql.end();
-    }
-    return;
-  }
+  if (command === 'exports') return onSyntheticCounty('Exports of the synthetic county (csv, gpkg) and the csv download', benchExports);
+  if (command === 'insights') return onSyntheticCounty('Place insights on the synthetic county and its quadrants', benchInsights);
   if (command === 'report') {
     const { charts } = writeReport();
     console.log(`• bench/README.md rewritten; charts: ${charts.join(', ') || 'none'}`);
