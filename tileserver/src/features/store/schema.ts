@@ -2,6 +2,7 @@
 // with Premium; the two buildings add-ons exclusive) and the cart's request shapes. Shared with the
 // viewer: no server-only imports. Prices and limits live in products.json.
 import { z } from 'zod';
+import { paymentMethodId } from '../billing/schema.ts';
 import catalog from './products.json' with { type: 'json' };
 
 export const productIds = ['premium', 'standard', 'buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon'] as const;
@@ -64,7 +65,7 @@ export const addBody = z
   .object({ path: placePath, product: z.enum(['premium', 'standard']), addons: z.array(addon).max(4).default([]), fmt: z.enum(storeFormats).default('csv') })
   .strict();
 export const removeBody = z.object({ path: z.string().trim().min(3).max(320) }).strict();
-export const checkoutBody = z.object({ payment_method_id: z.string().regex(/^pm_[A-Za-z0-9_-]{6,100}$/, 'Enter your card details'), idempotency_key: z.string().min(8).max(100) }).strict();
+export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: z.string().min(8).max(100) }).strict();
 
 export interface CartItem {
   key: string;

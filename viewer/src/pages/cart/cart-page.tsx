@@ -4,8 +4,9 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import type { CartAnswer } from '../../../../tileserver/src/features/store/schema.ts';
-import { ApiError, getJson, sendJson } from '../../api/client.ts';
-import { CardFormError, loadPaymentSetup, useCardEntry, type PaymentSetup } from '../plans/card-entry.tsx';
+import { getJson, sendJson } from '../../api/client.ts';
+import { loadPaymentSetup, type PaymentSetup } from '../plans/card-entry.tsx';
+import { usePurchase } from '../plans/use-checkout.tsx';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
 import '../../features/export/export.css';
 
@@ -56,33 +57,15 @@ export function CartPage() {
   );
 }
 
-const newKey = () => `cart-${crypto.randomUUID()}`;
-
 function CartPayment(props: { payment: PaymentSetup; total: number }) {
-  const card = useCardEntry(props.payment);
-  const [error, setError] = useState<string | null>(null);
-  const [paying, setPaying] = useState(false);
-  // One key per attempt: a double click or a retried request charges once; after a decline the next
-  // try is a new purchase (the processor replays a key's first answer, the decline included).
-  const [key, setKey] = useState(newKey);
-  const pay = async () => {
-    setPaying(true);
-    setError(null);
-    try {
-      const pm = await card.tokenise();
-      const order = await sendJson<{ url: string }>('POST', '/orders/cart/checkout.json', { payment_method_id: pm, idempotency_key: key });
-      location.assign(order.url);
-    } catch (e) {
-      setError(e instanceof ApiError || e instanceof CardFormError ? e.message : `Could not complete the purchase: ${(e as Error).message}`);
-      setKey(newKey());
-      setPaying(false);
-    }
-  };
+  const { card, cardError, submitting, purchase } = usePurchase(props.payment);
+  const pay = () => purchase(async (paymentMethodId, idempotencyKey) =>
+    (await sendJson<{ url: string }>('POST', '/orders/cart/checkout.json', { payment_method_id: paymentMethodId, idempotency_key: idempotencyKey })).url);
   return (
     <>
-      {card.view(error)}
-      <button type="button" className="button primary" data-testid="cart-pay" disabled={!card.complete || paying} onClick={() => void pay()}>
-        {paying ? 'Paying…' : `Pay ${formatUsd(props.total)}`}
+      {card.view(cardError)}
+      <button type="button" className="button primary" data-testid="cart-pay" disabled={!card.complete || submitting} onClick={() => void pay()}>
+        {submitting ? 'Paying…' : `Pay ${formatUsd(props.total)}`}
       </button>
     </>
   );

@@ -1,7 +1,6 @@
-// What both checkouts (site plans, API plans) share: the account name for a user without an account
-// (rules, and the duplicate check on blur), the card form of the provider in use, one idempotency key
-// per attempt, and the purchase itself: card errors show under the card form and end the submitting
-// state (the next try is a new purchase with its own key); success goes to the answer's path.
+// What card purchases share: `usePurchase` (the card form, the idempotency key, the purchase and its
+// errors) for the checkouts and the cart, and `useCheckout` for both plan checkouts (site plans, API
+// plans), which adds the account name for a user without an account (rules, duplicate check on blur).
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '../../../../tileserver/src/features/groups/schema.ts';
@@ -10,16 +9,38 @@ import { sessionAtom } from '../../state/session.ts';
 import { CardFormError, useCardEntry, type PaymentSetup } from './card-entry.tsx';
 import { subscribe } from './plans-api.ts';
 
-const newKey = () => `checkout-${crypto.randomUUID()}`;
+const newKey = () => `purchase-${crypto.randomUUID()}`;
+
+/**
+ * A card purchase: the card form of the provider in use, one idempotency key per attempt (a double
+ * click charges once; after a decline the next try is a new purchase, since the processor replays a
+ * key's first answer, the decline included), and `purchase`, which tokenises the card, sends it with
+ * the key and goes to the answer's page; errors show under the card form and end the submitting state.
+ */
+export function usePurchase(payment: PaymentSetup) {
+  const card = useCardEntry(payment);
+  const [submitting, setSubmitting] = useState(false);
+  const [cardError, setCardError] = useState<string | null>(null);
+  const [key, setKey] = useState(newKey);
+  const purchase = async (send: (paymentMethodId: string, idempotencyKey: string) => Promise<string>) => {
+    setSubmitting(true);
+    setCardError(null);
+    try {
+      location.assign(await send(await card.tokenise(), key));
+    } catch (error) {
+      setCardError(error instanceof ApiError || error instanceof CardFormError ? error.message : `Could not complete the purchase: ${(error as Error).message}`);
+      setKey(newKey());
+      setSubmitting(false);
+    }
+  };
+  return { card, cardError, submitting, purchase };
+}
 
 export function useCheckout(payment: PaymentSetup) {
   const session = useAtomValue(sessionAtom);
   const [accountName, setAccountName] = useState('');
   const [nameProblem, setNameProblem] = useState<string | null>(null);
-  const card = useCardEntry(payment);
-  const [submitting, setSubmitting] = useState(false);
-  const [cardError, setCardError] = useState<string | null>(null);
-  const [key, setKey] = useState(newKey);
+  const { card, cardError, submitting, purchase: pay } = usePurchase(payment);
   const needsName = !session.group;
 
   const checkName = async () => {
@@ -29,19 +50,10 @@ export function useCheckout(payment: PaymentSetup) {
     setNameProblem(Array.isArray(found) && found.length > 0 ? duplicateAccountName : null);
   };
 
-  const purchase = async (body: Record<string, unknown>) => {
-    setSubmitting(true);
-    setCardError(null);
-    try {
-      const paymentMethod = await card.tokenise();
-      const answer = await subscribe({ ...body, payment_method_id: paymentMethod, agreement: true, idempotency_key: key, ...(needsName ? { group_name: accountName.trim() } : {}) });
-      location.assign(answer.path);
-    } catch (error) {
-      setCardError(error instanceof ApiError || error instanceof CardFormError ? error.message : `Could not complete the purchase: ${(error as Error).message}`);
-      setKey(newKey());
-      setSubmitting(false);
-    }
-  };
+  const purchase = (body: Record<string, unknown>) => pay(async (paymentMethodId, idempotencyKey) => {
+    const answer = await subscribe({ ...body, payment_method_id: paymentMethodId, agreement: true, idempotency_key: idempotencyKey, ...(needsName ? { group_name: accountName.trim() } : {}) });
+    return answer.path;
+  });
 
   return {
     card,
