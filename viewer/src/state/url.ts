@@ -101,3 +101,20 @@ export function formatUrl(path: string | null, base: Basemap, view: MapView): st
   const place = path ?? (urlBase.prefix ? '' : '/');
   return `${urlBase.prefix}${place}${urlBase.search}${formatHash(base, view)}`;
 }
+
+/** Whether the address's hash holds `key` (`#insights`, `#export`, `#a=new-project`). */
+export function hashHas(hash: string, key: string): boolean {
+  return new URLSearchParams(hash.replace(/^#/, '')).has(key);
+}
+
+/**
+ * Drops `key` from the address's hash, keeping the other keys, the path and the query (a project's
+ * `?share=`), so that the next link to it acts again. Keys without a value stay bare (`#insights`).
+ */
+export function dropHashKey(key: string): void {
+  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
+  if (!params.has(key)) return;
+  params.delete(key);
+  const rest = params.toString().replace(/=(&|$)/g, '$1');
+  history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+}

@@ -2,7 +2,8 @@
 // screen's first load does not carry it.
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { exportOpenAtom, hashOpensExport } from './atoms.ts';
+import { dropHashKey } from '../../state/url.ts';
+import { exportHashKey, exportOpenAtom, hashOpensExport } from './atoms.ts';
 import './export.css';
 
 const ExportPane = lazy(() => import('./export-pane.tsx').then((m) => ({ default: m.ExportPane })));
@@ -20,12 +21,7 @@ export function ExportTab() {
   if (!open) return null;
   const close = () => {
     setOpen(false);
-    if (hashOpensExport(location.hash)) {
-      const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-      params.delete('export');
-      const rest = params.toString().replace(/=(&|$)/g, '$1');
-      history.replaceState(null, '', `${location.pathname}${rest ? `#${rest}` : ''}`);
-    }
+    dropHashKey(exportHashKey);
   };
   return (
     <Suspense fallback={<aside className="export-tab" aria-busy="true"><p className="panel-body muted">Loading…</p></aside>}>

@@ -4,9 +4,9 @@ import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { atPointAtom, placePathAtom, selectedPathAtom, viewAtom } from '../../state/map-atoms.ts';
 import { detailsOpenAtom } from '../../state/ui-atoms.ts';
-import { isParcelPath } from '../../state/url.ts';
+import { dropHashKey, isParcelPath } from '../../state/url.ts';
 import { placeForZoom } from '../place-header/place-name.ts';
-import { hashOpensInsights, insightsChosenPathAtom, insightsOpenAtom } from './atoms.ts';
+import { hashOpensInsights, insightsChosenPathAtom, insightsHashKey, insightsOpenAtom } from './atoms.ts';
 import './insights.css';
 
 const InsightsPane = lazy(() => import('./insights-pane.tsx').then((m) => ({ default: m.InsightsPane })));
@@ -43,12 +43,7 @@ export function InsightsTab() {
     setOpen(false);
     setChosen(null);
     // Drop #insights from the address, so the next link to it opens the tab again.
-    if (hashOpensInsights(location.hash)) {
-      const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-      params.delete('insights');
-      const rest = params.toString().replace(/=(&|$)/g, '$1');
-      history.replaceState(null, '', `${location.pathname}${rest ? `#${rest}` : ''}`);
-    }
+    dropHashKey(insightsHashKey);
   };
   return (
     <Suspense fallback={<aside className="insights-tab" aria-busy="true"><p className="panel-body muted">Loading Place Data...</p></aside>}>

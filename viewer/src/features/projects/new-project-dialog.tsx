@@ -7,6 +7,7 @@ import { ApiError } from '../../api/client.ts';
 import { atPointAtom, placePathAtom, viewAtom } from '../../state/map-atoms.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
+import { dropHashKey } from '../../state/url.ts';
 import { Modal } from '../../ui/panel.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { breadcrumbs, placeForZoom } from '../place-header/place-name.ts';
@@ -16,12 +17,9 @@ import { createProject } from './project-actions.ts';
 
 /** Opens the dialog for `#a=new-project` and drops the key from the hash, keeping the other keys. */
 export function openNewProjectFromHash(): void {
-  const params = new URLSearchParams(location.hash.replace(/^#/, ''));
-  if (params.get('a') !== 'new-project') return;
+  if (new URLSearchParams(location.hash.replace(/^#/, '')).get('a') !== 'new-project') return;
   store.set(newProjectOpenAtom, true);
-  params.delete('a');
-  const rest = params.toString();
-  history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  dropHashKey('a');
 }
 
 /** A later `#a=new-project` (a link on the page) opens the dialog too. */
