@@ -7,6 +7,12 @@ import type { Tile } from './tile-math.ts';
 
 export const luaScript = resolve(import.meta.dirname, 'walk-tiles.lua');
 
+/**
+ * The Accept-Encoding of the map's real clients: Chrome, Edge and Firefox send this over HTTPS, so a
+ * cold tile is compressed the way a browser asks for it (zstd on a miss, tileserver/src/tiles/tile-encoding.ts).
+ */
+export const browserAcceptEncoding = 'gzip, deflate, br, zstd';
+
 export interface CellResult {
   tilesPerSecond: number;
   requests: number;
@@ -56,7 +62,7 @@ export async function runWrk(options: WrkOptions): Promise<CellResult> {
   ];
   const stdout = await runAsync('wrk', args, {
     cpus: options.cpus,
-    env: { BENCH_TILES: listFile, BENCH_PATH: options.pathTemplate, BENCH_THREADS: '1' },
+    env: { BENCH_TILES: listFile, BENCH_PATH: options.pathTemplate, BENCH_THREADS: '1', BENCH_ACCEPT_ENCODING: browserAcceptEncoding },
   });
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) throw new Error(`wrk printed no result line:\n${stdout.slice(-2000)}`);

@@ -1,5 +1,5 @@
 // Test helpers for tiles: slippy-map maths and MVT decoding with @mapbox/vector-tile.
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
 import Pbf from 'pbf';
 
@@ -19,6 +19,7 @@ export interface DecodedFeature {
 export async function decodeTile(res: Response, layer: string): Promise<DecodedFeature[]> {
   let bytes = Buffer.from(await res.arrayBuffer());
   if (res.headers.get('content-encoding') === 'gzip') bytes = gunzipSync(bytes);
+  if (res.headers.get('content-encoding') === 'zstd') bytes = zstdDecompressSync(bytes);
   const tile = new VectorTile(new Pbf(bytes));
   const found = tile.layers[layer];
   if (!found) return [];

@@ -81,6 +81,21 @@ describe('parcel tiles', () => {
     expect(first.headers.get('cache-control')).toMatch(/max-age=\d+/);
   });
 
+  it('compresses a miss as zstd for a browser that reads zstd, and still answers gzip-only clients in gzip', async () => {
+    const tile = lonLatToTile(-71.1097, 42.3736, 15);
+    const browser = await app.request(tileUrl(tile), { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(browser.headers.get('content-encoding')).toBe('zstd');
+    expect(browser.headers.get('vary')).toBe('Accept-Encoding');
+    const fromZstd = await decodeTile(browser, 'parcels');
+    expect(fromZstd.length).toBeGreaterThan(100);
+    const older = await app.request(tileUrl(tile), { headers: { 'Accept-Encoding': 'gzip, deflate' } });
+    expect(older.headers.get('content-encoding')).toBe('gzip');
+    expect(older.headers.get('etag')).toBe(browser.headers.get('etag'));
+    expect((await decodeTile(older, 'parcels')).map((f) => f.id)).toEqual(fromZstd.map((f) => f.id));
+    const refusing = await app.request(tileUrl(tile), { headers: { 'Accept-Encoding': 'zstd;q=0, gzip' } });
+    expect(refusing.headers.get('content-encoding')).toBe('gzip');
+  });
+
   it('answers 204 for a tile with no parcels', async () => {
     const ocean = lonLatToTile(-40, 30, 14);
     const res = await app.request(tileUrl(ocean));

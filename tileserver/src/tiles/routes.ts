@@ -8,6 +8,8 @@ import { ApiError } from '../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { tileResponse } from './tile-response.ts';
+import { missEncoding } from './tile-encoding.ts';
+import type { TileRequest } from './tile-renderer.ts';
 import { floodLayer, floodTileSql, parcelLayer, parcelTileSql, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
 import { tableBounds } from './bounds.ts';
 
@@ -73,7 +75,7 @@ export function tileRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await parcelVersionFor(tiles, c.req.query('v'));
-    const tile = await tiles.renderer.tile(parcelLayerKey(version), parcelTileSql(coords.z), coords, signalOf(c));
+    const tile = await tiles.renderer.tile(parcelLayerKey(version), parcelTileSql(coords.z), coords, tileRequestOf(c));
     if (caller.via === 'token') tiles.meter.countTile(caller.token);
     return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
   });
@@ -103,7 +105,7 @@ export function tileRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, layer.range.minzoom, layer.range.maxzoom, `The ${layer.name} layer`);
     const version = await tiles.versions.get(layer.table);
-    const tile = await tiles.renderer.tile(`static:${layer.table}@${version}`, layer.statement, coords, signalOf(c));
+    const tile = await tiles.renderer.tile(`static:${layer.table}@${version}`, layer.statement, coords, tileRequestOf(c));
     const answer = tileResponse(c, tile, DAY);
     // Entitled callers only: a shared cache must not hand these tiles to anyone else.
     answer.headers.set('Cache-Control', `private, max-age=${DAY}`);
@@ -126,6 +128,7 @@ async function parcelVersionFor(tiles: TileContext, requested: string | undefine
   return version;
 }
 
-export function signalOf(c: Context): AbortSignal | undefined {
-  return c.req.raw.signal;
+/** What a tile render needs of its request: the signal of a client that leaves, and how to compress a miss. */
+export function tileRequestOf(c: Context): TileRequest {
+  return { signal: c.req.raw.signal, encoding: missEncoding(c.req.header('accept-encoding')) };
 }

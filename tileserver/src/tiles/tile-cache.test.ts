@@ -1,4 +1,4 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { ENTRY_OVERHEAD, TileAbortedError, TileCache, storeTile, type Render } from './tile-cache.ts';
 
@@ -27,7 +27,7 @@ describe('the tile cache', () => {
     const tiles = await Promise.all(waiting);
     expect(state.calls).toBe(1);
     expect(new Set(tiles.map((t) => t.etag)).size).toBe(1);
-    expect(gunzipSync(tiles[0]!.gzip!).toString()).toBe('tile-bytes');
+    expect(gunzipSync(tiles[0]!.body!).toString()).toBe('tile-bytes');
   });
 
   it('stores tiles compressed once and answers later requests from memory', async () => {
@@ -36,7 +36,7 @@ describe('the tile cache', () => {
     const first = cache.get('k', render);
     state.release();
     const stored = await first;
-    expect(stored.gzip!.length).toBeLessThan(200);
+    expect(stored.body!.length).toBeLessThan(200);
     expect(stored.rawBytes).toBe(5000);
     await cache.get('k', render);
     expect(state.calls).toBe(1);
@@ -48,7 +48,7 @@ describe('the tile cache', () => {
     const { state, render } = deferredRender(null);
     const pending = cache.get('empty', render);
     state.release();
-    expect((await pending).gzip).toBeNull();
+    expect((await pending).body).toBeNull();
   });
 
   it('cancels the render when every waiting client has gone away', async () => {
@@ -135,8 +135,8 @@ describe('the tile cache', () => {
 
   it('stores each gzip body in memory of its own size, not as a view into a shared zlib slab', async () => {
     const tile = await storeTile(Buffer.from('a small tile body '.repeat(20)));
-    expect(tile.gzip!.length).toBeLessThan(100);
-    expect(tile.gzip!.buffer.byteLength).toBe(tile.gzip!.length);
+    expect(tile.body!.length).toBeLessThan(100);
+    expect(tile.body!.buffer.byteLength).toBe(tile.body!.length);
   });
 });
 
@@ -147,15 +147,35 @@ describe('compression levels', () => {
     const render = (): Render => ({ result: Promise.resolve(body), cancel: () => {} });
     const first = await cache.get('k', render);
     expect(first.level).toBe(1);
-    expect(gunzipSync(first.gzip!).equals(body)).toBe(true);
+    expect(gunzipSync(first.body!).equals(body)).toBe(true);
     await cache.get('k', render);
     await cache.get('k', render);
     await cache.settled();
     const hot = cache.peek('k')!;
     expect(hot.level).toBe(6);
     expect(hot.etag).toBe(first.etag);
-    expect(hot.gzip!.length).toBeLessThan(first.gzip!.length);
-    expect(gunzipSync(hot.gzip!).equals(body)).toBe(true);
+    expect(hot.body!.length).toBeLessThan(first.body!.length);
+    expect(gunzipSync(hot.body!).equals(body)).toBe(true);
     expect(cache.recompressed).toBe(1);
   });
 });
+
+describe('zstd for clients that read it', () => {
+  it('compresses a miss as zstd when the asking client reads zstd, and makes it gzip level 6 once it stays hot', async () => {
+    const cache = new TileCache(1024 * 1024);
+    const body = Buffer.from(Array.from({ length: 4000 }, (_, i) => `feature ${i % 97} owner ${i % 13};`).join(''));
+    const render = (): Render => ({ result: Promise.resolve(body), cancel: () => {} });
+    const first = await cache.get('k', render, undefined, 'zstd');
+    expect(first.encoding).toBe('zstd');
+    expect(zstdDecompressSync(first.body!).equals(body)).toBe(true);
+    await cache.get('k', render, undefined, 'zstd');
+    await cache.get('k', render, undefined, 'gzip');
+    await cache.settled();
+    const hot = cache.peek('k')!;
+    expect(hot.encoding).toBe('gzip');
+    expect(hot.level).toBe(6);
+    expect(hot.etag).toBe(first.etag);
+    expect(gunzipSync(hot.body!).equals(body)).toBe(true);
+  });
+});
+

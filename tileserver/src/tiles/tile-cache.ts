@@ -1,20 +1,17 @@
-// In-memory tile cache: LRU with a byte budget and an entry cap, tiles stored gzip-compressed once at
-// fill, and single-flight rendering so concurrent misses for one tile share one database query. A
+// In-memory tile cache: LRU with a byte budget and an entry cap, tiles stored compressed once at fill
+// (tile-encoding.ts), and single-flight rendering so concurrent misses for one tile share one database query. A
 // render whose every waiting client has gone away is cancelled.
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-
-const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
+import { compress, decompress, HOT_GZIP_LEVEL, MISS_LEVEL, type TileEncoding } from './tile-encoding.ts';
 
 export interface StoredTile {
-  /** gzip bytes, or null for an empty tile (answered 204). */
-  gzip: Buffer | null;
+  /** Compressed bytes in `encoding`, or null for an empty tile (answered 204). */
+  body: Buffer | null;
+  encoding: TileEncoding;
   rawBytes: number;
   etag: string;
-  /** gzip level of the bytes: 1 when filled on a miss, 6 once recompressed because the tile stayed hot. */
+  /** Compression level: 1 when filled on a miss, 6 (gzip) once recompressed because the tile stayed hot. */
   level?: number;
   /** Cache hits while at the miss level. */
   hits?: number;
@@ -54,22 +51,26 @@ export interface TileCacheOptions {
 }
 
 export function entryCost(key: string, tile: StoredTile): number {
-  return key.length + ENTRY_OVERHEAD + (tile.gzip ? tile.gzip.length + TILE_BODY_OVERHEAD : 0);
+  return key.length + ENTRY_OVERHEAD + (tile.body ? tile.body.length + TILE_BODY_OVERHEAD : 0);
 }
 
 /**
  * A miss compresses at level 1: on a z14 tile gzip-6 took 12.8 ms against 5.8 for 3% fewer bytes
  * (shared/reference/tile-limits.md), on the core the database renders on. A tile asked for again
- * (HOT_HITS) is recompressed at level 6 off the request path and swapped in; bench/README.md has the
- * measurement.
+ * (HOT_HITS) is recompressed to gzip level 6 off the request path and swapped in; bench/README.md has
+ * the measurement.
  */
-export const MISS_GZIP_LEVEL = 1;
-export const HOT_GZIP_LEVEL = 6;
 export const HOT_HITS = 2;
 
-export async function storeTile(raw: Buffer | null, level = MISS_GZIP_LEVEL, etag?: string): Promise<StoredTile> {
-  if (!raw || raw.length === 0) return { gzip: null, rawBytes: 0, etag: '"empty"' };
-  let compressed = await gzipAsync(raw, { level });
+export interface StoreOptions {
+  encoding?: TileEncoding;
+  level?: number;
+  etag?: string;
+}
+
+export async function storeTile(raw: Buffer | null, { encoding = 'gzip', level = MISS_LEVEL, etag }: StoreOptions = {}): Promise<StoredTile> {
+  if (!raw || raw.length === 0) return { body: null, encoding: 'gzip', rawBytes: 0, etag: '"empty"' };
+  let compressed = await compress(raw, encoding, level);
   // zlib hands back a view into a 64 KB slab it shares between calls, so a cached 300-byte tile kept
   // about 21 KB alive (measured: 20,000 small tiles held 437 MB of ArrayBuffers). An exact-size,
   // unpooled copy (allocUnsafeSlow; allocUnsafe would share Buffer's pool) frees the slab.
@@ -79,7 +80,7 @@ export async function storeTile(raw: Buffer | null, level = MISS_GZIP_LEVEL, eta
     compressed = exact;
   }
   etag ??= `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
-  return { gzip: compressed, rawBytes: raw.length, etag, level };
+  return { body: compressed, encoding, rawBytes: raw.length, etag, level };
 }
 
 export class TileCache {
@@ -119,7 +120,8 @@ export class TileCache {
     return this.lru?.max ?? 0;
   }
 
-  async get(key: string, render: () => Render, signal?: AbortSignal): Promise<StoredTile> {
+  /** `encoding`: what a miss is compressed in (the asking client's best, tile-encoding.ts missEncoding). */
+  async get(key: string, render: () => Render, signal?: AbortSignal, encoding: TileEncoding = 'gzip'): Promise<StoredTile> {
     const cached = this.lru?.get(key);
     if (cached) {
       this.hits++;
@@ -128,7 +130,7 @@ export class TileCache {
     }
     this.misses++;
     let flight = this.flights.get(key);
-    if (!flight) flight = this.startFlight(key, render);
+    if (!flight) flight = this.startFlight(key, render, encoding);
     return this.wait(flight, signal);
   }
 
@@ -150,15 +152,16 @@ export class TileCache {
   private readonly recompressing = new Set<Promise<void>>();
 
   private noteHit(key: string, tile: StoredTile): void {
-    if (!tile.gzip || (tile.level ?? HOT_GZIP_LEVEL) >= HOT_GZIP_LEVEL) return;
+    if (!tile.body || (tile.encoding === 'gzip' && (tile.level ?? HOT_GZIP_LEVEL) >= HOT_GZIP_LEVEL)) return;
     tile.hits = (tile.hits ?? 0) + 1;
     if (tile.hits < HOT_HITS) return;
-    tile.level = HOT_GZIP_LEVEL; // claimed: later hits do not start a second recompression
+    tile.hits = -Infinity; // claimed: later hits do not start a second recompression
     const job = (async () => {
-      const raw = await gunzipAsync(tile.gzip!);
-      const hot = await storeTile(raw, HOT_GZIP_LEVEL, tile.etag);
-      // Swapped in only if the entry is still this tile (not evicted, purged or replaced meanwhile).
-      if (this.lru?.peek(key) === tile && hot.gzip!.length < tile.gzip!.length) {
+      const raw = await decompress(tile.body!, tile.encoding);
+      const hot = await storeTile(raw, { encoding: 'gzip', level: HOT_GZIP_LEVEL, etag: tile.etag });
+      // Swapped in only if the entry is still this tile (not evicted, purged or replaced meanwhile). A
+      // zstd tile always becomes gzip-6: every client reads it, and it is about as small.
+      if (this.lru?.peek(key) === tile && (tile.encoding === 'zstd' || hot.body!.length < tile.body!.length)) {
         this.lru.set(key, hot);
         this.recompressed++;
       }
@@ -181,11 +184,11 @@ export class TileCache {
     return removed;
   }
 
-  private startFlight(key: string, render: () => Render): Flight {
+  private startFlight(key: string, render: () => Render, encoding: TileEncoding): Flight {
     const { result, cancel } = render();
     const flight: Flight = { waiters: 0, cancel, settled: false, promise: Promise.resolve() as never };
     flight.promise = result
-      .then(storeTile)
+      .then((raw) => storeTile(raw, { encoding }))
       .then((tile) => {
         this.lru?.set(key, tile);
         return tile;

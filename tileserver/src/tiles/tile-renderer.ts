@@ -3,6 +3,15 @@ import type { Sql } from '../db/client.ts';
 import type { QueryGate } from '../db/query-gate.ts';
 import type { StoredTile, TileCache } from './tile-cache.ts';
 import type { TileCoords } from './tile-coords.ts';
+import type { TileEncoding } from './tile-encoding.ts';
+
+export interface TileRequest {
+  /** Aborted when the client leaves: the render is cancelled once no client waits for it. */
+  signal?: AbortSignal;
+  /** What a miss is compressed in (missEncoding of the client's Accept-Encoding). */
+  encoding?: TileEncoding;
+  prepare?: boolean;
+}
 
 /** The cache key of one tile of a layer or source (layerKey carries its version). */
 export function tileCacheKey(layerKey: string, z: number | string, x: number | string, y: number | string): string {
@@ -18,7 +27,7 @@ export class TileRenderer {
   ) {}
 
   /** `prepare: false` runs the statement unprepared (sources that are rarely used, see SourceRegistry). */
-  tile(cacheKey: string, statement: string, { z, x, y }: TileCoords, signal?: AbortSignal, prepare = true): Promise<StoredTile> {
+  tile(cacheKey: string, statement: string, { z, x, y }: TileCoords, { signal, encoding, prepare = true }: TileRequest = {}): Promise<StoredTile> {
     return this.cache.get(
       tileCacheKey(cacheKey, z, x, y),
       () => {
@@ -33,6 +42,7 @@ export class TileRenderer {
         return { result, cancel: () => (query ? void query.cancel() : withdrawn.abort()) };
       },
       signal,
+      encoding,
     );
   }
 }

@@ -1,9 +1,9 @@
-// Answers a stored tile: 204 when empty, 304 when the client's ETag matches, the stored gzip bytes to
-// clients that accept gzip and decompressed bytes to the others. One decision (tileAnswer) serves both
-// the Hono routes and the node:http fast path for cache hits.
-import { gunzipSync } from 'node:zlib';
+// Answers a stored tile: 204 when empty, 304 when the client's ETag matches, the stored bytes to clients
+// that accept their encoding, gzip to gzip clients when the tile is held as zstd, and decompressed bytes
+// to the others. One decision (tileAnswer) serves both the Hono routes and the node:http fast path.
 import type { Context } from 'hono';
 import type { StoredTile } from './tile-cache.ts';
+import { accepts, decompressSync, toGzipSync } from './tile-encoding.ts';
 
 export const MVT_TYPE = 'application/vnd.mapbox-vector-tile';
 
@@ -20,16 +20,20 @@ export function tileAnswer(tile: StoredTile, cacheSeconds: number, ifNoneMatch: 
     Vary: 'Accept-Encoding',
     'Access-Control-Allow-Origin': '*',
   };
-  if (!tile.gzip) return { status: 204, headers, body: null };
+  if (!tile.body) return { status: 204, headers, body: null };
   if (ifNoneMatch && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === tile.etag)) {
     return { status: 304, headers, body: null };
   }
   headers['Content-Type'] = MVT_TYPE;
-  if (acceptsGzip(acceptEncoding)) {
-    headers['Content-Encoding'] = 'gzip';
-    return { status: 200, headers, body: tile.gzip };
+  if (accepts(acceptEncoding, tile.encoding)) {
+    headers['Content-Encoding'] = tile.encoding;
+    return { status: 200, headers, body: tile.body };
   }
-  return { status: 200, headers, body: gunzipSync(tile.gzip) };
+  if (accepts(acceptEncoding, 'gzip')) {
+    headers['Content-Encoding'] = 'gzip';
+    return { status: 200, headers, body: toGzipSync(tile.body, tile.encoding) };
+  }
+  return { status: 200, headers, body: decompressSync(tile.body, tile.encoding) };
 }
 
 export function tileResponse(c: Context, tile: StoredTile, cacheSeconds: number): Response {
@@ -37,16 +41,6 @@ export function tileResponse(c: Context, tile: StoredTile, cacheSeconds: number)
   const requestId = c.get('requestId') as string | undefined;
   if (requestId) answer.headers['X-Request-Id'] = requestId;
   return new Response(answer.body ? bytes(answer.body) : null, { status: answer.status, headers: answer.headers });
-}
-
-export function acceptsGzip(header: string | undefined): boolean {
-  if (!header) return false;
-  return header.split(',').some((part) => {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    if (name !== 'gzip' && name !== '*') return false;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
 }
 
 function bytes(buffer: Buffer): Uint8Array<ArrayBuffer> {

@@ -7,7 +7,7 @@ import { ApiError } from '../../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
-import { signalOf } from '../../tiles/routes.ts';
+import { tileRequestOf } from '../../tiles/routes.ts';
 import { tableBounds } from '../../tiles/bounds.ts';
 import { glyphRange, resolveFontstack } from './glyphs.ts';
 import { basemapFields, basemapLayer, basemapTileSql } from './queries.ts';
@@ -45,7 +45,7 @@ export function basemapRoutes(tiles: TileContext): Hono {
     assertZoomInRange(coords.z, basemapLayer.minzoom, basemapLayer.maxzoom, 'The basemap');
     // Boundaries and labels come from places, streets and water from their own tables: both versions key the tile.
     const version = `${await tiles.versions.get('basemap')}.${await tiles.versions.get('places')}`;
-    const tile = await tiles.renderer.tile(`basemap@${version}`, basemapTileSql, coords, signalOf(c));
+    const tile = await tiles.renderer.tile(`basemap@${version}`, basemapTileSql, coords, tileRequestOf(c));
     return tileResponse(c, tile, DAY);
   });
 

@@ -120,7 +120,7 @@ describe('the source registry', () => {
         const id = sourceId(definition);
         await saveSource(one, id, definition, 'anonymous', 'test:prepared');
         const source = registry.remember(id, definition);
-        for (let y = 0; y < 20; y++) await renderer.tile(`source:${id}@t`, source.statement, { z: 16, x: 19818, y: 24240 + y }, undefined, registry.use(source));
+        for (let y = 0; y < 20; y++) await renderer.tile(`source:${id}@t`, source.statement, { z: 16, x: 19818, y: 24240 + y }, { prepare: registry.use(source) });
       }
       const [row] = await one<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%ST_AsMVT%' AND statement NOT LIKE '%pg_prepared_statements%'`;
       expect(row!.n).toBe(2);

@@ -14,7 +14,7 @@ import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-c
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
 import { parcelLayer } from '../../tiles/tile-queries.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
-import { signalOf } from '../../tiles/routes.ts';
+import { tileRequestOf } from '../../tiles/routes.ts';
 import { surveyLayer, surveyVisibleTo } from '../surveys/service.ts';
 import { sourceId, sourceIdPattern } from './canonical.ts';
 import { compileValueCheckSql, legendOf } from './compile.ts';
@@ -156,7 +156,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
-    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, signalOf(c), registry.use(source));
+    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, { ...tileRequestOf(c), prepare: registry.use(source) });
     return tileResponse(c, tile, 3600);
   });
 

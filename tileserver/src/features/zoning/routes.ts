@@ -4,7 +4,7 @@ import { Hono } from 'hono';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
 import { tileResponse } from '../../tiles/tile-response.ts';
-import { signalOf } from '../../tiles/routes.ts';
+import { tileRequestOf } from '../../tiles/routes.ts';
 import { tableBounds } from '../../tiles/bounds.ts';
 import { zoningTileSql } from './queries.ts';
 import { zoningLayer, zoningTileFields } from './zoning-types.ts';
@@ -37,7 +37,7 @@ export function zoningRoutes(tiles: TileContext): Hono {
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, zoningLayer.minzoom, zoningLayer.maxzoom, 'The zoning layer');
     const version = await tiles.versions.get('zoning');
-    const tile = await tiles.renderer.tile(`zoning@${version}`, zoningTileSql, coords, signalOf(c));
+    const tile = await tiles.renderer.tile(`zoning@${version}`, zoningTileSql, coords, tileRequestOf(c));
     return tileResponse(c, tile, DAY);
   });
 
