@@ -1,0 +1,8 @@
+-- Admin imports as pg-boss jobs (issue 16): the row carries everything a worker in any process needs
+-- (srs, layer), counts its attempts (a run interrupted by a dying server is queued again once), and
+-- at most one import per place is queued or running at a time.
+ALTER TABLE parcel_imports
+  ADD COLUMN srs text,
+  ADD COLUMN layer text,
+  ADD COLUMN attempts integer NOT NULL DEFAULT 0;
+CREATE UNIQUE INDEX parcel_imports_one_active_per_place ON parcel_imports (place) WHERE status IN ('queued', 'running');
