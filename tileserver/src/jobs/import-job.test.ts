@@ -55,11 +55,11 @@ async function claimThenDie(id: number): Promise<void> {
   const doomed: Sql = createDb(inject('databaseUrl'), { max: 1 });
   const claimed = await claimImport(doomed, id);
   expect(claimed?.id).toBe(id);
-  const [{ pid }] = await doomed<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+  const [backend] = await doomed<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
   // Still alive: the lock is held, so a reap leaves the run alone.
   expect((await worker.reap()).requeued).not.toContain(id);
   expect((await importById(sql, id))?.status).toBe('running');
-  await sql`SELECT pg_terminate_backend(${pid})`;
+  await sql`SELECT pg_terminate_backend(${backend!.pid})`;
   await doomed.end({ timeout: 1 }).catch(() => {});
 }
 
