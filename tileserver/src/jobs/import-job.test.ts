@@ -2,11 +2,13 @@
 // so ending that connection (what a killed process does) leaves a "running" row without its lock. The
 // next reap queues it again and a live worker finishes it; on its last attempt it fails with a clear
 // error instead. Never "running" forever.
+import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Sql } from '../db/client.ts';
+import { repoRoot } from '../db/prepare.ts';
 import { claimImport, importById } from '../features/imports/queries.ts';
 import { runQueuedImport, uploadDirOf } from '../features/imports/runner.ts';
 import { createLogger } from '../logger.ts';
@@ -20,9 +22,9 @@ const dataDir = mkdtempSync(join(tmpdir(), 'import-job-'));
 mkdirSync(uploadDirOf(dataDir));
 const boss = await startJobQueue(inject('databaseUrl'), logger);
 const runs = new Map<number, (outcome: string) => void>();
+const queue = `imports-job-test-${process.pid}-${Date.now().toString(36)}`;
 const worker = await startImportJob(boss, {
-  sql, databaseUrl: inject('databaseUrl'), dataDir, logger, resendQueued: false,
-  queue: `imports-job-test-${process.pid}-${Date.now().toString(36)}`,
+  sql, databaseUrl: inject('databaseUrl'), dataDir, logger, resendQueued: false, queue,
   reapEveryMs: 3_600_000,
   onRun: (id, outcome) => runs.get(id)?.(outcome),
 });
@@ -63,7 +65,63 @@ async function claimThenDie(id: number): Promise<void> {
   await doomed.end({ timeout: 1 }).catch(() => {});
 }
 
+/** Polls until `check` holds or 30 s pass. */
+async function until(check: () => Promise<boolean>): Promise<boolean> {
+  for (let i = 0; i < 300; i++) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+}
+
 describe('the import job after a server stop', () => {
+  it('runs again to the end an import whose worker process was killed mid-run', async () => {
+    const place = `/us/ma/middlesex/job-killed-${process.pid}`;
+    // The test holds the import's own per-place lock, so the child's import waits inside its
+    // transaction, "running", until the child is killed: no race with a fast import.
+    const holder = await sql.reserve();
+    await holder`BEGIN`;
+    await holder`SELECT pg_advisory_xact_lock(727100016, hashtext(${`import:${place}`}))`;
+    const id = await queuedImport(place);
+    const childQueue = `${queue}-child`;
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    try {
+      expect(await until(async () => output.includes('ready') || child.exitCode !== null), output).toBe(true);
+      await boss.send(childQueue, { id });
+      // Staged and waiting for the place's lock inside its transaction.
+      const waiting = async () => (await sql`
+        SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 727100016
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).length > 0;
+      expect(await until(waiting), output).toBe(true);
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGKILL');
+      await exited;
+      expect((await importById(sql, id))?.status).toBe('running');
+      // The "restarted server": a worker on the same queue reaps at start; this one's reaper runs now.
+      const finished = new Promise<string>((done) => runs.set(id, done));
+      const restarted = await startImportJob(boss, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, resendQueued: false, queue: childQueue, reapEveryMs: 3_600_000, onRun: (runId, outcome) => runs.get(runId)?.(outcome) });
+      try {
+        expect(await until(async () => (await importById(sql, id))?.status !== 'running' || (await restarted.reap()).requeued.includes(id))).toBe(true);
+        await holder`COMMIT`;
+        expect(await finished).toBe('done');
+      } finally {
+        restarted.stop();
+      }
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await holder`ROLLBACK`.catch(() => {});
+      holder.release();
+    }
+    expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 2, error: null, report: { read: 2, skipped: 0 } });
+  });
+
   it('queues an import whose server died again, and a live worker finishes it', async () => {
     const id = await queuedImport(`/us/ma/middlesex/job-retry-${process.pid}`);
     await claimThenDie(id);
