@@ -56,10 +56,14 @@ describe('the admin imports page', () => {
     expect(await runningItem.textContent()).toContain('In progress');
     expect(await runningItem.textContent()).toContain('40% of 1,200 parcels');
     expect(await tp.page.getByTestId(`export-run-${failed}`).textContent()).toContain('Could not be completed');
-    await h.server.sql`UPDATE exports SET status = 3 WHERE id = ${running!}`;
     const overflow = await tp.page.evaluate(() => { const p = document.querySelector('.page')!; return p.scrollWidth - p.clientWidth; });
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(tp.page, 'admin-imports-phone');
+    await runningItem.scrollIntoViewIfNeeded();
+    await screenshot(tp.page, 'admin-imports-phone-exports');
+    // The run shows the name the admin uploaded, not the server's prefixed one.
+    expect(await tp.page.getByTestId('import-runs').textContent()).toContain('county.geojson · dry run');
+    await h.server.sql`UPDATE exports SET status = 3 WHERE id = ${running!}`;
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });

@@ -36,7 +36,7 @@ export function ImportForm(props: { onStarted: () => void }) {
 
   return (
     <form className="account-form import-form" data-testid="import-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <label>Parcel file (zipped Shapefile, GeoPackage, GeoJSON, zipped File Geodatabase, CSV)
+      <label>Parcel file (zipped Shapefile, GeoPackage, GeoJSON, zipped File Geodatabase, CSV with a WKT column)
         <input type="file" data-testid="import-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
       </label>
       <label>Place
