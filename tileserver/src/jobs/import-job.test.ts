@@ -155,6 +155,21 @@ describe('the import job after a server stop', () => {
     expect(run?.finished_at).not.toBeNull();
   });
 
+  it('drops the stage tables killed imports left behind once they are a day old, and no other', async () => {
+    const old = `run_${(Date.now() - 25 * 3600_000).toString(36)}_a1b2c3`;
+    const fresh = `run_${Date.now().toString(36)}_d4e5f6`;
+    const other = `kept_${process.pid}`;
+    for (const name of [old, fresh, other]) await sql.unsafe(`CREATE TABLE import_stage.${name} (_fid int)`);
+    try {
+      const { stageTablesDropped } = await worker.reap();
+      expect(stageTablesDropped).toContain(old);
+      const left = await sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'import_stage' AND tablename IN (${old}, ${fresh}, ${other})`;
+      expect(left.map((t) => t.name).sort()).toEqual([fresh, other].sort());
+    } finally {
+      for (const name of [old, fresh, other]) await sql.unsafe(`DROP TABLE IF EXISTS import_stage.${name}`);
+    }
+  });
+
   it('does nothing for a second job of an import that already ran', async () => {
     const id = await queuedImport(`/us/ma/middlesex/job-twice-${process.pid}`);
     expect(await runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger })).toBe('done');

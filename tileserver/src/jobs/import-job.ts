@@ -2,9 +2,10 @@
 // an id and the row holds the rest, so any worker process can run it. Liveness is an advisory lock
 // the running worker holds: when a server dies mid-import, the next worker to start (and every
 // worker, every 30 s) finds the row "running" without its lock, queues it again once, and fails it
-// with a clear error after that. pg-boss itself never retries: a failed import fails for its input.
+// with a clear error after that; stage tables killed imports left behind are dropped after a day.
+// pg-boss itself never retries: a failed import fails for its input.
 import type { PgBoss } from 'pg-boss';
-import { queuedImportIds, reapInterruptedImports } from '../features/imports/queries.ts';
+import { dropStaleStageTables, queuedImportIds, reapInterruptedImports } from '../features/imports/queries.ts';
 import { runQueuedImport, type ImportOutcome, type ImportRunnerDeps } from '../features/imports/runner.ts';
 
 export const importQueue = 'parcel-imports';
@@ -23,8 +24,8 @@ export interface ImportJobDeps extends ImportRunnerDeps {
 
 export interface ImportJobs {
   enqueue: (importId: number) => Promise<void>;
-  /** Queues again (or fails) imports whose worker died; answers what it changed. */
-  reap: () => Promise<{ requeued: number[]; failed: number[] }>;
+  /** Queues again (or fails) imports whose worker died and drops the stage tables killed imports left; answers what it changed. */
+  reap: () => Promise<{ requeued: number[]; failed: number[]; stageTablesDropped: string[] }>;
   stop: () => void;
 }
 
@@ -45,7 +46,9 @@ export async function startImportJob(boss: PgBoss, deps: ImportJobDeps): Promise
     const changed = await reapInterruptedImports(deps.sql, importAttempts);
     for (const id of changed.requeued) await enqueue(id);
     if (changed.requeued.length + changed.failed.length > 0) deps.logger.warn(changed, 'imports interrupted by a server stop');
-    return changed;
+    const stageTablesDropped = await dropStaleStageTables(deps.sql);
+    if (stageTablesDropped.length > 0) deps.logger.warn({ tables: stageTablesDropped }, 'stage tables of killed imports dropped');
+    return { ...changed, stageTablesDropped };
   };
   await reap();
   // A send may have been lost with the process that made the row; a second job for a row is a no-op.

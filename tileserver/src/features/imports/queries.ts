@@ -110,3 +110,25 @@ export async function queuedImportIds(sql: Sql): Promise<number[]> {
   const rows = await sql<{ id: number }[]>`SELECT id::int FROM parcel_imports WHERE status = 'queued' ORDER BY id`;
   return rows.map((r) => r.id);
 }
+
+const stageTableName = /^run_[0-9a-z]+_[0-9a-f]+$/;
+
+/**
+ * Stage tables (import_stage.run_<ms in base 36>_<hex>, made by ogr2ogr for each import) that a killed
+ * import left behind: older than `olderThanMs` (no live import runs that long) and locked by nobody.
+ */
+export async function dropStaleStageTables(sql: Sql, olderThanMs = 24 * 3600_000): Promise<string[]> {
+  const tables = await sql<{ name: string; locked: boolean }[]>`
+    SELECT c.relname AS name, EXISTS (SELECT 1 FROM pg_locks l WHERE l.relation = c.oid) AS locked
+    FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'import_stage' AND c.relkind = 'r'`;
+  const cutoff = Date.now() - olderThanMs;
+  const dropped: string[] = [];
+  for (const { name, locked } of tables) {
+    if (locked || !stageTableName.test(name) || !(parseInt(name.split('_')[1]!, 36) < cutoff)) continue;
+    // The name matched the pattern above: letters, digits and underscores only.
+    await sql.unsafe(`DROP TABLE IF EXISTS import_stage.${name}`);
+    dropped.push(name);
+  }
+  return dropped;
+}
