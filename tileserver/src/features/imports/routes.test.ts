@@ -102,6 +102,16 @@ describe('the admin imports API', () => {
     expect(parcels!.n).toBe(0);
   });
 
+  it('answers 503 when the process has no job queue to run imports', async () => {
+    const apiOnly = createApp({ config: loadConfig({ DATA_DIR: dataDir }), sql, logger });
+    const apiAdmin = await signedInAdmin(apiOnly, sql);
+    const { upload: name } = await (await upload(admin, 'queue.geojson', geojson)).json();
+    const res = await apiAdmin.post('/admin/imports', { upload: name, place: '/us/ma/middlesex/no-queue', dry_run: true });
+    expect(res.status).toBe(503);
+    expect(res.json.error).toMatchObject({ code: 'UNAVAILABLE', message: 'Imports cannot start in this process (no job queue)' });
+    expect((await sql`SELECT 1 FROM parcel_imports WHERE place = '/us/ma/middlesex/no-queue'`).length).toBe(0);
+  });
+
   it('answers 409 to a second import of a place while the first is queued or running', async () => {
     const { upload: name } = await (await upload(admin, 'one.geojson', geojson)).json();
     const place = `/us/ma/middlesex/admin-busy-${process.pid}`;
