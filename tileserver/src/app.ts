@@ -121,8 +121,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', feedbackRoutes(routeDeps));
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
-  const enqueueImport = deps.jobs ? async (id: number) => void (await deps.jobs!.send(deps.importQueue ?? importQueue, { id })) : undefined;
-  app.route('/', importRoutes({ ...routeDeps, enqueueImport }));
+  const importQueueName = deps.importQueue ?? importQueue;
+  const enqueueImport = deps.jobs ? async (id: number) => void (await deps.jobs!.send(importQueueName, { id })) : undefined;
+  app.route('/', importRoutes({ ...routeDeps, enqueueImport, importQueue: importQueueName }));
   app.route('/', metricsRoutes({ callers: tiles.callers, metrics }));
   app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));

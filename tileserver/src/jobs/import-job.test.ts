@@ -45,9 +45,9 @@ writeFileSync(join(uploadDirOf(dataDir), upload), JSON.stringify({
   ],
 }));
 
-async function queuedImport(place: string): Promise<number> {
+async function queuedImport(place: string, on = queue): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
-    INSERT INTO parcel_imports (place, file, source, dry_run, mapping) VALUES (${place}, ${upload}, ${`import:${place}`}, true, '{"parcelnumb": "PID"}')
+    INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${`import:${place}`}, true, '{"parcelnumb": "PID"}', ${on})
     RETURNING id::int`;
   return row!.id;
 }
@@ -82,8 +82,8 @@ describe('the import job after a server stop', () => {
     const holder = await sql.reserve();
     await holder`BEGIN`;
     await holder`SELECT pg_advisory_xact_lock(727100016, hashtext(${`import:${place}`}))`;
-    const id = await queuedImport(place);
     const childQueue = `${queue}-child`;
+    const id = await queuedImport(place, childQueue);
     const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
       cwd: repoRoot,
       env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },

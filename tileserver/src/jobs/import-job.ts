@@ -16,7 +16,7 @@ export interface ImportJobDeps extends ImportRunnerDeps {
   queue?: string;
   /** How often running imports are checked for a dead worker (ms). */
   reapEveryMs?: number;
-  /** Send the queued rows again at start (default): off in tests, whose files share one database. */
+  /** Send this queue's queued rows again at start (default true). */
   resendQueued?: boolean;
   /** Called after each run (tests wait on it). */
   onRun?: (id: number, outcome: ImportOutcome) => void;
@@ -43,8 +43,10 @@ export async function startImportJob(boss: PgBoss, deps: ImportJobDeps): Promise
   });
   const enqueue = async (id: number) => void (await boss.send(queue, { id }));
   const reap = async () => {
-    const changed = await reapInterruptedImports(deps.sql, importAttempts);
-    for (const id of changed.requeued) await enqueue(id);
+    const reaped = await reapInterruptedImports(deps.sql, importAttempts);
+    // Back to the queue the run came from (any live worker of it takes it; tests keep their own).
+    for (const { id, queue: its } of reaped.requeued) await boss.send(its, { id });
+    const changed = { requeued: reaped.requeued.map((r) => r.id), failed: reaped.failed };
     if (changed.requeued.length + changed.failed.length > 0) deps.logger.warn(changed, 'imports interrupted by a server stop');
     const stageTablesDropped = await dropStaleStageTables(deps.sql);
     if (stageTablesDropped.length > 0) deps.logger.warn({ tables: stageTablesDropped }, 'stage tables of killed imports dropped');
@@ -52,7 +54,7 @@ export async function startImportJob(boss: PgBoss, deps: ImportJobDeps): Promise
   };
   await reap();
   // A send may have been lost with the process that made the row; a second job for a row is a no-op.
-  if (deps.resendQueued !== false) for (const id of await queuedImportIds(deps.sql)) await enqueue(id);
+  if (deps.resendQueued !== false) for (const id of await queuedImportIds(deps.sql, queue)) await enqueue(id);
   const timer = setInterval(() => void reap().catch((error: unknown) => deps.logger.error({ err: error }, 'import reaper failed')), deps.reapEveryMs ?? 30_000);
   timer.unref();
   return { enqueue, reap, stop: () => clearInterval(timer) };

@@ -42,12 +42,12 @@ export async function activeImportOf(sql: Sql, place: string): Promise<ImportRun
 
 export async function createImport(
   sql: Sql,
-  run: { place: string; file: string; source: string; dryRun: boolean; replace: boolean; mapping: unknown; srs?: string; layer?: string; startedBy: number | null },
+  run: { place: string; file: string; source: string; dryRun: boolean; replace: boolean; mapping: unknown; srs?: string; layer?: string; queue: string; startedBy: number | null },
 ): Promise<ImportRun> {
   const [row] = await sql<ImportRun[]>`
-    INSERT INTO parcel_imports (place, file, source, dry_run, replace, mapping, srs, layer, started_by)
+    INSERT INTO parcel_imports (place, file, source, dry_run, replace, mapping, srs, layer, queue, started_by)
     VALUES (${run.place}, ${run.file}, ${run.source}, ${run.dryRun}, ${run.replace}, ${run.mapping === undefined ? null : sql.json(run.mapping as never)},
-      ${run.srs ?? null}, ${run.layer ?? null}, ${run.startedBy})
+      ${run.srs ?? null}, ${run.layer ?? null}, ${run.queue}, ${run.startedBy})
     RETURNING ${columns(sql)}`;
   return row!;
 }
@@ -89,8 +89,8 @@ export async function finishImport(sql: Sql, id: number, outcome: { report: obje
  * while attempts remain, else failed with a message that says what happened. Each import is one
  * transaction, so an interrupted run changed nothing and running it again is safe.
  */
-export async function reapInterruptedImports(sql: Sql, maxAttempts: number): Promise<{ requeued: number[]; failed: number[] }> {
-  const rows = await sql<{ id: number; status: string }[]>`
+export async function reapInterruptedImports(sql: Sql, maxAttempts: number): Promise<{ requeued: { id: number; queue: string }[]; failed: number[] }> {
+  const rows = await sql<{ id: number; status: string; queue: string }[]>`
     UPDATE parcel_imports i SET
       status = CASE WHEN i.attempts < ${maxAttempts} THEN 'queued' ELSE 'failed' END,
       error = CASE WHEN i.attempts < ${maxAttempts} THEN NULL
@@ -101,13 +101,16 @@ export async function reapInterruptedImports(sql: Sql, maxAttempts: number): Pro
       SELECT 1 FROM pg_locks l
       WHERE l.locktype = 'advisory' AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND l.classid = ${importLockClass} AND l.objid = i.id AND l.objsubid = 2)
-    RETURNING i.id::int, i.status`;
-  return { requeued: rows.filter((r) => r.status === 'queued').map((r) => r.id), failed: rows.filter((r) => r.status === 'failed').map((r) => r.id) };
+    RETURNING i.id::int, i.status, i.queue`;
+  return {
+    requeued: rows.filter((r) => r.status === 'queued').map((r) => ({ id: r.id, queue: r.queue })),
+    failed: rows.filter((r) => r.status === 'failed').map((r) => r.id),
+  };
 }
 
-/** Queued imports (sent to the queue again when a worker starts: a send may have been lost). */
-export async function queuedImportIds(sql: Sql): Promise<number[]> {
-  const rows = await sql<{ id: number }[]>`SELECT id::int FROM parcel_imports WHERE status = 'queued' ORDER BY id`;
+/** Queued imports of a queue (sent again when a worker starts: a send may have been lost). */
+export async function queuedImportIds(sql: Sql, queue: string): Promise<number[]> {
+  const rows = await sql<{ id: number }[]>`SELECT id::int FROM parcel_imports WHERE status = 'queued' AND queue = ${queue} ORDER BY id`;
   return rows.map((r) => r.id);
 }
 

@@ -32,6 +32,8 @@ export interface ImportRouteDeps {
   callers: CallerResolver;
   /** Sends an import row to the job queue; without a queue imports cannot start here. */
   enqueueImport?: (id: number) => Promise<void>;
+  /** The queue enqueueImport sends to, kept on the row for a run queued again after a restart. */
+  importQueue: string;
 }
 
 /** Where uploads go: DATA_DIR/imports, beside the local cluster (workers read them there). */
@@ -101,7 +103,7 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
     try {
       run = await createImport(deps.sql, {
         place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
-        mapping: body.mapping, srs: body.srs, layer: body.layer, startedBy: caller.user?.id ?? null,
+        mapping: body.mapping, srs: body.srs, layer: body.layer, queue: deps.importQueue, startedBy: caller.user?.id ?? null,
       });
     } catch (error) {
       // Two starts at once: the partial unique index lets one in.
