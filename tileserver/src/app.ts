@@ -59,6 +59,7 @@ import { exportRoutes } from './features/exports/routes.ts';
 import { cartRoutes } from './features/store/cart-routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { exportQueue } from './jobs/export-job.ts';
+import { importQueue } from './jobs/import-job.ts';
 
 export interface AppDeps {
   config: Config;
@@ -78,6 +79,8 @@ export interface AppDeps {
   jobs?: PgBoss;
   /** The export jobs' queue name (tests use their own). */
   exportQueue?: string;
+  /** The import jobs' queue name (tests use their own). */
+  importQueue?: string;
   /** The database URL, for work that runs tools of its own against it (ogr2ogr in imports). */
   databaseUrl?: string;
 }
@@ -118,7 +121,9 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', feedbackRoutes(routeDeps));
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
-  app.route('/', importRoutes(routeDeps));
+  const importQueueName = deps.importQueue ?? importQueue;
+  const enqueueImport = deps.jobs ? async (id: number) => void (await deps.jobs!.send(importQueueName, { id })) : undefined;
+  app.route('/', importRoutes({ ...routeDeps, enqueueImport, importQueue: importQueueName }));
   app.route('/', metricsRoutes({ callers: tiles.callers, metrics }));
   app.route('/', projectRoutes(routeDeps));
   app.route('/', coverageRoutes(routeDeps));

@@ -9,6 +9,7 @@ import { prepareDatabase, repoRoot } from './db/prepare.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { startRenewalJob } from './jobs/renewal-job.ts';
 import { startExportJob } from './jobs/export-job.ts';
+import { startImportJob } from './jobs/import-job.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import { createApp } from './app.ts';
 import { createHttpServer } from './http/server.ts';
@@ -59,10 +60,12 @@ async function main(): Promise<void> {
   const sql = createDb(db.url, { max: config.APP_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map app' });
   const tiles = createTileContext(config, tileSql);
   const payments = createPaymentProvider(config, sql);
-  // Background jobs (renewals, exports) run in the full process; tile-only processes do not take any.
+  // Background jobs (renewals, exports, imports) run in the full process; tile-only processes do not take any.
   const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
   if (jobs) await startRenewalJob(jobs, { sql, payments, logger, forgetGroup: (id) => tiles.callers.forgetGroup(id) });
   if (jobs) await startExportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
+  // Imports left running by a stopped server are queued again (or failed) here.
+  if (jobs) await startImportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
   const app = createApp({ config, sql, logger, tiles, payments, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
   const server = createHttpServer(app, tiles);
   server.listen(config.PORT, config.HOST);

@@ -13,6 +13,7 @@ import { createLogger } from '@parcel-map/tileserver/logger';
 import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
 import { startJobQueue } from '@parcel-map/tileserver/jobs/job-queue';
 import { startExportJob } from '@parcel-map/tileserver/jobs/export-job';
+import { startImportJob } from '@parcel-map/tileserver/jobs/import-job';
 
 export interface TestServer {
   origin: string;
@@ -25,7 +26,7 @@ export interface TestServer {
 export const adminToken = 'test-admin-token-of-at-least-32-chars';
 
 /** `env` adds configuration variables (a test's own small LOOKUP_LIMIT_ANON, say). */
-/** `options.jobs` starts pg-boss with the export worker on a queue of this server's own. */
+/** `options.jobs` starts pg-boss with the export and import workers on queues of this server's own. */
 export async function startTestServer(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestServer> {
   buildViewerIfStale(() => {});
   const dataDir = mkdtempSync(join(tmpdir(), 'parcel-e2e-'));
@@ -36,6 +37,8 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const exportQueue = `exports-e2e-${process.pid}-${Date.now().toString(36)}`;
   const jobs = options.jobs ? await startJobQueue(inject('databaseUrl'), logger) : undefined;
   if (jobs) await startExportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: exportQueue });
+  const importQueue = `imports-e2e-${process.pid}-${Date.now().toString(36)}`;
+  const importWorker = jobs ? await startImportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: importQueue, resendQueued: false }) : undefined;
   const app = createApp({
     config,
     sql,
@@ -43,6 +46,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     viewerDir: resolve(repoRoot, 'viewer/dist'),
     jobs,
     exportQueue,
+    importQueue,
     databaseUrl: inject('databaseUrl'),
   });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((done) => {
@@ -54,6 +58,7 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     config,
     close: async () => {
       await new Promise<void>((done) => server.close(() => done()));
+      importWorker?.stop();
       await jobs?.stop({ graceful: false });
       await sql.end({ timeout: 5 });
       rmSync(dataDir, { recursive: true, force: true });

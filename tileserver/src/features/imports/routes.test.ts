@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../app.ts';
+import { startJobQueue } from '../../jobs/job-queue.ts';
+import { startImportJob } from '../../jobs/import-job.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
@@ -11,10 +13,17 @@ import type { TestBrowser } from '../../testing/http-client.ts';
 
 const sql = testDb();
 const dataDir = mkdtempSync(join(tmpdir(), 'imports-route-'));
+const logger = createLogger('silent');
+const jobs = await startJobQueue(inject('databaseUrl'), logger);
+// A queue of this file's own: other test files' workers never take its imports.
+const importQueue = `imports-routes-${process.pid}-${Date.now().toString(36)}`;
+const worker = await startImportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: importQueue, resendQueued: false });
 const app = createApp({
   config: loadConfig({ DATA_DIR: dataDir, IMPORT_UPLOAD_MAX_MB: '1' }),
   sql,
-  logger: createLogger('silent'),
+  logger,
+  jobs,
+  importQueue,
   databaseUrl: inject('databaseUrl'),
 });
 let admin: TestBrowser;
@@ -23,6 +32,8 @@ beforeAll(async () => {
   admin = await signedInAdmin(app, sql);
 });
 afterAll(async () => {
+  worker.stop();
+  await jobs.stop({ graceful: false });
   await sql.end();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -89,5 +100,58 @@ describe('the admin imports API', () => {
     expect(listed.json.imports.find((r: { id: number }) => r.id === run.id)).toMatchObject({ status: 'done' });
     const [parcels] = await sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'import:/us/ma/middlesex/admin-import-test'`;
     expect(parcels!.n).toBe(0);
+  });
+
+  it('answers 503 when the process has no job queue to run imports', async () => {
+    const apiOnly = createApp({ config: loadConfig({ DATA_DIR: dataDir }), sql, logger });
+    const apiAdmin = await signedInAdmin(apiOnly, sql);
+    const { upload: name } = await (await upload(admin, 'queue.geojson', geojson)).json();
+    const res = await apiAdmin.post('/admin/imports', { upload: name, place: '/us/ma/middlesex/no-queue', dry_run: true });
+    expect(res.status).toBe(503);
+    expect(res.json.error).toMatchObject({ code: 'UNAVAILABLE', message: 'Imports cannot start in this process (no job queue)' });
+    expect((await sql`SELECT 1 FROM parcel_imports WHERE place = '/us/ma/middlesex/no-queue'`).length).toBe(0);
+  });
+
+  it('answers 409 to a second import of a place while the first is queued or running', async () => {
+    const { upload: name } = await (await upload(admin, 'one.geojson', geojson)).json();
+    const place = `/us/ma/middlesex/admin-busy-${process.pid}`;
+    // A queued row of this place stands for an import in progress (its job is never sent).
+    const [queued] = await sql<{ id: number }[]>`INSERT INTO parcel_imports (place, file, source, dry_run) VALUES (${place}, ${name}, ${`import:${place}`}, true) RETURNING id::int`;
+    try {
+      const second = await admin.post('/admin/imports', { upload: name, place, dry_run: true });
+      expect(second.status).toBe(409);
+      expect(second.json.error).toMatchObject({ code: 'CONFLICT', message: `An import of ${place} is already queued or running (import ${queued!.id}): wait for it to finish` });
+      expect((await sql`SELECT 1 FROM parcel_imports WHERE place = ${place}`).length).toBe(1);
+    } finally {
+      await sql`UPDATE parcel_imports SET status = 'failed' WHERE id = ${queued!.id}`;
+    }
+    // Once it ended, the place takes a new import.
+    const third = await admin.post('/admin/imports', { upload: name, place, dry_run: true, mapping: { parcelnumb: 'PID' } });
+    expect(third.status).toBe(202);
+    let run = third.json;
+    for (let i = 0; i < 240 && (run.status === 'queued' || run.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      run = (await admin.get(`/admin/imports/${run.id}`)).json;
+    }
+    expect(run.status).toBe('done');
+  });
+
+  it('lists every user\'s exports beside the imports, running ones first, with progress and error', async () => {
+    const { userId, email } = await signedInUser(app, sql, 'free');
+    const made = await sql<{ id: number }[]>`
+      INSERT INTO exports (user_id, kind, path, format, level, definition, status, requested, progress, error, token, created_at, expires_at)
+      VALUES (${userId}, 'export', '/us/ma/middlesex/cambridge', 'csv', 'pro', '{"query":{"path":"/us/ma/middlesex/cambridge"}}', 3, 40, 0, 'Could not be completed', 'tok-a', now() - interval '1 minute', now() + interval '1 day'),
+             (${userId}, 'export', '/us/ma/middlesex/somerville', 'gpkg', 'pro', '{"query":{"path":"/us/ma/middlesex/somerville"}}', 1, 1200, 45, NULL, 'tok-b', now() - interval '1 hour', now() + interval '1 day')
+      RETURNING id::int`;
+    const listed = (await admin.get('/admin/imports_exports/running.json')).json;
+    const mine = listed.exports.filter((e: { id: number }) => made.some((m) => m.id === e.id));
+    expect(mine).toEqual([
+      expect.objectContaining({ id: made[1]!.id, status: 1, status_text: 'In progress', progress: 45, requested: 1200, format: 'gpkg', user_email: email, error: null }),
+      expect.objectContaining({ id: made[0]!.id, status: 3, status_text: 'Could not be completed', error: 'Could not be completed', path: '/us/ma/middlesex/cambridge' }),
+    ]);
+    const statuses: number[] = listed.exports.map((e: { status: number }) => e.status);
+    expect(statuses.slice(statuses.findIndex((s) => s !== 1)).includes(1)).toBe(false);
+    // Not left "in progress": the admin page would poll for it in other tests.
+    await sql`UPDATE exports SET status = 3 WHERE id = ${made[1]!.id}`;
   });
 });

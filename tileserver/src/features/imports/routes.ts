@@ -1,10 +1,11 @@
 // The admin API of imports (issue 16): the running and recent imports with progress, report and
 // errors; a parcel file upload streamed to disk under a size limit; starting an import of an upload
-// (with a mapping, or a proposed one) that runs in this process while the page polls.
+// (with a mapping, or a proposed one) as a job of the import queue (jobs/import-job.ts) while the page
+// polls; one import per place is queued or running at a time. The page lists exports too.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
@@ -16,9 +17,10 @@ import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import type { Logger } from '../../logger.ts';
 import { requireAdmin } from '../admin/policy.ts';
-import { createImport, importById, recentImports } from './queries.ts';
-import { runImport } from './runner.ts';
-import { startImportBody } from './schema.ts';
+import { adminExportRuns } from '../exports/admin-runs.ts';
+import { activeImportOf, createImport, importById, recentImports } from './queries.ts';
+import { uploadDirOf } from './runner.ts';
+import { startImportBody, type ImportsExportsAnswer } from './schema.ts';
 
 const uploadName = z.string().min(1).max(200);
 const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
@@ -28,12 +30,14 @@ export interface ImportRouteDeps {
   sql: Sql;
   logger: Logger;
   callers: CallerResolver;
-  /** The database URL ogr2ogr writes to; without it imports cannot start here. */
-  databaseUrl?: string;
+  /** Sends an import row to the job queue; without a queue imports cannot start here. */
+  enqueueImport?: (id: number) => Promise<void>;
+  /** The queue enqueueImport sends to, kept on the row for a run queued again after a restart. */
+  importQueue: string;
 }
 
-/** Where uploads go: DATA_DIR/imports, beside the local cluster. */
-export const uploadDir = (config: Config) => resolve(config.DATA_DIR, 'imports');
+/** Where uploads go: DATA_DIR/imports, beside the local cluster (workers read them there). */
+export const uploadDir = (config: Config) => uploadDirOf(config.DATA_DIR);
 
 export function importRoutes(deps: ImportRouteDeps): Hono {
   const app = new Hono();
@@ -46,7 +50,8 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
   app.get('/admin/imports_exports/running.json', async (c) => {
     await admin(c);
     c.header('Cache-Control', 'no-store');
-    return c.json({ imports: await recentImports(deps.sql), exports: [] });
+    const answer: ImportsExportsAnswer = { imports: await recentImports(deps.sql), exports: await adminExportRuns(deps.sql) };
+    return c.json(answer);
   });
 
   app.get('/admin/imports/:id{[0-9]+}', async (c) => {
@@ -89,24 +94,28 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
   app.post('/admin/imports', async (c) => {
     const caller = await admin(c);
     const body = await requestBody(c, startImportBody, { maxBytes: 1024 * 1024 });
-    if (!deps.databaseUrl) throw new ApiError('UNAVAILABLE', 'Imports cannot start in this process (no database URL)');
+    if (!deps.enqueueImport) throw new ApiError('UNAVAILABLE', 'Imports cannot start in this process (no job queue)');
     const file = join(uploadDir(deps.config), body.upload);
     if (!existsSync(file)) throw new ApiError('NOT_FOUND', 'No such upload');
-    let mappingFile: string | undefined;
-    if (body.mapping) {
-      mappingFile = `${file}.mapping.json`;
-      await writeFile(mappingFile, JSON.stringify(body.mapping, null, 2));
+    const active = await activeImportOf(deps.sql, body.place);
+    if (active) throw busy(body.place, active.id);
+    let run;
+    try {
+      run = await createImport(deps.sql, {
+        place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
+        mapping: body.mapping, srs: body.srs, layer: body.layer, queue: deps.importQueue, startedBy: caller.user?.id ?? null,
+      });
+    } catch (error) {
+      // Two starts at once: the partial unique index lets one in.
+      if ((error as { code?: string }).code === '23505') throw busy(body.place, null);
+      throw error;
     }
-    const run = await createImport(deps.sql, {
-      place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
-      mapping: body.mapping, startedBy: caller.user?.id ?? null,
-    });
-    // Not awaited: the page polls the run; runImport records its own failure.
-    void runImport(deps.databaseUrl, deps.sql, deps.logger, {
-      id: run.id, file, place: body.place, mappingFile, dryRun: body.dry_run, replace: body.replace, srs: body.srs,
-    });
+    await deps.enqueueImport(run.id);
     return c.json(run, 202);
   });
 
   return app;
 }
+
+const busy = (place: string, id: number | null) =>
+  new ApiError('CONFLICT', `An import of ${place} is already queued or running${id ? ` (import ${id})` : ''}: wait for it to finish`, { import: id });

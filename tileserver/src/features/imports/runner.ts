@@ -1,49 +1,77 @@
-// Runs an admin-started import in the app process: the fixtures' importParcels on a pool of its own
-// (no statement timeout: an import's statements run for minutes), with progress saved at most once a
-// second so the admin page can show it, and the report or the error stored at the end.
-import { basename } from 'node:path';
+// Runs one queued admin import (called by the import job, jobs/import-job.ts): claims the row under a
+// liveness lock held on a reserved connection, runs the fixtures' importParcels on a pool of its own
+// (no statement timeout: an import's statements run for minutes), saves progress at most once a second
+// for the admin page, and stores the report or the error.
+import { writeFile } from 'node:fs/promises';
+import { basename, join, resolve } from 'node:path';
 import { importParcels } from '@parcel-map/fixtures/import/import-parcels';
 import { createDb, type Sql } from '../../db/client.ts';
 import type { Logger } from '../../logger.ts';
-import { finishImport, markRunning, saveProgress } from './queries.ts';
+import { claimImport, finishImport, releaseImport, saveProgress } from './queries.ts';
 
-export interface ImportJob {
-  id: number;
-  file: string;
-  place: string;
-  mappingFile?: string;
-  dryRun: boolean;
-  replace: boolean;
-  srs?: string;
+/** Where uploads go: DATA_DIR/imports, beside the local cluster. */
+export const uploadDirOf = (dataDir: string) => resolve(dataDir, 'imports');
+
+export interface ImportRunnerDeps {
+  sql: Sql;
+  databaseUrl: string;
+  dataDir: string;
+  logger: Logger;
 }
 
-export async function runImport(databaseUrl: string, sql: Sql, logger: Logger, job: ImportJob): Promise<void> {
-  const pool = createDb(databaseUrl, { max: 2, applicationName: 'parcel-map import' });
+export type ImportOutcome = 'done' | 'failed' | 'skipped';
+
+export async function runQueuedImport(id: number, deps: ImportRunnerDeps): Promise<ImportOutcome> {
+  const conn = await deps.sql.reserve();
+  let claimed = false;
+  try {
+    const job = await claimImport(conn as unknown as Sql, id);
+    if (!job) return 'skipped';
+    claimed = true;
+    return await runClaimed(job, deps);
+  } finally {
+    if (claimed) await releaseImport(conn as unknown as Sql, id).catch(() => {});
+    conn.release();
+  }
+}
+
+async function runClaimed(job: NonNullable<Awaited<ReturnType<typeof claimImport>>>, deps: ImportRunnerDeps): Promise<ImportOutcome> {
+  const file = join(uploadDirOf(deps.dataDir), job.file);
+  const pool = createDb(deps.databaseUrl, { max: 2, applicationName: 'parcel-map import' });
   let saved = 0;
   let pending: Promise<void> = Promise.resolve();
   try {
-    await markRunning(sql, job.id);
-    const report = await importParcels(pool, databaseUrl, {
-      file: job.file,
+    // The mapping travels in the row, so a worker in another process writes its own copy.
+    let mappingFile: string | undefined;
+    if (job.mapping) {
+      mappingFile = `${file}.mapping.json`;
+      await writeFile(mappingFile, JSON.stringify(job.mapping, null, 2));
+    }
+    const report = await importParcels(pool, deps.databaseUrl, {
+      file,
       place: job.place,
-      mappingFile: job.mappingFile,
-      dryRun: job.dryRun,
+      mappingFile,
+      dryRun: job.dry_run,
       replace: job.replace,
-      srs: job.srs,
-      log: (line) => logger.info({ import: job.id }, line),
+      srs: job.srs ?? undefined,
+      layer: job.layer ?? undefined,
+      log: (line) => deps.logger.info({ import: job.id }, line),
       progress: (p) => {
         if (performance.now() - saved < 1000 && p.phase !== 'done') return;
         saved = performance.now();
-        pending = pending.then(() => saveProgress(sql, job.id, p)).catch(() => {});
+        pending = pending.then(() => saveProgress(deps.sql, job.id, p)).catch(() => {});
       },
     });
     await pending;
-    await finishImport(sql, job.id, { report: { ...report, file: basename(report.file) } });
+    await finishImport(deps.sql, job.id, { report: { ...report, file: basename(report.file) } });
+    return 'done';
   } catch (error) {
     await pending;
-    const message = error instanceof Error ? error.message : String(error);
-    logger.warn({ import: job.id, error: message }, 'import failed');
-    await finishImport(sql, job.id, { error: message }).catch(() => {});
+    // Messages of ImportInputError and the database are meant for the admin; paths are cut to the upload name.
+    const message = (error instanceof Error ? error.message : String(error)).replaceAll(uploadDirOf(deps.dataDir) + '/', '');
+    deps.logger.warn({ import: job.id, error: message }, 'import failed');
+    await finishImport(deps.sql, job.id, { error: message }).catch(() => {});
+    return 'failed';
   } finally {
     await pool.end();
   }

@@ -15,6 +15,8 @@ export const startImportBody = z.strictObject({
   dry_run: z.boolean().default(false),
   replace: z.boolean().default(false),
   srs: z.string().regex(/^[A-Za-z]+:[0-9]{1,6}$/, 'Like EPSG:2249').optional(),
+  /** The layer of a file with several polygon layers (a GeoPackage, a folder of shapefiles). */
+  layer: z.string().min(1).max(200).optional(),
 });
 export type StartImportBody = z.input<typeof startImportBody>;
 
@@ -45,7 +47,33 @@ export interface ImportRun {
     fill?: { field: string; source: string; share: number; unparsed: number; samples: string[] }[];
   } | null;
   error: string | null;
+  /** Runs so far: a run a server stop interrupted is queued again once. */
+  attempts: number;
   created_at: string;
   started_at: string | null;
   finished_at: string | null;
+}
+
+/** An export or store file as the admin page lists it (features/exports/admin-runs.ts). */
+export interface ExportRun {
+  id: number;
+  kind: 'export' | 'store';
+  path: string;
+  format: string;
+  product: string | null;
+  user_email: string;
+  status: 1 | 2 | 3 | 4;
+  status_text: string;
+  progress: number;
+  requested: number;
+  rows_written: number | null;
+  attempts: number;
+  error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+export interface ImportsExportsAnswer {
+  imports: ImportRun[];
+  exports: ExportRun[];
 }

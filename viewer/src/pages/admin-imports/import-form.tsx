@@ -8,6 +8,7 @@ export function ImportForm(props: { onStarted: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [place, setPlace] = useState('');
   const [srs, setSrs] = useState('');
+  const [layer, setLayer] = useState('');
   const [mappingText, setMappingText] = useState('');
   const [dryRun, setDryRun] = useState(true);
   const [replace, setReplace] = useState(false);
@@ -23,7 +24,7 @@ export function ImportForm(props: { onStarted: () => void }) {
       setBusy('Uploading...');
       const uploaded = await uploadFile(file);
       setBusy('Starting...');
-      const run = await startImport({ upload: uploaded.upload, place, mapping, dry_run: dryRun, replace, ...(srs ? { srs } : {}) });
+      const run = await startImport({ upload: uploaded.upload, place, mapping, dry_run: dryRun, replace, ...(srs ? { srs } : {}), ...(layer ? { layer } : {}) });
       setMessage({ text: `Import ${run.id} of ${file.name} into ${place} started${dryRun ? ' (dry run)' : ''}.`, error: false });
       props.onStarted();
     } catch (caught) {
@@ -35,7 +36,7 @@ export function ImportForm(props: { onStarted: () => void }) {
 
   return (
     <form className="account-form import-form" data-testid="import-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
-      <label>Parcel file (zipped Shapefile, GeoPackage, GeoJSON, zipped File Geodatabase, CSV)
+      <label>Parcel file (zipped Shapefile, GeoPackage, GeoJSON, zipped File Geodatabase, CSV with a WKT column)
         <input type="file" data-testid="import-file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
       </label>
       <label>Place
@@ -43,6 +44,9 @@ export function ImportForm(props: { onStarted: () => void }) {
       </label>
       <label>Coordinate system, only when the file has none (optional)
         <input type="text" data-testid="import-srs" placeholder="EPSG:2249" value={srs} onChange={(e) => setSrs(e.target.value.trim())} />
+      </label>
+      <label>Layer, only when the file has several polygon layers (optional)
+        <input type="text" data-testid="import-layer" placeholder="parcels" value={layer} onChange={(e) => setLayer(e.target.value.trim())} />
       </label>
       <label>Mapping (optional JSON; empty: a mapping is proposed and shown in the report)
         <textarea data-testid="import-mapping" rows={4} placeholder='{"parcelnumb": "APN", "owner": "OWNER1"}' value={mappingText} onChange={(e) => setMappingText(e.target.value)} />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseMapping, progressShare, summaryLine } from './imports-api.ts';
+import { anyActive, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './imports-api.ts';
 
 describe('the admin imports page helpers', () => {
   it('reads progress by rows while reading and by phase afterwards', () => {
@@ -19,5 +19,19 @@ describe('the admin imports page helpers', () => {
     expect(parseMapping('{"parcelnumb": "APN"}')).toEqual({ mapping: { parcelnumb: 'APN' } });
     expect(parseMapping('[1]').error).toMatch(/JSON object/);
     expect(parseMapping('{oops').error).toMatch(/not valid JSON/);
+  });
+
+  it('keeps polling while an import is queued or running or an export is in progress', () => {
+    const run = (status: ImportRun['status']) => ({ status }) as ImportRun;
+    const file = (status: ExportRun['status']) => ({ status }) as ExportRun;
+    expect(anyActive({ imports: [run('done'), run('failed')], exports: [file(2), file(3), file(4)] })).toBe(false);
+    expect(anyActive({ imports: [run('queued')], exports: [] })).toBe(true);
+    expect(anyActive({ imports: [run('running')], exports: [] })).toBe(true);
+    expect(anyActive({ imports: [], exports: [file(1)] })).toBe(true);
+  });
+
+  it('shows an upload by the name the admin gave it', () => {
+    expect(uploadLabel('58cd432f6c4a4429-county.geojson')).toBe('county.geojson');
+    expect(uploadLabel('parcels.zip')).toBe('parcels.zip');
   });
 });

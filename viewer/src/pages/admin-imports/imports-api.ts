@@ -1,9 +1,14 @@
 // The admin imports page's calls (upload the file as the raw body, start the import) and the pure
 // helpers that turn a run into what the page shows (progress share, the loaders' summary line).
-import type { ImportRun, StartImportBody } from '../../../../tileserver/src/features/imports/schema.ts';
+import type { ExportRun, ImportRun, ImportsExportsAnswer, StartImportBody } from '../../../../tileserver/src/features/imports/schema.ts';
 import { ApiError, apiUrl, getCsrfToken, sendJson } from '../../api/client.ts';
 
-export type { ImportRun };
+export type { ExportRun, ImportRun, ImportsExportsAnswer };
+
+/** Whether anything on the page still moves (the page polls while it does). */
+export function anyActive(answer: ImportsExportsAnswer): boolean {
+  return answer.imports.some((r) => r.status === 'queued' || r.status === 'running') || answer.exports.some((e) => e.status === 1);
+}
 
 export async function uploadFile(file: File): Promise<{ upload: string; bytes: number }> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
@@ -17,6 +22,11 @@ export async function uploadFile(file: File): Promise<{ upload: string; bytes: n
 
 export function startImport(body: StartImportBody): Promise<ImportRun> {
   return sendJson<ImportRun>('POST', '/admin/imports', body);
+}
+
+/** The name the admin uploaded, without the server's random prefix. */
+export function uploadLabel(file: string): string {
+  return file.replace(/^[a-f0-9]{16}-/, '');
 }
 
 /** Share 0..1 of the run done: the reading phase by rows, later phases near the end. */

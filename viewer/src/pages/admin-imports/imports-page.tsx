@@ -1,18 +1,19 @@
-// /admin/imports_exports/running: running and recent parcel imports (exports join the list once they
-// exist) with progress, report and errors, and the form that uploads a file and starts an import.
-// The list is polled every two seconds while an import is queued or running.
+// /admin/imports_exports/running: running and recent parcel imports and exports with progress, report
+// and errors, and the form that uploads a file and starts an import (a job: it survives a restart).
+// The lists are polled every two seconds while an import or an export is queued or running.
 import { useEffect } from 'react';
 import { AdminLayout } from '../admin/admin-layout.tsx';
 import { useAdminJson } from '../admin/use-admin-json.ts';
 import { ImportForm } from './import-form.tsx';
+import { ExportRuns } from './export-runs.tsx';
 import { ImportRuns } from './import-runs.tsx';
-import type { ImportRun } from './imports-api.ts';
+import { anyActive, type ImportsExportsAnswer } from './imports-api.ts';
 import './imports.css';
 
 export function AdminImportsPage() {
-  const { state, reload } = useAdminJson<{ imports: ImportRun[] }>('/admin/imports_exports/running.json');
-  const runs = state.status === 'ready' ? state.data.imports : [];
-  const active = runs.some((r) => r.status === 'queued' || r.status === 'running');
+  const { state, reload } = useAdminJson<ImportsExportsAnswer>('/admin/imports_exports/running.json');
+  const data = state.status === 'ready' ? state.data : { imports: [], exports: [] };
+  const active = anyActive(data);
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(reload, 2000);
@@ -22,7 +23,9 @@ export function AdminImportsPage() {
     <AdminLayout title="Imports and Exports" path="/admin/imports_exports/running" state={state}>
       <ImportForm onStarted={reload} />
       <h2>Running and recent imports</h2>
-      <ImportRuns runs={runs} />
+      <ImportRuns runs={data.imports} />
+      <h2>Running and recent exports</h2>
+      <ExportRuns runs={data.exports} />
     </AdminLayout>
   );
 }
