@@ -1,0 +1,13 @@
+// A Hono app that forwards every request to a running server process, so that TestBrowser (cookies,
+// CSRF) drives a real process over HTTP the way it drives createApp() in memory.
+import { Hono } from 'hono';
+
+export function remoteApp(origin: string): Hono {
+  const app = new Hono();
+  app.all('*', async (c) => {
+    const url = new URL(c.req.url);
+    const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer();
+    return fetch(`${origin}${url.pathname}${url.search}`, { method: c.req.method, headers: c.req.raw.headers, body, redirect: 'manual' });
+  });
+  return app;
+}
