@@ -41,7 +41,10 @@ export async function startChildServer(env: Record<string, string> = {}, options
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((done) => child.once('exit', done));
     child.kill(signal);
+    // A clean stop that hangs (a connection held open) must not hang the test file.
+    const hung = setTimeout(() => child.kill('SIGKILL'), 15_000);
     await exited;
+    clearTimeout(hung);
   };
   const server: ChildServer = { origin, port, output: () => output, stop: end('SIGTERM'), kill: end('SIGKILL') };
   const deadline = Date.now() + 90_000;

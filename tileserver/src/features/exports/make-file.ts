@@ -2,7 +2,7 @@
 // whatever the size). The file is written into a temporary folder and renamed into place only when
 // complete, so a "download available" record never points at a half-written file.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportFormat } from './pricing.ts';
 import { fileColumns, selectionSql } from './selection.ts';
@@ -51,6 +51,9 @@ export async function makeExportFile(
   // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
   const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields));
   const dir = exportsDir(deps.dataDir);
+  // A run of this export in a process that was killed left its folder behind: one export runs at a
+  // time (pg-boss hands it to one worker), so any such folder is dead.
+  for (const stale of readdirSync(dir)) if (stale.startsWith(`.tmp-${row.id}-`)) rmSync(join(dir, stale), { recursive: true, force: true });
   const temp = mkdtempSync(join(dir, `.tmp-${row.id}-`));
   const filename = `parcels-${slug(row.path)}-${row.id}.${spec.ext}`;
   const tempFile = join(temp, filename);

@@ -25,7 +25,7 @@ export interface ExportDeps {
   callers: CallerResolver;
   now?: () => Date;
   /** Enqueues an export's job; undefined in a process without the job queue. */
-  enqueueExport?: (id: number) => Promise<void>;
+  enqueueExport?: (id: number, requestId?: string) => Promise<void>;
 }
 
 const day = 24 * 3600 * 1000;
@@ -120,7 +120,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
       level: caller.level, definition: checked.definition, requested: checked.count, freeRows: checked.count, priceCents: 0, token, createdAt: created,
       expiresAt: new Date(created.getTime() + pricing.download_days * day),
     });
-    await deps.enqueueExport(id);
+    await deps.enqueueExport(id, c.get('requestId'));
     return c.json({ id, url: downloadUrl({ id, token }), status: 1 }, 201);
   });
 
@@ -189,7 +189,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     if (row.status !== 3) throw new ApiError('CONFLICT', 'Only an export that could not be completed can be retried');
     if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
     await sql`UPDATE exports SET status = 1, attempts = 0, progress = 0, error = NULL, finished_at = NULL WHERE id = ${row.id}`;
-    await deps.enqueueExport(row.id);
+    await deps.enqueueExport(row.id, c.get('requestId'));
     return c.json({ id: row.id, status: 1, url: downloadUrl(row) });
   });
 

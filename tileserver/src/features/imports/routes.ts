@@ -101,8 +101,9 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
       place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
       mapping: body.mapping, startedBy: caller.user?.id ?? null,
     });
-    // Not awaited: the page polls the run; runImport records its own failure.
-    void runImport(deps.databaseUrl, deps.sql, deps.logger, {
+    // Not awaited: the page polls the run; runImport records its own failure. Its log lines carry the
+    // request id of the request that started it.
+    void runImport(deps.databaseUrl, deps.sql, deps.logger.child({ requestId: c.get('requestId') }), {
       id: run.id, file, place: body.place, mappingFile, dryRun: body.dry_run, replace: body.replace, srs: body.srs,
     });
     return c.json(run, 202);

@@ -38,7 +38,7 @@ interface CartRow {
 
 const day = 24 * 3600 * 1000;
 
-export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; enqueueExport?: (id: number) => Promise<void> }): Hono {
+export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; enqueueExport?: (id: number, requestId?: string) => Promise<void> }): Hono {
   const app = new Hono();
   const { sql, payments } = deps;
   const now = deps.now ?? (() => new Date());
@@ -157,7 +157,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
         await db`DELETE FROM cart_items WHERE user_id = ${caller.user.id}`;
         return { orderId, exports, repeated: false };
       });
-      for (const id of made.exports) await deps.enqueueExport(id);
+      for (const id of made.exports) await deps.enqueueExport(id, c.get('requestId'));
       return c.json({ order_id: made.orderId, exports: made.exports, repeated: made.repeated, url: '/profile/orders' }, made.repeated ? 200 : 201);
     } catch (error) {
       if (charged) await payments.refund({ chargeId: charged.id, amountCents: total, idempotencyKey: `refund_${key}` }).catch(() => undefined);
