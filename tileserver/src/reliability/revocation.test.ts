@@ -3,6 +3,8 @@
 // is refused by the second on its very next request, cached tiles included, well within a second: the
 // group's cached tokens are dropped by a notice on the tile cache's LISTEN channel. A notice missed
 // while the LISTEN connection was down does not matter either: a reconnect drops every cached token.
+// Sessions are read from the database on every request, so a signed-out, expired or deleted one is
+// refused at once everywhere without any notice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -95,6 +97,19 @@ describe('revocation on every process', () => {
     expect((await browser.post('/users/sign_out.json')).status).toBe(200);
     expect(await userOn(tiles.origin, signedIn)).toBeFalsy();
     expect(await userOn(full.origin, signedIn)).toBeFalsy();
+  });
+
+  it('a session that expired or was deleted is refused by every process on its next request', async () => {
+    for (const end of ['expire', 'delete'] as const) {
+      const { browser, userId } = await managerWithCachedToken();
+      const headers = { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+      const userOn = async (origin: string) => (await (await fetch(`${origin}/api/v1/session.json`, { headers })).json()).user;
+      expect(await userOn(tiles.origin)).toBeTruthy();
+      if (end === 'expire') await sql`UPDATE sessions SET expires_at = now() WHERE user_id = ${userId}`;
+      else await sql`DELETE FROM sessions WHERE user_id = ${userId}`;
+      expect(await userOn(tiles.origin), end).toBeFalsy();
+      expect(await userOn(full.origin), end).toBeFalsy();
+    }
   });
 
   it('drops every cached token when the LISTEN connection comes back, since a notice may have been missed meanwhile', async () => {
