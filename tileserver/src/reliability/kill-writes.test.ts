@@ -66,6 +66,20 @@ async function postSurveyAnswer(b: TestBrowser, surveyId: number, parcelPath: st
   return res?.status ?? noAnswer;
 }
 
+/** ogr2ogr processes writing into this test's DATA_DIR. */
+function exportWriters(): string[] {
+  return readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .map((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+      } catch {
+        return ''; // gone meanwhile
+      }
+    })
+    .filter((command) => command.includes('ogr2ogr') && command.includes(dataDir));
+}
+
 describe('killing the server during writes', () => {
   it('keeps every acknowledged write whole, resumes the export job, and charges a retried checkout once', async () => {
     // --- setup: a Team manager with a project and a photo survey, checkout users with cards
@@ -156,6 +170,8 @@ describe('killing the server during writes', () => {
     await server.kill();
     alive = false;
     await Promise.all(writers);
+    // The killed server's ogr2ogr died with it (it would otherwise keep writing beside the retry).
+    await expect.poll(() => exportWriters().length, { timeout: 3000 }).toBe(0);
     const firstLife = server.output();
     const killedAt = Date.now();
     server = await startChildServer(env, { role: 'all', port: server.port });
