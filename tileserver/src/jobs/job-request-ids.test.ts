@@ -1,6 +1,7 @@
-// Request ids end to end for jobs: the request that starts an export puts its X-Request-Id into the
-// job's data, and every log line of the job carries it, so one id finds the request and the work it
-// caused (a load balancer's id included). Logs are captured from the real logger (pino, JSON lines).
+// Request ids end to end for background work: the request that starts an export puts its X-Request-Id
+// into the job's data, and every log line of the job carries it (an import, which runs in the process,
+// logs through a child logger with it), so one id finds the request and the work it caused (a load
+// balancer's id included). Logs are captured from the real logger (pino, JSON lines).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,7 @@ import { pino } from 'pino';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { signedInUser } from '../testing/accounts.ts';
+import { signedInAdmin, signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
 import { startJobQueue } from './job-queue.ts';
 import { startExportJob } from './export-job.ts';
@@ -18,6 +19,7 @@ interface LogLine {
   msg: string;
   requestId?: string;
   exportId?: number;
+  import?: number;
 }
 
 const lines: LogLine[] = [];
@@ -37,7 +39,7 @@ const databaseUrl = inject('databaseUrl');
 const queue = `exports-request-id-${process.pid}`;
 const boss = await startJobQueue(databaseUrl, logger);
 await startExportJob(boss, { sql, databaseUrl, dataDir, logger, queue });
-const app = createApp({ config: loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '100000000' }), sql, logger, jobs: boss, exportQueue: queue });
+const app = createApp({ config: loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '100000000' }), sql, logger, jobs: boss, exportQueue: queue, databaseUrl });
 afterAll(async () => {
   await boss.stop({ graceful: false });
   await sql.end();
@@ -77,5 +79,30 @@ describe('request ids in job logs', () => {
       expect(jobLines.map((l) => l.msg)).toEqual(['export started', 'export finished']);
       for (const line of jobLines) expect(line.requestId).toBe(requestId);
     }
+  });
+});
+
+describe('request ids in import logs', () => {
+  it('logs an import with the request id of the request that started it', async () => {
+    const admin = await signedInAdmin(app, sql);
+    const square = (x: number) => [[[x, 42.39], [x + 0.0002, 42.39], [x + 0.0002, 42.3902], [x, 42.3902], [x, 42.39]]];
+    const geojson = JSON.stringify({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { PID: 'R-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1) } }],
+    });
+    const headers = { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': admin.csrf, Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
+    const uploaded = await app.request('/admin/imports/uploads?name=traced.geojson', { method: 'POST', headers, body: geojson }, { incoming: { socket: { remoteAddress: admin.address } } });
+    expect(uploaded.status).toBe(201);
+    const started = await admin.post('/admin/imports', { upload: (await uploaded.json()).upload, place: '/us/ma/middlesex/request-id-test', dry_run: true }, { 'X-Request-Id': 'import-trace-0123456789' });
+    expect(started.status).toBe(202);
+    let run = started.json;
+    for (let i = 0; i < 240 && (run.status === 'queued' || run.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      run = (await admin.get(`/admin/imports/${run.id}`)).json;
+    }
+    expect(run.status).toBe('done');
+    const importLines = lines.filter((l) => l.import === run.id);
+    expect(importLines.length).toBeGreaterThan(0);
+    for (const line of importLines) expect(line.requestId).toBe('import-trace-0123456789');
   });
 });
