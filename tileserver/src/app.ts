@@ -58,7 +58,7 @@ import type { PgBoss } from 'pg-boss';
 import { exportRoutes } from './features/exports/routes.ts';
 import { cartRoutes } from './features/store/cart-routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
-import { exportQueue, sendExport } from './jobs/export-job.ts';
+import { exportQueue, sendExport, type EnqueueExport } from './jobs/export-job.ts';
 
 export interface AppDeps {
   config: Config;
@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', apiPlanRoutes({ ...routeDeps, gate: apiGate, now: deps.now }));
   app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
   const jobs = deps.jobs;
-  const enqueueExport = jobs ? (id: number, requestId?: string) => sendExport(jobs, deps.exportQueue ?? exportQueue, id, requestId) : undefined;
+  const enqueueExport: EnqueueExport | undefined = jobs ? (id, requestId, tx) => sendExport(jobs, deps.exportQueue ?? exportQueue, id, requestId, tx) : undefined;
   app.route('/', exportRoutes({ ...routeDeps, now: deps.now, enqueueExport }));
   app.route('/', cartRoutes({ ...routeDeps, payments, now: deps.now, enqueueExport }));
   app.route('/', storeRoutes(routeDeps));

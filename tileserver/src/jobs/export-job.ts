@@ -32,8 +32,14 @@ export interface ExportJobDeps {
   onRun?: (id: number, status: number) => void;
 }
 
+/**
+ * Enqueues an export's job. Given the transaction that writes the export row, the job is written in
+ * it: a process killed between the two leaves both or neither, never a row that no job will make.
+ */
+export type EnqueueExport = (exportId: number, requestId?: string, tx?: Sql) => Promise<void>;
+
 export interface ExportJobs {
-  enqueue: (exportId: number, requestId?: string) => Promise<void>;
+  enqueue: EnqueueExport;
 }
 
 export async function runExport(id: number, deps: ExportJobDeps, requestId?: string): Promise<number> {
@@ -71,17 +77,19 @@ export async function startExportJob(boss: PgBoss, deps: ExportJobDeps): Promise
   await boss.work<ExportJobData>(queue, { localConcurrency: 2, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) await runExport(job.data.id, deps, job.data.requestId);
   });
-  return { enqueue: (exportId, requestId) => sendExport(boss, queue, exportId, requestId) };
+  return { enqueue: (exportId, requestId, tx) => sendExport(boss, queue, exportId, requestId, tx) };
 }
 
 /** Enqueues without working (a process that only serves the API, or a test of a restart). */
 export async function exportSender(boss: PgBoss, queue = exportQueue): Promise<ExportJobs> {
   await prepareQueue(boss, queue);
-  return { enqueue: (exportId, requestId) => sendExport(boss, queue, exportId, requestId) };
+  return { enqueue: (exportId, requestId, tx) => sendExport(boss, queue, exportId, requestId, tx) };
 }
 
-export async function sendExport(boss: PgBoss, queue: string, exportId: number, requestId?: string): Promise<void> {
-  await boss.send(queue, { id: exportId, requestId } satisfies ExportJobData);
+export async function sendExport(boss: PgBoss, queue: string, exportId: number, requestId?: string, tx?: Sql): Promise<void> {
+  // pg-boss runs its insert through the caller's transaction when given one (its `db` option).
+  const db = tx && { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.unsafe(text, values as never[]) }) };
+  await boss.send(queue, { id: exportId, requestId } satisfies ExportJobData, db ? { db } : {});
 }
 
 /** createQueue keeps an existing queue's options: the update brings a queue made by an older version up to date. */

@@ -11,11 +11,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { customerKey } from '../features/billing/checkout-steps.ts';
+import { startJobQueue } from '../jobs/job-queue.ts';
 import { LocalPaymentProvider } from '../payments/local/local-provider.ts';
 import { signedInUser } from '../testing/accounts.ts';
 import { startChildServer, type ChildServer } from '../testing/child-server.ts';
@@ -245,12 +246,33 @@ describe('killing the server during writes', () => {
       expect(lines.length - 1).toBe(row!.requested);
     }
     expect(readdirSync(exportsDir).filter((f) => f.startsWith('.tmp-'))).toEqual([]);
+    // No export row without its job: the row and the job are written in one transaction.
+    const orphans = await sql`
+      SELECT e.id FROM exports e WHERE e.user_id = ${owner.userId}
+        AND NOT EXISTS (SELECT 1 FROM pgboss.job j WHERE j.name = 'exports' AND j.data->>'id' = e.id::text)`;
+    expect(orphans).toEqual([]);
     // The killed export's log lines, before and after the kill, carry the request id that asked for it.
     const killed = exports.find((e) => atKill.some((k) => k.id === e.id && k.status === 1 && k.attempts >= 1))!;
     const logLines = (text: string) => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; exportId?: number; requestId?: string });
     expect(logLines(firstLife).find((l) => l.msg === 'export started' && l.exportId === killed.id)?.requestId).toBe(killed.requestId);
     expect(logLines(server.output()).find((l) => l.msg === 'export finished' && l.exportId === killed.id)?.requestId).toBe(killed.requestId);
   }, 300_000);
+
+  it('writes an export and its job together or not at all', async () => {
+    // A queue that does not exist makes the job's insert fail after the export row's: what a kill
+    // between the two would leave is then visible (before the fix: an export "in progress" forever).
+    const boss = await startJobQueue(inject('databaseUrl'), createLogger('silent'));
+    try {
+      const broken = createApp({ config: loadConfig(env), sql, logger: createLogger('silent'), jobs: boss, exportQueue: `missing-${process.pid}` });
+      const { browser, userId } = await signedInUser(broken, sql, 'team');
+      const project = await browser.post('/projects.json', { name: 'No job', query: { path: cambridge } });
+      const start = await browser.post(`${cambridge}/exports/start.json`, { fmt: 'csv', all_parcels: 'true', map_id: project.json.id, query: { path: cambridge } });
+      expect(start.status).toBe(500);
+      expect(await sql`SELECT id FROM exports WHERE user_id = ${userId}`).toEqual([]);
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  });
 
   it('completes a checkout whose process died between the charge and the commit, on its retry, with the one charge', async () => {
     // What a kill at that moment leaves: the processor's side done (customer, card attached, charge
