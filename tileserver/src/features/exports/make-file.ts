@@ -56,10 +56,13 @@ export async function makeExportFile(
   // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
   const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields));
   const dir = exportsDir(deps.dataDir);
-  // A run of this export in a process that was killed left its folder behind: one export runs at a
-  // time (pg-boss hands it to one worker), so any such folder is dead.
-  for (const stale of readdirSync(dir)) if (stale.startsWith(`.tmp-${row.id}-`)) rmSync(join(dir, stale), { recursive: true, force: true });
-  const temp = mkdtempSync(join(dir, `.tmp-${row.id}-`));
+  // A run of this export in a process that was killed left its folder behind (named with its pid).
+  // Only dead processes' folders go: a run whose heartbeat merely lapsed may still be writing.
+  for (const entry of readdirSync(dir)) {
+    const pid = Number(new RegExp(`^\\.tmp-${row.id}-(\\d+)-`).exec(entry)?.[1] ?? 0);
+    if (pid && pid !== process.pid && !processAlive(pid)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+  const temp = mkdtempSync(join(dir, `.tmp-${row.id}-${process.pid}-`));
   const filename = `parcels-${slug(row.path)}-${row.id}.${spec.ext}`;
   const tempFile = join(temp, filename);
   try {
@@ -82,6 +85,15 @@ export async function makeExportFile(
     return { filename, bytes: statSync(finalPath).size };
   } finally {
     rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
