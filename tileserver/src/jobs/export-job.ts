@@ -62,6 +62,9 @@ export async function runExport(id: number, deps: ExportJobDeps, requestId?: str
     deps.onRun?.(id, 2);
     return 2;
   } catch (error) {
+    // Another run finished it meanwhile (this one's heartbeat lapsed and pg-boss started a second):
+    // its file stands, this run's failure changes nothing.
+    if ((await exportById(deps.sql, id))?.status === 2) return 2;
     logger.error({ err: error, attempt }, 'export failed');
     const final = attempt > exportRetries;
     await setExportStatus(deps.sql, id, { status: final ? 3 : 1, error: final ? 'Could not be completed' : null, finishedAt: final ? new Date() : undefined });
