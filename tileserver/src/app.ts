@@ -58,7 +58,7 @@ import type { PgBoss } from 'pg-boss';
 import { exportRoutes } from './features/exports/routes.ts';
 import { cartRoutes } from './features/store/cart-routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
-import { exportQueue } from './jobs/export-job.ts';
+import { exportQueue, sendExport, type EnqueueExport } from './jobs/export-job.ts';
 import { importQueue } from './jobs/import-job.ts';
 
 export interface AppDeps {
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
   const importQueueName = deps.importQueue ?? importQueue;
-  const enqueueImport = deps.jobs ? async (id: number) => void (await deps.jobs!.send(importQueueName, { id })) : undefined;
+  const enqueueImport = deps.jobs ? async (id: number, requestId?: string) => void (await deps.jobs!.send(importQueueName, { id, requestId })) : undefined;
   app.route('/', importRoutes({ ...routeDeps, enqueueImport, importQueue: importQueueName }));
   app.route('/', metricsRoutes({ callers: tiles.callers, metrics }));
   app.route('/', projectRoutes(routeDeps));
@@ -143,7 +143,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', apiPlanRoutes({ ...routeDeps, gate: apiGate, now: deps.now }));
   app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
   const jobs = deps.jobs;
-  const enqueueExport = jobs ? async (id: number) => void (await jobs.send(deps.exportQueue ?? exportQueue, { id })) : undefined;
+  const enqueueExport: EnqueueExport | undefined = jobs ? (id, requestId, tx) => sendExport(jobs, deps.exportQueue ?? exportQueue, id, requestId, tx) : undefined;
   app.route('/', exportRoutes({ ...routeDeps, now: deps.now, enqueueExport }));
   app.route('/', cartRoutes({ ...routeDeps, payments, now: deps.now, enqueueExport }));
   app.route('/', storeRoutes(routeDeps));

@@ -60,19 +60,44 @@ export function groupLevel(tier: CallerGroup['tier']): Level {
   return tier;
 }
 
+/** Cross-process notices (the tile cache's LISTEN channel, tiles/layer-versions.ts). */
+export interface NoticeHub {
+  onNotice(kind: string, notice: (rest: string) => void, resubscribed: () => void): void;
+  readonly noticesLive: boolean;
+  listen(): Promise<void>;
+}
+
 export class CallerResolver {
   private readonly adminDigest: Buffer | undefined;
   private readonly failures: RateLimiter;
-  // Group tokens verified in the last minute: the cached-tile fast path answers them without a query.
-  // A plan change reaches a token's tiles within this minute.
+  // Group tokens verified lately: the cached-tile fast path answers them without a query. Every
+  // process drops a group's entries when the database says the group changed (token rotated, plan
+  // changed: sql/functions/auth-notices.sql), and all of them after a reconnect, when such a notice
+  // may have been missed. Without notices (not yet subscribed, or a hot standby, which cannot LISTEN)
+  // an entry lives one second, so a revoked token is refused within a second on every process.
   private readonly groupTokens = new LRUCache<string, CallerGroup>({ max: 10_000, ttl: 60_000 });
+  // Counts forgets: a lookup that raced a notice (read before the change, done after its notice)
+  // does not cache what it read.
+  private changes = 0;
 
   constructor(
     private readonly config: Config,
     private readonly sql?: Sql,
+    private readonly notices?: NoticeHub,
   ) {
     this.adminDigest = config.ADMIN_TOKEN ? digest(config.ADMIN_TOKEN) : undefined;
     this.failures = new RateLimiter({ limit: config.UNAUTHORIZED_PER_MINUTE, windowMs: 60_000 });
+    notices?.onNotice(
+      'auth',
+      (rest) => {
+        const group = /^group:(\d{1,18})$/.exec(rest);
+        if (group) this.forgetGroup(Number(group[1]));
+      },
+      () => {
+        this.changes++;
+        this.groupTokens.clear();
+      },
+    );
   }
 
   private get anonymous(): Caller {
@@ -106,6 +131,7 @@ export class CallerResolver {
 
   /** Drops a group's cached tokens (rotated, plan changed): this process sees the change at once. */
   forgetGroup(groupId: number): void {
+    this.changes++;
     for (const [key, group] of this.groupTokens.entries()) if (group.id === groupId) this.groupTokens.delete(key);
   }
 
@@ -124,11 +150,13 @@ export class CallerResolver {
     const key = hashed.toString('hex');
     const cached = this.groupTokens.get(key);
     if (cached || !this.sql) return cached;
+    const changes = this.changes;
     const [row] = await this.sql<{ id: string; name: string; slug: string; tier: CallerGroup['tier'] }[]>`
       SELECT id, name, slug, tier FROM groups WHERE api_token_hash = ${hashed}`;
     if (!row) return undefined;
     const group: CallerGroup = { id: Number(row.id), name: row.name, slug: row.slug, tier: row.tier };
-    this.groupTokens.set(key, group);
+    if (!this.notices?.noticesLive) void this.notices?.listen().catch(() => undefined);
+    if (changes === this.changes) this.groupTokens.set(key, group, { ttl: this.notices?.noticesLive ? 60_000 : 1000 });
     return group;
   }
 

@@ -23,7 +23,7 @@ export interface ImportJobDeps extends ImportRunnerDeps {
 }
 
 export interface ImportJobs {
-  enqueue: (importId: number) => Promise<void>;
+  enqueue: (importId: number, requestId?: string) => Promise<void>;
   /** Queues again (or fails) imports whose worker died and drops the stage tables killed imports left; answers what it changed. */
   reap: () => Promise<{ requeued: number[]; failed: number[]; stageTablesDropped: string[] }>;
   stop: () => void;
@@ -35,13 +35,13 @@ export async function startImportJob(boss: PgBoss, deps: ImportJobDeps): Promise
   const queue = deps.queue ?? importQueue;
   await boss.createQueue(queue, queueOptions);
   // One import at a time per process: each is a heavy transaction (another process may run another place).
-  await boss.work<{ id: number }>(queue, { localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
+  await boss.work<{ id: number; requestId?: string }>(queue, { localConcurrency: 1, pollingIntervalSeconds: 0.5 }, async (jobs) => {
     for (const job of jobs) {
-      const outcome = await runQueuedImport(job.data.id, deps);
+      const outcome = await runQueuedImport(job.data.id, deps, job.data.requestId);
       deps.onRun?.(job.data.id, outcome);
     }
   });
-  const enqueue = async (id: number) => void (await boss.send(queue, { id }));
+  const enqueue = async (id: number, requestId?: string) => void (await boss.send(queue, { id, requestId }));
   const reap = async () => {
     const reaped = await reapInterruptedImports(deps.sql, importAttempts);
     // Back to the queue the run came from (any live worker of it takes it; tests keep their own).
@@ -63,5 +63,5 @@ export async function startImportJob(boss: PgBoss, deps: ImportJobDeps): Promise
 /** Enqueues without working (a process that only serves the API). */
 export async function importSender(boss: PgBoss, queue = importQueue): Promise<Pick<ImportJobs, 'enqueue'>> {
   await boss.createQueue(queue, queueOptions);
-  return { enqueue: async (id) => void (await boss.send(queue, { id })) };
+  return { enqueue: async (id, requestId) => void (await boss.send(queue, { id, requestId })) };
 }

@@ -33,7 +33,8 @@ export class CardError extends Error {
 
 export interface PaymentProvider {
   readonly name: 'local' | 'stripe';
-  createCustomer(input: { email: string; name: string }): Promise<{ id: string }>;
+  /** A repeated idempotency key answers the customer it made before (a checkout retried after a crash). */
+  createCustomer(input: { email: string; name: string; idempotencyKey?: string }): Promise<{ id: string }>;
   /** Attaches a tokenised card to a customer and answers what may be stored about it. */
   attachCard(customerId: string, token: string): Promise<CardDetails>;
   detachCard(token: string): Promise<void>;

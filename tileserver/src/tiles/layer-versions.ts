@@ -6,6 +6,11 @@
 // and every `rereadMs`, and versions only ever move up (a refresh racing a notification keeps the
 // newer one). Each re-read also sends this process an echo; when the previous echo never came back,
 // the subscription is taken as lost and made again.
+//
+// The channel carries other notices too (`<kind>:<rest>`, e.g. `auth:group:12` from
+// sql/functions/auth-notices.sql): one LISTEN connection and one reconnect logic serve every cache of
+// the process. A cache that needs them registers with onNotice and is told after every
+// (re)subscription, when notices may have been missed.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/client.ts';
 
@@ -31,6 +36,7 @@ export class LayerVersions {
 
   /** True on a streaming replica (hot standby): no LISTEN there, so versions are polled. */
   private standby = false;
+  private readonly handlers = new Map<string, { notice: (rest: string) => void; resubscribed: () => void }>();
 
   constructor(
     private readonly sql: Sql,
@@ -66,6 +72,24 @@ export class LayerVersions {
     return this.listening ? (this.versions.get(layer) ?? 0) : undefined;
   }
 
+  /**
+   * Notices `<kind>:<rest>` go to `notice(rest)` instead of the versions; `resubscribed` runs after
+   * every (re)subscription (a database restart, a lost echo), since notices sent meanwhile are lost.
+   */
+  onNotice(kind: string, notice: (rest: string) => void, resubscribed: () => void): void {
+    this.handlers.set(kind, { notice, resubscribed });
+  }
+
+  /** Whether notices arrive now: subscribed on a primary (a hot standby cannot LISTEN). */
+  get noticesLive(): boolean {
+    return this.listening && !this.standby;
+  }
+
+  /** Starts listening (the first get() does it too). */
+  listen(): Promise<void> {
+    return this.start();
+  }
+
   async refresh(): Promise<void> {
     const rows = await this.sql<{ layer: string; version: string }[]>`SELECT layer, version FROM layer_versions`;
     for (const row of rows) this.raise(row.layer, Number(row.version));
@@ -81,11 +105,14 @@ export class LayerVersions {
     if (version > (this.versions.get(layer) ?? -1)) this.versions.set(layer, version);
   }
 
-  private onNotice(payload: string): void {
+  private received(payload: string): void {
     if (payload === this.echo) {
       this.awaitingEcho = false;
       return;
     }
+    const cut = payload.indexOf(':');
+    const handler = cut > 0 ? this.handlers.get(payload.slice(0, cut)) : undefined;
+    if (handler) return handler.notice(payload.slice(cut + 1));
     const notice = parseVersionNotice(payload);
     if (notice) this.raise(notice.layer, notice.version);
   }
@@ -93,9 +120,12 @@ export class LayerVersions {
   private async subscribe(): Promise<void> {
     const subscription = await this.sql.listen(
       channel,
-      (payload) => this.onNotice(payload),
+      (payload) => this.received(payload),
       // Called again after every reconnect: whatever was notified while disconnected is read here.
-      () => void this.refresh().catch(() => {}),
+      () => {
+        void this.refresh().catch(() => {});
+        for (const handler of this.handlers.values()) handler.resubscribed();
+      },
     );
     this.unlisten = subscription.unlisten;
   }

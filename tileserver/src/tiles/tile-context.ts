@@ -27,7 +27,8 @@ export function createTileContext(config: Config, sql: Sql): TileContext {
   const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
   const meter = new UsageMeter(sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN] });
   meter.start();
-  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions: new LayerVersions(sql), callers: new CallerResolver(config, sql), meter };
+  const versions = new LayerVersions(sql);
+  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions, callers: new CallerResolver(config, sql, versions), meter };
 }
 
 /** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */

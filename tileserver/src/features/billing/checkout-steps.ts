@@ -2,6 +2,7 @@
 // store/cart-routes.ts; the customer also for a new card in cards.ts), each
 // inside the purchase's transaction: one checkout per user at a time, no second plan for an account,
 // the processor's customer for the user, and the account made on the first purchase.
+import { createHash } from 'node:crypto';
 import type { SessionCaller } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -27,10 +28,21 @@ export async function assertCheckoutPossible(db: Sql, group: SessionCaller['grou
   }
 }
 
+/** The idempotency key of a user's customer (a changed name or email makes another). */
+export function customerKey(user: { id: number; email: string; name: string }): string {
+  return `customer_${user.id}_${createHash('sha256').update(`${user.email}\n${user.name}`).digest('hex').slice(0, 16)}`;
+}
+
+/**
+ * The user's customer at the processor, made once per user (an idempotency key): when the process dies
+ * after the charge but before the checkout's transaction commits, the saved customer is rolled back
+ * while the processor keeps it, with the card attached (a card cannot be attached to a second one).
+ * The retry (same checkout key, so no second charge) then gets that same customer back.
+ */
 export async function customerFor(db: Sql, payments: PaymentProvider, user: SessionCaller['user']): Promise<string> {
   const known = await customerOf(db, user.id, payments.name);
   if (known) return known;
-  const made = (await payments.createCustomer({ email: user.email, name: user.name })).id;
+  const made = (await payments.createCustomer({ email: user.email, name: user.name, idempotencyKey: customerKey(user) })).id;
   await saveCustomer(db, user.id, payments.name, made);
   return made;
 }

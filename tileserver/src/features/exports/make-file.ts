@@ -2,7 +2,7 @@
 // whatever the size). The file is written into a temporary folder and renamed into place only when
 // complete, so a "download available" record never points at a half-written file.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ExportFormat } from './pricing.ts';
 import { fileColumns, selectionSql } from './selection.ts';
@@ -17,6 +17,11 @@ const drivers: Record<ExportFormat, { driver: string; ext: string; options: stri
   gpkg: { driver: 'GPKG', ext: 'gpkg', options: [] },
   sql: { driver: 'PGDUMP', ext: 'sql', options: ['-lco', 'SRID=4326'] },
 };
+
+// ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE), which
+// a slow query can delay for minutes while it holds a connection beside the retry: setpriv
+// (util-linux) has the kernel SIGKILL it the moment the server process dies.
+const setpriv = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : undefined;
 
 export const fileExtension = (format: ExportFormat) => drivers[format].ext;
 
@@ -51,13 +56,20 @@ export async function makeExportFile(
   // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
   const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields));
   const dir = exportsDir(deps.dataDir);
-  const temp = mkdtempSync(join(dir, `.tmp-${row.id}-`));
+  // A run of this export in a process that was killed left its folder behind (named with its pid).
+  // Only dead processes' folders go: a run whose heartbeat merely lapsed may still be writing.
+  for (const entry of readdirSync(dir)) {
+    const pid = Number(new RegExp(`^\\.tmp-${row.id}-(\\d+)-`).exec(entry)?.[1] ?? 0);
+    if (pid && pid !== process.pid && !processAlive(pid)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+  const temp = mkdtempSync(join(dir, `.tmp-${row.id}-${process.pid}-`));
   const filename = `parcels-${slug(row.path)}-${row.id}.${spec.ext}`;
   const tempFile = join(temp, filename);
   try {
     await new Promise<void>((resolve, reject) => {
       const args = ['-f', spec.driver, tempFile, 'PG:', '-sql', query, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-a_srs', 'EPSG:4326', '-progress', ...spec.options];
-      const child = spawn('ogr2ogr', args, { env: pgEnvironment(deps.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+      const [command, ...argv] = setpriv ? [setpriv, '--pdeathsig', 'KILL', 'ogr2ogr', ...args] : ['ogr2ogr', ...args];
+      const child = spawn(command!, argv, { env: pgEnvironment(deps.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
       let errors = '';
       // ogr2ogr -progress prints "0...10...20..." as it goes.
       child.stdout.on('data', (chunk: Buffer) => {
@@ -73,6 +85,15 @@ export async function makeExportFile(
     return { filename, bytes: statSync(finalPath).size };
   } finally {
     rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -11,6 +11,7 @@ import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
+import type { EnqueueExport } from '../../jobs/export-job.ts';
 import { readableProject, readableProjectById } from '../projects/service.ts';
 import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
@@ -24,8 +25,8 @@ export interface ExportDeps {
   sql: Sql;
   callers: CallerResolver;
   now?: () => Date;
-  /** Enqueues an export's job; undefined in a process without the job queue. */
-  enqueueExport?: (id: number) => Promise<void>;
+  /** Enqueues an export's job (in the given transaction); undefined in a process without the job queue. */
+  enqueueExport?: EnqueueExport;
 }
 
 const day = 24 * 3600 * 1000;
@@ -115,12 +116,18 @@ export function exportRoutes(deps: ExportDeps): Hono {
     if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
     const created = now();
     const token = randomBytes(24).toString('base64url');
-    const id = await insertExport(sql, {
-      groupId: caller.group?.id ?? null, userId: caller.user.id, projectId: p.id, orderId: null, kind: 'export', path: query.path, format: body.fmt, product: null,
-      level: caller.level, definition: checked.definition, requested: checked.count, freeRows: checked.count, priceCents: 0, token, createdAt: created,
-      expiresAt: new Date(created.getTime() + pricing.download_days * day),
-    });
-    await deps.enqueueExport(id);
+    const enqueue = deps.enqueueExport;
+    // The row and its job in one transaction: a kill between them would leave an export in progress forever.
+    const id = (await sql.begin(async (tx) => {
+      const db = tx as unknown as Sql;
+      const made = await insertExport(db, {
+        groupId: caller.group?.id ?? null, userId: caller.user.id, projectId: p.id, orderId: null, kind: 'export', path: query.path, format: body.fmt, product: null,
+        level: caller.level, definition: checked.definition, requested: checked.count, freeRows: checked.count, priceCents: 0, token, createdAt: created,
+        expiresAt: new Date(created.getTime() + pricing.download_days * day),
+      });
+      await enqueue(made, c.get('requestId'), db);
+      return made;
+    })) as number;
     return c.json({ id, url: downloadUrl({ id, token }), status: 1 }, 201);
   });
 
@@ -188,8 +195,11 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const { row } = await ownExport(c);
     if (row.status !== 3) throw new ApiError('CONFLICT', 'Only an export that could not be completed can be retried');
     if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
-    await sql`UPDATE exports SET status = 1, attempts = 0, progress = 0, error = NULL, finished_at = NULL WHERE id = ${row.id}`;
-    await deps.enqueueExport(row.id);
+    const enqueue = deps.enqueueExport;
+    await sql.begin(async (tx) => {
+      await tx`UPDATE exports SET status = 1, attempts = 0, progress = 0, error = NULL, finished_at = NULL WHERE id = ${row.id}`;
+      await enqueue(row.id, c.get('requestId'), tx as unknown as Sql);
+    });
     return c.json({ id: row.id, status: 1, url: downloadUrl(row) });
   });
 

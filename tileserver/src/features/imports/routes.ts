@@ -31,7 +31,8 @@ export interface ImportRouteDeps {
   logger: Logger;
   callers: CallerResolver;
   /** Sends an import row to the job queue; without a queue imports cannot start here. */
-  enqueueImport?: (id: number) => Promise<void>;
+  /** Queues a run; the request id travels with the job into its log lines. */
+  enqueueImport?: (id: number, requestId?: string) => Promise<void>;
   /** The queue enqueueImport sends to, kept on the row for a run queued again after a restart. */
   importQueue: string;
 }
@@ -110,7 +111,7 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
       if ((error as { code?: string }).code === '23505') throw busy(body.place, null);
       throw error;
     }
-    await deps.enqueueImport(run.id);
+    await deps.enqueueImport(run.id, c.get('requestId'));
     return c.json(run, 202);
   });
 

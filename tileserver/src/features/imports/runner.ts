@@ -21,14 +21,15 @@ export interface ImportRunnerDeps {
 
 export type ImportOutcome = 'done' | 'failed' | 'skipped';
 
-export async function runQueuedImport(id: number, deps: ImportRunnerDeps): Promise<ImportOutcome> {
+/** `requestId`: of the request that started the import; the run's log lines carry it. */
+export async function runQueuedImport(id: number, deps: ImportRunnerDeps, requestId?: string): Promise<ImportOutcome> {
   const conn = await deps.sql.reserve();
   let claimed = false;
   try {
     const job = await claimImport(conn as unknown as Sql, id);
     if (!job) return 'skipped';
     claimed = true;
-    return await runClaimed(job, deps);
+    return await runClaimed(job, requestId ? { ...deps, logger: deps.logger.child({ requestId }) } : deps);
   } finally {
     if (claimed) await releaseImport(conn as unknown as Sql, id).catch(() => {});
     conn.release();

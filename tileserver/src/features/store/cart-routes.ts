@@ -9,6 +9,7 @@ import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
+import type { EnqueueExport } from '../../jobs/export-job.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { customerFor, lockCheckout } from '../billing/checkout-steps.ts';
 import { insertOrder, orderByKey } from '../billing/queries.ts';
@@ -38,7 +39,7 @@ interface CartRow {
 
 const day = 24 * 3600 * 1000;
 
-export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; enqueueExport?: (id: number) => Promise<void> }): Hono {
+export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; enqueueExport?: EnqueueExport }): Hono {
   const app = new Hono();
   const { sql, payments } = deps;
   const now = deps.now ?? (() => new Date());
@@ -121,7 +122,8 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     const caller = await session(c);
     const body = await requestBody(c, checkoutBody);
     const key = `data_${caller.user.id}_${body.idempotency_key}`;
-    if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Orders are not available in this process');
+    const enqueue = deps.enqueueExport;
+    if (!enqueue) throw new ApiError('UNAVAILABLE', 'Orders are not available in this process');
     let charged: { id: string } | undefined;
     let total = 0;
     try {
@@ -155,9 +157,10 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
           }));
         }
         await db`DELETE FROM cart_items WHERE user_id = ${caller.user.id}`;
+        // The jobs commit with the order: a paid order whose files no job makes cannot be left behind.
+        for (const id of exports) await enqueue(id, c.get('requestId'), db);
         return { orderId, exports, repeated: false };
       });
-      for (const id of made.exports) await deps.enqueueExport(id);
       return c.json({ order_id: made.orderId, exports: made.exports, repeated: made.repeated, url: '/profile/orders' }, made.repeated ? 200 : 201);
     } catch (error) {
       if (charged) await payments.refund({ chargeId: charged.id, amountCents: total, idempotencyKey: `refund_${key}` }).catch(() => undefined);

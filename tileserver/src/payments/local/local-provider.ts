@@ -2,7 +2,7 @@
 // for development, demos and tests. Cards are tokenised by its own endpoint (routes.ts), so the number
 // goes only there and is never stored: a payment method keeps brand, last 4, expiry, name and what the
 // test card does. Charges, refunds and customers live in PostgreSQL, each charge once per idempotency key.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/client.ts';
 import { CardError, type CardDetails, type Charge, type PaymentProvider } from '../provider.ts';
 import { behaviourOf, brandOf, luhnValid, type TestCardBehaviour } from './test-cards.ts';
@@ -51,9 +51,10 @@ export class LocalPaymentProvider implements PaymentProvider {
     return details(row!);
   }
 
-  async createCustomer(input: { email: string; name: string }): Promise<{ id: string }> {
-    const id = newId('cus');
-    await this.sql`INSERT INTO local_customers (id, email, name) VALUES (${id}, ${input.email}, ${input.name})`;
+  async createCustomer(input: { email: string; name: string; idempotencyKey?: string }): Promise<{ id: string }> {
+    // With a key, the id is derived from it: a second call finds the first one's customer.
+    const id = input.idempotencyKey ? `cus_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 16)}` : newId('cus');
+    await this.sql`INSERT INTO local_customers (id, email, name) VALUES (${id}, ${input.email}, ${input.name}) ON CONFLICT (id) DO NOTHING`;
     return { id };
   }
 

@@ -24,8 +24,8 @@ export class StripePaymentProvider implements PaymentProvider {
     });
   }
 
-  async createCustomer(input: { email: string; name: string }): Promise<{ id: string }> {
-    const customer = await this.client.customers.create({ email: input.email, name: input.name });
+  async createCustomer(input: { email: string; name: string; idempotencyKey?: string }): Promise<{ id: string }> {
+    const customer = await this.client.customers.create({ email: input.email, name: input.name }, input.idempotencyKey ? { idempotencyKey: input.idempotencyKey } : undefined);
     return { id: customer.id };
   }
 
