@@ -3,7 +3,8 @@
 // outside the repository, renamed columns like a county's, in UTM 19N, moved 1.5 degrees east so it
 // lies beside the synthetic county), then imported `--replace` into a county outlined from its parcels,
 // --runs times: an earlier run's county is removed first, so run 1 is a first import and later runs
-// swap 1M parcels for 1M. Per run: the report's phases, rows/s, load average, and a tile of the new
+// swap 1M parcels for 1M (unchanged: band rows kept). With --moved the earlier county stays and odd
+// runs import a copy with every parcel moved 1 m (the same ids, every band row rewritten). Per run: the report's phases, rows/s, load average, and a tile of the new
 // parcels answered by the app.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -24,11 +25,12 @@ export const importPlace = '/us/zz/imported-county';
 /** Beside the checkout, outside the repository (about 1 GB). */
 export const defaultImportFile = resolve(repoRoot, '../import-1m/county-1m.gpkg');
 
-// The columns a county assessor would publish, under names no loader here knows.
-const exportSql = `SELECT parcelnumb AS "APN", owner AS "OWNER1", address AS "SITE_ADDR", usecode AS "LUC", usedesc AS "LUC_DESC",
+// The columns a county assessor would publish, under names no loader here knows. `moved` shifts every
+// parcel by about a metre: the same parcel numbers (so the same uuids and ids) with new geometry.
+const exportSql = (moved: boolean) => `SELECT parcelnumb AS "APN", owner AS "OWNER1", address AS "SITE_ADDR", usecode AS "LUC", usedesc AS "LUC_DESC",
   zoning AS "ZONING", parval AS "TOTAL_VAL", landval AS "LAND_VAL", improvval AS "BLDG_VAL", yearbuilt AS "YR_BUILT",
   saleprice AS "SALE_PRICE", to_char(saledate, 'MM/DD/YYYY') AS "SALE_DATE", szip AS "ZIP", mailadd AS "MAIL_ADDR",
-  mail_city AS "MAIL_CITY", numunits AS "UNITS", ST_Translate(geom, 1.5, 0) AS geom
+  mail_city AS "MAIL_CITY", numunits AS "UNITS", ST_Translate(geom, ${moved ? 1.50001 : 1.5}, 0) AS geom
   FROM parcels WHERE path LIKE '${syntheticPath}/%'`;
 
 export interface ImportRunResult {
@@ -38,6 +40,7 @@ export interface ImportRunResult {
   seconds: number;
   rowsPerSecond: number;
   timings: Record<string, number>;
+  bands: ImportReport['bands'];
   loadBefore: number[];
   loadAfter: number[];
   tileStatus: number;
@@ -45,13 +48,13 @@ export interface ImportRunResult {
 }
 
 /** Writes the 1M-row GeoPackage once (about a minute); later runs reuse it. */
-export function ensureImportFile(db: BenchDb, file: string, log: (line: string) => void): void {
+export function ensureImportFile(db: BenchDb, file: string, log: (line: string) => void, moved = false): void {
   if (existsSync(file)) return;
   mkdirSync(dirname(file), { recursive: true });
   log(`writing ${file} from the synthetic county (ogr2ogr, EPSG:32619)`);
   const started = performance.now();
   const { conn, env } = pgConnection(db.url);
-  const result = spawnSync('ogr2ogr', ['-f', 'GPKG', file, conn, '-sql', exportSql, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-t_srs', 'EPSG:32619', '-gt', '65536'], { env, encoding: 'utf8' });
+  const result = spawnSync('ogr2ogr', ['-f', 'GPKG', file, conn, '-sql', exportSql(moved), '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-t_srs', 'EPSG:32619', '-gt', '65536'], { env, encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`ogr2ogr failed: ${result.stderr}`);
   log(`wrote ${file} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
 }
@@ -72,15 +75,20 @@ async function removeEarlierImport(db: BenchDb, log: (line: string) => void): Pr
   });
 }
 
-export async function benchImport(db: BenchDb, log: (line: string) => void, options: { file: string; runs: number }): Promise<ImportRunResult[]> {
+/** The moved variant of the input file: every parcel 1 m east (the worst case of a --replace). */
+export const movedFile = (file: string) => file.replace(/(\.gpkg)?$/, '-moved.gpkg');
+
+export async function benchImport(db: BenchDb, log: (line: string) => void, options: { file: string; runs: number; moved: boolean }): Promise<ImportRunResult[]> {
   ensureImportFile(db, options.file, log);
-  await removeEarlierImport(db, log);
+  // --moved: replace the earlier import with the moved file, so every band row is rewritten.
+  if (options.moved) ensureImportFile(db, movedFile(options.file), log, true);
+  else await removeEarlierImport(db, log);
   const results: ImportRunResult[] = [];
   for (let run = 1; run <= options.runs; run++) {
     const loadBefore = os.loadavg().map((n) => Math.round(n * 100) / 100);
     let lastPhase = '';
     const report: ImportReport = await importParcels(db.sql, db.url, {
-      file: options.file,
+      file: options.moved && run % 2 === 1 ? movedFile(options.file) : options.file,
       place: importPlace,
       replace: true,
       log,
@@ -93,14 +101,14 @@ export async function benchImport(db: BenchDb, log: (line: string) => void, opti
     const tile = await tileOfImport(db, report);
     const result: ImportRunResult = {
       run, rows: report.read, loaded: report.loaded, seconds: round(report.seconds), rowsPerSecond: Math.round(report.rowsPerSecond),
-      timings: Object.fromEntries(Object.entries(report.timings).map(([k, v]) => [k, round(v)])), loadBefore, loadAfter, tileStatus: tile.status, tileBytes: tile.bytes,
+      timings: Object.fromEntries(Object.entries(report.timings).map(([k, v]) => [k, round(v)])), bands: report.bands, loadBefore, loadAfter, tileStatus: tile.status, tileBytes: tile.bytes,
     };
     log(`run ${run}: ${result.loaded.toLocaleString('en-US')} of ${result.rows.toLocaleString('en-US')} rows in ${result.seconds}s (${result.rowsPerSecond} rows/s); ` +
       `phases ${Object.entries(result.timings).map(([k, v]) => `${k} ${v}s`).join(', ')}; load ${loadBefore.join(' ')} -> ${loadAfter.join(' ')}; z14 tile ${tile.status}, ${tile.bytes} bytes`);
     results.push(result);
   }
-  const out = resolve(repoRoot, 'bench/results/import-speed.json');
-  writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), file: options.file, place: importPlace, results }, null, 2));
+  const out = resolve(repoRoot, `bench/results/import-speed${options.moved ? '-moved' : ''}.json`);
+  writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), file: options.file, moved: options.moved, place: importPlace, results }, null, 2));
   log(`results: ${out}`);
   return results;
 }

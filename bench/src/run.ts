@@ -44,6 +44,7 @@ const { values: flags, positionals } = parseArgs({
     // import: the 1M-row input file (written once when missing) and how many --replace imports to time.
     file: { type: 'string' },
     runs: { type: 'string', default: '2' },
+    moved: { type: 'boolean', default: false },
   },
 });
 
@@ -107,7 +108,7 @@ async function main(): Promise<void> {
   if (command === 'import') {
     const runs = Number(flags.runs);
     if (!Number.isInteger(runs) || runs < 1 || runs > 5) throw new Error('--runs must be 1-5');
-    return onSyntheticCounty('A 1,000,000-row county file imported (--replace) into served tiles', (db, l) => benchImport(db, l, { file: resolve(flags.file ?? defaultImportFile), runs }));
+    return onSyntheticCounty('A 1,000,000-row county file imported (--replace) into served tiles', (db, l) => benchImport(db, l, { file: resolve(flags.file ?? defaultImportFile), runs, moved: flags.moved }));
   }
   if (command === 'insights') return onSyntheticCounty('Place insights on the synthetic county and its quadrants', benchInsights);
   if (command === 'report') {
