@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { benchInsights } from './insights.ts';
 import { benchExports } from './exports.ts';
+import { benchImport, defaultImportFile } from './import-speed.ts';
 import { openBenchDb, type BenchDb } from './bench-db.ts';
 import { describeMachine } from './machine.ts';
 import { allCpus, pinPostgres, stopAll, type Pinning } from './processes.ts';
@@ -40,6 +41,10 @@ const { values: flags, positionals } = parseArgs({
     'county-parcels': { type: 'string', default: '1000000' },
     nice: { type: 'string', default: '10' },
     'keep-indexes': { type: 'boolean', default: false },
+    // import: the 1M-row input file (written once when missing) and how many --replace imports to time.
+    file: { type: 'string' },
+    runs: { type: 'string', default: '2' },
+    moved: { type: 'boolean', default: false },
   },
 });
 
@@ -80,7 +85,7 @@ async function onSyntheticCounty(title: string, bench: (db: BenchDb, log: (line:
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report', 'exports'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports or nothing`);
+  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report', 'exports', 'import'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import or nothing`);
   if (command === 'scale-report') {
     console.log(`• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`);
     return;
@@ -100,6 +105,11 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'exports') return onSyntheticCounty('Exports of the synthetic county (csv, gpkg) and the csv download', benchExports);
+  if (command === 'import') {
+    const runs = Number(flags.runs);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 5) throw new Error('--runs must be 1-5');
+    return onSyntheticCounty('A 1,000,000-row county file imported (--replace) into served tiles', (db, l) => benchImport(db, l, { file: resolve(flags.file ?? defaultImportFile), runs, moved: flags.moved }));
+  }
   if (command === 'insights') return onSyntheticCounty('Place insights on the synthetic county and its quadrants', benchInsights);
   if (command === 'report') {
     const { charts } = writeReport();
