@@ -1,8 +1,8 @@
 // Our tile server as the benchmark runs it: the product's own entry (tileserver/src/main.ts, role
 // tiles, no viewer build) in a child process with its cache budget and pool size set by environment.
-import { resolve } from 'node:path';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { startProcess, stopProcess, waitForHttp } from './processes.ts';
+import { serverCommand } from '@parcel-map/tileserver/server-command';
 
 export const ourPathTemplate = (token: string) => `/api/v1/parcels/{z}/{x}/{y}.mvt?token=${encodeURIComponent(token)}`;
 
@@ -23,8 +23,7 @@ export interface TileServerOptions {
 export async function startTileServer(options: TileServerOptions): Promise<TileServer> {
   const entry = startProcess(
     `tile server (cache ${options.cacheMb} MB)`,
-    process.execPath,
-    ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/main.ts'), '--role', 'tiles', '--no-build'],
+    ...serverCommand(['--role', 'tiles', '--no-build']),
     {
       cpus: options.cpus,
       cwd: repoRoot,

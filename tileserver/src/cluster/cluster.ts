@@ -10,6 +10,7 @@ import { repoRoot } from '../db/prepare.ts';
 import { ensureLocalCluster, pgBin, postgresUser, runAs, type LocalCluster } from '../db/local-cluster.ts';
 import { ensureSystemPackages, isRoot, serverPackages } from '../system/system-packages.ts';
 import { nginxConfig, type NginxOptions } from './nginx-config.ts';
+import { serverCommand } from '../server-command.ts';
 
 export const clusterPackages = [...serverPackages, { name: 'nginx-light', present: () => existsSync('/usr/sbin/nginx') }];
 
@@ -135,8 +136,8 @@ function psql(url: string, query: string): string {
 
 function startNode(name: string, args: string[], env: Record<string, string>, dir: string, cpus?: string): ChildProcess {
   const logFile = openSync(resolve(dir, `${name}.log`), 'a');
-  const command = [process.execPath, '--import', 'tsx', resolve(repoRoot, 'tileserver/src/main.ts'), ...args];
-  const [file, ...rest] = cpus ? ['taskset', '-c', cpus, ...command] : command;
+  const [node, nodeArgs] = serverCommand(args);
+  const [file, ...rest] = cpus ? ['taskset', '-c', cpus, node, ...nodeArgs] : [node, ...nodeArgs];
   return spawn(file!, rest, {
     cwd: repoRoot,
     stdio: ['ignore', logFile, logFile],

@@ -1,7 +1,7 @@
 // The memory soak (npm run test:soak; not in npm test): a server process of its own (main.ts, role
 // tiles, over the test database) under 64 concurrent clients for SOAK_MINUTES (10) of mixed work: cold
-// tiles (never asked before), warm tiles (a small set asked again and again), parcel records, search and
-// TileJSON. The server's RSS is read from its own /metrics every 10 s and must stay under the tile cache
+// tiles (never asked before), warm tiles (a small set asked again and again), parcel records, search,
+// TileJSON and sources (50 styled definitions created and their tiles asked for). The server's RSS is read from its own /metrics every 10 s and must stay under the tile cache
 // budget plus a stated margin; no answer may be a 5xx.
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -14,23 +14,38 @@ const cacheMb = 128;
 const marginMb = 300;
 const adminToken = 'memory-soak-admin-token-of-32-characters';
 
+const sourceDefinition = (n: number) => ({
+  query: { parcel: true, path: '/us/ma/middlesex/cambridge' },
+  fields: ['address', 'parval'],
+  styles: [
+    { field: 'parval', predicate: 'gte', value: String(100_000 * (n + 1)), fill: '#ff0000', line: '#880000' },
+    { predicate: 'default', fill: '#cccccc', line: '#999999' },
+  ],
+});
+
 describe('memory under a mixed soak', () => {
   it(`keeps the server's RSS under the tile cache budget (${cacheMb} MB) plus ${marginMb} MB for ${minutes} minutes at concurrency 64`, async () => {
     const sql = testDb(1);
     const parcels = (await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path IS NOT NULL ORDER BY random() LIMIT 2000`).map((r) => r.path);
     await sql.end();
     const server = await startChildServer({ TILE_CACHE_MB: String(cacheMb), ADMIN_TOKEN: adminToken, LOG_LEVEL: 'error', SEARCH_PER_MINUTE: '0', RECORDS_PER_MINUTE: '0', LOOKUP_LIMIT_ANON: '100000000' });
-    const rss = async () => {
+    // RSS with its parts: the JS heap, and external memory (Buffers: tile bodies, sockets, zlib).
+    const memory = async () => {
       const text = await (await fetch(`${server.origin}/metrics`, { headers: { Authorization: `Bearer ${adminToken}` } })).text();
-      return Number(/process_resident_memory_bytes (\d+)/.exec(text)![1]) / 1e6;
+      const mb = (name: string) => Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)![1]) / 1e6;
+      return { mb: mb('process_resident_memory_bytes'), heap: mb('nodejs_heap_size_used_bytes'), heapTotal: mb('nodejs_heap_size_total_bytes'), external: mb('nodejs_external_memory_bytes') };
     };
-    const samples: { at: number; mb: number }[] = [];
+    const samples: { at: number; mb: number; heap: number; heapTotal: number; external: number }[] = [];
     const statuses = new Map<number, number>();
     const t0 = Date.now();
     const end = t0 + minutes * 60_000;
     let cold = 0;
     const warm = Array.from({ length: 40 }, (_, i) => `/api/v1/parcels/15/${9910 + (i % 8)}/${12120 + Math.floor(i / 8)}.mvt?token=public`);
     const words = ['main', 'cambridge', 'mass ave', 'harvard', 'broadway', 'elm', 'oak', '12 main', 'somerville', 'boston'];
+    const note = (res: Response | undefined) => {
+      const status = res?.status ?? 0;
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    };
     const client = async (c: number) => {
       for (let i = 0; Date.now() < end; i++) {
         const pick = (c + i) % 10;
@@ -42,22 +57,30 @@ describe('memory under a mixed soak', () => {
         } else if (pick < 6) path = warm[(c * 7 + i) % warm.length]!;
         else if (pick < 8) path = `${parcels[(c * 31 + i) % parcels.length]}.json`;
         else if (pick < 9) path = `/search.json?q=${encodeURIComponent(words[(c + i) % words.length]!)}`;
-        else path = '/api/v1/parcels?format=mvt&token=public';
+        else if ((c + i) % 2 === 0) path = '/api/v1/parcels?format=mvt&token=public';
+        else {
+          // Sources: one of 50 styled definitions (created once, then found again by their id), then one of its tiles.
+          const made = await fetch(`${server.origin}/api/v1/sources?token=public`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(sourceDefinition((c + i) % 50)) }).catch(() => undefined);
+          const tiles = made?.ok ? ((await made.json()) as { tiles: string[] }).tiles : undefined;
+          note(made);
+          if (!tiles) continue;
+          path = new URL(tiles[0]!.replace('{z}', '16').replace('{x}', String(19812 + (i % 8))).replace('{y}', String(24240 + (c % 8)))).pathname + '?token=public';
+        }
         const res = await fetch(server.origin + path).catch(() => undefined);
-        const status = res?.status ?? 0;
         await res?.arrayBuffer().catch(() => undefined);
-        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+        note(res);
       }
     };
     const sampler = (async () => {
       while (Date.now() < end) {
-        samples.push({ at: Math.round((Date.now() - t0) / 1000), mb: await rss() });
+        samples.push({ at: Math.round((Date.now() - t0) / 1000), ...(await memory()) });
+        console.log(`memory soak: ${JSON.stringify(samples.at(-1))}`);
         await new Promise((r) => setTimeout(r, 10_000));
       }
     })();
     try {
       await Promise.all([...Array.from({ length: 64 }, (_, c) => client(c)), sampler]);
-      samples.push({ at: Math.round((Date.now() - t0) / 1000), mb: await rss() });
+      samples.push({ at: Math.round((Date.now() - t0) / 1000), ...(await memory()) });
     } finally {
       await server.stop();
     }

@@ -3,9 +3,9 @@
 // entry (main.ts), role tiles by default, on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
 import { inject } from 'vitest';
 import { repoRoot } from '../db/prepare.ts';
+import { serverCommand } from '../server-command.ts';
 
 export interface ChildServer {
   origin: string;
@@ -27,7 +27,7 @@ export interface ChildOptions {
 
 export async function startChildServer(env: Record<string, string> = {}, options: ChildOptions = {}): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/main.ts'), '--role', options.role ?? 'tiles', '--no-build'], {
+  const child = spawn(...serverCommand(['--role', options.role ?? 'tiles', '--no-build']), {
     cwd: repoRoot,
     env: { ...process.env, DATABASE_URL: inject('databaseUrl'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
