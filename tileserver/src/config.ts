@@ -26,6 +26,7 @@ export const configSchema = z.object({
   QUEUE_WAIT_MS: positiveInt.default(10000).describe('Longest wait for a connection before a request is answered 503'),
   TILE_CACHE_MB: z.coerce.number().int().min(0).default(512).describe('Byte budget of the in-memory tile cache (0 turns it off)'),
   METERING: z.enum(['on', 'off']).default('on').describe('Count API tiles and parcel records per token (off only for benchmarks: sandboxes and caps are then not enforced by usage)'),
+  METERING_DATABASE_URL: optionalText.describe('Where a tile process reading a read-only replica writes its API usage counts (the primary); unset: DATABASE_URL'),
   METERING_FLUSH_MS: positiveInt.default(2000).describe('How often the in-memory usage counts are written to PostgreSQL (and at shutdown)'),
   TILE_QUERY_TIMEOUT_MS: positiveInt.default(10000).describe('Statement timeout of one tile query'),
   SOURCE_POSTS_PER_MINUTE: positiveInt.default(60).describe('Source definitions one client address or token may POST per minute (429 beyond)'),

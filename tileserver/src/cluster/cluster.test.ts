@@ -1,5 +1,6 @@
 // The scale-out configuration, started for real (npm run test:cluster): primary + streaming replica,
 // the app on the primary, two tile processes on the replica, nginx with proxy_cache in front.
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Sql } from '../db/client.ts';
@@ -63,8 +64,9 @@ describe('the scale-out cluster behind nginx', () => {
       await tx`UPDATE parcels SET owner = 'RELOADED OWNER' WHERE id = ${target.id}`;
       await tx`SELECT bump_layer_version('parcels')`;
     });
+    // The app hears of the new version through LISTEN/NOTIFY, a few milliseconds after the commit.
+    await expect.poll(tileJsonTemplate, { timeout: 5000 }).not.toBe(oldTemplate);
     template = await tileJsonTemplate();
-    expect(template).not.toBe(oldTemplate);
     // Straight away, before any waiting for replication: each tile process must not answer the new
     // URL from older data, and nginx must not cache such an answer.
     const after = await plain(`${cluster.url}${tilePath(tile)}`);
@@ -80,6 +82,33 @@ describe('the scale-out cluster behind nginx', () => {
       const directOwners = new Map((await decodeTile(direct, 'parcels')).map((f) => [f.id, f.properties.owner]));
       expect(directOwners.get(target.id)).toBe('RELOADED OWNER');
     }
+  });
+
+  it('counts the tiles that the tile processes on the read-only replica serve to an API token at the primary', async () => {
+    // The cluster's data directory outlives a run: names of their own.
+    const run = Date.now();
+    const token = `pm_cluster-metering-${run}`;
+    const [group] = await primary<{ id: string }[]>`
+      INSERT INTO groups (name, slug, tier, api_token_hash, api_token_hint)
+      VALUES (${`Cluster metering ${run}`}, ${`cluster-metering-${run}`}, 'free', ${createHash('sha256').update(token).digest()}, ${token.slice(-4)}) RETURNING id`;
+    const centre = lonLatToTile(-71.1097, 42.3736, 16);
+    const served = async (port: number, i: number) => {
+      const res = await fetch(`http://127.0.0.1:${port}/api/v1/parcels/16/${centre.x + i}/${centre.y}.mvt?token=${token}`);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    // The tile processes know the token once the group row has been replayed on the replica.
+    for (const port of cluster.tilePorts) await expect.poll(() => served(port, 0), { timeout: 20_000 }).not.toBe(401);
+    let counted = 0;
+    for (const port of cluster.tilePorts) {
+      for (let i = 1; i <= 5; i++) {
+        expect([200, 204]).toContain(await served(port, i));
+        counted++;
+      }
+    }
+    const usage = async () => (await primary<{ tiles: string }[]>`SELECT coalesce(sum(tiles), 0) AS tiles FROM api_usage WHERE group_id = ${group!.id}`)[0]!.tiles;
+    // Every answered tile, the polls that found the token included, reaches the primary's api_usage.
+    await expect.poll(async () => Number(await usage()), { timeout: 20_000 }).toBeGreaterThanOrEqual(counted + cluster.tilePorts.length);
   });
 
   it('loses no request when one tile process is killed under load: nginx retries on the other and marks it down', async () => {

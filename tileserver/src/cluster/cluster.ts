@@ -72,7 +72,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     await waitForReplay(primaryUrl, replicaUrl);
 
     const tiles = tilePorts.map((port, i) =>
-      startNode(`tiles-${i + 1}`, ['--role', 'tiles', '--no-build'], { DATABASE_URL: replicaUrl, PORT: String(port), TILE_CACHE_MB: String(options.tileCacheMb ?? 256) }, dir, options.cpus),
+      startNode(`tiles-${i + 1}`, ['--role', 'tiles', '--no-build'], { DATABASE_URL: replicaUrl, METERING_DATABASE_URL: primaryUrl, PORT: String(port), TILE_CACHE_MB: String(options.tileCacheMb ?? 256) }, dir, options.cpus),
     );
     for (const child of tiles) stops.push(() => stopChild(child));
     await Promise.all(tilePorts.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/health`, tiles[i]!, 120_000)));

@@ -13,6 +13,8 @@ export interface MeterOptions {
   ignoreTokens: readonly string[];
   now?: () => Date;
   onError?: (error: unknown) => void;
+  /** The pool is the meter's own (METERING_DATABASE_URL): stop() closes it after the last flush. */
+  ownsPool?: boolean;
 }
 
 /** Called after each flush with the groups whose usage changed and their tokens (to re-check standing). */
@@ -99,7 +101,11 @@ export class UsageMeter {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    await this.flush();
+    try {
+      await this.flush();
+    } finally {
+      if (this.options.ownsPool) await this.sql.end({ timeout: 5 });
+    }
   }
 
   /** Writes the counts so far; concurrent calls share one write. */

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { CallerResolver, type Caller } from '../auth/caller.ts';
 import type { Config } from '../config.ts';
-import type { Sql } from '../db/client.ts';
+import { createDb, type Sql } from '../db/client.ts';
 import { QueryGate } from '../db/query-gate.ts';
 import { UsageMeter } from '../metering/usage-meter.ts';
 import { LayerVersions } from './layer-versions.ts';
@@ -25,7 +25,9 @@ export interface TileContext {
 export function createTileContext(config: Config, sql: Sql): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
   const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
-  const meter = new UsageMeter(sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN] });
+  // A tile process on a hot standby cannot write: its counts go to the primary through a pool of their own.
+  const meterSql = config.METERING_DATABASE_URL ? createDb(config.METERING_DATABASE_URL, { max: 2, applicationName: 'parcel-map metering' }) : undefined;
+  const meter = new UsageMeter(meterSql ?? sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN], ownsPool: meterSql !== undefined });
   meter.start();
   const versions = new LayerVersions(sql);
   return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions, callers: new CallerResolver(config, sql, versions), meter };
