@@ -47,12 +47,6 @@ function ensureDependencies() {
 }
 
 /** Runs a child to its end and exits with its status; Ctrl-C reaches the child from the terminal itself. */
-/** The server's V8 flags (tileserver/server-node-flags.json, explained in src/server-command.ts) through NODE_OPTIONS. */
-function withServerFlags(env) {
-  const flags = JSON.parse(readFileSync(join(root, 'tileserver/server-node-flags.json'), 'utf8'));
-  return { ...env, NODE_OPTIONS: [env.NODE_OPTIONS, ...flags].filter(Boolean).join(' ') };
-}
-
 function runToEnd(file, argv, options) {
   process.on('SIGINT', () => {});
   process.on('SIGTERM', () => {});
@@ -79,4 +73,4 @@ try {
 if (node) runToEnd(node, [fileURLToPath(import.meta.url), command, ...args], { env: runtimeEnv(node, process.env) });
 ensureDependencies();
 const [bin, ...binArgs] = target;
-runToEnd(join(root, 'node_modules/.bin', bin), [...binArgs, ...args], command === 'start' ? { env: withServerFlags(process.env) } : {});
+runToEnd(join(root, 'node_modules/.bin', bin), [...binArgs, ...args]);
