@@ -49,7 +49,8 @@ describe('projects in the browser', () => {
     const dialog = page.getByTestId('new-project-dialog');
     await dialog.waitFor();
     expect(await page.evaluate(() => location.hash)).not.toContain('a=new-project');
-    await expect.poll(() => page.getByTestId('new-project-home').textContent()).toContain('Cambridge');
+    // The home is the place the map shows, known once the place page has loaded (seconds on a busy machine).
+    await expect.poll(() => page.getByTestId('new-project-home').textContent(), { timeout: 30_000 }).toContain('Cambridge');
     await page.getByTestId('new-project-name').fill('Old Cambridge');
     await page.getByTestId('new-project-create').click();
     await page.waitForURL(/\/g\/[a-z0-9-]+\/maps\/old-cambridge/);
