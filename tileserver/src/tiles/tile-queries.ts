@@ -1,5 +1,13 @@
 // The tile SQL of the built-in layers: parcels, FEMA flood zones and wetlands. Each statement binds
 // only $1,$2,$3 = z,x,y and returns one row with `mvt` (bytea), so it is prepared once per connection.
+//
+// No tile statement filters on its computed geometry (`WHERE geom IS NOT NULL`): ST_AsMVT skips rows
+// whose geometry is NULL by itself, and ST_AsMVTGeom and the band clip below answer NULL, never an
+// empty geometry, for what falls outside. The filter was not free: PostgreSQL inlines the features
+// CTE, pushes the condition into the scan and computes the geometry expression there and again for
+// the output, so every feature was clipped or translated two or three times. Without it the parcel SQL
+// took half the time (dense z14 11 to 5 ms, sparse z16 1.0 to 0.6 ms; bench/README.md "Tile SQL"), with
+// the same features (only their order in the tile may differ).
 import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from './zoom-strategy.ts';
 
 export const parcelLayer = { minzoom: 11, maxzoom: 22, tileJsonMaxzoom: 18 } as const;
@@ -27,7 +35,7 @@ WITH bounds AS (
   WHERE p.geom_3857 && bounds.search
     AND ${visibleAtZoomSql('p.geom_3857')}
 )
-SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features`;
 
 /**
  * A tile from a band table whose geometry `column` is already in zoom z's world pixel grid
@@ -51,7 +59,7 @@ WITH b AS (
   FROM ${from} p, b
   WHERE ${filter ?? `p.${column} && b.box`}
 )
-SELECT ST_AsMVT(features, 'parcels', ${extent}, 'geom'${idArgument}) AS mvt FROM features WHERE geom IS NOT NULL AND NOT ST_IsEmpty(geom)`;
+SELECT ST_AsMVT(features, 'parcels', ${extent}, 'geom'${idArgument}) AS mvt FROM features`;
 }
 
 const detailColumns = ['id', 'll_uuid', 'path', 'address', 'owner', 'parcelnumb'];
@@ -65,7 +73,7 @@ WITH bounds AS (
   FROM parcel_tiles_detail p, bounds
   WHERE p.geom && bounds.search
 )
-SELECT ST_AsMVT(features, 'parcels', 4096, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+SELECT ST_AsMVT(features, 'parcels', 4096, 'geom', 'id') AS mvt FROM features`;
 
 /** The detail table is indexed on its 3857 geometry; z15/z16 select with it and draw the pixel column. */
 const detailSearch = (z: number) => `p.geom && ST_TileEnvelope(${z}, $2, $3, margin => 64.0 / 4096)`;
@@ -106,7 +114,7 @@ WITH bounds AS (
   FROM ${table} t, bounds
   WHERE t.geom_3857 && bounds.search AND ${condition}
 )
-SELECT ST_AsMVT(features, '${layer}', 4096, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+SELECT ST_AsMVT(features, '${layer}', 4096, 'geom', 'id') AS mvt FROM features`;
 }
 
 /** FEMA flood hazard areas of the current maps (legacy maps stay in the table but are not drawn). */

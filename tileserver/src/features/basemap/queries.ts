@@ -3,7 +3,8 @@
 // the rest from z13; names from z13 so that labels placed from z14 have them at the tile edge zoom),
 // boundaries (place outlines as lines: states, counties from z5, cities from z9, neighbourhoods from
 // z12; simplified to the pixel below z12) and place_labels (one point per place, inside the tile only,
-// so a label never repeats across tiles). Binds only $1,$2,$3 = z,x,y.
+// so a label never repeats across tiles). Binds only $1,$2,$3 = z,x,y. No layer filters on its computed
+// geometry: ST_AsMVT skips NULL geometries, and a filter computed it twice (tiles/tile-queries.ts).
 export const basemapLayer = { minzoom: 0, maxzoom: 16 } as const;
 
 export const basemapFields = {
@@ -41,7 +42,7 @@ WITH bounds AS (
 ), place_labels AS (
   SELECT ST_AsMVTGeom(l.point, l.env, 4096, 0, true) AS geom, l.kind, l.name FROM label_points l WHERE l.point && l.env
 )
-SELECT coalesce((SELECT ST_AsMVT(water, 'water', 4096, 'geom') FROM water WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(streets, 'streets', 4096, 'geom') FROM streets WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(boundaries, 'boundaries', 4096, 'geom') FROM boundaries WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(place_labels, 'place_labels', 4096, 'geom') FROM place_labels WHERE geom IS NOT NULL), ''::bytea) AS mvt`;
+SELECT coalesce((SELECT ST_AsMVT(water, 'water', 4096, 'geom') FROM water), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(streets, 'streets', 4096, 'geom') FROM streets), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(boundaries, 'boundaries', 4096, 'geom') FROM boundaries), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(place_labels, 'place_labels', 4096, 'geom') FROM place_labels), ''::bytea) AS mvt`;

@@ -139,7 +139,7 @@ features AS (
   FROM ${from.join(', ')}
   WHERE ${filters.join('\n    AND ')}
 )
-SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM features`;
 }
 
 /**

@@ -1,5 +1,6 @@
 // The zoning tile statement: district polygons with code, name and standardized type. Binds only
-// $1,$2,$3 = z,x,y (prepared once per connection, like the built-in layers).
+// $1,$2,$3 = z,x,y (prepared once per connection, like the built-in layers). No filter on the computed
+// geometry: ST_AsMVT skips NULL geometries, and a filter computed it twice (tiles/tile-queries.ts).
 export const zoningTileSql = `
 WITH bounds AS (
   SELECT ST_TileEnvelope($1, $2, $3) AS env, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search
@@ -8,4 +9,4 @@ WITH bounds AS (
   FROM zoning_districts z, bounds
   WHERE z.geom_3857 && bounds.search
 )
-SELECT ST_AsMVT(features, 'zoning', 4096, 'geom', 'id') AS mvt FROM features WHERE geom IS NOT NULL`;
+SELECT ST_AsMVT(features, 'zoning', 4096, 'geom', 'id') AS mvt FROM features`;
