@@ -26,6 +26,7 @@ export const surveyTexts = {
   upgrade: 'Surveys are part of Pro. Upgrade to Pro to build surveys and send your team into the field.',
   memberReason: 'Surveys are created by your group\'s managers. Ask a manager to create one.',
   hint: 'Write the questions your surveyors answer for each parcel. Answers can jump to a later question or end the survey.',
+  sharedEmpty: 'This shared project has no surveys yet.',
   guestPosts: 'Only members of the project\'s group can post answers to its surveys.',
   guestResults: 'The posts of a survey are for members of the project\'s group.',
 } as const;
