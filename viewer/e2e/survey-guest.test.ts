@@ -57,7 +57,7 @@ async function expectReadOnlySurvey(tp: TestPage): Promise<void> {
   await expect.poll(() => page.getByTestId('question-text-0').inputValue(), { timeout: 30_000 }).toBe('Is it occupied?');
   expect(await page.getByTestId('question-text-1').inputValue()).toBe('Why is it empty?');
   expect(await page.getByTestId('answer-0-0').inputValue()).toBe('Yes');
-  for (const id of ['survey-name', 'question-text-0', 'question-text-1', 'answer-0-0', 'question-type-0', 'survey-photo-required']) {
+  for (const id of ['survey-name', 'question-text-0', 'question-text-1', 'answer-0-0', 'question-type-0', 'question-remove-0', 'add-answer-0', 'survey-photo-required']) {
     expect(await page.getByTestId(id).isDisabled(), id).toBe(true);
   }
   for (const id of ['survey-save', 'add-question', 'survey-preset', 'survey-csv', 'survey-form-link']) {
@@ -69,6 +69,8 @@ async function expectReadOnlySurvey(tp: TestPage): Promise<void> {
 /** The rule index the style-rule layer draws for a parcel (undefined while not rendered). */
 function ruleOf(page: Page, id: number): Promise<number | undefined> {
   return page.evaluate((pid) => {
+    // Asking before the layer exists would log a map error.
+    if (!window.__map!.getLayer('style-rules-fill')) return undefined;
     const f = window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).find((x) => Number(x.id) === pid);
     return f ? Number(f.properties.rule) : undefined;
   }, id);
