@@ -1,9 +1,11 @@
-// Project access for other features (exports): the project a caller may read, or 404.
+// Project access for other features (exports, surveys): the project a caller may read, or 404, and
+// whether a share token is a project's current share link.
 import type { Caller } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
+import { secretHash } from '../../auth/sessions.ts';
 import { ApiError } from '../../errors.ts';
 import { projectAccess } from './policy.ts';
-import { projectByPath, type ProjectRow } from './queries.ts';
+import { isSharedWith, projectByPath, type ProjectRow } from './queries.ts';
 
 export type { ProjectRow };
 
@@ -17,4 +19,9 @@ export async function readableProjectById(sql: Sql, caller: Caller, id: number):
   const [row] = await sql<{ group_slug: string; slug: string }[]>`SELECT g.slug AS group_slug, p.slug FROM projects p JOIN groups g ON g.id = p.group_id WHERE p.id = ${id}`;
   if (!row) throw new ApiError('NOT_FOUND', 'No such project');
   return readableProject(sql, caller, row.group_slug, row.slug);
+}
+
+/** Whether `share` is the project's current share link (a new link revokes the old one). */
+export async function projectSharedWith(sql: Sql, projectId: number, share: string | undefined): Promise<boolean> {
+  return share === undefined ? false : isSharedWith(sql, projectId, secretHash(share));
 }

@@ -81,10 +81,11 @@ export function sourceRoutes(tiles: TileContext): Hono {
   };
 
   // A survey-styled source's TileJSON and live events are for the survey's readers (its tiles carry
-  // only rule indexes, under an id nobody else can guess, so they are not checked per tile).
-  const assertSurveyVisible = async (caller: Caller, source: CompiledSource) => {
+  // only rule indexes, under an id nobody else can guess, so they are not checked per tile). A guest
+  // reads through the share link of the survey's project (?share=).
+  const assertSurveyVisible = async (c: Context, caller: Caller, source: CompiledSource) => {
     const survey = source.definition.query.survey;
-    if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey))) throw new ApiError('NOT_FOUND', 'No source with that id');
+    if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey, c.req.query('share')))) throw new ApiError('NOT_FOUND', 'No source with that id');
   };
 
   app.post(
@@ -106,7 +107,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
-      if (definition.query.survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, definition.query.survey))) {
+      if (definition.query.survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, definition.query.survey, c.req.query('share')))) {
         throw new ApiError('NOT_FOUND', 'No such survey');
       }
       const id = sourceId(definition);
@@ -147,7 +148,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
     const source = await load(c, caller, file.slice(0, -5));
-    await assertSurveyVisible(caller, source);
+    await assertSurveyVisible(c, caller, source);
     return c.json(await tileJson(c, caller, source));
   });
 
@@ -166,7 +167,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
   app.get('/api/v1/sources/:id/live', async (c) => {
     const caller = await tiles.callers.of(c);
     const source = await load(c, caller, c.req.param('id'));
-    await assertSurveyVisible(caller, source);
+    await assertSurveyVisible(c, caller, source);
     const origin = publicOrigin(c, tiles.config);
     let sent = await version(source);
     return streamSSE(c, async (stream) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../auth/caller.ts';
 import { imageAllowance } from '../imagery/policy.ts';
-import { canEditSurvey, canReadSurvey, surveyUpsell } from './policy.ts';
+import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './policy.ts';
 
 const user = (id: number) => ({ id, name: 'u', email: 'u@example.org', isAdmin: false });
 const group = (id: number, tier: 'free' | 'pro' | 'team', role: 'manager' | 'member') => ({ id, name: 'g', slug: 'g', tier, role });
@@ -35,6 +35,21 @@ describe('survey policy', () => {
     expect(canReadSurvey(caller, survey)).toBe(read);
     expect(canEditSurvey(caller, survey)).toBe(edit);
     expect(surveyUpsell(caller, 0, null).reason).toBe(reason);
+  });
+
+  it.each([
+    // caller, access without the share link, access holding it
+    ['anonymous', 'none', 'guest'],
+    ['free', 'none', 'guest'],
+    ['otherGroup', 'none', 'guest'],
+    ['groupToken', 'none', 'guest'],
+    ['proMember', 'member', 'member'],
+    ['admin', 'member', 'member'],
+  ] as const)('%s: survey access %s, with the project\'s share link %s (guests never edit)', (name, without, withLink) => {
+    const caller = callers[name]!;
+    expect(surveyAccess(caller, survey, false)).toBe(without);
+    expect(surveyAccess(caller, survey, true)).toBe(withLink);
+    if (withLink === 'guest') expect(canEditSurvey(caller, survey)).toBe(false);
   });
 
   it('blocks a Pro manager at the plan limit with an upgrade-to-Team hint', () => {

@@ -1,7 +1,8 @@
 // Who may do what with surveys, as pure functions of the Caller and the survey (spec 6): site control
 // (Pro, Team) is needed to build one; a group's managers create surveys and edit them, as does the
 // member who created one; every member of the owning group reads a survey and posts answers to it;
-// admins do everything; anyone else gets 404.
+// a guest holding the project's current share link reads its surveys (never edits, posts or reads
+// the posts' csv and photos, which name respondents); admins do everything; anyone else gets 404.
 import type { Caller } from '../../auth/caller.ts';
 import { surveyTexts, type SurveyUpsell } from './schema.ts';
 
@@ -17,6 +18,17 @@ const isAdminSession = (caller: Caller) => caller.level === 'admin' && caller.vi
 export function canReadSurvey(caller: Caller, survey: SurveyOwner): boolean {
   if (isAdminSession(caller)) return true;
   return caller.via === 'session' && caller.group?.id === survey.group_id;
+}
+
+/**
+ * 'member': reads, posts, and edits by canEditSurvey; 'guest': reads the survey source only (the
+ * caller holds the share link of the survey's project, checked by the route on each request).
+ */
+export type SurveyAccess = 'none' | 'guest' | 'member';
+
+export function surveyAccess(caller: Caller, survey: SurveyOwner, sharedWithCaller: boolean): SurveyAccess {
+  if (canReadSurvey(caller, survey)) return 'member';
+  return sharedWithCaller ? 'guest' : 'none';
 }
 
 /** permissions.update of a survey source. */

@@ -1,6 +1,8 @@
 // Surveys inside projects (spec 2 and 7; issue 15): presets, the survey list, create and update,
 // the surveyor's posts (with a photo stored under DATA_DIR) and a survey's posts as csv. Members of
-// the owning group read and post; managers (and a survey's creator) edit; others get 404 (policy.ts).
+// the owning group read and post; managers (and a survey's creator) edit; a guest with the project's
+// share link (?share=, checked on every request) reads the survey source only, and is refused the
+// rest with 403; others get 404 (policy.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { Hono, type Context } from 'hono';
@@ -11,11 +13,21 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { MAX_PHOTO_BYTES, photoType, surveysPerGroup } from './limits.ts';
-import { canEditSurvey, canReadSurvey, surveyUpsell } from './policy.ts';
+import { projectSharedWith } from '../projects/service.ts';
+import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './policy.ts';
 import { surveyPresets } from './presets.ts';
 import { countSurveys, insertPost, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
-import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
+import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, shareToken, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
 import { postsCsv } from './csv.ts';
+
+/** The ?share= token of a guest's request (validated: a malformed one is a 400, a wrong one a 404). */
+const shareParam = (c: Context): string | undefined => {
+  const raw = c.req.query('share');
+  if (raw === undefined || raw === '') return undefined;
+  const parsed = shareToken.safeParse(raw);
+  if (!parsed.success) throw new ApiError('BAD_REQUEST', 'share must be the token of a share link', { parameter: 'share' });
+  return parsed.data;
+};
 
 const surveyIdParam = (c: Context) => {
   const id = Number(c.req.param('id')!.replace(/\.json$/, ''));
@@ -41,10 +53,18 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     created_at: row.created_at.toISOString(),
   });
 
-  const load = async (c: Context): Promise<{ caller: Caller; survey: SurveyRow }> => {
+  /**
+   * The survey a request names, if the caller may read it; `membersOnly` is the 403 message for a
+   * guest (who may read the survey through the share link, but not do this).
+   */
+  const load = async (c: Context, membersOnly?: string): Promise<{ caller: Caller; survey: SurveyRow }> => {
     const caller = await deps.callers.of(c);
+    const share = shareParam(c);
     const survey = await surveyById(sql, surveyIdParam(c));
-    if (!survey || !canReadSurvey(caller, survey)) throw new ApiError('NOT_FOUND', 'No such survey');
+    const shared = survey && share && !canReadSurvey(caller, survey) ? await projectSharedWith(sql, survey.project_id, share) : false;
+    const access = survey ? surveyAccess(caller, survey, shared) : 'none';
+    if (!survey || access === 'none') throw new ApiError('NOT_FOUND', 'No such survey');
+    if (access === 'guest' && membersOnly !== undefined) throw new ApiError('FORBIDDEN', membersOnly);
     return { caller, survey };
   };
 
@@ -54,7 +74,8 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   app.get('/sources/presets.json', (c) => c.json({ presets: surveyPresets }, 200, { 'Cache-Control': 'private, max-age=3600' }));
 
   // GET /sources.json?type=survey&group=false: the caller's group's surveys (optionally of one project),
-  // with the upsell check the editor shows before a new survey.
+  // with the upsell check the editor shows before a new survey. With map_id and share (a guest
+  // holding the project's share link): that project's surveys, read-only.
   app.get('/sources.json', async (c) => {
     const caller = await deps.callers.of(c);
     const type = c.req.query('type') ?? 'survey';
@@ -62,8 +83,19 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     const mapRaw = c.req.query('map_id');
     const mapId = mapRaw === undefined || mapRaw === '' ? undefined : Number(mapRaw);
     if (mapId !== undefined && (!Number.isSafeInteger(mapId) || mapId <= 0)) throw new ApiError('BAD_REQUEST', 'map_id must be a project id', { parameter: 'map_id' });
+    const share = shareParam(c);
+    if (share !== undefined && mapId === undefined) throw new ApiError('BAD_REQUEST', 'share needs map_id: a share link names one project', { parameter: 'map_id' });
     const admin = caller.level === 'admin' && caller.via === 'session';
-    const rows = caller.via === 'session' && (caller.group || admin) ? await surveysOfGroup(sql, admin ? null : caller.group!.id, mapId) : [];
+    let rows = caller.via === 'session' && (caller.group || admin) ? await surveysOfGroup(sql, admin ? null : caller.group!.id, mapId) : [];
+    if (share !== undefined && mapId !== undefined) {
+      const groupId = await projectGroup(sql, mapId);
+      const member = admin || (caller.via === 'session' && groupId !== undefined && caller.group?.id === groupId);
+      if (!member) {
+        // Checked on every request, so a revoked link (a new one was made) stops at once.
+        if (groupId === undefined || !(await projectSharedWith(sql, mapId, share))) throw new ApiError('NOT_FOUND', 'No such project');
+        rows = await surveysOfGroup(sql, groupId, mapId);
+      }
+    }
     return c.json({ sources: rows.map((r) => source(caller, r)), upsell: await upsellOf(caller) }, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -91,7 +123,7 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   });
 
   app.put('/surveys/:id{[0-9]+\\.json}', async (c) => {
-    const { caller, survey } = await load(c);
+    const { caller, survey } = await load(c, surveyTexts.noPermission);
     requireSession(caller);
     if (!canEditSurvey(caller, survey)) throw new ApiError('FORBIDDEN', surveyTexts.noPermission);
     const body = await requestBody(c, surveySaveBody, { maxBytes: 600 * 1024 });
@@ -104,7 +136,7 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   // a photo. The browser's client_id makes a resend after a lost connection a no-op (200, same id).
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
   app.post('/surveys/:id{[0-9]+}/posts.json', bodyLimit({ maxSize: MAX_PHOTO_BYTES + 256 * 1024, onError: () => { throw tooLarge(); } }), async (c) => {
-    const { caller, survey } = await load(c);
+    const { caller, survey } = await load(c, surveyTexts.guestPosts);
     requireSession(caller);
     const type = c.req.header('content-type') ?? '';
     let raw: Record<string, unknown>;
@@ -145,7 +177,7 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   });
 
   app.get('/surveys/:id{[0-9]+}/posts/:post{[0-9]+}/photo', async (c) => {
-    const { survey } = await load(c);
+    const { survey } = await load(c, surveyTexts.guestResults);
     const name = await postPhoto(sql, survey.id, Number(c.req.param('post')));
     if (!name) throw new ApiError('NOT_FOUND', 'This post has no photo');
     const bytes = await readFile(join(photoDir, name)).catch(() => undefined);
@@ -156,7 +188,7 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   // The direct csv download (the export pipeline is another issue's): one row per post, with the
   // parcel's fields beside the answers.
   app.get('/surveys/:id{[0-9]+}/posts.csv', async (c) => {
-    const { survey } = await load(c);
+    const { survey } = await load(c, surveyTexts.guestResults);
     const csv = postsCsv(survey, await postsForExport(sql, survey.id, csvParcelFields));
     const file = `${survey.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'survey'}-posts.csv`;
     return c.body(csv, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${file}"`, 'Cache-Control': 'no-store' });

@@ -26,7 +26,16 @@ export const surveyTexts = {
   upgrade: 'Surveys are part of Pro. Upgrade to Pro to build surveys and send your team into the field.',
   memberReason: 'Surveys are created by your group\'s managers. Ask a manager to create one.',
   hint: 'Write the questions your surveyors answer for each parcel. Answers can jump to a later question or end the survey.',
+  sharedEmpty: 'This shared project has no surveys yet.',
+  guestPosts: 'Only members of the project\'s group can post answers to its surveys.',
+  guestResults: 'The posts of a survey are for members of the project\'s group.',
 } as const;
+
+/**
+ * A project's share token (?share=, as the project routes take it): a guest holding the project's
+ * current share link reads its surveys. Base64url, as the server makes them (auth/sessions.ts).
+ */
+export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{10,200}$/, 'share must be a share link token');
 
 const questionId = z.string().regex(/^[a-z0-9_-]{1,24}$/i, 'question ids are 1-24 letters, digits, - or _');
 const next = z.union([z.literal(END), questionId]).optional();

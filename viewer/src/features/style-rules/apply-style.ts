@@ -5,7 +5,7 @@ import { atom } from 'jotai';
 import { sendJson } from '../../api/client.ts';
 import { store } from '../../state/store.ts';
 import { showAlertAtom } from '../../state/ui-atoms.ts';
-import { activeFiltersAtom, currentProjectAtom, type Filters } from '../../state/project.ts';
+import { activeFiltersAtom, currentProjectAtom, projectRefAtom, type Filters } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from '../../state/style-rules.ts';
 import { filtersToRows } from './filter-rows.ts';
@@ -28,10 +28,12 @@ export const applyStyleAtom = atom(null, async (get, set, input: ActiveStyle & {
   // Rules on @status or @user_id read the chosen survey's posts (issue 15).
   const survey = get(styleSurveyAtom);
   if (survey !== null && style.rules.some((r) => r.field.startsWith('@'))) definition.query.survey = survey;
+  // A guest of a shared project reads its survey through the share link.
+  const share = definition.query.survey === undefined ? null : get(projectRefAtom)?.share ?? null;
   const source =
     style.rules.length === 0 && Object.keys(filters).length === 0
       ? null
-      : await sendJson<AppliedSource>('POST', '/api/v1/sources', definition);
+      : await sendJson<AppliedSource>('POST', '/api/v1/sources', definition, share ? { share } : {});
   // An older call answering late must not replace a newer style.
   if (call !== latest) return;
   appliedFilters = filters;

@@ -93,4 +93,12 @@ describe('survey editor situations, in the spec order', () => {
     });
     expect(situationOf({ ...base, upsell: { blocked: true, reason: 'member', message: surveyTexts.memberReason, upgrade_plan: null } })).toMatchObject({ kind: 'blocked', hint: null });
   });
+
+  it('keeps a share-link guest read-only: promo or upgrade first, a survey without permission, never a new survey', () => {
+    const guest = { ...base, guest: true };
+    expect(situationOf({ ...guest, signedIn: false, siteControl: false, active: source(false) })).toMatchObject({ kind: 'promo', message: surveyTexts.promo, readOnly: true });
+    expect(situationOf({ ...guest, siteControl: false, active: source(false) })).toMatchObject({ kind: 'upgrade', message: surveyTexts.upgrade, readOnly: true });
+    expect(situationOf({ ...guest, active: source(false) })).toMatchObject({ kind: 'no-permission', readOnly: true });
+    expect(situationOf(guest)).toMatchObject({ kind: 'shared-empty', message: 'This shared project has no surveys yet.', readOnly: true });
+  });
 });

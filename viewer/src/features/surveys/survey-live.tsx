@@ -1,13 +1,14 @@
 // Keeps survey-styled maps live: the project's first survey is the one @status rules read until the
 // panel chooses another (a reopened project's saved @status rules then render), and while the applied
 // source reads a survey, the server's version events swap that one source's tile URLs, so a new post
-// recolours its parcel on every open map without a reload (issue 15: within 2 s).
+// recolours its parcel on every open map without a reload (issue 15: within 2 s). A guest of a shared
+// project reads through its share token (?share=), which the server checks on every call.
 import { useAtomValue } from 'jotai';
 import type { VectorTileSource } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { apiUrl } from '../../api/client.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
-import { currentProjectAtom } from '../../state/project.ts';
+import { currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
 import { activeStyleAtom, appliedSourceAtom } from '../../state/style-rules.ts';
@@ -24,13 +25,14 @@ export function SurveyLive() {
   const survey = useAtomValue(styleSurveyAtom);
   const applied = useAtomValue(appliedSourceAtom);
   const map = useAtomValue(mapAtom);
+  const share = useAtomValue(projectRefAtom)?.share ?? null;
 
   useEffect(() => {
-    if (!project || !siteControl || store.get(styleSurveyAtom) !== null) return;
-    void listSurveys(project.id).then((list) => {
+    if (!project || (!siteControl && share === null) || store.get(styleSurveyAtom) !== null) return;
+    void listSurveys(project.id, share).then((list) => {
       if (store.get(styleSurveyAtom) === null && list.sources[0]) store.set(styleSurveyAtom, list.sources[0].id);
     }).catch(() => {});
-  }, [project, siteControl]);
+  }, [project, siteControl, share]);
 
   // A survey chosen after @status rules were applied: apply them again, now reading that survey.
   useEffect(() => {
@@ -41,14 +43,14 @@ export function SurveyLive() {
   useEffect(() => {
     const surveyOf = (applied as { query?: { survey?: number } } | null)?.query?.survey;
     if (!map || !applied || surveyOf === undefined) return;
-    const events = new EventSource(apiUrl(`/api/v1/sources/${applied.id}/live`));
+    const events = new EventSource(apiUrl(`/api/v1/sources/${applied.id}/live`, { share: share ?? undefined }));
     events.addEventListener('version', (event) => {
       const { tiles } = JSON.parse((event as MessageEvent<string>).data) as { tiles: string[] };
       const source = map.getSource(styleRulesSourceId) as VectorTileSource | undefined;
       if (source && source.tiles?.[0] !== tiles[0]) source.setTiles(tiles);
     });
     return () => events.close();
-  }, [map, applied]);
+  }, [map, applied, share]);
 
   return null;
 }

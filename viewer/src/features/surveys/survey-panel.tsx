@@ -1,9 +1,11 @@
 // The Surveys panel of a project (spec 2 and 4): the chooser ("Choose a survey to edit" with "Create a
 // new survey" and the project's surveys), the hint, the situation's message, the editor, and for a
-// saved survey: the surveyor's form link, the csv download and colouring the map by @status.
+// saved survey: the surveyor's form link, the csv download and colouring the map by @status. A guest
+// of a shared project (?share=) sees its surveys read-only: under the promo or upgrade message when
+// not signed in or without site control, else with the no-permission message; never a new survey.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
-import { currentProjectAtom } from '../../state/project.ts';
+import { currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { hasSiteControlAtom, signedInAtom } from '../../state/session.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
@@ -23,6 +25,10 @@ export function SurveyPanel() {
   const project = useAtomValue(currentProjectAtom);
   const signedIn = useAtomValue(signedInAtom);
   const siteControl = useAtomValue(hasSiteControlAtom);
+  const share = useAtomValue(projectRefAtom)?.share ?? null;
+  // Members (and admins) may change the project; anyone else here holds its share link.
+  const member = project?.permissions.update === true;
+  const canBuild = signedIn && siteControl;
   const setStyleSurvey = useSetAtom(styleSurveyAtom);
   const [sources, setSources] = useState<SurveySource[]>([]);
   const [upsell, setUpsell] = useState<SurveyUpsell | null>(null);
@@ -47,10 +53,10 @@ export function SurveyPanel() {
   };
 
   useEffect(() => {
-    if (!signedIn || !siteControl || !project) return;
+    if (!project || (!canBuild && share === null)) return;
     let live = true;
     setLoaded(false);
-    void Promise.all([listSurveys(project.id), listPresets()]).then(([list, ready]) => {
+    void Promise.all([listSurveys(project.id, share), canBuild ? listPresets() : []]).then(([list, ready]) => {
       if (!live) return;
       setSources(list.sources);
       setUpsell(list.upsell);
@@ -65,12 +71,13 @@ export function SurveyPanel() {
     return () => {
       live = false;
     };
-  }, [signedIn, siteControl, project?.id]);
+  }, [canBuild, project?.id, share]);
 
   const active = activeId === NEW ? null : (sources.find((s) => s.id === activeId) ?? null);
-  const situation = situationOf({ signedIn, siteControl, hasProject: project !== null, active, upsell });
-  const waiting = signedIn && siteControl && project !== null && !loaded;
-  const editorShown = !waiting && (situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission');
+  const situation = situationOf({ signedIn, siteControl, hasProject: project !== null, active, upsell, guest: project !== null && !member });
+  const waiting = canBuild && project !== null && !loaded;
+  const guestReads = (situation.kind === 'promo' || situation.kind === 'upgrade') && active !== null;
+  const editorShown = guestReads || (!waiting && (situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission'));
 
   const save = async () => {
     if (!project || saving) return;
@@ -89,28 +96,32 @@ export function SurveyPanel() {
     }
   };
 
+  const chooser = editorShown && (
+    <label className="survey-chooser">
+      <span className="small muted">{surveyTexts.chooserLabel}</span>
+      <select data-testid="survey-chooser" aria-label={surveyTexts.chooserLabel} value={String(activeId)} onChange={(e) => choose(e.target.value === NEW ? NEW : Number(e.target.value))}>
+        {member && <option value={NEW}>{surveyTexts.createNew}</option>}
+        {sources.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+      </select>
+    </label>
+  );
+
   return (
     <Panel title="Surveys" testId="survey-panel" onClose={() => setPanel(null)} className="survey-panel">
-      {editorShown && (
-        <label className="survey-chooser">
-          <span className="small muted">{surveyTexts.chooserLabel}</span>
-          <select data-testid="survey-chooser" aria-label={surveyTexts.chooserLabel} value={String(activeId)} onChange={(e) => choose(e.target.value === NEW ? NEW : Number(e.target.value))}>
-            <option value={NEW}>{surveyTexts.createNew}</option>
-            {sources.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
-          </select>
-        </label>
-      )}
+      {!guestReads && chooser}
       <p className="muted small survey-hint">{surveyTexts.hint}</p>
       {waiting && <p className="muted small">Loading surveys...</p>}
       {!waiting && situation.message && <p className="survey-message" data-testid="survey-message" role="status">{situation.message}</p>}
       {situation.kind === 'blocked' && situation.hint && <p className="small" data-testid="survey-upgrade-hint"><a href="/plans">{situation.hint}</a></p>}
       {(situation.kind === 'promo' || situation.kind === 'upgrade') && <a className="button" href={signedIn ? '/plans' : '#signup-signin'}>{signedIn ? 'Upgrade to Pro' : 'Sign in'}</a>}
       {notice && <p className="survey-saved" data-testid="survey-saved" role="status">{notice}</p>}
+      {/* A guest's surveys come under the promo or upgrade message and its link (spec 4's order). */}
+      {guestReads && chooser}
       {editorShown && (
         <SurveyEditor draft={draft} saved={saved} readOnly={situation.readOnly} saving={saving} presets={presets}
           others={sources.filter((s) => s.id !== activeId)} onChange={setDraft} onSave={() => void save()} />
       )}
-      {active && <SurveyResults survey={active} />}
+      {active && <SurveyResults survey={active} guest={!member} />}
     </Panel>
   );
 }

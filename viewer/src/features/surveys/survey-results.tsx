@@ -1,5 +1,7 @@
 // A saved survey's results: the surveyor's form (for the selected parcel), the posts as csv, and the
-// map coloured by the latest post's @status per parcel (surveyed green, could not survey grey).
+// map coloured by the latest post's @status per parcel (surveyed green, could not survey grey). A
+// guest of a shared project sees the count and the colouring only: the form and the csv (which names
+// respondents) are for the project's group.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { apiUrl } from '../../api/client.ts';
@@ -15,7 +17,7 @@ export const statusRules = () => [
   { ...newRule('#999999cc', '#555555ff'), field: '@status', predicate: 'is' as const, value: String(POST_STATUS.couldNotSurvey) },
 ];
 
-export function SurveyResults({ survey }: { survey: SurveySource }) {
+export function SurveyResults({ survey, guest = false }: { survey: SurveySource; guest?: boolean }) {
   const parcel = useAtomValue(selectedPathAtom);
   const apply = useSetAtom(applyStyleAtom);
   const alert = useSetAtom(showAlertAtom);
@@ -34,10 +36,14 @@ export function SurveyResults({ survey }: { survey: SurveySource }) {
     <div className="survey-results" data-testid="survey-results">
       <p className="small muted">{survey.count} {survey.count === 1 ? 'post' : 'posts'}</p>
       <div className="survey-result-links">
-        <a className="button" data-testid="survey-form-link" href={surveyFormHref(survey.id, parcel)} target="_blank" rel="noreferrer">
-          {parcel ? 'Survey the selected parcel' : 'Open the surveyor form'}
-        </a>
-        <a className="button" data-testid="survey-csv" href={apiUrl(`/surveys/${survey.id}/posts.csv`)} download>Download posts (csv)</a>
+        {!guest && (
+          <>
+            <a className="button" data-testid="survey-form-link" href={surveyFormHref(survey.id, parcel)} target="_blank" rel="noreferrer">
+              {parcel ? 'Survey the selected parcel' : 'Open the surveyor form'}
+            </a>
+            <a className="button" data-testid="survey-csv" href={apiUrl(`/surveys/${survey.id}/posts.csv`)} download>Download posts (csv)</a>
+          </>
+        )}
         <button type="button" className="button" data-testid="survey-colour" disabled={busy} onClick={() => void colour()}>Colour the map by status</button>
       </div>
     </div>

@@ -6,8 +6,9 @@ import { saveBody } from './editor-rules.ts';
 
 export type { SurveyPreset, SurveySource, SurveyUpsell };
 
-export function listSurveys(mapId?: number): Promise<{ sources: SurveySource[]; upsell: SurveyUpsell }> {
-  return getJson('/sources.json', { type: 'survey', group: 'false', map_id: mapId });
+/** A guest of a shared project passes its share token: the server then lists that project's surveys read-only. */
+export function listSurveys(mapId?: number, share?: string | null): Promise<{ sources: SurveySource[]; upsell: SurveyUpsell }> {
+  return getJson('/sources.json', { type: 'survey', group: 'false', map_id: mapId, share: share ?? undefined });
 }
 
 export async function listPresets(): Promise<SurveyPreset[]> {
