@@ -2,7 +2,7 @@
 // the surveyor's posts (with a photo stored under DATA_DIR) and a survey's posts as csv. Members of
 // the owning group read and post; managers (and a survey's creator) edit; others get 404 (policy.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireSession, type Caller, type CallerResolver } from '../../auth/caller.ts';
@@ -12,6 +12,7 @@ import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { MAX_PHOTO_BYTES, photoType, surveysPerGroup } from './limits.ts';
 import { canEditSurvey, canReadSurvey, surveyUpsell } from './policy.ts';
+import { photoDirOf } from './photo-files.ts';
 import { surveyPresets } from './presets.ts';
 import { countSurveys, insertPost, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
 import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
@@ -26,7 +27,7 @@ const surveyIdParam = (c: Context) => {
 export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { sql } = deps;
-  const photoDir = resolve(deps.config.DATA_DIR, 'survey-photos');
+  const photoDir = photoDirOf(deps.config.DATA_DIR);
 
   const source = (caller: Caller, row: SurveyRow): SurveySource => ({
     id: row.id,
