@@ -10,6 +10,7 @@ import { startJobQueue } from './jobs/job-queue.ts';
 import { startRenewalJob } from './jobs/renewal-job.ts';
 import { startExportJob } from './jobs/export-job.ts';
 import { startImportJob } from './jobs/import-job.ts';
+import { removeStalePhotoParts } from './features/surveys/photo-files.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import { createApp } from './app.ts';
 import { createHttpServer } from './http/server.ts';
@@ -66,6 +67,14 @@ async function main(): Promise<void> {
   if (jobs) await startExportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
   // Imports left running by a stopped server are queued again (or failed) here.
   if (jobs) await startImportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
+  // Survey photos a killed process left half-written (`.part`), swept by the full processes like the
+  // other leftovers; a failed sweep is logged and never stops the start.
+  if (jobs) {
+    await removeStalePhotoParts(config.DATA_DIR).then(
+      (parts) => parts.length > 0 && logger.warn({ files: parts }, 'removed half-written survey photos'),
+      (error: unknown) => logger.error({ err: error }, 'sweeping half-written survey photos failed'),
+    );
+  }
   const app = createApp({ config, sql, logger, tiles, payments, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
   const server = createHttpServer(app, tiles);
   server.listen(config.PORT, config.HOST);

@@ -20,7 +20,7 @@ describe('the admin metrics page', () => {
     await tp.page.goto(`${h.server.origin}/admin/metrics`);
     await tp.page.getByTestId('admin-metrics').waitFor();
     expect(await tp.page.getByTestId('metric-rss').textContent()).toMatch(/Memory \(RSS\)\d+ MB/);
-    await expect.poll(() => tp.page.locator('[data-testid="chart-requests"] li[data-label="search and records"]').getAttribute('data-value')).not.toBeNull();
+    await expect.poll(() => tp.page.locator('[data-testid="chart-requests"] li[data-label="search and records"]').getAttribute('data-value'), { timeout: 30_000 }).not.toBeNull();
     await expect.poll(() => tp.page.getByTestId('chart-rss').getAttribute('data-points'), { timeout: 20_000 }).not.toMatch(/^[01]$/);
     expect(await tp.page.locator('[data-testid="chart-rss"] path').count()).toBe(1);
     // Nothing wider than the phone's screen.
@@ -30,7 +30,7 @@ describe('the admin metrics page', () => {
     const other = await openPage(h.browser, h.server.origin);
     await signUpIn(other.context, h.server.origin, 'free');
     await other.page.goto(`${h.server.origin}/admin/metrics`);
-    await expect.poll(() => other.page.locator('body').innerText()).toMatch(/not found/i);
+    await expect.poll(() => other.page.locator('body').innerText(), { timeout: 30_000 }).toMatch(/not found/i);
     expect(await other.page.getByTestId('admin-metrics').count()).toBe(0);
   });
 });

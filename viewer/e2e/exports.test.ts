@@ -34,7 +34,7 @@ describe('exports in the browser', () => {
     await page.goto(`${h.server.origin}${project.path}#export`);
     await page.getByTestId('export-tab').waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByTestId('export-current-count').textContent(), { timeout: 30_000 }).toBe(use!.n.toLocaleString('en-US'));
-    await expect.poll(() => page.getByTestId('export-review').textContent()).toBe('Review Data & Download');
+    await expect.poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 }).toBe('Review Data & Download');
     expect(await page.getByTestId('export-total').textContent()).toBe('$0.00');
     await screenshot(page, 'export-tab-phone');
     await page.getByTestId('export-review').click();
@@ -49,11 +49,11 @@ describe('exports in the browser', () => {
     await page.goto(`${h.server.origin}${project.path}#export`);
     await page.getByTestId('export-format-shp').click();
     await expect.poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 }).toBe('Review Data & Proceed to Cart');
-    await expect.poll(() => page.getByTestId('export-total').textContent()).toBe(`$${((use!.n * 15) / 100).toFixed(2)}`);
+    await expect.poll(() => page.getByTestId('export-total').textContent(), { timeout: 30_000 }).toBe(`$${((use!.n * 15) / 100).toFixed(2)}`);
     await page.getByTestId('export-review').click();
     await page.getByTestId('export-review-action').click();
     await page.waitForURL(/\/orders\/cart$/, { timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('cart-item').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('cart-item').count(), { timeout: 30_000 }).toBe(1);
     await page.getByTestId('card-number').fill('4242 4242 4242 4242');
     await page.getByTestId('card-expiry').fill(`12/${nextYear}`);
     await page.getByTestId('card-cvc').fill('123');
@@ -107,13 +107,13 @@ describe('exports in the browser', () => {
     }
     expect(await page.getByTestId('store-add').textContent()).toContain('Add to cart');
     await page.getByTestId('store-add').click();
-    await expect.poll(() => page.getByTestId('store-add').textContent()).toContain('Add to cart');
+    await expect.poll(() => page.getByTestId('store-add').textContent(), { timeout: 30_000 }).toContain('Add to cart');
     await page.getByTestId('product-premium').check();
-    await expect.poll(() => page.getByTestId('store-add').textContent()).toContain('Update cart');
+    await expect.poll(() => page.getByTestId('store-add').textContent(), { timeout: 30_000 }).toContain('Update cart');
     await screenshot(page, 'store-county-phone');
     await page.getByTestId('view-cart').click();
     await page.waitForURL(/\/orders\/cart\?from=/);
-    await expect.poll(() => page.getByTestId('cart-item').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('cart-item').count(), { timeout: 30_000 }).toBe(1);
     expect(await page.getByTestId('cart-item').textContent()).toContain('standard');
     expect(tp.errors).toEqual([]);
     await context.close();

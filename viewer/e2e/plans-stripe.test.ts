@@ -31,13 +31,13 @@ describe('checkout through the card processor', () => {
     await page.getByTestId('card-name').fill('Casey Card');
     await page.getByTestId('checkout-agree').check();
     await page.getByTestId('checkout-confirm').click();
-    await expect.poll(() => page.getByTestId('card-error').textContent()).toBe('Your card was declined.');
+    await expect.poll(() => page.getByTestId('card-error').textContent(), { timeout: 30_000 }).toBe('Your card was declined.');
     expect(await page.getByTestId('checkout-confirm').textContent()).toBe('Confirm');
 
     await page.getByTestId('processor-card-input').fill(`4242424242424242 12/${nextYear} 123`);
     await page.getByTestId('checkout-confirm').click();
     await page.waitForURL(/\/g\/[a-z0-9-]+\/settings\/billing$/, { timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('billing-plan-name').textContent()).toBe('Pro');
+    await expect.poll(() => page.getByTestId('billing-plan-name').textContent(), { timeout: 30_000 }).toBe('Pro');
     expect(await page.getByTestId('billing-card').textContent()).toContain('•••• 4242');
     await screenshot(page, 'billing-after-processor-checkout');
 
@@ -57,7 +57,7 @@ describe('checkout through the card processor', () => {
     await tp.page.route('https://js.stripe.com/v3/', (route) => route.abort('internetdisconnected'));
     await signUpIn(tp.context, h.server.origin, 'free');
     await tp.page.goto(`${h.server.origin}/plans#p=level1`);
-    await expect.poll(() => tp.page.getByTestId('card-error').textContent()).toBe("The card processor's card form could not load. Check your connection and reload the page.");
+    await expect.poll(() => tp.page.getByTestId('card-error').textContent(), { timeout: 30_000 }).toBe("The card processor's card form could not load. Check your connection and reload the page.");
     expect(await tp.page.getByTestId('checkout-confirm').isDisabled()).toBe(true);
     await tp.context.close();
   });

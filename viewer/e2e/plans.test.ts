@@ -49,14 +49,14 @@ describe('plans and checkout', () => {
     expect(await page.getByTestId('checkout-confirm').isDisabled()).toBe(true); // the agreement is not ticked
     await page.getByTestId('checkout-agree').check();
     await page.getByTestId('checkout-confirm').click();
-    await expect.poll(() => page.getByTestId('card-error').textContent()).toBe('Your card was declined.');
+    await expect.poll(() => page.getByTestId('card-error').textContent(), { timeout: 30_000 }).toBe('Your card was declined.');
     expect(await page.getByTestId('checkout-confirm').textContent()).toBe('Confirm');
     await screenshot(page, 'checkout-declined');
 
     await page.getByTestId('card-number').fill('4242 4242 4242 4242');
     await page.getByTestId('checkout-confirm').click();
     await page.waitForURL(/\/g\/[a-z0-9-]+\/settings\/billing$/, { timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('billing-plan-name').textContent()).toBe('Pro');
+    await expect.poll(() => page.getByTestId('billing-plan-name').textContent(), { timeout: 30_000 }).toBe('Pro');
     expect(await page.getByTestId('billing-card').textContent()).toContain('•••• 4242');
     expect(await page.getByTestId('billing-order').textContent()).toContain('Pro, monthly');
     await screenshot(page, 'billing-after-checkout');
@@ -65,7 +65,7 @@ describe('plans and checkout', () => {
     await page.getByTestId('change-plan').click();
     await page.getByTestId('change-plan-select').selectOption('team_flex');
     await page.getByTestId('change-plan-users').fill('3');
-    await expect.poll(() => page.getByTestId('change-plan-check').textContent()).toMatch(/^Charged now: \$[\d,]+\.\d\d, for the rest of this period\.$/);
+    await expect.poll(() => page.getByTestId('change-plan-check').textContent(), { timeout: 30_000 }).toMatch(/^Charged now: \$[\d,]+\.\d\d, for the rest of this period\.$/);
     await screenshot(page, 'billing-change-plan');
     await page.getByTestId('change-plan-confirm').click();
     await expect.poll(() => page.getByTestId('billing-plan-name').textContent(), { timeout: 30_000 }).toBe('Team');
@@ -77,15 +77,15 @@ describe('plans and checkout', () => {
     await page.getByTestId('card-cvc').fill('321');
     await page.getByTestId('card-name').fill('Casey Card');
     await page.getByTestId('save-card').click();
-    await expect.poll(() => page.getByTestId('paying-card').locator('..').textContent()).toContain('•••• 4444');
+    await expect.poll(() => page.getByTestId('paying-card').locator('..').textContent(), { timeout: 30_000 }).toContain('•••• 4444');
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to remove this card from your account?');
       void dialog.accept();
     });
     await page.getByTestId('remove-card').click();
-    await expect.poll(() => page.getByTestId('billing-card').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('billing-card').count(), { timeout: 30_000 }).toBe(1);
     await page.goto(`${h.server.origin}/profile/orders`);
-    await expect.poll(() => page.getByTestId('order-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('order-row').count(), { timeout: 30_000 }).toBe(2);
     expect(await page.getByTestId('order-row').first().textContent()).toContain('Plan change');
 
     await page.goto(`${h.server.origin}${parcel!.path}#base=street&map=18/${parcel!.lat}/${parcel!.lon}`);

@@ -143,7 +143,7 @@ describe('customising the property details', () => {
     await tp.page.evaluate(() => window.__map!.jumpTo({ center: [-79.42, 43.7], zoom: 8 }));
     await tp.page.getByTestId('canada-notice').waitFor({ timeout: 20_000 });
     await tp.page.getByTestId('canada-notice-dismiss').click();
-    await expect.poll(async () => (await h.server.sql<{ key: string }[]>`SELECT key FROM preferences WHERE user_id = ${user.id} ORDER BY key`).map((r) => r.key))
+    await expect.poll(async () => (await h.server.sql<{ key: string }[]>`SELECT key FROM preferences WHERE user_id = ${user.id} ORDER BY key`).map((r) => r.key), { timeout: 30_000 })
       .toEqual(['canada_fields_notice_dismissed', 'zoom_in_reminder_dismissed']);
 
     // Another browser (no local cache), signed in as the same user: neither comes back.

@@ -57,7 +57,7 @@ describe('projects in the browser', () => {
     const projectPath = new URL(page.url()).pathname.match(/^\/g\/[a-z0-9-]+\/maps\/old-cambridge/)![0];
     await waitForIdle(page);
     await page.getByTestId('open-project').click();
-    await expect.poll(() => page.getByTestId('project-name').textContent()).toBe('Old Cambridge');
+    await expect.poll(() => page.getByTestId('project-name').textContent(), { timeout: 30_000 }).toBe('Old Cambridge');
     expect(await page.getByTestId('project-home').textContent()).toContain('Cambridge');
 
     // A rule at a close zoom over old houses: red exactly where SQL says yearbuilt < 1900.
@@ -97,7 +97,7 @@ describe('projects in the browser', () => {
     await page.reload();
     expect(await styleSourceId(page, null)).toBe(first);
     await page.getByTestId('open-legend').click();
-    await expect.poll(() => page.getByTestId('style-legend').textContent()).toContain('Year Built less than 1900');
+    await expect.poll(() => page.getByTestId('style-legend').textContent(), { timeout: 30_000 }).toContain('Year Built less than 1900');
     await page.getByTestId('open-style').click();
     expect(await page.getByTestId('rule-value-0').inputValue()).toBe('1900');
     expect(await page.getByTestId('filter-gte-0').inputValue()).toBe('1850');
@@ -118,7 +118,7 @@ describe('projects in the browser', () => {
     await page.getByTestId('project-unsaved').waitFor();
     await owner.context.setOffline(true);
     await page.getByTestId('project-save').click();
-    await expect.poll(() => page.getByTestId('project-save-problem').textContent()).toContain('Your changes are not saved');
+    await expect.poll(() => page.getByTestId('project-save-problem').textContent(), { timeout: 30_000 }).toContain('Your changes are not saved');
     expect(await page.getByTestId('project-unsaved').count()).toBe(1);
     await owner.context.setOffline(false);
     // Reset goes back to the saved rules (red first).
@@ -142,7 +142,7 @@ describe('projects in the browser', () => {
     await prompt.click();
     await prompt.waitFor({ state: 'detached' });
     await page.getByTestId('open-project').click();
-    await expect.poll(() => page.getByTestId('project-home').textContent()).toContain(offered);
+    await expect.poll(() => page.getByTestId('project-home').textContent(), { timeout: 30_000 }).toContain(offered);
 
     // Share: a guest opens the link, sees the project and who shared it, and cannot save.
     await page.getByTestId('project-share').click();
@@ -152,7 +152,7 @@ describe('projects in the browser', () => {
     await guest.page.goto(shareUrl);
     await waitForIdle(guest.page);
     await guest.page.getByTestId('open-project').click();
-    await expect.poll(() => guest.page.getByTestId('project-name').textContent()).toBe('Old Cambridge');
+    await expect.poll(() => guest.page.getByTestId('project-name').textContent(), { timeout: 30_000 }).toBe('Old Cambridge');
     expect(await guest.page.getByTestId('project-save').isDisabled()).toBe(true);
     expect(await guest.page.getByTestId('project-delete').isDisabled()).toBe(true);
     expect(await guest.page.getByTestId('project-guest').textContent()).toContain('Shared by pro tester');
@@ -170,7 +170,7 @@ describe('projects in the browser', () => {
     await signUpIn(stranger.context, h.server.origin, 'pro');
     await stranger.page.goto(`${h.server.origin}${projectPath}`);
     await stranger.page.getByTestId('open-project').click();
-    await expect.poll(() => stranger.page.getByTestId('project-load-failed').textContent()).toContain('does not exist');
+    await expect.poll(() => stranger.page.getByTestId('project-load-failed').textContent(), { timeout: 30_000 }).toContain('does not exist');
 
     // The dashboard lists the project with the plan's count.
     await page.goto(`${h.server.origin}/profile`);

@@ -43,7 +43,7 @@ describe('style rules', () => {
     // Incomplete: Apply is disabled and says why.
     await expect.poll(() => page.getByTestId('apply-style-rules').isDisabled()).toBe(true);
     expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe('All style rules must have completed fields to Apply');
-    await expect.poll(() => page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count()).toBe(1);
+    await expect.poll(() => page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count(), { timeout: 30_000 }).toBe(1);
     await page.getByTestId('rule-field-0').selectOption('yearbuilt');
     // Range predicates are offered for a numeric column.
     expect(await page.locator('[data-testid="rule-predicate-0"] option').allTextContents()).toContain('less than');
@@ -73,7 +73,7 @@ describe('style rules', () => {
     expect(g1 + b1).toBeLessThan(80);
 
     await page.getByTestId('open-legend').click();
-    await expect.poll(() => page.getByTestId('style-legend').textContent()).toContain('Year Built less than 1900');
+    await expect.poll(() => page.getByTestId('style-legend').textContent(), { timeout: 30_000 }).toContain('Year Built less than 1900');
 
     // A second, wider rule in blue: the old parcel stays red, since the first matching rule wins.
     await page.getByTestId('open-style').click();
@@ -113,7 +113,7 @@ describe('style rules', () => {
     await page.getByTestId('open-style').click();
     await page.getByTestId('reset-style-rules').click();
     expect(await page.getByTestId('style-rule-0').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => Boolean(window.__map!.getLayer('style-rules-fill')))).toBe(false);
+    await expect.poll(() => page.evaluate(() => Boolean(window.__map!.getLayer('style-rules-fill'))), { timeout: 30_000 }).toBe(false);
     await page.getByTestId('open-legend').click();
     expect(await page.getByTestId('legend-empty').textContent()).toContain('No style rules applied yet');
     expect(tp.errors).toEqual([]);
@@ -127,7 +127,7 @@ describe('style rules', () => {
     await waitForIdle(tp.page);
     await tp.page.getByTestId('open-style').click();
     await tp.page.getByTestId('add-style-rule').click();
-    await expect.poll(() => tp.page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count()).toBe(1);
+    await expect.poll(() => tp.page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count(), { timeout: 30_000 }).toBe(1);
     await tp.page.getByTestId('rule-field-0').selectOption('yearbuilt');
     await tp.page.getByTestId('rule-predicate-0').selectOption('exists');
     // exists offers Yes and No, Yes first.

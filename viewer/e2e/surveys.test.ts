@@ -61,7 +61,7 @@ describe('surveys in the browser', () => {
     // The editor: "You are creating a new survey.", two questions, Yes ends the survey.
     await page.getByTestId('nav-toggle').click();
     await page.getByTestId('nav-surveys').click();
-    await expect.poll(() => page.getByTestId('survey-message').textContent()).toBe('You are creating a new survey.');
+    await expect.poll(() => page.getByTestId('survey-message').textContent(), { timeout: 30_000 }).toBe('You are creating a new survey.');
     await page.getByTestId('survey-name').fill('Occupancy walk');
     await page.getByTestId('question-text-0').fill('Is it occupied?');
     await page.getByTestId('answer-0-0').fill('Yes');
@@ -75,7 +75,7 @@ describe('surveys in the browser', () => {
     // A third, empty question is dropped on save.
     await page.getByTestId('add-question').click();
     await page.getByTestId('survey-save').click();
-    await expect.poll(() => page.getByTestId('survey-saved').textContent()).toBe('Survey saved.');
+    await expect.poll(() => page.getByTestId('survey-saved').textContent(), { timeout: 30_000 }).toBe('Survey saved.');
     const [survey] = await h.server.sql<{ id: number; questions: { answers: unknown }[] }[]>`SELECT id::int AS id, questions FROM surveys WHERE project_id = ${project.id}`;
     expect(survey!.questions).toHaveLength(2);
     expect(survey!.questions[0]!.answers).toEqual([{ label: 'Yes', value: 1, next: 'end' }, { label: 'No', value: 2 }]);
@@ -100,7 +100,7 @@ describe('surveys in the browser', () => {
     await screenshot(phone.page, 'survey-form-phone');
     const posted = Date.now();
     await phone.page.getByTestId('survey-submit').click();
-    await expect.poll(() => phone.page.getByTestId('survey-form-notice').textContent()).toBe('Saved. The map shows it now.');
+    await expect.poll(() => phone.page.getByTestId('survey-form-notice').textContent(), { timeout: 30_000 }).toBe('Saved. The map shows it now.');
 
     // The open map turns the parcel green (rule 0, @status is 2) without a reload.
     await expect.poll(() => ruleOf(page, parcel.id), { timeout: 10_000, interval: 100 }).toBe(0);
@@ -113,7 +113,7 @@ describe('surveys in the browser', () => {
     await phone.page.getByLabel('Yes', { exact: true }).check();
     await phone.page.getByTestId('survey-photo').setInputFiles({ name: 'again.jpg', mimeType: 'image/jpeg', buffer: jpeg });
     await phone.page.getByTestId('survey-submit').click();
-    await expect.poll(() => phone.page.getByTestId('survey-form-notice').textContent()).toContain('Saved on this device');
+    await expect.poll(() => phone.page.getByTestId('survey-form-notice').textContent(), { timeout: 30_000 }).toContain('Saved on this device');
     expect(await phone.page.getByTestId('survey-form-waiting').textContent()).toContain('1 survey waits');
     await phone.context.setOffline(false);
     await expect.poll(async () => (await h.server.sql`SELECT count(*)::int AS n FROM survey_posts WHERE survey_id = ${survey!.id}`)[0]!.n, { timeout: 10_000 }).toBe(2);
@@ -130,7 +130,7 @@ describe('surveys in the browser', () => {
     const { page } = visitor;
     await page.goto(`${h.server.origin}${parcel.path}#base=street&map=18.00/${parcel.lat.toFixed(6)}/${parcel.lon.toFixed(6)}`);
     await page.getByTestId('imagery-panel').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('imagery-meter').textContent()).toBe('You can view 5 free images. Register for a free account to keep viewing imagery.');
+    await expect.poll(() => page.getByTestId('imagery-meter').textContent(), { timeout: 30_000 }).toBe('You can view 5 free images. Register for a free account to keep viewing imagery.');
     for (let i = 0; i < 5; i++) {
       // Alternate views: each switch resets the view, so each image needs its own Show image.
       await page.getByTestId(i % 2 ? 'imagery-birdseye' : 'imagery-street').click();
@@ -139,7 +139,7 @@ describe('surveys in the browser', () => {
       expect(await page.getByTestId('imagery-image').evaluate((img) => (img as HTMLImageElement).complete)).toBe(true);
     }
     await page.getByTestId('imagery-street').click();
-    await expect.poll(() => page.getByTestId('imagery-meter').textContent()).toBe('You have viewed your 5 free images. Register for a free account to see more.');
+    await expect.poll(() => page.getByTestId('imagery-meter').textContent(), { timeout: 30_000 }).toBe('You have viewed your 5 free images. Register for a free account to see more.');
     expect(await page.getByTestId('imagery-show').count()).toBe(0);
     await screenshot(page, 'imagery-limit');
     await visitor.context.close();

@@ -1,7 +1,12 @@
-// How many follows (followed places plus bookmarked parcels, in all) each level may keep. The numbers
-// live in the config (FOLLOW_LIMIT_*); Team and admins are unlimited, anonymous visitors cannot follow.
+// How many follows (followed places plus bookmarked parcels, in all) each level may keep. Pro's and
+// Team's numbers come from the plans file (Pro 100, Team unlimited), the same file the plans page shows;
+// Free's is configured (FOLLOW_LIMIT_FREE). Admins are unlimited, anonymous visitors cannot follow.
 import type { Level } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
+import { planLimit } from '../billing/plans.ts';
+
+/** Infinity (the plans file's null) is unlimited, which the routes and the answers spell undefined. */
+const finite = (limit: number): number | undefined => (Number.isFinite(limit) ? limit : undefined);
 
 /** The follows a level may keep; undefined = unlimited. */
 export function followLimit(config: Config, level: Level): number | undefined {
@@ -11,8 +16,9 @@ export function followLimit(config: Config, level: Level): number | undefined {
     case 'free':
       return config.FOLLOW_LIMIT_FREE;
     case 'pro':
-      return config.FOLLOW_LIMIT_PRO;
+      return finite(planLimit('level1', 'follows'));
     case 'team':
+      return finite(planLimit('team_flex', 'follows'));
     case 'admin':
       return undefined;
   }

@@ -7,13 +7,16 @@ import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
+import { planById } from '../billing/plans.ts';
 import { TestBrowser } from '../../testing/http-client.ts';
 import { csvField } from './csv.ts';
 import { followTarget } from './routes.ts';
 import { followsPageSize } from './schema.ts';
 
-// Small limits so that reaching them takes a few requests, not a hundred.
-const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'follows-test-')), FOLLOW_LIMIT_FREE: '2', FOLLOW_LIMIT_PRO: '3' });
+// A small Free limit so that reaching it takes a few requests; Pro's is the plans file's (100), which
+// the tests reach by inserting all but the last few follows in one statement.
+const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'follows-test-')), FOLLOW_LIMIT_FREE: '2' });
+const proLimit = planById.get('level1')!.limits!.follows!;
 const sql = testDb(3);
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
@@ -28,6 +31,13 @@ interface Parcel {
   lon: number;
 }
 let parcels: Parcel[];
+
+/** Gives a user `count` bookmarks of made-up parcel paths (no foreign key: a bookmark outlives its parcel). */
+async function prefill(userId: number, count: number): Promise<void> {
+  await sql`
+    INSERT INTO follows (user_id, kind, path)
+    SELECT ${userId}, 'parcel', ${`${cambridge}/prefill-`} || n FROM generate_series(1, ${count}::int) AS n`;
+}
 
 beforeAll(async () => {
   parcels = await sql<Parcel[]>`
@@ -107,7 +117,7 @@ describe('following and bookmarking', () => {
     expect((await browser.post(`${parcel.path}/bookmark.json`)).status).toBe(201);
     expect((await browser.post(`${parcel.path}/bookmark.json`)).status).toBe(200);
     const page = (await browser.get('/profile/follows.json')).json;
-    expect(page).toMatchObject({ page: 1, total_pages: 1, total_count: 1, limit: 3 });
+    expect(page).toMatchObject({ page: 1, total_pages: 1, total_count: 1, limit: proLimit });
     expect(page.follows.places).toEqual([]);
     expect(page.follows.parcels).toEqual([
       {
@@ -140,20 +150,27 @@ describe('following and bookmarking', () => {
 });
 
 describe('plan limits', () => {
+  it('takes Pro’s and Team’s follow limits from the plans file: Pro 100, Team unlimited', () => {
+    expect(proLimit).toBe(100);
+    expect(planById.get('team_flex')!.limits!.follows).toBeNull();
+  });
+
   it.each([
     ['free', 2],
-    ['pro', 3],
+    ['pro', proLimit],
   ] as const)('lets a %s user keep %i follows in all (places and parcels together), then answers 409', async (level, limit) => {
-    const { browser } = await signedInUser(app, sql, level);
+    const { browser, userId } = await signedInUser(app, sql, level);
+    await prefill(userId, limit - 2);
     expect((await browser.post(`${cambridge}/follow.json`)).status).toBe(201);
-    for (let i = 1; i < limit; i++) expect((await browser.post(`${parcels[i]!.path}/bookmark.json`)).status).toBe(201);
-    const over = await browser.post(`${parcels[limit]!.path}/bookmark.json`);
+    expect((await browser.post(`${parcels[1]!.path}/bookmark.json`)).status).toBe(201);
+    expect((await browser.get('/profile/follows.json')).json).toMatchObject({ total_count: limit, limit });
+    const over = await browser.post(`${parcels[2]!.path}/bookmark.json`);
     expect(over.status).toBe(409);
     expect(over.json.error.details).toEqual({ limit, need: level === 'pro' ? 'team' : 'pro' });
     // One already followed is not a new one; after an unfollow there is room again.
     expect((await browser.post(`${parcels[1]!.path}/bookmark.json`)).status).toBe(200);
     await browser.post(`${parcels[1]!.path}/bookmark.json`, { remove: true });
-    expect((await browser.post(`${parcels[limit]!.path}/bookmark.json`)).status).toBe(201);
+    expect((await browser.post(`${parcels[2]!.path}/bookmark.json`)).status).toBe(201);
   });
 
   it('lets Team users and admins follow without a limit', async () => {
@@ -163,11 +180,19 @@ describe('plan limits', () => {
     }
   });
 
+  it('lets a Team user keep more follows than Pro’s limit', async () => {
+    const { browser, userId } = await signedInUser(app, sql, 'team');
+    await prefill(userId, proLimit);
+    expect((await browser.post(`${parcels[0]!.path}/bookmark.json`)).status).toBe(201);
+    expect((await browser.get('/profile/follows.json')).json).toMatchObject({ total_count: proLimit + 1, limit: null });
+  });
+
   it('never lets concurrent bookmarks pass the limit', async () => {
-    const { browser } = await signedInUser(app, sql, 'pro');
+    const { browser, userId } = await signedInUser(app, sql, 'pro');
+    await prefill(userId, proLimit - 3);
     const answers = await Promise.all(parcels.slice(0, 8).map((p) => browser.post(`${p.path}/bookmark.json`)));
     expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
-    expect((await browser.get('/profile/follows.json')).json.total_count).toBe(3);
+    expect((await browser.get('/profile/follows.json')).json.total_count).toBe(proLimit);
   });
 });
 

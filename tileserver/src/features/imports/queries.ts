@@ -1,10 +1,10 @@
-// SQL of the imports feature: the parcel_imports rows the admin page lists and the import job claims,
-// updates and, after a dead worker, queues again or fails.
+// SQL of the imports feature: the parcel_imports rows the admin page lists and the import job (or the
+// `npm run import` command) claims, updates and, after a dead worker, queues again or fails.
 import type { Sql } from '../../db/client.ts';
 import type { ImportRun } from './schema.ts';
 
 const columns = (sql: Sql) => sql`id::int, 'import' AS kind, place, file, status, dry_run, replace, progress, report, error,
-  attempts, created_at, started_at, finished_at`;
+  attempts, started_from, created_at, started_at, finished_at`;
 
 /** The row the worker needs: what to import, how, and which attempt this is. */
 export interface ImportJobRow {
@@ -42,12 +42,15 @@ export async function activeImportOf(sql: Sql, place: string): Promise<ImportRun
 
 export async function createImport(
   sql: Sql,
-  run: { place: string; file: string; source: string; dryRun: boolean; replace: boolean; mapping: unknown; srs?: string; layer?: string; queue: string; startedBy: number | null },
+  run: {
+    place: string; file: string; source: string; dryRun: boolean; replace: boolean; mapping: unknown; srs?: string; layer?: string; queue: string; startedBy: number | null;
+    startedFrom?: ImportRun['started_from'];
+  },
 ): Promise<ImportRun> {
   const [row] = await sql<ImportRun[]>`
-    INSERT INTO parcel_imports (place, file, source, dry_run, replace, mapping, srs, layer, queue, started_by)
+    INSERT INTO parcel_imports (place, file, source, dry_run, replace, mapping, srs, layer, queue, started_by, started_from)
     VALUES (${run.place}, ${run.file}, ${run.source}, ${run.dryRun}, ${run.replace}, ${run.mapping === undefined ? null : sql.json(run.mapping as never)},
-      ${run.srs ?? null}, ${run.layer ?? null}, ${run.queue}, ${run.startedBy})
+      ${run.srs ?? null}, ${run.layer ?? null}, ${run.queue}, ${run.startedBy}, ${run.startedFrom ?? 'admin'})
     RETURNING ${columns(sql)}`;
   return row!;
 }
@@ -86,18 +89,28 @@ export async function finishImport(sql: Sql, id: number, outcome: { report: obje
 
 /**
  * Running imports whose worker died (no process holds their lock in this database): queued again
- * while attempts remain, else failed with a message that says what happened. Each import is one
- * transaction, so an interrupted run changed nothing and running it again is safe.
+ * while attempts remain, else failed with a message that says what happened. A command-line run is
+ * failed at once: its file is on the machine that ran the command, no worker can run it again. Each
+ * import is one transaction, so an interrupted run changed nothing and running it again is safe.
+ * `commandLineOnly`: reap only command-line runs (the command does before it starts, so a run killed
+ * with Ctrl-C does not hold its place when no server is up to reap it).
  */
-export async function reapInterruptedImports(sql: Sql, maxAttempts: number): Promise<{ requeued: { id: number; queue: string }[]; failed: number[] }> {
+export async function reapInterruptedImports(
+  sql: Sql,
+  maxAttempts: number,
+  options: { commandLineOnly?: boolean } = {},
+): Promise<{ requeued: { id: number; queue: string }[]; failed: number[] }> {
+  // Queued again: an admin run with attempts left (the same test in each CASE, so they agree).
+  const again = sql`(i.started_from = 'admin' AND i.attempts < ${maxAttempts})`;
   const rows = await sql<{ id: number; status: string; queue: string }[]>`
     UPDATE parcel_imports i SET
-      status = CASE WHEN i.attempts < ${maxAttempts} THEN 'queued' ELSE 'failed' END,
-      error = CASE WHEN i.attempts < ${maxAttempts} THEN NULL
+      status = CASE WHEN ${again} THEN 'queued' ELSE 'failed' END,
+      error = CASE WHEN ${again} THEN NULL
+        WHEN i.started_from = 'command_line' THEN 'The import command stopped before this import finished. Nothing was changed: the place keeps its previous parcels. Run the command again.'
         ELSE 'The server stopped while this import was running (' || i.attempts || ' attempts). Nothing was changed: the place keeps its previous parcels. Start the import again.' END,
-      finished_at = CASE WHEN i.attempts < ${maxAttempts} THEN NULL ELSE now() END,
-      progress = CASE WHEN i.attempts < ${maxAttempts} THEN jsonb_build_object('phase', 'queued again after a server restart') ELSE i.progress END
-    WHERE i.status = 'running' AND NOT EXISTS (
+      finished_at = CASE WHEN ${again} THEN NULL ELSE now() END,
+      progress = CASE WHEN ${again} THEN jsonb_build_object('phase', 'queued again after a server restart') ELSE i.progress END
+    WHERE i.status = 'running' AND (NOT ${options.commandLineOnly ?? false}::boolean OR i.started_from = 'command_line') AND NOT EXISTS (
       SELECT 1 FROM pg_locks l
       WHERE l.locktype = 'advisory' AND l.granted AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND l.classid = ${importLockClass} AND l.objid = i.id AND l.objsubid = 2)

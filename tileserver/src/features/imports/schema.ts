@@ -49,6 +49,8 @@ export interface ImportRun {
   error: string | null;
   /** Runs so far: a run a server stop interrupted is queued again once. */
   attempts: number;
+  /** The admin page (an upload) or `npm run import` on the server's machine (a file path). */
+  started_from: 'admin' | 'command_line';
   created_at: string;
   started_at: string | null;
   finished_at: string | null;

@@ -3,15 +3,13 @@
 // unlimited. Starter (free) users and anonymous visitors cannot save maps: the viewer's upsell check
 // "save-map" sends them to Pro.
 import type { Level } from '../../auth/tokens.ts';
-import { planById } from '../billing/plans.ts';
-
-const limitOf = (plan: string, key: 'projects' | 'focus_areas'): number => planById.get(plan)?.limits?.[key] ?? Infinity;
+import { planLimit } from '../billing/plans.ts';
 
 export const projectLimits: Record<Level, { projects: number; focusAreas: number }> = {
   anonymous: { projects: 0, focusAreas: 0 },
   free: { projects: 0, focusAreas: 0 },
-  pro: { projects: limitOf('level1', 'projects'), focusAreas: limitOf('level1', 'focus_areas') },
-  team: { projects: limitOf('team_flex', 'projects'), focusAreas: limitOf('team_flex', 'focus_areas') },
+  pro: { projects: planLimit('level1', 'projects'), focusAreas: planLimit('level1', 'focus_areas') },
+  team: { projects: planLimit('team_flex', 'projects'), focusAreas: planLimit('team_flex', 'focus_areas') },
   admin: { projects: Infinity, focusAreas: Infinity },
 };
 

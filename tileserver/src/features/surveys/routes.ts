@@ -4,7 +4,7 @@
 // share link (?share=, checked on every request) reads the survey source only, and is refused the
 // rest with 403; others get 404 (policy.ts).
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { requireSession, type Caller, type CallerResolver } from '../../auth/caller.ts';
@@ -15,6 +15,7 @@ import { requestBody } from '../../http/request-body.ts';
 import { MAX_PHOTO_BYTES, photoType, surveysPerGroup } from './limits.ts';
 import { projectSharedWith } from '../projects/service.ts';
 import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './policy.ts';
+import { photoDirOf } from './photo-files.ts';
 import { surveyPresets } from './presets.ts';
 import { countSurveys, insertPost, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
 import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, shareToken, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
@@ -38,7 +39,7 @@ const surveyIdParam = (c: Context) => {
 export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { sql } = deps;
-  const photoDir = resolve(deps.config.DATA_DIR, 'survey-photos');
+  const photoDir = photoDirOf(deps.config.DATA_DIR);
 
   const source = (caller: Caller, row: SurveyRow): SurveySource => ({
     id: row.id,

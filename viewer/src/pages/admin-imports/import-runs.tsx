@@ -1,7 +1,7 @@
 // The runs table: status, a progress bar with rows and rows/s, and for finished runs the summary line,
 // warnings and the field-fill report (or the error of a failed run).
 import { formatDate } from '../admin/admin-format.ts';
-import { progressShare, summaryLine, uploadLabel, type ImportRun } from './imports-api.ts';
+import { fileLabel, progressShare, summaryLine, type ImportRun } from './imports-api.ts';
 
 export function ImportRuns(props: { runs: ImportRun[] }) {
   if (props.runs.length === 0) return <p className="muted">No imports yet.</p>;
@@ -19,7 +19,7 @@ function RunItem({ run }: { run: ImportRun }) {
     <li className={`import-run import-${run.status}`} data-testid={`import-run-${run.id}`}>
       <div className="import-head">
         <strong>{run.place}</strong>
-        <span className="muted">{uploadLabel(run.file)} · {run.dry_run ? 'dry run' : run.replace ? 'replace' : 'import'} · {formatDate(run.created_at)}</span>
+        <span className="muted">{fileLabel(run)} · {run.dry_run ? 'dry run' : run.replace ? 'replace' : 'import'} · {formatDate(run.created_at)}</span>
         <span className="import-status">{run.status}</span>
       </div>
       {run.attempts > 1 && <p className="muted">Attempt {run.attempts}: the server stopped during an earlier run, which changed nothing.</p>}

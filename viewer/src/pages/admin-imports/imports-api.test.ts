@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anyActive, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './imports-api.ts';
+import { anyActive, fileLabel, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './imports-api.ts';
 
 describe('the admin imports page helpers', () => {
   it('reads progress by rows while reading and by phase afterwards', () => {
@@ -12,6 +12,11 @@ describe('the admin imports page helpers', () => {
   it('writes the summary line as the command prints it', () => {
     expect(summaryLine({ read: 10, loaded: 6, repaired: 1, skipped: 4, details: { null_geometry: 1, duplicate: 3 } }))
       .toBe('read 10, loaded 6, repaired 1, skipped 4 (null_geometry 1, duplicate 3)');
+  });
+
+  it('names an upload without its prefix and marks a command-line run with the path it read', () => {
+    expect(fileLabel({ file: '0123456789abcdef-somerville.zip', started_from: 'admin' })).toBe('somerville.zip');
+    expect(fileLabel({ file: '/data/county/parcels.gpkg', started_from: 'command_line' })).toBe('/data/county/parcels.gpkg · started from the command line');
   });
 
   it('takes an empty mapping as "propose one" and rejects what is not a JSON object', () => {

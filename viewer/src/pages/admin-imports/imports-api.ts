@@ -29,6 +29,11 @@ export function uploadLabel(file: string): string {
   return file.replace(/^[a-f0-9]{16}-/, '');
 }
 
+/** What the page says of a run's file: the upload's name, or the path `npm run import` read, marked as such. */
+export function fileLabel(run: Pick<ImportRun, 'file' | 'started_from'>): string {
+  return run.started_from === 'command_line' ? `${run.file} · started from the command line` : uploadLabel(run.file);
+}
+
 /** Share 0..1 of the run done: the reading phase by rows, later phases near the end. */
 export function progressShare(run: Pick<ImportRun, 'status' | 'progress'>): number {
   if (run.status === 'done') return 1;
