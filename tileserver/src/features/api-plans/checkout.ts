@@ -57,7 +57,7 @@ export async function buyApiPlan(deps: ApiCheckoutDeps, caller: SessionCaller, b
         INSERT INTO subscriptions (group_id, plan, cycle, users, price_cents, card_token, period_start, period_end)
         VALUES (${groupId}, ${plan.plan}, 'monthly', 1, ${price}, ${card.token}, ${start}, ${trialEndsAt ?? periodEnd(start, 'monthly')})
         ON CONFLICT (group_id) DO UPDATE SET plan = EXCLUDED.plan, cycle = 'monthly', users = 1, price_cents = EXCLUDED.price_cents,
-          card_token = EXCLUDED.card_token, status = 'active', period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end,
+          card_token = EXCLUDED.card_token, status = 'active', api_access = NULL, api_price_cents = 0, period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end,
           cancel_at_period_end = false, renewal_failures = 0, next_attempt_at = NULL`;
       const amount = trial ? 0 : price;
       await db`
