@@ -106,7 +106,10 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
 
   app.put('/subscriptions/update.json', async (c: Context) => {
     const caller = await deps.callers.of(c);
-    const raw = await requestBody(c, anyChange);
+    requireSession(caller);
+    // Who may change comes before what was sent: only a manager's body is judged (400); for anyone else
+    // the plan only picks the refusal (API access: 409 to the checkout without an account, else 404/403).
+    const raw = caller.group?.role === 'manager' ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
     if (raw.plan === 'api_combo') {
       const group = comboGroup(caller);
       const comboChange = comboBody.parse(raw);
