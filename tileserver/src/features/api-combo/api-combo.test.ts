@@ -141,6 +141,26 @@ describe('adding API access to a Pro plan', () => {
   });
 });
 
+describe('changing the site plan of an account with API access', () => {
+  it('keeps API access, priced for the new cycle and prorated with the plan', async () => {
+    clock = new Date('2026-09-01T00:00:00Z');
+    const { browser, groupId } = await siteAccount('level1');
+    expect((await browser.put('/subscriptions/update.json', { plan: 'api_combo', api_access: 'standard', cycle: 'monthly' })).json.charge).toBe(25000);
+    clock = new Date('2026-09-16T00:00:00Z'); // half of September's 30 days are left
+    // To annual: a new year at Pro's $999 plus 12 x $250 of API access, less the unused half of both monthly prices.
+    const check = await browser.get('/settings/check_change.json?plan=level1&cycle=annual&users=1');
+    expect(check.json).toMatchObject({ possible: true, charge: 99900 + 300000 - (9900 + 25000) / 2 });
+    expect((await browser.put('/subscriptions/update.json', { plan: 'level1', cycle: 'annual', users: 1 })).status).toBe(200);
+    const [row] = await sql<{ cycle: string; price_cents: number; api_access: string; api_price_cents: number }[]>`
+      SELECT cycle, price_cents, api_access, api_price_cents FROM subscriptions WHERE group_id = ${groupId}`;
+    expect(row).toEqual({ cycle: 'annual', price_cents: 99900, api_access: 'api_standard', api_price_cents: 300000 });
+    expect((await browser.get('/api/account.json')).json.plan.plan).toBe('api_standard');
+    // API access follows the plan's cycle now.
+    expect((await browser.put('/subscriptions/update.json', { plan: 'api_combo', api_access: 'premium', cycle: 'monthly' })).status).toBe(400);
+    expect((await browser.get('/settings/check_change.json?plan=api_combo&api_access=premium&cycle=annual')).json).toMatchObject({ possible: true, price: 600000 });
+  });
+});
+
 describe('who may change API access, and what is refused', () => {
   it('answers 403 to a member who is not the manager and leaves the plan as it was', async () => {
     clock = new Date();
@@ -168,7 +188,7 @@ describe('who may change API access, and what is refused', () => {
     const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Cam Combo' })).json.id;
     const checkout = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: pm, agreement: true, api_acknowledgement: true });
     expect(checkout.status).toBe(409);
-    expect(checkout.json.error.details.billing_url).toBe(billing);
+    expect(checkout.json.error.details.billing_url).toBe(`${billing}?plan=api_standard`);
   });
 
   it('answers bad input in the one error shape: an unknown tier, a cycle other than the plan\'s, removing access it does not have', async () => {

@@ -45,7 +45,12 @@ export function ApiPlansSection(props: { payment: PaymentSetup | null }) {
       {plan && (
         <section className="account-card checkout" data-testid="api-checkout">
           <h2>Checkout: API {plan.name}</h2>
-          {!session.user && loaded ? (
+          {session.group && session.group.tier !== 'free' ? (
+            <p data-testid="api-checkout-combo">
+              Your account has the {session.group.tier === 'team' ? 'Team' : 'Pro'} plan:{' '}
+              <a href={`${session.group.path}/settings/billing?plan=${plan.plan}`}>add API access on the billing page</a>.
+            </p>
+          ) : !session.user && loaded ? (
             <p>
               <a href={accountTabUrl({ mode: 'register', redirect: `/plans#p=${plan.plan}` })}>Create an account</a> or{' '}
               <a href={accountTabUrl({ mode: 'sign_in', redirect: `/plans#p=${plan.plan}` })}>sign in</a> to continue.
