@@ -50,12 +50,15 @@ describe('API access on the billing page', () => {
     expect(await page.getByTestId('api-usage-records').textContent()).toContain('of 2,000 included');
     expect(await page.getByTestId('api-cancel').count()).toBe(0); // removal is the API access control's
     expect(await page.getByTestId('billing-plan-name').textContent()).toBe('Pro');
+    expect(await page.getByTestId('billing-subscription').textContent()).toContain('$99.00 + $250.00 API access a month');
     expect((await page.getByTestId('billing-order').allTextContents()).join('\n')).toContain('API access Standard on Pro, monthly');
     await screenshot(page, 'api-access-desktop');
 
     // The plans page sends a Pro account here with ?plan=: the form opens on that tier.
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto(`${h.server.origin}${billing}?plan=api_premium`);
+    await page.goto(`${h.server.origin}/plans`);
+    await page.getByTestId('api-choose-api_premium').click();
+    await page.waitForURL(/\/settings\/billing\?plan=api_premium$/);
     await page.getByTestId('api-access-form').waitFor();
     expect(await page.getByTestId('api-access-select').inputValue()).toBe('premium');
     expect(await page.locator('[data-testid="api-access-select"] option[value="standard"]').isDisabled()).toBe(true); // the current API plan

@@ -49,7 +49,8 @@ export function BillingPage() {
             <p>Current plan: <strong data-testid="billing-plan-name">{billing.plan?.name ?? (billing.subscription?.plan.startsWith('api_') ? 'API plan (below)' : 'Starter (free)')}</strong></p>
             {billing.subscription && (
               <p className="small" data-testid="billing-subscription">
-                {formatUsd(billing.subscription.price_cents)} {billing.subscription.cycle === 'annual' ? 'a year' : 'a month'}
+                {formatUsd(billing.subscription.price_cents)}{billing.subscription.api_price_cents > 0 ? ` + ${formatUsd(billing.subscription.api_price_cents)} API access` : ''}{' '}
+                {billing.subscription.cycle === 'annual' ? 'a year' : 'a month'}
                 {billing.subscription.users > 1 ? ` for ${billing.subscription.users} users` : ''} ·{' '}
                 {billing.subscription.cancel_at_period_end ? 'ends' : 'renews'} on {day.format(new Date(billing.subscription.period_end))}
               </p>
