@@ -79,6 +79,8 @@ describe('adding API access to a Pro plan', () => {
     expect((await browser.session()).group).toMatchObject({ tier: 'pro' });
     expect((await browser.get('/api/account.json')).json).toMatchObject({ plan: { plan: 'api_standard' }, state: 'active', included: { tiles: 200000, records: 2000 } });
     expect((await browser.get('/api/plans.json')).json.current_api_plan).toBe('api_standard');
+    // Not cancelled like a stand-alone API plan: it is removed on the billing page.
+    expect((await browser.post('/api/cancel.json', {})).json.error).toMatchObject({ code: 'CONFLICT', details: { billing_url: billing } });
 
     // The renewal charges the plan and API access together.
     expect(await renewDueSubscriptions({ sql, payments, now: new Date('2026-05-01T00:00:00Z'), groupIds: [groupId] })).toEqual({ renewed: 1, failed: 0, ended: 0 });
@@ -189,6 +191,22 @@ describe('who may change API access, and what is refused', () => {
     const checkout = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: pm, agreement: true, api_acknowledgement: true });
     expect(checkout.status).toBe(409);
     expect(checkout.json.error.details.billing_url).toBe(`${billing}?plan=api_standard`);
+  });
+
+  it('answers a declined card with 402 and the card\'s code, and records nothing', async () => {
+    clock = new Date();
+    const { browser, groupId } = await siteAccount('level1');
+    const declining = (await browser.post('/payments/local/payment_methods', { number: '4000000000000002', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Cam Combo' })).json.id as string;
+    expect((await browser.post('/account/cards.json', { payment_method_id: declining })).status).toBe(201);
+    const subscriptionId = (await browser.get(`/g/${(await browser.session()).group.path.split('/')[2]}/settings/billing.json`)).json.subscription.id;
+    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(200);
+    const refused = await browser.put('/subscriptions/update.json', { plan: 'api_combo', api_access: 'standard', cycle: 'monthly', idempotency_key: `declined-${groupId}` });
+    expect(refused.status).toBe(402);
+    expect(refused.json.error).toMatchObject({ code: 'PAYMENT_REQUIRED', message: 'Your card was declined.', details: { card_code: 'card_declined' } });
+    expect(await comboOrders(groupId)).toHaveLength(0);
+    expect((await browser.get('/api/account.json')).json).toEqual({ plan: null });
+    const [row] = await sql<{ api_access: string | null }[]>`SELECT api_access FROM subscriptions WHERE group_id = ${groupId}`;
+    expect(row!.api_access).toBeNull();
   });
 
   it('answers bad input in the one error shape: an unknown tier, a cycle other than the plan\'s, removing access it does not have', async () => {

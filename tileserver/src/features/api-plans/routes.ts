@@ -167,7 +167,12 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
       UPDATE subscriptions SET cancel_at_period_end = true
       WHERE group_id = ${group.id} AND status <> 'canceled' AND plan IN (SELECT plan FROM api_accounts WHERE group_id = ${group.id})
       RETURNING period_end`;
-    if (!row) throw new ApiError('NOT_FOUND', 'Your account has no API plan to cancel');
+    if (!row) {
+      // API access on a Pro or Team plan (api_combo) is removed with the plan change, not cancelled here.
+      const [combo] = await sql`SELECT 1 FROM subscriptions WHERE group_id = ${group.id} AND status <> 'canceled' AND api_access IS NOT NULL`;
+      if (combo) throw new ApiError('CONFLICT', 'API access is part of your plan: remove it under API access on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
+      throw new ApiError('NOT_FOUND', 'Your account has no API plan to cancel');
+    }
     return c.json({ status: 'ok', ends_at: row.period_end.toISOString() });
   });
 
