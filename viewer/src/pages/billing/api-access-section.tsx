@@ -3,8 +3,8 @@
 // plan's cycle; every choice asks GET /settings/check_change.json?plan=api_combo and shows the charge
 // now or the credit. Adding or changing needs the API acknowledgement (as at API checkout); the current
 // API plan cannot be re-selected; Confirm ("Please wait..." while busy) sends PUT
-// /subscriptions/update.json {plan: api_combo, api_access, cycle} with one idempotency key per opening
-// of the form (a retried confirm charges once); on success the page reloads. ?plan=api_premium (the
+// /subscriptions/update.json {plan: api_combo, api_access, cycle} with one idempotency key per attempt
+// (a double click charges once); on success the page reloads. ?plan=api_premium (the
 // plans page sends Pro and Team accounts here) opens the form with that tier.
 import { useEffect, useState } from 'react';
 import type { ApiAccessChoice } from '../../../../tileserver/src/features/api-combo/schema.ts';
@@ -77,6 +77,9 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
       location.replace(location.pathname);
     } catch (error) {
       setProblem((error as Error).message);
+      // A new key for the next try: the processor replays a key's first answer, a decline included. A
+      // change that went through but whose answer was lost is then refused as the current API plan.
+      setKey(newKey());
       setBusy(false);
     }
   };
