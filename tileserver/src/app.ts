@@ -132,14 +132,14 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', imageryRoutes(routeDeps));
   app.route('/', surveyRoutes(routeDeps));
   const payments = deps.payments ?? createPaymentProvider(deps.config, deps.sql);
-  app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
-  app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now }));
-  app.route('/', cardRoutes({ ...routeDeps, payments }));
-  app.route('/', offerRoutes(routeDeps));
-  app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
   // API plans and the parcel API: the gate judges an account's standing (402/429) for tiles and /api/v2.
   const apiGate = new ApiGate(deps.sql, tiles.meter, deps.now ?? (() => new Date()));
   tiles.apiGate = apiGate;
+  app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
+  app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now, onApiAccessChanged: (id) => apiGate.forget(id) }));
+  app.route('/', cardRoutes({ ...routeDeps, payments }));
+  app.route('/', offerRoutes(routeDeps));
+  app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
   app.route('/', apiPlanRoutes({ ...routeDeps, gate: apiGate, now: deps.now }));
   app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
   const jobs = deps.jobs;

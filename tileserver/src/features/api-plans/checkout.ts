@@ -41,7 +41,13 @@ export async function buyApiPlan(deps: ApiCheckoutDeps, caller: SessionCaller, b
         const [account] = await db<{ trial_ends_at: Date | null }[]>`SELECT trial_ends_at FROM api_accounts WHERE group_id = ${done.group_id}`;
         return { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents, trialEndsAt: account?.trial_ends_at ?? null };
       }
-      await assertCheckoutPossible(db, group, body.group_name);
+      await assertCheckoutPossible(db, group, body.group_name).catch((error: unknown) => {
+        // An account with a plan adds or changes its API plan on the billing page: send it there with this one.
+        if (group && error instanceof ApiError && error.code === 'CONFLICT') {
+          throw new ApiError('CONFLICT', error.message, { billing_url: `/g/${group.slug}/settings/billing?plan=${plan.plan}` });
+        }
+        throw error;
+      });
       // One free trial per person: a second API purchase is charged at once.
       const [hadTrial] = await db`SELECT 1 FROM api_accounts WHERE trial_user_id = ${caller.user.id}`;
       const trial = body.trial !== false && plan.trial_days !== null && !hadTrial;
@@ -57,7 +63,7 @@ export async function buyApiPlan(deps: ApiCheckoutDeps, caller: SessionCaller, b
         INSERT INTO subscriptions (group_id, plan, cycle, users, price_cents, card_token, period_start, period_end)
         VALUES (${groupId}, ${plan.plan}, 'monthly', 1, ${price}, ${card.token}, ${start}, ${trialEndsAt ?? periodEnd(start, 'monthly')})
         ON CONFLICT (group_id) DO UPDATE SET plan = EXCLUDED.plan, cycle = 'monthly', users = 1, price_cents = EXCLUDED.price_cents,
-          card_token = EXCLUDED.card_token, status = 'active', period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end,
+          card_token = EXCLUDED.card_token, status = 'active', api_access = NULL, api_price_cents = 0, period_start = EXCLUDED.period_start, period_end = EXCLUDED.period_end,
           cancel_at_period_end = false, renewal_failures = 0, next_attempt_at = NULL`;
       const amount = trial ? 0 : price;
       await db`

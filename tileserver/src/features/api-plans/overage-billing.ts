@@ -28,6 +28,8 @@ export async function billApiOverage(deps: { sql: Sql; payments: PaymentProvider
         SELECT u.group_id, u.month, u.tiles, u.records, a.plan, a.usage_cap_cents, s.card_token, b.customer_id
         FROM api_usage u
         JOIN api_accounts a ON a.group_id = u.group_id AND a.plan IN ('api_standard', 'api_premium')
+          -- API access removed from a Pro/Team plan: months up to the one it ended in.
+          AND (a.ends_at IS NULL OR u.month < a.ends_at)
         LEFT JOIN subscriptions s ON s.group_id = u.group_id
         LEFT JOIN cards c ON c.token = s.card_token
         LEFT JOIN billing_customers b ON b.user_id = c.added_by AND b.provider = c.provider

@@ -44,7 +44,7 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
     const caller = await deps.callers.of(c);
     let sandboxAvailable = true;
     if (caller.user) [sandboxAvailable] = [!(await sql`SELECT 1 FROM api_accounts WHERE sandbox_user_id = ${caller.user.id}`).length];
-    const current = caller.group ? ((await sql<{ plan: string }[]>`SELECT plan FROM api_accounts WHERE group_id = ${caller.group.id}`)[0]?.plan ?? null) : null;
+    const current = caller.group ? ((await sql<{ plan: string }[]>`SELECT plan FROM api_accounts WHERE group_id = ${caller.group.id} AND (ends_at IS NULL OR plan = 'api_sandbox')`)[0]?.plan ?? null) : null;
     return c.json({ api_plans: apiPlans, api_add_ons: apiAddOns, current_api_plan: current, sandbox_available: sandboxAvailable }, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -131,7 +131,7 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
     const body = await requestBody(c, usageCapBody);
     const group = managedGroup(caller);
     const [row] = await sql<{ plan: string }[]>`
-      UPDATE api_accounts SET usage_cap_cents = ${body.usage_cap_cents} WHERE group_id = ${group.id} AND plan <> 'api_sandbox' RETURNING plan`;
+      UPDATE api_accounts SET usage_cap_cents = ${body.usage_cap_cents} WHERE group_id = ${group.id} AND plan <> 'api_sandbox' AND ends_at IS NULL RETURNING plan`;
     if (!row) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan (the sandbox has fixed limits)');
     deps.gate.forget(group.id);
     return c.json({ usage_cap_cents: body.usage_cap_cents });
@@ -167,7 +167,12 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
       UPDATE subscriptions SET cancel_at_period_end = true
       WHERE group_id = ${group.id} AND status <> 'canceled' AND plan IN (SELECT plan FROM api_accounts WHERE group_id = ${group.id})
       RETURNING period_end`;
-    if (!row) throw new ApiError('NOT_FOUND', 'Your account has no API plan to cancel');
+    if (!row) {
+      // API access on a Pro or Team plan (api_combo) is removed with the plan change, not cancelled here.
+      const [combo] = await sql`SELECT 1 FROM subscriptions WHERE group_id = ${group.id} AND status <> 'canceled' AND api_access IS NOT NULL`;
+      if (combo) throw new ApiError('CONFLICT', 'API access is part of your plan: remove it under API access on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
+      throw new ApiError('NOT_FOUND', 'Your account has no API plan to cancel');
+    }
     return c.json({ status: 'ok', ends_at: row.period_end.toISOString() });
   });
 

@@ -48,10 +48,12 @@ export async function loadAccount(sql: Sql, groupId: number, now: Date): Promise
            coalesce(sum(u.tiles), 0)::text AS tiles, coalesce(sum(u.records), 0)::text AS records
     FROM api_accounts a
     JOIN groups g ON g.id = a.group_id
-    LEFT JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan
+    -- A stand-alone API plan's subscription, or a Pro/Team one that includes it (api_combo).
+    LEFT JOIN subscriptions s ON s.group_id = a.group_id AND (s.plan = a.plan OR s.api_access = a.plan)
     LEFT JOIN api_usage u ON u.group_id = a.group_id
       AND u.month >= CASE WHEN a.plan = 'api_sandbox' THEN date_trunc('month', a.started_at AT TIME ZONE 'UTC')::date ELSE ${monthOf(now)}::date END
-    WHERE a.group_id = ${groupId}
+    -- API access removed from a Pro/Team plan (ends_at set on a paid plan): no API plan any more.
+    WHERE a.group_id = ${groupId} AND (a.ends_at IS NULL OR a.plan = 'api_sandbox')
     GROUP BY a.group_id, s.status, s.cancel_at_period_end, g.api_token_hint`;
   return row;
 }

@@ -5,11 +5,13 @@
 // listed members and projects go. Starter (level0) cancels at the end of the period. Managers only.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { requireSession, type Caller, type CallerResolver } from '../../auth/caller.ts';
+import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
+import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from '../api-combo/combo.ts';
+import { comboBody, comboQuery } from '../api-combo/schema.ts';
 import { projectLimits } from '../projects/limits.ts';
 import { findOffer } from './offers.ts';
 import { planById } from './plans.ts';
@@ -24,9 +26,12 @@ const change = z.object({
 });
 type Change = z.infer<typeof change>;
 
-type SubscriptionRow = { id: string; plan: string; cycle: Cycle; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null };
+type SubscriptionRow = { id: string; plan: string; cycle: Cycle; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number };
 
-export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date }): Hono {
+/** The body as read before it is known which variant it is: the plan decides (api_combo or a site plan). */
+const anyChange = z.looseObject({ plan: change.shape.plan });
+
+export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; onApiAccessChanged?: (groupId: number) => void }): Hono {
   const app = new Hono();
   const { sql } = deps;
   const now = deps.now ?? (() => new Date());
@@ -36,6 +41,12 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     if (!caller.group) throw new ApiError('NOT_FOUND', 'You have no account with a plan: choose one on the plans page.');
     if (caller.group.role !== 'manager') throw new ApiError('FORBIDDEN', 'Only managers can change the plan. Please contact your account admin.');
     return caller.group;
+  };
+  /** API access (api_combo): an account without a group is sent to the API-plan checkout (409), not 404. */
+  const comboGroup = (caller: Caller) => {
+    requireSession(caller);
+    if (!caller.group) throw noSitePlan();
+    return managerGroup(caller);
   };
 
   /** The plan a request names, normalised as the form does: Pro with more users is Team, seats 2-25, per-seat plans monthly. */
@@ -64,17 +75,27 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
       : [];
     const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: now() }) : undefined;
     const newPrice = offer ? (next.plan.per_seat_pricing ? offer.price_cents * next.users : offer.price_cents) : priceCents(next.plan, next.cycle, next.users);
+    // API access (api_combo) stays, priced for the new cycle: it is prorated with the plan.
+    const apiPrice = subscription.api_access ? apiPeriodPrice(subscription.api_access, next.cycle) : 0;
     const money = next.plan.plan === 'level0'
       ? { chargeCents: 0, creditCents: subscription.credit_cents, periodStart: subscription.period_start, periodEnd: subscription.period_end }
-      : prorate({ oldPriceCents: subscription.price_cents, newPriceCents: newPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: now(), creditCents: subscription.credit_cents });
+      : prorate({ oldPriceCents: subscription.price_cents + subscription.api_price_cents, newPriceCents: newPrice + apiPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: now(), creditCents: subscription.credit_cents });
     return {
       possible: true as const,
-      subscription, next, newPrice, money,
+      subscription, next, newPrice, apiPrice, money,
       effects: { users: users.map((u) => [u.name, u.role, Number(u.user_id)]), maps: maps.map((m) => [Number(m.id), m.name]), sources: [], deprecatedApi: false },
     };
   };
 
   app.get('/settings/check_change.json', async (c) => {
+    if (c.req.query('plan') === 'api_combo') {
+      const group = comboGroup(await deps.callers.of(c));
+      const query = comboQuery.parse(c.req.query());
+      const result = await assessCombo(sql, group, query, now());
+      const effects = { users: [], maps: [], sources: [], deprecatedApi: false };
+      if (!result.possible) return c.json({ possible: false, reason: result.reason, effects });
+      return c.json({ possible: true, reason: null, effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.price });
+    }
     const group = managerGroup(await deps.callers.of(c));
     const parsed = change.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
@@ -85,8 +106,32 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
 
   app.put('/subscriptions/update.json', async (c: Context) => {
     const caller = await deps.callers.of(c);
+    requireSession(caller);
+    // Who may change comes before what was sent: only a manager's body is judged (400); for anyone else
+    // the plan only picks the refusal (API access: 409 to the checkout without an account, else 404/403).
+    const raw = caller.group?.role === 'manager' ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
+    if (raw.plan === 'api_combo') {
+      const group = comboGroup(caller);
+      const comboChange = comboBody.parse(raw);
+      let charged: { id: string; amount: number } | undefined;
+      try {
+        const answer = await sql.begin(async (tx) => {
+          const db = tx as unknown as Sql;
+          await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${group.id}::int)`;
+          return applyCombo(db, { payments: deps.payments, now: now() }, caller as SessionCaller, group, comboChange, (charge) => (charged = charge));
+        });
+        deps.callers.forgetGroup(group.id);
+        deps.onApiAccessChanged?.(group.id);
+        return c.json(answer);
+      } catch (error) {
+        // Charged but not recorded: give the money back.
+        if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
+        if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
+        throw error;
+      }
+    }
     const group = managerGroup(caller);
-    const body = await requestBody(c, change);
+    const body = change.parse(raw);
     let charged: { id: string; amount: number } | undefined;
     try {
       const answer = await sql.begin(async (tx) => {
@@ -109,7 +154,7 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
           charged = { id: charge.id, amount: money.chargeCents };
         }
         await db`
-          UPDATE subscriptions SET plan = ${next.plan.plan}, cycle = ${next.cycle}, users = ${next.users}, price_cents = ${result.newPrice},
+          UPDATE subscriptions SET plan = ${next.plan.plan}, cycle = ${next.cycle}, users = ${next.users}, price_cents = ${result.newPrice}, api_price_cents = ${result.apiPrice},
             period_start = ${money.periodStart}, period_end = ${money.periodEnd}, credit_cents = ${money.creditCents}, cancel_at_period_end = false
           WHERE id = ${subscription.id}`;
         await db`UPDATE groups SET tier = ${next.plan.tier}, subtier = ${next.plan.plan}, seats = ${next.users} WHERE id = ${group.id}`;

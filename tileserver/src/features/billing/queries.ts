@@ -49,8 +49,8 @@ export async function insertOrder(
 }
 
 export async function billingOf(sql: Sql, groupId: number) {
-  const [subscription] = await sql<{ id: string; plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: Date; cancel_at_period_end: boolean; card_token: string | null; credit_cents: number }[]>`
-    SELECT id, credit_cents, plan, cycle, users, price_cents, status, period_end, cancel_at_period_end, card_token FROM subscriptions WHERE group_id = ${groupId}`;
+  const [subscription] = await sql<{ id: string; plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: Date; cancel_at_period_end: boolean; card_token: string | null; credit_cents: number; api_access: string | null; api_price_cents: number }[]>`
+    SELECT id, credit_cents, api_access, api_price_cents, plan, cycle, users, price_cents, status, period_end, cancel_at_period_end, card_token FROM subscriptions WHERE group_id = ${groupId}`;
   const cards = await sql<{ token: string; brand: string; last4: string; exp_month: number; exp_year: number; cardholder_name: string; provider: string }[]>`
     SELECT token, brand, last4, exp_month, exp_year, cardholder_name, provider FROM cards WHERE group_id = ${groupId} ORDER BY created_at`;
   const orders = await sql<{ id: string; kind: string; description: string; amount_cents: number; created_at: Date }[]>`

@@ -29,7 +29,7 @@ export async function renewDueSubscriptions(deps: { sql: Sql; payments: PaymentP
     const done = await deps.sql.begin(async (transaction) => {
       const tx = transaction as unknown as Sql;
       const [due] = await tx<Due[]>`
-        SELECT id, group_id, plan, cycle, price_cents, credit_cents, card_token, period_end, cancel_at_period_end, renewal_failures
+        SELECT id, group_id, plan, cycle, price_cents + api_price_cents AS price_cents, credit_cents, card_token, period_end, cancel_at_period_end, renewal_failures
         FROM subscriptions
         WHERE status <> 'canceled' AND period_end <= ${deps.now} AND (next_attempt_at IS NULL OR next_attempt_at <= ${deps.now})
           AND (${deps.groupIds ?? null}::bigint[] IS NULL OR group_id = ANY(${deps.groupIds ?? null}::bigint[]))

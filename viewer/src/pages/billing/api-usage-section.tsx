@@ -19,7 +19,8 @@ function Meter(props: { label: string; used: number; included: number | null; te
   );
 }
 
-export function ApiUsageSection(props: { canManage: boolean }) {
+/** `combo`: the API plan is API access on a Pro or Team plan, changed and removed in the API access section. */
+export function ApiUsageSection(props: { canManage: boolean; combo?: boolean }) {
   const [account, setAccount] = useState<ApiAccountAnswer | null | undefined>(undefined);
   const [cap, setCap] = useState('');
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
@@ -50,7 +51,7 @@ export function ApiUsageSection(props: { canManage: boolean }) {
         {account.trial_ends_at && account.state === 'trial' && ` · free trial, first charge on ${apiDay.format(new Date(account.trial_ends_at))}`}
       </p>
       {account.reason && <p className="warning" role="alert">{account.reason}</p>}
-      {account.state !== 'expired' && <ApiPlanSwitch current={account.plan.plan} canManage={props.canManage} />}
+      {account.state !== 'expired' && !props.combo && <ApiPlanSwitch current={account.plan.plan} canManage={props.canManage} />}
       <p className="muted small">{sandbox ? 'Usage over the whole sandbox' : `Usage in ${new Date(`${account.month}T00:00:00Z`).toLocaleString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })}`}</p>
       <Meter label="Tiles" used={account.usage.tiles} included={account.included.tiles} testId="api-usage-tiles" />
       <Meter label="Parcel records" used={account.usage.records} included={account.included.records} testId="api-usage-records" />
@@ -68,7 +69,7 @@ export function ApiUsageSection(props: { canManage: boolean }) {
             <input inputMode="decimal" data-testid="api-cap" value={cap} onChange={(e) => setCap(e.target.value)} pattern="[0-9]*([.][0-9]{0,2})?" />
           </label>
           <button type="submit">Save cap</button>
-          {account.state !== 'expired' && (
+          {account.state !== 'expired' && !props.combo && (
             <button type="button" data-testid="api-cancel" onClick={() => window.confirm('Cancel the API plan at the end of this period?') && void act(cancelApiPlan, 'The API plan ends at the end of this period.')}>
               Cancel API plan
             </button>

@@ -7,6 +7,7 @@ import { getJson } from '../../api/client.ts';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
 import { CardsSection, type CardRow } from './cards-section.tsx';
 import { ChangePlanForm } from './change-plan-form.tsx';
+import { ApiAccessSection } from './api-access-section.tsx';
 import { ApiUsageSection } from './api-usage-section.tsx';
 import '../api/api.css';
 import '../plans/plans.css';
@@ -15,7 +16,9 @@ interface Billing {
   group: { name: string; path: string; tier: string };
   plan: { plan: string; name: string; included: string[] } | null;
   is_manager: boolean;
-  subscription: { id: number; card_token: string | null; plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: string; cancel_at_period_end: boolean } | null;
+  subscription: { id: number; card_token: string | null; plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: string; cancel_at_period_end: boolean;
+    /** API access on a Pro or Team plan (api_combo) and its price per period. */
+    api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number } | null;
   cards: CardRow[];
   orders: { id: number; kind: string; description: string; amount_cents: number; created_at: string }[];
 }
@@ -33,6 +36,8 @@ export function BillingPage() {
     getJson<Billing>(`${path}.json`).then(setBilling).catch((error: unknown) => setProblem((error as Error).message));
   }, [session, path, revision]);
 
+  // A live Pro or Team subscription can carry API access (api_combo).
+  const sitePlan = !!billing?.plan && !!billing.subscription && billing.subscription.status !== 'canceled' && billing.plan.plan !== 'level0';
   return (
     <PageFrame title="Billing" testId="billing-page">
       {problem && <p className="error" data-testid="billing-problem">{problem}</p>}
@@ -44,7 +49,8 @@ export function BillingPage() {
             <p>Current plan: <strong data-testid="billing-plan-name">{billing.plan?.name ?? (billing.subscription?.plan.startsWith('api_') ? 'API plan (below)' : 'Starter (free)')}</strong></p>
             {billing.subscription && (
               <p className="small" data-testid="billing-subscription">
-                {formatUsd(billing.subscription.price_cents)} {billing.subscription.cycle === 'annual' ? 'a year' : 'a month'}
+                {formatUsd(billing.subscription.price_cents)}{billing.subscription.api_price_cents > 0 ? ` + ${formatUsd(billing.subscription.api_price_cents)} API access` : ''}{' '}
+                {billing.subscription.cycle === 'annual' ? 'a year' : 'a month'}
                 {billing.subscription.users > 1 ? ` for ${billing.subscription.users} users` : ''} ·{' '}
                 {billing.subscription.cancel_at_period_end ? 'ends' : 'renews'} on {day.format(new Date(billing.subscription.period_end))}
               </p>
@@ -55,7 +61,10 @@ export function BillingPage() {
             )}
             <p><a href="/plans">Compare plans</a></p>
           </section>
-          <ApiUsageSection canManage={billing.is_manager} />
+          {sitePlan && (
+            <ApiAccessSection current={billing.subscription!.api_access} cycle={billing.subscription!.cycle} canManage={billing.is_manager} />
+          )}
+          <ApiUsageSection canManage={billing.is_manager} combo={sitePlan && billing.subscription!.api_access !== null} />
           <CardsSection cards={billing.cards} payingToken={billing.subscription?.card_token ?? null} subscriptionId={billing.subscription?.id ?? null}
             canManage={billing.is_manager} onChanged={() => setRevision((r) => r + 1)} />
           <section className="account-card" data-testid="billing-orders">

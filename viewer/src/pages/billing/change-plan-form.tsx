@@ -23,7 +23,8 @@ const choices = [
 
 export function ChangePlanForm(props: { current: { plan: string; cycle: string; users: number } }) {
   const query = new URLSearchParams(location.search);
-  const preset = query.get('plan_change') ?? query.get('plan');
+  // ?plan=api_standard is for API access (api-access-section.tsx), not this form.
+  const preset = query.get('plan_change') ?? (query.get('plan')?.startsWith('api_') ? null : query.get('plan'));
   const [open, setOpen] = useState(preset !== null);
   const [plan, setPlan] = useState(preset ?? props.current.plan);
   const [cycle, setCycle] = useState(props.current.cycle);

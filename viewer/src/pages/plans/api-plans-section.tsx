@@ -1,7 +1,7 @@
 // The plans page's API part: the API plans comparison table, the Premium Add-On Datasets table and the
 // checkout of the chosen self-serve API plan (#p=api_standard preselects). The sandbox goes to its
-// sign-up, Enterprise to sales (Get a Demo), and an account already on an API plan to its billing page
-// with the plan as a query parameter.
+// sign-up, Enterprise to sales (Get a Demo), and an account already on an API plan, or on Pro or Team
+// (which add API access to their plan), to its billing page with the plan as a query parameter.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import type { ApiPlan } from '../../../../tileserver/src/features/api-plans/schema.ts';
@@ -31,6 +31,8 @@ export function ApiPlansSection(props: { payment: PaymentSetup | null }) {
     if (entry.sandbox) return location.assign('/users/sign_up?flow=api_sandbox');
     if (!entry.self_serve) return location.assign(entry.properties.contact_link ?? 'mailto:sales@parcel-map.org');
     if (current && current !== 'api_sandbox' && session.group) return location.assign(`${session.group.path}/settings/billing?plan=${entry.plan}`);
+    // A Pro or Team account adds API access to its plan on the billing page (api_combo).
+    if (session.group && session.group.tier !== 'free') return location.assign(`${session.group.path}/settings/billing?plan=${entry.plan}`);
     setChosen(entry.plan);
     history.replaceState(null, '', `#p=${entry.plan}`);
   };
@@ -43,7 +45,12 @@ export function ApiPlansSection(props: { payment: PaymentSetup | null }) {
       {plan && (
         <section className="account-card checkout" data-testid="api-checkout">
           <h2>Checkout: API {plan.name}</h2>
-          {!session.user && loaded ? (
+          {session.group && session.group.tier !== 'free' ? (
+            <p data-testid="api-checkout-combo">
+              Your account has the {session.group.tier === 'team' ? 'Team' : 'Pro'} plan:{' '}
+              <a href={`${session.group.path}/settings/billing?plan=${plan.plan}`}>add API access on the billing page</a>.
+            </p>
+          ) : !session.user && loaded ? (
             <p>
               <a href={accountTabUrl({ mode: 'register', redirect: `/plans#p=${plan.plan}` })}>Create an account</a> or{' '}
               <a href={accountTabUrl({ mode: 'sign_in', redirect: `/plans#p=${plan.plan}` })}>sign in</a> to continue.
