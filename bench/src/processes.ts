@@ -117,18 +117,41 @@ export function allCpus(): string {
   return count === 1 ? '0' : `0-${count - 1}`;
 }
 
+/** The fields of /proc/<pid>/stat after the command name (which may hold spaces); undefined when gone. */
+function statFields(pid: number | 'self'): string[] | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU time (clock ticks) of a PostgreSQL cluster so far: the postmaster, its live children, and the
+ * children it has reaped (its cutime and cstime), so the backends of closed connections still count.
+ */
+export function postgresCpuTicks(dataDir: string): number {
+  const [postmaster, ...children] = postgresPids(dataDir);
+  if (postmaster === undefined) return 0;
+  const own = statFields(postmaster);
+  const reaped = own ? Number(own[13]) + Number(own[14]) : 0;
+  return reaped + cpuTicks([postmaster, ...children]);
+}
+
+/** CPU time (clock ticks) of this process's children that have exited (a DB-limit worker after its cell). */
+export function reapedChildrenTicks(): number {
+  const own = statFields('self');
+  return own ? Number(own[13]) + Number(own[14]) : 0;
+}
+
 /** CPU time (clock ticks) used so far by a set of processes; gone processes count as 0. */
 export function cpuTicks(pids: readonly number[]): number {
   let total = 0;
   for (const pid of pids) {
-    try {
-      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // exited
-    }
+    // utime and stime are the 12th and 13th fields after the command name; an exited process counts 0.
+    const fields = statFields(pid);
+    if (fields) total += Number(fields[11]) + Number(fields[12]);
   }
   return total;
 }

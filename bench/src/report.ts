@@ -90,6 +90,7 @@ function throughputSection(run: ThroughputRun, file: string, withCharts: boolean
   if (s.lists.some((l) => settings.concurrencies.some((c) => l.tiles < c))) {
     lines.push('', '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile (the database limit does not). These cells are left out of the geometric means above.');
   }
+  lines.push(...cpuTable(run));
   lines.push('', '**Warm (cache filled) against the HTTP limit** — tiles/s (p50 / p95 ms)', '');
   lines.push('| list | c | HTTP limit | ours warm | warm / HTTP | warm / MapServer |', '|---|---|---|---|---|---|');
   for (const list of s.lists) {
@@ -108,6 +109,39 @@ function throughputSection(run: ThroughputRun, file: string, withCharts: boolean
   }
   if (withCharts) {
     lines.push('', ...[1, 8, 64].filter((c) => settings.concurrencies.includes(c)).map((c) => `![tiles/s at concurrency ${c}](results/chart-throughput-c${c}.svg)`));
+  }
+  return lines;
+}
+
+/**
+ * Where a cold tile's time goes, per cell: PostgreSQL's CPU and the asking process's CPU per answered
+ * tile, both on the pinned core. The database limit's asker only decodes the tile; our server also
+ * answers HTTP and compresses, and that difference is the gap between the two.
+ */
+function cpuTable(run: ThroughputRun): string[] {
+  const s = run.suite;
+  const settings = run.settings as { concurrencies: number[] };
+  if (!s.cells.some((c) => c.cpu)) return [];
+  const lines = [
+    '',
+    '**CPU per answered tile** (ms, from /proc over the cell: PostgreSQL + the asker — the DB-limit worker, our cold server, MapServer\'s FastCGI and nginx processes; both on the pinned core)',
+    '',
+    '| list | c | database limit | ours cold | MapServer | ours cold: server − DB-limit worker |',
+    '|---|---|---|---|---|---|',
+  ];
+  const cpuOf = (list: string, c: number, t: (typeof targets)[number]) => cellOf(s.cells, list, c, t)?.cpu;
+  const pair = (list: string, c: number, t: (typeof targets)[number]) => {
+    const cpu = cpuOf(list, c, t);
+    return cpu ? `${n(cpu.postgresMsPerTile, 2)} + ${n(cpu.askerMsPerTile, 2)}` : '–';
+  };
+  for (const list of s.lists) {
+    for (const c of settings.concurrencies) {
+      if (list.tiles < c) continue;
+      const cold = cpuOf(list.name, c, 'cold');
+      const limit = cpuOf(list.name, c, 'db-limit');
+      const extra = cold && limit ? n(cold.askerMsPerTile - limit.askerMsPerTile, 2) : '–';
+      lines.push(`| ${list.name} | ${c} | ${pair(list.name, c, 'db-limit')} | ${pair(list.name, c, 'cold')} | ${pair(list.name, c, 'mapserver')} | ${extra} |`);
+    }
   }
   return lines;
 }

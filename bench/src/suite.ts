@@ -7,7 +7,7 @@ import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { ensureSystemPackages } from '@parcel-map/tileserver/system/system-packages';
 import type { BenchDb } from './bench-db.ts';
 import { startMapServer, mapserverPathTemplate, type MapServerPeer } from './mapserver.ts';
-import { allCpus, pinPostgres, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
+import { allCpus, cpuTicks, pinPostgres, postgresCpuTicks, reapedChildrenTicks, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
 import { summarize, type Summary } from './stats.ts';
 import { fetchAll, mvtFirstProperties, mvtLayers, rawMvt, writeBundle, type Fetched } from './tile-fetch.ts';
 import type { TileList } from './tile-lists.ts';
@@ -38,7 +38,22 @@ export interface Cell {
   drainMs?: number;
   /** More connections than tiles: the same tile is in flight more than once (servers may share misses). */
   repeatsInFlight: boolean;
+  /** Where the answered tiles' CPU went (see cellCpu). */
+  cpu?: CellCpu;
 }
+
+/**
+ * CPU ms per answered tile from /proc, over the cell and its drain: PostgreSQL (every backend of the
+ * cluster, closed ones included) and the asker (our server process, the DB-limit worker, the HTTP-limit
+ * server, MapServer's FastCGI and nginx processes). Both share the pinned core, so their sum is what a
+ * tile costs there: the measured cause of a gap between a server and the database limit.
+ */
+export interface CellCpu {
+  postgresMsPerTile: number | null;
+  askerMsPerTile: number;
+}
+
+const MS_PER_TICK = 10;
 
 export interface SuiteOptions {
   db: BenchDb;
@@ -190,6 +205,16 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         : undefined,
     };
     const serverPids = [cold.pid, warm.pid, httpLimit.child.pid ?? 0, ...(peer?.pids ?? [])];
+    const postgresTicks = () => (options.db.clusterDir ? postgresCpuTicks(options.db.clusterDir) : null);
+    // The references run in a child process per cell: once it has exited, its CPU is in our cutime.
+    const askerTicksOf: Record<Target, () => number> = {
+      'db-limit': reapedChildrenTicks,
+      canonical: reapedChildrenTicks,
+      cold: () => cpuTicks([cold.pid]),
+      warm: () => cpuTicks([warm.pid]),
+      'http-limit': () => cpuTicks([httpLimit.child.pid ?? 0]),
+      mapserver: () => cpuTicks(peer?.pids ?? []),
+    };
     const activeQueries = async () => {
       const [row] = await options.db.sql<{ n: number }[]>`
         SELECT count(*)::int AS n FROM pg_stat_activity
@@ -202,6 +227,8 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
           const run = cellRunners[target];
           if (!run) continue;
           const cell: Cell = { list: list.name, concurrency, target, repeatsInFlight: list.tiles.length < concurrency };
+          const askerTicks = askerTicksOf[target];
+          const before = { postgres: postgresTicks(), asker: askerTicks() };
           try {
             cell.result = await run(list, concurrency);
             const r = cell.result;
@@ -211,6 +238,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
             log(`${list.name} c=${concurrency} ${target}: FAILED ${cell.error.slice(0, 300)}`);
           }
           cell.drainMs = await waitQuiet(serverPids, activeQueries);
+          if (cell.result?.requests) {
+            const perTile = (ticks: number) => (ticks * MS_PER_TICK) / cell.result!.requests;
+            const postgres = postgresTicks();
+            cell.cpu = { postgresMsPerTile: postgres === null ? null : perTile(postgres - before.postgres!), askerMsPerTile: perTile(askerTicks() - before.asker) };
+          }
           if (cell.drainMs > 2000) log(`  waited ${(cell.drainMs / 1000).toFixed(1)} s for abandoned work to finish`);
           result.cells.push(cell);
         }
