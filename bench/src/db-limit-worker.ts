@@ -36,6 +36,9 @@ async function main(): Promise<void> {
   let errors = 0;
   const inFlight = new Set<{ cancel: () => void }>();
   const started = performance.now();
+  // Its own CPU over the timed window only: the process's start (tsx compiling this file, ~1 s) would
+  // otherwise be charged to the few tiles of a slow cell.
+  const cpuAtStart = process.cpuUsage();
   const deadline = started + job.durationS * 1000;
   let open = true;
   // Like wrk's connections: every worker takes the next tile of one shared walk over the list, and
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
   await new Promise((r) => setTimeout(r, job.durationS * 1000));
   open = false;
   const elapsedS = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuAtStart);
   for (const query of inFlight) query.cancel();
   // A query still queued for a pooled connection may never settle after cancel(): do not wait on it.
   void workers;
@@ -76,6 +80,7 @@ async function main(): Promise<void> {
     p99Ms: percentile(latencies, 99),
     errors,
     bytesPerTile: summarize(sizes).mean,
+    cpuMs: (cpu.user + cpu.system) / 1000,
   };
   process.stdout.write(`BENCH_JSON ${JSON.stringify(result)}\n`, () => {
     // Closing the connections terminates the cancelled backends; then leave without waiting on them.

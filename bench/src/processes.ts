@@ -118,7 +118,7 @@ export function allCpus(): string {
 }
 
 /** The fields of /proc/<pid>/stat after the command name (which may hold spaces); undefined when gone. */
-function statFields(pid: number | 'self'): string[] | undefined {
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -137,12 +137,6 @@ export function postgresCpuTicks(dataDir: string): number {
   const own = statFields(postmaster);
   const reaped = own ? Number(own[13]) + Number(own[14]) : 0;
   return reaped + cpuTicks([postmaster, ...children]);
-}
-
-/** CPU time (clock ticks) of this process's children that have exited (a DB-limit worker after its cell). */
-export function reapedChildrenTicks(): number {
-  const own = statFields('self');
-  return own ? Number(own[13]) + Number(own[14]) : 0;
 }
 
 /** CPU time (clock ticks) used so far by a set of processes; gone processes count as 0. */

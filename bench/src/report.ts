@@ -124,7 +124,7 @@ function cpuTable(run: ThroughputRun): string[] {
   if (!s.cells.some((c) => c.cpu)) return [];
   const lines = [
     '',
-    '**CPU per answered tile** (ms, from /proc over the cell: PostgreSQL + the asker — the DB-limit worker, our cold server, MapServer\'s FastCGI and nginx processes; both on the pinned core)',
+    '**CPU per answered tile** (ms, from /proc: PostgreSQL\'s backends over the cell and its drain + the asker over the timed window — the DB-limit worker, our cold server, MapServer\'s FastCGI and nginx processes; all on the pinned core)',
     '',
     '| list | c | database limit | ours cold | MapServer | ours cold: server − DB-limit worker |',
     '|---|---|---|---|---|---|',

@@ -7,7 +7,7 @@ import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { ensureSystemPackages } from '@parcel-map/tileserver/system/system-packages';
 import type { BenchDb } from './bench-db.ts';
 import { startMapServer, mapserverPathTemplate, type MapServerPeer } from './mapserver.ts';
-import { allCpus, cpuTicks, pinPostgres, postgresCpuTicks, reapedChildrenTicks, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
+import { allCpus, cpuTicks, pinPostgres, postgresCpuTicks, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
 import { summarize, type Summary } from './stats.ts';
 import { fetchAll, mvtFirstProperties, mvtLayers, rawMvt, writeBundle, type Fetched } from './tile-fetch.ts';
 import type { TileList } from './tile-lists.ts';
@@ -43,9 +43,9 @@ export interface Cell {
 }
 
 /**
- * CPU ms per answered tile from /proc, over the cell and its drain: PostgreSQL (every backend of the
- * cluster, closed ones included) and the asker (our server process, the DB-limit worker, the HTTP-limit
- * server, MapServer's FastCGI and nginx processes). Both share the pinned core, so their sum is what a
+ * CPU ms per answered tile from /proc: PostgreSQL over the cell and its drain (every backend of the
+ * cluster, closed ones included), and the asker over the timed window (our server process, the DB-limit
+ * worker, the HTTP-limit server, MapServer's FastCGI and nginx processes). Both share the pinned core, so their sum is what a
  * tile costs there: the measured cause of a gap between a server and the database limit.
  */
 export interface CellCpu {
@@ -206,10 +206,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     };
     const serverPids = [cold.pid, warm.pid, httpLimit.child.pid ?? 0, ...(peer?.pids ?? [])];
     const postgresTicks = () => (options.db.clusterDir ? postgresCpuTicks(options.db.clusterDir) : null);
-    // The references run in a child process per cell: once it has exited, its CPU is in our cutime.
+    // The references run in a child process per cell that reports its own CPU (cpuMs); the servers
+    // are read from /proc.
     const askerTicksOf: Record<Target, () => number> = {
-      'db-limit': reapedChildrenTicks,
-      canonical: reapedChildrenTicks,
+      'db-limit': () => 0,
+      canonical: () => 0,
       cold: () => cpuTicks([cold.pid]),
       warm: () => cpuTicks([warm.pid]),
       'http-limit': () => cpuTicks([httpLimit.child.pid ?? 0]),
@@ -229,8 +230,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
           const cell: Cell = { list: list.name, concurrency, target, repeatsInFlight: list.tiles.length < concurrency };
           const askerTicks = askerTicksOf[target];
           const before = { postgres: postgresTicks(), asker: askerTicks() };
+          let askerMs = 0;
           try {
             cell.result = await run(list, concurrency);
+            // The asker's CPU up to the end of the timed window (the DB-limit worker measures its own).
+            askerMs = cell.result.cpuMs ?? (askerTicks() - before.asker) * MS_PER_TICK;
             const r = cell.result;
             log(`${list.name.padEnd(22)} c=${String(concurrency).padEnd(3)} ${target.padEnd(10)} ${r.tilesPerSecond.toFixed(1).padStart(9)} tiles/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`);
           } catch (error) {
@@ -239,9 +243,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
           }
           cell.drainMs = await waitQuiet(serverPids, activeQueries);
           if (cell.result?.requests) {
-            const perTile = (ticks: number) => (ticks * MS_PER_TICK) / cell.result!.requests;
+            // PostgreSQL's after the drain, once the worker's closed backends have been reaped.
             const postgres = postgresTicks();
-            cell.cpu = { postgresMsPerTile: postgres === null ? null : perTile(postgres - before.postgres!), askerMsPerTile: perTile(askerTicks() - before.asker) };
+            const requests = cell.result.requests;
+            cell.cpu = { postgresMsPerTile: postgres === null ? null : ((postgres - before.postgres!) * MS_PER_TICK) / requests, askerMsPerTile: askerMs / requests };
           }
           if (cell.drainMs > 2000) log(`  waited ${(cell.drainMs / 1000).toFixed(1)} s for abandoned work to finish`);
           result.cells.push(cell);

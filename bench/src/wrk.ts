@@ -23,6 +23,8 @@ export interface CellResult {
   errors: number;
   /** Mean bytes per answer on the wire (headers excluded where the runner can tell). */
   bytesPerTile: number;
+  /** CPU ms the asking process used over the timed window, when it measures itself (the DB-limit worker). */
+  cpuMs?: number;
 }
 
 export interface WrkOptions {
