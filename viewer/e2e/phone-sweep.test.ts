@@ -67,9 +67,10 @@ function measure(page: Page): Promise<Fit> {
       if (r.right > width + 1 && !inScroller(parent)) cut.push(`text cut at the right edge: ${name(parent)} right=${Math.round(r.right)}`);
     }
     // A map squeezed to nothing by its neighbours (a fixed-width side column) is a defect too.
-    for (const canvas of document.querySelectorAll('canvas')) {
-      const r = canvas.getBoundingClientRect();
-      if (visible(canvas) && (r.width < 100 || r.height < 100)) cut.push(`a map ${Math.round(r.width)}x${Math.round(r.height)}px`);
+    // (The map's container, not its canvas: a canvas keeps its last size, hidden under the neighbour.)
+    for (const map of document.querySelectorAll('.maplibregl-map')) {
+      const r = map.getBoundingClientRect();
+      if (visible(map) && (r.width < 100 || r.height < 100)) cut.push(`a map squeezed to ${Math.round(r.width)}x${Math.round(r.height)}px`);
     }
     const headings = [...document.querySelectorAll('h1, h2')]
       .filter((h) => visible(h))
