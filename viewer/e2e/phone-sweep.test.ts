@@ -195,6 +195,14 @@ describe('every page and map panel at phone size', () => {
       await check(pro, `map-${entry.replace('nav-', '')}`);
       await page.keyboard.press('Escape');
     }
+    // The side nav's Surveys entry is aligned on every width: the desktop menu, for comparison.
+    await page.setViewportSize(desktop);
+    await page.getByTestId('nav-toggle').click();
+    await page.getByTestId('side-nav').waitFor(wait);
+    await waitForIdle(page);
+    await shot(page, 'map-side-nav-desktop', false);
+    await page.getByTestId('nav-toggle').click();
+    await page.setViewportSize(phone);
     const search = page.getByTestId('search-input');
     await search.fill('Cambridge');
     await page.getByTestId('search-results').getByRole('button', { name: /Cambridge, MA/ }).first().waitFor(wait);
@@ -220,14 +228,18 @@ describe('every page and map panel at phone size', () => {
     await page.goto(`${origin}${parcel!.path}`);
     await page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor(wait);
     await check(pro, 'map-property-page');
-    // The #insights and #export tabs, opened by their address as the side nav's links do.
-    for (const [tab, ready] of [['insights', 'insights-headline'], ['export', 'export-tab']] as const) {
-      // A fresh load: a goto that only changes the hash would not reload the page.
-      await page.goto('about:blank');
-      await page.goto(`${origin}${saved.path}#${tab}&base=street&map=15/42.375/-71.11`);
+    // The #insights and #export tabs from the side nav, in the project at the parcel's zoom (these links
+    // used to fly the map back to the project home without opening the tab).
+    await page.goto(`${origin}${saved.path}#base=street&map=18/${parcel!.lat}/${parcel!.lon}`);
+    await waitForIdle(page);
+    for (const [tab, ready, title] of [['insights', 'insights-headline', 'Insights'], ['export', 'export-tab', 'Export']] as const) {
+      await page.getByTestId('nav-toggle').click();
+      await page.getByTestId(`nav-${tab}`).click();
       await page.getByTestId(ready).waitFor(wait);
       await loaded(page);
+      expect(await page.evaluate(() => window.__map!.getZoom())).toBeCloseTo(18, 1);
       await check(pro, `map-${tab}`);
+      await page.getByRole('button', { name: `Close ${title}` }).click();
     }
 
     // Every page of page-routes.tsx that a Pro user sees.
