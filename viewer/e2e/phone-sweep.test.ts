@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
+import { insertOrder } from '@parcel-map/tileserver/features/billing/queries';
 import { signUpIn } from './accounts.ts';
 import { artifactsDir, openPage, waitForIdle, type TestPage } from './browser.ts';
 import { project, useHarness } from './harness.ts';
@@ -151,7 +152,7 @@ describe('every page and map panel at phone size', () => {
 
     // A Pro user with a saved project (a long name, as users type them), a survey in it, and a cart item.
     const pro = await openPage(h.browser, origin, phone);
-    await signUpIn(pro.context, origin, 'pro');
+    const user = await signUpIn(pro.context, origin, 'pro');
     const session = await (await pro.context.request.get(`${origin}/api/v1/session.json`)).json() as { csrf_token: string; group: { path: string } };
     const headers = { 'X-CSRF-Token': session.csrf_token };
     const made = await pro.context.request.post(`${origin}/projects.json`, { data: { name: 'North Cambridge vacant-lot-survey-2026-spring-walk', query: { path: cambridge } }, headers });
@@ -173,6 +174,12 @@ describe('every page and map panel at phone size', () => {
     const surveyId = (await survey.json() as { id: number }).id;
     const cart = await pro.context.request.post(`${origin}/orders/cart/add.json`, { data: { path: county!.path, product: 'premium' }, headers });
     expect(cart.status()).toBe(200);
+    // Rows for the lists a phone squeezes most: an order (on /profile/orders and /admin/orders), search
+    // feedback and a place request, with the long unbroken tokens people paste.
+    const [membership] = await sql<{ group_id: number }[]>`SELECT group_id::int AS group_id FROM memberships WHERE user_id = ${user.id}`;
+    await insertOrder(sql, { groupId: membership!.group_id, userId: user.id, kind: 'data', description: `Premium Parcel Data, ${county!.path}, CSV, with Standardized Zoning`, amountCents: 692_00, chargeId: `ch_local_${'0123456789abcdef'.repeat(3)}`, key: `sweep-${process.pid}-${Date.now()}` });
+    await sql`INSERT INTO search_feedback (query, additional_information, user_id) VALUES (${'https://maps.example.org/place/23+Rockwell+St,+Cambridge,+MA+02139/@42.3629,-71.1114,18z'}, ${'Pasted from another map; nothing was found.'}, ${user.id})`;
+    await sql`INSERT INTO place_requests (path, name, contact, comment, user_id) VALUES (${'/us/nh/hillsborough'}, ${'Hillsborough County, NH'}, ${'parcel-requests.north-east-surveyors@example.org'}, ${'Our crews work there weekly.'}, ${user.id})`;
 
     // The map screen in project mode, zoomed to a parcel: each panel of the controls and the side nav.
     const { page } = pro;
