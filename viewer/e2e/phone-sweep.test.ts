@@ -190,6 +190,11 @@ describe('every page and map panel at phone size', () => {
       await page.getByTestId(`open-${panel}`).click();
       await page.locator(panel === 'help' ? '[data-testid=help-modal]' : 'section.panel').first().waitFor(wait);
       await loaded(page);
+      if (panel === 'style') {
+        // A rule row and a filter row: the widest parts of the panel (colour, field, operator, value).
+        await page.getByTestId('add-style-rule').click();
+        await page.getByTestId('add-filter').click();
+      }
       await check(pro, `map-panel-${panel}`);
       await page.keyboard.press('Escape');
     }
