@@ -1,12 +1,24 @@
 // The side navigation (Alt+T): the profile entry (Sign Up, Upgrade to Pro, or the group; spec 2), plus plans.
 import { useAtom, useSetAtom } from 'jotai';
+import type { MouseEvent } from 'react';
 import { navOpenAtom, panelAtom } from '../../state/ui-atoms.ts';
 import { ProfileEntry } from '../account/profile-entry.tsx';
 import { FocusAreasNavButton } from '../focus-areas/focus-areas-nav.tsx';
+import { insightsOpenAtom } from '../insights/atoms.ts';
+import { exportOpenAtom } from '../export/atoms.ts';
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);
   const setPanel = useSetAtom(panelAtom);
+  const setInsightsOpen = useSetAtom(insightsOpenAtom);
+  const setExportOpen = useSetAtom(exportOpenAtom);
+  // The tab links open their tab directly: following "#insights" would be a history step whose hash has
+  // no map view, and the map then flew back to the URL's place (the project home), the tab unopened.
+  const openTab = (open: (value: boolean) => void) => (e: MouseEvent<HTMLAnchorElement>) => {
+    e.preventDefault();
+    open(true);
+    setOpen(false);
+  };
   return (
     <>
       <button type="button" className="nav-toggle" aria-label="Toggle navigation" aria-expanded={open} data-testid="nav-toggle" onClick={() => setOpen(!open)}>☰</button>
@@ -17,9 +29,9 @@ export function SideNav() {
           <strong className="brand">Parcel Map</strong>
           <ProfileEntry />
           <FocusAreasNavButton />
-          <a href="#insights" data-testid="nav-insights">Insights</a>
+          <a href="#insights" data-testid="nav-insights" onClick={openTab(setInsightsOpen)}>Insights</a>
           <button type="button" className="link-button" data-testid="nav-surveys" onClick={() => { setPanel('surveys'); setOpen(false); }}>Surveys</button>
-          <a href="#export" data-testid="nav-export">Export</a>
+          <a href="#export" data-testid="nav-export" onClick={openTab(setExportOpen)}>Export</a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
           <a href="/coverage" data-testid="nav-coverage">Coverage</a>
