@@ -158,7 +158,14 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const source = await load(c, caller, c.req.param('id'));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
     const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, { ...tileRequestOf(c), prepare: registry.use(source) });
-    return tileResponse(c, tile, 3600);
+    const answer = tileResponse(c, tile, 3600);
+    if (entitledOnly(source)) {
+      // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
+      // field or a survey's answers to anyone asking for the same URL (as the static layers say too).
+      answer.headers.set('Cache-Control', 'private, max-age=3600');
+      answer.headers.append('Vary', 'Cookie, Authorization');
+    }
+    return answer;
   });
 
   // Server-sent events: the source's tile template each time its version moves (a survey post, an
@@ -251,6 +258,15 @@ function scheduleIdleSweep(tiles: TileContext, days: number): void {
   const sweep = () => void deleteIdleSources(tiles.sql, days).catch(() => {});
   setTimeout(sweep, 60_000).unref();
   setInterval(sweep, 60 * 60 * 1000).unref();
+}
+
+/** Whether some callers may not read this source's tiles: fields beyond the free tier, or a survey's posts. */
+function entitledOnly(source: CompiledSource): boolean {
+  if (source.definition.query.survey !== undefined) return true;
+  return source.fields.some((name) => {
+    const field = parcelFieldsByName.get(name);
+    return field !== undefined && !canSeeTier('anonymous', field.tier);
+  });
 }
 
 function assertFieldsAllowed(caller: Caller, fields: string[]): void {
