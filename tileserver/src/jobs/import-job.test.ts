@@ -170,6 +170,41 @@ describe('the import job after a server stop', () => {
     }
   });
 
+  it('marks an import done in the transaction that commits its parcels, so a worker killed after that commit leaves nothing to run again', async () => {
+    // Between the parcels' commit and the row's "done" lay ANALYZE parcels: a kill there left the row
+    // "running" without its lock, and the reaper ran the import again, which then failed on the parcels
+    // it had itself committed ("already has ... imported parcels"). One snapshot must never see the
+    // parcels in with the row still running.
+    const place = `/us/ma/middlesex/job-commit-${process.pid}`;
+    const source = `import:${place}`;
+    const [row] = await sql<{ id: number }[]>`
+      INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${source}, false, '{"parcelnumb": "PID"}', ${`${queue}-none`})
+      RETURNING id::int`;
+    const id = row!.id;
+    const watcher = await sql.reserve();
+    try {
+      let done = false;
+      const running = runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger }).finally(() => (done = true));
+      const seen: string[] = [];
+      while (!done) {
+        const [state] = await watcher<{ parcels: number; status: string }[]>`
+          SELECT (SELECT count(*)::int FROM parcels WHERE source = ${source}) AS parcels, (SELECT status FROM parcel_imports WHERE id = ${id}) AS status`;
+        if (state!.parcels > 0) seen.push(state!.status);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      expect(await running).toBe('done');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((status) => status === 'running')).toEqual([]);
+      expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 1, error: null, report: { read: 2, loaded: 2 } });
+      // The reaper finds nothing of it to run again.
+      expect((await worker.reap()).requeued).not.toContain(id);
+    } finally {
+      watcher.release();
+      await sql`DELETE FROM parcels WHERE source = ${source}`;
+      await sql`DELETE FROM places WHERE path = ${place}`.catch(() => {});
+    }
+  });
+
   it('does nothing for a second job of an import that already ran', async () => {
     const id = await queuedImport(`/us/ma/middlesex/job-twice-${process.pid}`);
     expect(await runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger })).toBe('done');

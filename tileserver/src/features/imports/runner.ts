@@ -119,6 +119,7 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
   const pool = createDb(deps.databaseUrl, { max: 2, applicationName: 'parcel-map import' });
   let saved = 0;
   let pending: Promise<void> = Promise.resolve();
+  let lastProgress: ImportProgress | undefined;
   try {
     if (run.mapping) await writeFile(run.mapping.file, JSON.stringify(run.mapping.content, null, 2));
     const report = await importParcels(pool, deps.databaseUrl, {
@@ -130,7 +131,14 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       srs: job.srs ?? undefined,
       layer: job.layer ?? undefined,
       log: run.log,
+      // Done in the import's own commit: a worker killed after it (during the ANALYZE) leaves a done
+      // row, which no reaper runs again; the report is rewritten below with the full timings.
+      beforeCommit: (tx, report) => finishImport(tx, job.id, {
+        report: { ...report, file: basename(report.file) },
+        progress: { phase: 'done', rows: report.read, total: report.read, rowsPerSecond: report.rowsPerSecond },
+      }),
       progress: (p) => {
+        lastProgress = p;
         run.progress?.(p);
         if (performance.now() - saved < 1000 && p.phase !== 'done') return;
         saved = performance.now();
@@ -138,7 +146,7 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       },
     });
     await pending;
-    await finishImport(deps.sql, job.id, { report: { ...report, file: basename(report.file) } });
+    await finishImport(deps.sql, job.id, { report: { ...report, file: basename(report.file) }, progress: lastProgress });
     return report;
   } catch (error) {
     await pending;
