@@ -3,7 +3,7 @@
 // next reap queues it again and a live worker finishes it; on its last attempt it fails with a clear
 // error instead. Never "running" forever.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -120,6 +120,48 @@ describe('the import job after a server stop', () => {
       holder.release();
     }
     expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 2, error: null, report: { read: 2, skipped: 0 } });
+  });
+
+  it('takes the import\'s ogr2ogr down with a killed worker process, so it does not write on beside the retry', async () => {
+    const place = `/us/ma/middlesex/job-ogr-${process.pid}`;
+    const childQueue = `${queue}-ogr`;
+    const id = await queuedImport(place, childQueue);
+    // ogr2ogr looks up EPSG:4326 in spatial_ref_sys before it writes: a lock held there keeps it
+    // running (waiting) for as long as the test needs.
+    const holder = await sql.reserve();
+    await holder`BEGIN`;
+    await holder`LOCK TABLE spatial_ref_sys IN ACCESS EXCLUSIVE MODE`;
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const writers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return command.some((a) => a.endsWith('ogr2ogr')) && command.some((a) => a.includes(dataDir));
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    try {
+      expect(await until(async () => output.includes('ready') || child.exitCode !== null), output).toBe(true);
+      await boss.send(childQueue, { id });
+      expect(await until(async () => writers().length > 0), `no ogr2ogr started: ${output}`).toBe(true);
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGKILL');
+      await exited;
+      expect(await until(async () => writers().length === 0), 'ogr2ogr outlived its worker').toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await holder`ROLLBACK`.catch(() => {});
+      holder.release();
+      // Whatever the outcome, this row must not stay running for the other tests' reaps.
+      await sql`UPDATE parcel_imports SET status = 'failed' WHERE id = ${id}`;
+    }
   });
 
   it('queues an import whose server died again, and a live worker finishes it', async () => {
