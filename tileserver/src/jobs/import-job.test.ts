@@ -247,6 +247,23 @@ describe('the import job after a server stop', () => {
     }
   });
 
+  it('runs two imports of one upload at once, each with its own mapping', async () => {
+    // Each run writes its row's mapping to a file for the import to read; both wrote the same file
+    // (beside the upload), so the run that read it last imported with the other one's mapping.
+    const insert = async (place: string, mapping: object) => (await sql<{ id: number }[]>`
+      INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${`import:${place}`}, true, ${sql.json(mapping as never)}, ${`${queue}-none`})
+      RETURNING id::int`)[0]!.id;
+    const plain = { parcelnumb: 'PID' };
+    const owned = { parcelnumb: 'PID', owner: { const: 'SECOND RUN OWNER' } };
+    const first = await insert(`/us/ma/middlesex/job-map-a-${process.pid}`, plain);
+    const second = await insert(`/us/ma/middlesex/job-map-b-${process.pid}`, owned);
+    const deps = { sql, databaseUrl: inject('databaseUrl'), dataDir, logger };
+    expect(await Promise.all([runQueuedImport(first, deps), runQueuedImport(second, deps)])).toEqual(['done', 'done']);
+    expect((await importById(sql, first))?.report).toMatchObject({ mapping: plain });
+    expect(((await importById(sql, first))?.report as { mapping?: object } | null)?.mapping).not.toHaveProperty('owner');
+    expect((await importById(sql, second))?.report).toMatchObject({ mapping: owned });
+  });
+
   it('does nothing for a second job of an import that already ran', async () => {
     const id = await queuedImport(`/us/ma/middlesex/job-twice-${process.pid}`);
     expect(await runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger })).toBe('done');
