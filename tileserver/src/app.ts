@@ -59,7 +59,7 @@ import { exportRoutes } from './features/exports/routes.ts';
 import { cartRoutes } from './features/store/cart-routes.ts';
 import { storeRoutes } from './features/store/routes.ts';
 import { exportQueue, sendExport, type EnqueueExport } from './jobs/export-job.ts';
-import { importQueue } from './jobs/import-job.ts';
+import { importQueue, sendImport } from './jobs/import-job.ts';
 
 export interface AppDeps {
   config: Config;
@@ -122,7 +122,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', groupRoutes(routeDeps));
   app.route('/', adminRoutes(routeDeps));
   const importQueueName = deps.importQueue ?? importQueue;
-  const enqueueImport = deps.jobs ? async (id: number, requestId?: string) => void (await deps.jobs!.send(importQueueName, { id, requestId })) : undefined;
+  const enqueueImport = deps.jobs ? (id: number, requestId: string | undefined, tx: Sql) => sendImport(deps.jobs!, importQueueName, id, requestId, tx) : undefined;
   app.route('/', importRoutes({ ...routeDeps, enqueueImport, importQueue: importQueueName }));
   app.route('/', metricsRoutes({ callers: tiles.callers, metrics }));
   app.route('/', projectRoutes(routeDeps));

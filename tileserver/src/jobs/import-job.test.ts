@@ -3,7 +3,7 @@
 // next reap queues it again and a live worker finishes it; on its last attempt it fails with a clear
 // error instead. Never "running" forever.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
@@ -122,6 +122,48 @@ describe('the import job after a server stop', () => {
     expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 2, error: null, report: { read: 2, skipped: 0 } });
   });
 
+  it('takes the import\'s ogr2ogr down with a killed worker process, so it does not write on beside the retry', async () => {
+    const place = `/us/ma/middlesex/job-ogr-${process.pid}`;
+    const childQueue = `${queue}-ogr`;
+    const id = await queuedImport(place, childQueue);
+    // ogr2ogr looks up EPSG:4326 in spatial_ref_sys before it writes: a lock held there keeps it
+    // running (waiting) for as long as the test needs.
+    const holder = await sql.reserve();
+    await holder`BEGIN`;
+    await holder`LOCK TABLE spatial_ref_sys IN ACCESS EXCLUSIVE MODE`;
+    const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const writers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+        return command.some((a) => a.endsWith('ogr2ogr')) && command.some((a) => a.includes(dataDir));
+      } catch {
+        return false; // gone meanwhile
+      }
+    });
+    try {
+      expect(await until(async () => output.includes('ready') || child.exitCode !== null), output).toBe(true);
+      await boss.send(childQueue, { id });
+      expect(await until(async () => writers().length > 0), `no ogr2ogr started: ${output}`).toBe(true);
+      const exited = new Promise((done) => child.once('exit', done));
+      child.kill('SIGKILL');
+      await exited;
+      expect(await until(async () => writers().length === 0), 'ogr2ogr outlived its worker').toBe(true);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await holder`ROLLBACK`.catch(() => {});
+      holder.release();
+      // Whatever the outcome, this row must not stay running for the other tests' reaps.
+      await sql`UPDATE parcel_imports SET status = 'failed' WHERE id = ${id}`;
+    }
+  });
+
   it('queues an import whose server died again, and a live worker finishes it', async () => {
     const id = await queuedImport(`/us/ma/middlesex/job-retry-${process.pid}`);
     await claimThenDie(id);
@@ -168,6 +210,58 @@ describe('the import job after a server stop', () => {
     } finally {
       for (const name of [old, fresh, other]) await sql.unsafe(`DROP TABLE IF EXISTS import_stage.${name}`);
     }
+  });
+
+  it('marks an import done in the transaction that commits its parcels, so a worker killed after that commit leaves nothing to run again', async () => {
+    // Between the parcels' commit and the row's "done" lay ANALYZE parcels: a kill there left the row
+    // "running" without its lock, and the reaper ran the import again, which then failed on the parcels
+    // it had itself committed ("already has ... imported parcels"). One snapshot must never see the
+    // parcels in with the row still running.
+    const place = `/us/ma/middlesex/job-commit-${process.pid}`;
+    const source = `import:${place}`;
+    const [row] = await sql<{ id: number }[]>`
+      INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${source}, false, '{"parcelnumb": "PID"}', ${`${queue}-none`})
+      RETURNING id::int`;
+    const id = row!.id;
+    const watcher = await sql.reserve();
+    try {
+      let done = false;
+      const running = runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger }).finally(() => (done = true));
+      const seen: string[] = [];
+      while (!done) {
+        const [state] = await watcher<{ parcels: number; status: string }[]>`
+          SELECT (SELECT count(*)::int FROM parcels WHERE source = ${source}) AS parcels, (SELECT status FROM parcel_imports WHERE id = ${id}) AS status`;
+        if (state!.parcels > 0) seen.push(state!.status);
+        await new Promise((r) => setTimeout(r, 2));
+      }
+      expect(await running).toBe('done');
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.filter((status) => status === 'running')).toEqual([]);
+      expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 1, error: null, report: { read: 2, loaded: 2 } });
+      // The reaper finds nothing of it to run again.
+      expect((await worker.reap()).requeued).not.toContain(id);
+    } finally {
+      watcher.release();
+      await sql`DELETE FROM parcels WHERE source = ${source}`;
+      await sql`DELETE FROM places WHERE path = ${place}`.catch(() => {});
+    }
+  });
+
+  it('runs two imports of one upload at once, each with its own mapping', async () => {
+    // Each run writes its row's mapping to a file for the import to read; both wrote the same file
+    // (beside the upload), so the run that read it last imported with the other one's mapping.
+    const insert = async (place: string, mapping: object) => (await sql<{ id: number }[]>`
+      INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${`import:${place}`}, true, ${sql.json(mapping as never)}, ${`${queue}-none`})
+      RETURNING id::int`)[0]!.id;
+    const plain = { parcelnumb: 'PID' };
+    const owned = { parcelnumb: 'PID', owner: { const: 'SECOND RUN OWNER' } };
+    const first = await insert(`/us/ma/middlesex/job-map-a-${process.pid}`, plain);
+    const second = await insert(`/us/ma/middlesex/job-map-b-${process.pid}`, owned);
+    const deps = { sql, databaseUrl: inject('databaseUrl'), dataDir, logger };
+    expect(await Promise.all([runQueuedImport(first, deps), runQueuedImport(second, deps)])).toEqual(['done', 'done']);
+    expect((await importById(sql, first))?.report).toMatchObject({ mapping: plain });
+    expect(((await importById(sql, first))?.report as { mapping?: object } | null)?.mapping).not.toHaveProperty('owner');
+    expect((await importById(sql, second))?.report).toMatchObject({ mapping: owned });
   });
 
   it('does nothing for a second job of an import that already ran', async () => {

@@ -5,6 +5,7 @@
 // with a clear error after that; stage tables killed imports left behind are dropped after a day.
 // pg-boss itself never retries: a failed import fails for its input.
 import type { PgBoss } from 'pg-boss';
+import type { Sql } from '../db/client.ts';
 import { dropStaleStageTables, queuedImportIds, reapInterruptedImports } from '../features/imports/queries.ts';
 import { runQueuedImport, type ImportOutcome, type ImportRunnerDeps } from '../features/imports/runner.ts';
 
@@ -58,6 +59,13 @@ export async function startImportJob(boss: PgBoss, deps: ImportJobDeps): Promise
   const timer = setInterval(() => void reap().catch((error: unknown) => deps.logger.error({ err: error }, 'import reaper failed')), deps.reapEveryMs ?? 30_000);
   timer.unref();
   return { enqueue, reap, stop: () => clearInterval(timer) };
+}
+
+/** Sends a run's job; inside `tx` when given, so the row that names it and the job commit together. */
+export async function sendImport(boss: PgBoss, queue: string, importId: number, requestId?: string, tx?: Sql): Promise<void> {
+  // pg-boss runs its insert through the caller's transaction when given one (its `db` option).
+  const db = tx && { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.unsafe(text, values as never[]) }) };
+  await boss.send(queue, { id: importId, requestId }, db ? { db } : {});
 }
 
 /** Enqueues without working (a process that only serves the API). */

@@ -102,3 +102,27 @@ describe('versions after the database connection drops', () => {
     }
   });
 });
+
+/** Counts re-reads of the versions table (each one is a query to PostgreSQL). */
+class CountingVersions extends LayerVersions {
+  rereads = 0;
+  override async refresh(): Promise<void> {
+    this.rereads++;
+    return super.refresh();
+  }
+}
+
+describe('tile requests waiting for a version this process has not seen', () => {
+  it('share one re-read of the versions per wait step, however many of them wait', async () => {
+    const versions = new CountingVersions(sql);
+    const known = await versions.get('parcels');
+    const before = versions.rereads;
+    // 50 requests naming a version far ahead (a URL anyone can write): each re-read is a query, so
+    // 50 pollers each re-reading every 50 ms put 50 times the load on the database for as long as they wait.
+    const waits = await Promise.all(Array.from({ length: 50 }, () => versions.atLeast('parcels', known + 1_000_000, 500)));
+    expect(waits.every((v) => v === undefined)).toBe(true);
+    // 500 ms / 50 ms = 10 steps; a margin for timer drift, far below 50 x 10.
+    expect(versions.rereads - before).toBeLessThanOrEqual(15);
+    versions.stop();
+  });
+});

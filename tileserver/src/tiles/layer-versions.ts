@@ -55,12 +55,24 @@ export class LayerVersions {
     const deadline = Date.now() + waitMs;
     while (version < wanted) {
       if (Date.now() >= deadline) return undefined;
-      await new Promise((r) => setTimeout(r, 50));
-      await this.refresh();
+      await this.waitStep();
       version = this.versions.get(layer) ?? 0;
     }
     return version;
   }
+
+  /**
+   * 50 ms, then one re-read shared by every request waiting meanwhile: the version in a URL is the
+   * client's to write, and each waiter re-reading on its own made a query per request every 50 ms.
+   */
+  private waitStep(): Promise<void> {
+    this.stepping ??= new Promise((r) => setTimeout(r, 50))
+      .then(() => this.refresh())
+      .finally(() => (this.stepping = undefined));
+    return this.stepping;
+  }
+
+  private stepping: Promise<void> | undefined;
 
   async get(layer: string): Promise<number> {
     if (!this.listening) await this.start();

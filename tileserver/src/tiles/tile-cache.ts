@@ -131,7 +131,7 @@ export class TileCache {
     this.misses++;
     let flight = this.flights.get(key);
     if (!flight) flight = this.startFlight(key, render, encoding);
-    return this.wait(flight, signal);
+    return this.wait(key, flight, signal);
   }
 
   /** A cached tile without rendering on a miss (the fast path for cache hits). */
@@ -195,20 +195,24 @@ export class TileCache {
       })
       .finally(() => {
         flight.settled = true;
-        this.flights.delete(key);
+        if (this.flights.get(key) === flight) this.flights.delete(key);
       });
     flight.promise.catch(() => {}); // waiters observe the rejection; this keeps it from being unhandled
     this.flights.set(key, flight);
     return flight;
   }
 
-  private wait(flight: Flight, signal?: AbortSignal): Promise<StoredTile> {
+  private wait(key: string, flight: Flight, signal?: AbortSignal): Promise<StoredTile> {
     flight.waiters++;
     if (!signal) return flight.promise.finally(() => flight.waiters--);
     return new Promise<StoredTile>((resolve, reject) => {
       const onAbort = () => {
         flight.waiters--;
-        if (flight.waiters === 0 && !flight.settled) flight.cancel();
+        if (flight.waiters === 0 && !flight.settled) {
+          // A cancelled render ends in an error: a client asking for this tile from now on starts a new one.
+          if (this.flights.get(key) === flight) this.flights.delete(key);
+          flight.cancel();
+        }
         reject(new TileAbortedError('client went away'));
       };
       if (signal.aborted) return onAbort();

@@ -79,11 +79,17 @@ export async function saveProgress(sql: Sql, id: number, progress: object): Prom
   await sql`UPDATE parcel_imports SET progress = ${sql.json(progress as never)} WHERE id = ${id} AND status = 'running'`;
 }
 
-export async function finishImport(sql: Sql, id: number, outcome: { report: object } | { error: string }): Promise<void> {
+/**
+ * The run's outcome. `progress` with a report: the last progress, written with it (a done row takes
+ * no more saveProgress). An error never overwrites a run already done: its parcels were committed
+ * (what failed came after the commit, like the ANALYZE).
+ */
+export async function finishImport(sql: Sql, id: number, outcome: { report: object; progress?: object } | { error: string }): Promise<void> {
   if ('report' in outcome) {
-    await sql`UPDATE parcel_imports SET status = 'done', report = ${sql.json(outcome.report as never)}, finished_at = now() WHERE id = ${id}`;
+    await sql`UPDATE parcel_imports SET status = 'done', report = ${sql.json(outcome.report as never)},
+      progress = COALESCE(${outcome.progress === undefined ? null : sql.json(outcome.progress as never)}, progress), finished_at = now() WHERE id = ${id}`;
   } else {
-    await sql`UPDATE parcel_imports SET status = 'failed', error = ${outcome.error}, finished_at = now() WHERE id = ${id}`;
+    await sql`UPDATE parcel_imports SET status = 'failed', error = ${outcome.error}, finished_at = now() WHERE id = ${id} AND status <> 'done'`;
   }
 }
 

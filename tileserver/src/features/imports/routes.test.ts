@@ -112,6 +112,27 @@ describe('the admin imports API', () => {
     expect((await sql`SELECT 1 FROM parcel_imports WHERE place = '/us/ma/middlesex/no-queue'`).length).toBe(0);
   });
 
+  it('writes an import row and its job together or not at all, so a failed send does not hold the place', async () => {
+    // A queue that does not exist makes the job's insert fail after the row's: before the fix the
+    // row stayed "queued" with no job, and every later start of the place answered 409.
+    const broken = createApp({ config: loadConfig({ DATA_DIR: dataDir }), sql, logger, jobs, importQueue: `missing-${process.pid}` });
+    const brokenAdmin = await signedInAdmin(broken, sql);
+    const { upload: name } = await (await upload(admin, 'no-job.geojson', geojson)).json();
+    const place = `/us/ma/middlesex/no-job-${process.pid}`;
+    const failed = await brokenAdmin.post('/admin/imports', { upload: name, place, dry_run: true });
+    expect(failed.status).toBe(500);
+    expect(failed.json.error).toMatchObject({ code: 'INTERNAL' });
+    expect(await sql`SELECT id FROM parcel_imports WHERE place = ${place}`).toEqual([]);
+    const retried = await admin.post('/admin/imports', { upload: name, place, dry_run: true, mapping: { parcelnumb: 'PID' } });
+    expect(retried.status).toBe(202);
+    let run = retried.json;
+    for (let i = 0; i < 240 && (run.status === 'queued' || run.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      run = (await admin.get(`/admin/imports/${run.id}`)).json;
+    }
+    expect(run.status).toBe('done');
+  });
+
   it('answers 409 to a second import of a place while the first is queued or running', async () => {
     const { upload: name } = await (await upload(admin, 'one.geojson', geojson)).json();
     const place = `/us/ma/middlesex/admin-busy-${process.pid}`;

@@ -30,9 +30,11 @@ export interface ImportRouteDeps {
   sql: Sql;
   logger: Logger;
   callers: CallerResolver;
-  /** Sends an import row to the job queue; without a queue imports cannot start here. */
-  /** Queues a run; the request id travels with the job into its log lines. */
-  enqueueImport?: (id: number, requestId?: string) => Promise<void>;
+  /**
+   * Sends an import row to the job queue (without a queue imports cannot start here), inside `tx`,
+   * the transaction that writes the row; the request id travels with the job into its log lines.
+   */
+  enqueueImport?: (id: number, requestId: string | undefined, tx: Sql) => Promise<void>;
   /** The queue enqueueImport sends to, kept on the row for a run queued again after a restart. */
   importQueue: string;
 }
@@ -100,18 +102,24 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
     if (!existsSync(file)) throw new ApiError('NOT_FOUND', 'No such upload');
     const active = await activeImportOf(deps.sql, body.place);
     if (active) throw busy(body.place, active.id);
+    const enqueue = deps.enqueueImport;
     let run;
     try {
-      run = await createImport(deps.sql, {
-        place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
-        mapping: body.mapping, srs: body.srs, layer: body.layer, queue: deps.importQueue, startedBy: caller.user?.id ?? null,
+      // The row and its job in one transaction: a row without a job would hold its place ("queued",
+      // 409 to every new start) until some worker restarted and sent the queued rows again.
+      run = await deps.sql.begin(async (tx) => {
+        const row = await createImport(tx as unknown as Sql, {
+          place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
+          mapping: body.mapping, srs: body.srs, layer: body.layer, queue: deps.importQueue, startedBy: caller.user?.id ?? null,
+        });
+        await enqueue(row.id, c.get('requestId'), tx as unknown as Sql);
+        return row;
       });
     } catch (error) {
       // Two starts at once: the partial unique index lets one in.
       if ((error as { code?: string }).code === '23505') throw busy(body.place, null);
       throw error;
     }
-    await deps.enqueueImport(run.id, c.get('requestId'));
     return c.json(run, 202);
   });
 

@@ -2,7 +2,7 @@
 // `npm run import`: claims the row under a liveness lock held on a reserved connection, runs the
 // fixtures' importParcels on a pool of its own (no statement timeout: an import's statements run for
 // minutes), saves progress at most once a second for the admin page, and stores the report or the error.
-import { writeFile } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { importParcels, importSource, type ImportOptions, type ImportProgress, type ImportReport } from '@parcel-map/fixtures/import/import-parcels';
 import { resolvePlace } from '@parcel-map/fixtures/import/normalise';
@@ -35,8 +35,9 @@ export async function runQueuedImport(id: number, deps: ImportRunnerDeps, reques
     try {
       await runRecorded(job, deps, {
         file,
-        // The mapping travels in the row, so a worker in another process writes its own copy.
-        mapping: job.mapping ? { file: `${file}.mapping.json`, content: job.mapping } : undefined,
+        // The mapping travels in the row, so a worker in another process writes its own copy, one per
+        // run: two runs of one upload at once (two places) each read their own.
+        mapping: job.mapping ? { file: `${file}.run-${job.id}.mapping.json`, content: job.mapping } : undefined,
         log: (line) => logger.info({ import: job.id }, line),
         // Messages of ImportInputError and the database are meant for the admin; paths are cut to the upload name.
         errorText: (message) => message.replaceAll(`${uploads}/`, ''),
@@ -119,6 +120,7 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
   const pool = createDb(deps.databaseUrl, { max: 2, applicationName: 'parcel-map import' });
   let saved = 0;
   let pending: Promise<void> = Promise.resolve();
+  let lastProgress: ImportProgress | undefined;
   try {
     if (run.mapping) await writeFile(run.mapping.file, JSON.stringify(run.mapping.content, null, 2));
     const report = await importParcels(pool, deps.databaseUrl, {
@@ -130,7 +132,14 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       srs: job.srs ?? undefined,
       layer: job.layer ?? undefined,
       log: run.log,
+      // Done in the import's own commit: a worker killed after it (during the ANALYZE) leaves a done
+      // row, which no reaper runs again; the report is rewritten below with the full timings.
+      beforeCommit: (tx, report) => finishImport(tx, job.id, {
+        report: { ...report, file: basename(report.file) },
+        progress: { phase: 'done', rows: report.read, total: report.read, rowsPerSecond: report.rowsPerSecond },
+      }),
       progress: (p) => {
+        lastProgress = p;
         run.progress?.(p);
         if (performance.now() - saved < 1000 && p.phase !== 'done') return;
         saved = performance.now();
@@ -138,7 +147,7 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       },
     });
     await pending;
-    await finishImport(deps.sql, job.id, { report: { ...report, file: basename(report.file) } });
+    await finishImport(deps.sql, job.id, { report: { ...report, file: basename(report.file) }, progress: lastProgress });
     return report;
   } catch (error) {
     await pending;
@@ -147,5 +156,6 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
     throw error;
   } finally {
     await pool.end();
+    if (run.mapping) await rm(run.mapping.file, { force: true });
   }
 }

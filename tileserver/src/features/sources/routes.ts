@@ -40,6 +40,18 @@ export function sourceRoutes(tiles: TileContext): Hono {
     return survey === undefined ? base : `${base}.${await tiles.versions.get(surveyLayer(survey))}`;
   };
 
+  // Survey tiles are checked on every tile (the source id is a hash of its definition, which anyone may
+  // compute), so a guest's tile and TileJSON URLs carry the share token the guest came with.
+  const guestShare = (c: Context, source: CompiledSource): string | undefined => {
+    const share = c.req.query('share');
+    return source.definition.query.survey !== undefined && share ? share : undefined;
+  };
+  const tilesOf = (c: Context, origin: string, caller: Caller, source: CompiledSource, v: string) => {
+    const template = tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v);
+    const share = guestShare(c, source);
+    return share ? `${template}&${new URLSearchParams({ share }).toString()}` : template;
+  };
+
   const tileJson = async (c: Context, caller: Caller, source: CompiledSource) => {
     const origin = publicOrigin(c, tiles.config);
     const v = await version(source);
@@ -50,16 +62,17 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const fields: Record<string, string> = {};
     for (const name of definition.fields) fields[name] = parcelFieldsByName.get(name)!.kind === 'text' ? 'String' : 'Number';
     if (definition.styles.length) fields.rule = 'Number';
-    const query = new URLSearchParams({ token: caller.token }).toString();
+    const share = guestShare(c, source);
+    const query = new URLSearchParams({ token: caller.token, ...(share ? { share } : {}) }).toString();
     return {
       tilejson: '3.0.0',
       id: source.id,
       name: `source ${source.id}`,
       version: v,
       scheme: 'xyz',
-      tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v)],
+      tiles: [tilesOf(c, origin, caller, source, v)],
       // Clients written for other parcel tile APIs read the tile URL under `vector`; the TileJSON itself is `url`.
-      vector: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v)],
+      vector: [tilesOf(c, origin, caller, source, v)],
       url: `${origin}/api/v1/sources/${source.id}.json?${query}`,
       minzoom: parcelLayer.minzoom,
       maxzoom: parcelLayer.tileJsonMaxzoom,
@@ -80,9 +93,9 @@ export function sourceRoutes(tiles: TileContext): Hono {
     return source;
   };
 
-  // A survey-styled source's TileJSON and live events are for the survey's readers (its tiles carry
-  // only rule indexes, under an id nobody else can guess, so they are not checked per tile). A guest
-  // reads through the share link of the survey's project (?share=).
+  // A survey-styled source's TileJSON, live events and tiles are for the survey's readers (its tiles
+  // carry the survey's answers as rule indexes). A guest reads through the share link of the survey's
+  // project (?share=), checked on every request, so a replaced link stops its tiles too.
   const assertSurveyVisible = async (c: Context, caller: Caller, source: CompiledSource) => {
     const survey = source.definition.query.survey;
     if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey, c.req.query('share')))) throw new ApiError('NOT_FOUND', 'No source with that id');
@@ -156,9 +169,17 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const caller = await tiles.callers.of(c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
+    await assertSurveyVisible(c, caller, source);
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
     const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, { ...tileRequestOf(c), prepare: registry.use(source) });
-    return tileResponse(c, tile, 3600);
+    const answer = tileResponse(c, tile, 3600);
+    if (entitledOnly(source)) {
+      // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
+      // field or a survey's answers to anyone asking for the same URL (as the static layers say too).
+      answer.headers.set('Cache-Control', 'private, max-age=3600');
+      answer.headers.append('Vary', 'Cookie, Authorization');
+    }
+    return answer;
   });
 
   // Server-sent events: the source's tile template each time its version moves (a survey post, an
@@ -173,14 +194,14 @@ export function sourceRoutes(tiles: TileContext): Hono {
     return streamSSE(c, async (stream) => {
       const signal = c.req.raw.signal;
       let idle = 0;
-      await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: sent, tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, sent)] }) });
+      await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: sent, tiles: [tilesOf(c, origin, caller, source, sent)] }) });
       while (!signal.aborted && !stream.aborted) {
         await stream.sleep(liveCheckMs);
         const now = await version(source);
         if (now !== sent) {
           sent = now;
           idle = 0;
-          await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: now, tiles: [tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, now)] }) });
+          await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: now, tiles: [tilesOf(c, origin, caller, source, now)] }) });
         } else if ((idle += liveCheckMs) >= 15_000) {
           idle = 0;
           await stream.write(': keep-alive\n\n');
@@ -251,6 +272,15 @@ function scheduleIdleSweep(tiles: TileContext, days: number): void {
   const sweep = () => void deleteIdleSources(tiles.sql, days).catch(() => {});
   setTimeout(sweep, 60_000).unref();
   setInterval(sweep, 60 * 60 * 1000).unref();
+}
+
+/** Whether some callers may not read this source's tiles: fields beyond the free tier, or a survey's posts. */
+function entitledOnly(source: CompiledSource): boolean {
+  if (source.definition.query.survey !== undefined) return true;
+  return source.fields.some((name) => {
+    const field = parcelFieldsByName.get(name);
+    return field !== undefined && !canSeeTier('anonymous', field.tier);
+  });
 }
 
 function assertFieldsAllowed(caller: Caller, fields: string[]): void {

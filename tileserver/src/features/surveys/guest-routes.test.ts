@@ -11,6 +11,7 @@ import { createLogger } from '../../logger.ts';
 import { invitedMember, signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser } from '../../testing/http-client.ts';
+import { lonLatToTile } from '../../testing/tiles.ts';
 
 const sql = testDb(3);
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'survey-guests-')) });
@@ -157,5 +158,32 @@ describe('share-link guests reading a project\'s surveys', () => {
     expect((await list(guest, own.mapId, own.share)).status).toBe(404);
     expect((await guest.post(`/api/v1/sources?share=${own.share}`, { query: { parcel: true, path: cambridge, survey: own.surveyId }, styles: [{ field: '@status', predicate: 'is', value: '2', fill: '#22aa22cc', line: '#116611ff' }] })).status).toBe(404);
     expect((await guest.get(`/surveys/${own.surveyId}.json?share=${renewed.json.share}`)).status).toBe(200);
+  });
+
+  it('serves a survey-styled source\'s tiles only to the survey\'s readers, and to a guest only while the share link is current', async () => {
+    const own = await sharedProjectWithSurvey();
+    const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
+    const tileOf = (tilejson: { tiles: string[] }) => {
+      const url = new URL(tilejson.tiles[0]!.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)));
+      return `${url.pathname}${url.search}`;
+    };
+    const definition = { query: { parcel: true, path: cambridge, survey: own.surveyId }, styles: [{ field: '@status', predicate: 'is', value: '2', fill: '#22aa22cc', line: '#116611ff' }] };
+    const made = await own.member.post('/api/v1/sources', definition);
+    expect(made.status).toBe(200);
+    expect((await own.member.get(tileOf(made.json))).status).toBe(200);
+    // The id is a hash of the definition: anyone may compute it, so it opens nothing by itself.
+    expect((await new TestBrowser(app).get(tileOf(made.json))).status).toBe(404);
+    const { browser: otherTeam } = await signedInUser(app, sql, 'team');
+    expect((await otherTeam.get(tileOf(made.json))).status).toBe(404);
+    // A guest's tile URLs carry the share token, which is checked on every tile.
+    const guest = new TestBrowser(app);
+    const viaLink = await guest.post(`/api/v1/sources?share=${own.share}`, definition);
+    expect(viaLink.status).toBe(200);
+    expect(viaLink.json.id).toBe(made.json.id);
+    expect(tileOf(viaLink.json)).toContain(`share=${own.share}`);
+    expect((await guest.get(tileOf(viaLink.json))).status).toBe(200);
+    expect((await own.manager.post(`${own.path}/share.json`)).status).toBe(201);
+    expect((await guest.get(tileOf(viaLink.json))).status).toBe(404);
+    expect((await own.member.get(tileOf(made.json))).status).toBe(200);
   });
 });
