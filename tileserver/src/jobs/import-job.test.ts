@@ -45,6 +45,19 @@ writeFileSync(join(uploadDirOf(dataDir), upload), JSON.stringify({
   ],
 }));
 
+/** A worker in a process of its own (testing/import-worker-child.ts) on a queue, and all it printed. */
+function startWorkerProcess(childQueue: string) {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  return { child, output: () => output };
+}
+
 async function queuedImport(place: string, on = queue): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${`import:${place}`}, true, '{"parcelnumb": "PID"}', ${on})
@@ -84,22 +97,15 @@ describe('the import job after a server stop', () => {
     await holder`SELECT pg_advisory_xact_lock(727100016, hashtext(${`import:${place}`}))`;
     const childQueue = `${queue}-child`;
     const id = await queuedImport(place, childQueue);
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const { child, output } = startWorkerProcess(childQueue);
     try {
-      expect(await until(async () => output.includes('ready') || child.exitCode !== null), output).toBe(true);
+      expect(await until(async () => output().includes('ready') || child.exitCode !== null), output()).toBe(true);
       await boss.send(childQueue, { id });
       // Staged and waiting for the place's lock inside its transaction.
       const waiting = async () => (await sql`
         SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 727100016
           AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).length > 0;
-      expect(await until(waiting), output).toBe(true);
+      expect(await until(waiting), output()).toBe(true);
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGKILL');
       await exited;
@@ -131,14 +137,7 @@ describe('the import job after a server stop', () => {
     const holder = await sql.reserve();
     await holder`BEGIN`;
     await holder`LOCK TABLE spatial_ref_sys IN ACCESS EXCLUSIVE MODE`;
-    const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
-      cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const { child, output } = startWorkerProcess(childQueue);
     const writers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
       try {
         const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
@@ -148,9 +147,9 @@ describe('the import job after a server stop', () => {
       }
     });
     try {
-      expect(await until(async () => output.includes('ready') || child.exitCode !== null), output).toBe(true);
+      expect(await until(async () => output().includes('ready') || child.exitCode !== null), output()).toBe(true);
       await boss.send(childQueue, { id });
-      expect(await until(async () => writers().length > 0), `no ogr2ogr started: ${output}`).toBe(true);
+      expect(await until(async () => writers().length > 0), `no ogr2ogr started: ${output()}`).toBe(true);
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGKILL');
       await exited;

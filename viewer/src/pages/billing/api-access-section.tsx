@@ -10,16 +10,11 @@ import { useEffect, useState } from 'react';
 import type { ApiAccessChoice } from '../../../../tileserver/src/features/api-combo/schema.ts';
 import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { getJson, sendJson } from '../../api/client.ts';
+import { changeCheckLine, type ChangeCheck } from './change-check.ts';
 import { apiAcknowledgementText } from '../plans/api-checkout-form.tsx';
 import { loadApiPlans, type ApiPlan } from '../api/api-client.ts';
 import './api-access.css';
 
-interface Check {
-  possible: boolean;
-  reason: string | null;
-  charge?: number;
-  credit?: number;
-}
 
 type Tier = 'api_standard' | 'api_premium';
 const choiceOf = (plan: Tier | null): ApiAccessChoice => (plan === null ? 'none' : plan === 'api_standard' ? 'standard' : 'premium');
@@ -33,7 +28,7 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
   const other: ApiAccessChoice = props.current === 'api_standard' ? 'premium' : 'standard';
   const [choice, setChoice] = useState<ApiAccessChoice>(preset && preset !== props.current ? choiceOf(preset) : other);
   const [acknowledged, setAcknowledged] = useState(false);
-  const [check, setCheck] = useState<Check | 'processing' | null>(null);
+  const [check, setCheck] = useState<ChangeCheck | 'processing' | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
@@ -44,7 +39,7 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
     if (!open) return;
     let live = true;
     setCheck('processing');
-    getJson<Check>('/settings/check_change.json', { plan: 'api_combo', api_access: choice, cycle: props.cycle })
+    getJson<ChangeCheck>('/settings/check_change.json', { plan: 'api_combo', api_access: choice, cycle: props.cycle })
       .then((answer) => live && setCheck(answer))
       .catch((error: unknown) => live && setCheck({ possible: false, reason: (error as Error).message }));
     return () => {
@@ -120,9 +115,7 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
             </label>
           )}
           <p className="small" data-testid="api-access-check" role="status">
-            {check === 'processing' ? 'Processing...' : result?.possible
-              ? result.charge ? `Charged now: ${formatUsd(result.charge)}, for the rest of this period.` : `Nothing to pay now${result.credit ? `; credit for later charges: ${formatUsd(result.credit)}` : ''}.`
-              : result?.reason}
+            {changeCheckLine(check)}
           </p>
           {problem && <div className="warning-box small" role="alert" data-testid="api-access-problem">{problem}</div>}
           <span className="api-access-buttons" title={ready || busy ? undefined : 'required information missing - please fill out to proceed'}>

@@ -4,15 +4,11 @@
 // members who lose access and the projects removed. Confirm ("Please wait..." while busy) is enabled
 // only for a possible change; on success the page reloads. `?plan=` or `?plan_change=` opens it.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import { ApiError, getJson, sendJson } from '../../api/client.ts';
+import { changeCheckLine, type ChangeCheck } from './change-check.ts';
 
-interface Check {
-  possible: boolean;
-  reason: string | null;
+interface Check extends ChangeCheck {
   effects: { users: [string, string, number][]; maps: [number, string][] };
-  charge?: number;
-  credit?: number;
 }
 
 const choices = [
@@ -90,9 +86,7 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
         </label>
       )}
       <p className="small" data-testid="change-plan-check" role="status">
-        {check === 'processing' ? 'Processing...' : result?.possible
-          ? result.charge ? `Charged now: ${formatUsd(result.charge)}, for the rest of this period.` : `Nothing to pay now${result.credit ? `; credit for later charges: ${formatUsd(result.credit)}` : ''}.`
-          : result?.reason}
+        {changeCheckLine(check)}
       </p>
       {(losing.length > 0 || removed.length > 0 || problem) && (
         <div className="warning-box small" data-testid="change-plan-warning">
