@@ -55,14 +55,24 @@ export function ExportPane(props: { onClose: () => void }) {
     }
   };
 
+  // An answer to an older query is dropped: the first render asks before the project's filters are in
+  // the map state, and that slower count (every parcel of the place) could land after the filtered one.
   useEffect(() => {
     if (!project || !query) return;
-    void track(loadCounts(project.path, query)).then((c) => c && setCounts(c));
+    let live = true;
+    void track(loadCounts(project.path, query)).then((c) => live && c && setCounts(c));
+    return () => {
+      live = false;
+    };
   }, [project, query]);
   useEffect(() => {
     if (!project || !query) return;
+    let live = true;
     setCheck(null);
-    void track(checkExport(project.path, fmt, query)).then((c) => c && setCheck(c));
+    void track(checkExport(project.path, fmt, query)).then((c) => live && c && setCheck(c));
+    return () => {
+      live = false;
+    };
   }, [project, query, fmt]);
   useEffect(() => {
     if (warning) warningRef.current?.scrollIntoView({ block: 'nearest' });
