@@ -11,6 +11,7 @@ import { ApiAccessSection } from './api-access-section.tsx';
 import { ApiUsageSection } from './api-usage-section.tsx';
 import '../api/api.css';
 import '../plans/plans.css';
+import { currentPlanName } from './plan-name.ts';
 
 interface Billing {
   group: { name: string; path: string; tier: string };
@@ -46,7 +47,7 @@ export function BillingPage() {
         <>
           <section className="account-card" data-testid="billing-plan">
             <h2>{billing.group.name}</h2>
-            <p>Current plan: <strong data-testid="billing-plan-name">{billing.plan?.name ?? (billing.subscription?.plan.startsWith('api_') ? 'API plan (below)' : 'Starter (free)')}</strong></p>
+            <p>Current plan: <strong data-testid="billing-plan-name">{currentPlanName(billing)}</strong></p>
             {billing.subscription && (
               <p className="small" data-testid="billing-subscription">
                 {formatUsd(billing.subscription.price_cents)}{billing.subscription.api_price_cents > 0 ? ` + ${formatUsd(billing.subscription.api_price_cents)} API access` : ''}{' '}
