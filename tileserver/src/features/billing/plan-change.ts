@@ -26,6 +26,7 @@ const change = z.object({
 });
 type Change = z.infer<typeof change>;
 
+type Charge = { id: string; amount: number };
 type SubscriptionRow = { id: string; plan: string; cycle: Cycle; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number };
 
 /** The body as read before it is known which variant it is: the plan decides (api_combo or a site plan). */
@@ -47,6 +48,28 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     requireSession(caller);
     if (!caller.group) throw noSitePlan();
     return managerGroup(caller);
+  };
+
+  /**
+   * A plan change (site plan or API access) in one transaction under the account's plan-change lock.
+   * A charge reported through onCharged that the transaction then fails to record is refunded; a
+   * declined card answers 402. The account's cached callers are dropped once it commits.
+   */
+  const inPlanChange = async <T,>(groupId: number, work: (db: Sql, onCharged: (charge: Charge) => void) => Promise<T>): Promise<T> => {
+    let charged: Charge | undefined;
+    try {
+      const answer = await sql.begin(async (tx) => {
+        const db = tx as unknown as Sql;
+        await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${groupId}::int)`;
+        return work(db, (charge) => (charged = charge));
+      });
+      deps.callers.forgetGroup(groupId);
+      return answer as T;
+    } catch (error) {
+      if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
+      if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
+      throw error;
+    }
   };
 
   /** The plan a request names, normalised as the form does: Pro with more users is Team, seats 2-25, per-seat plans monthly. */
@@ -113,73 +136,52 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     if (raw.plan === 'api_combo') {
       const group = comboGroup(caller);
       const comboChange = comboBody.parse(raw);
-      let charged: { id: string; amount: number } | undefined;
-      try {
-        const answer = await sql.begin(async (tx) => {
-          const db = tx as unknown as Sql;
-          await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${group.id}::int)`;
-          return applyCombo(db, { payments: deps.payments, now: now() }, caller as SessionCaller, group, comboChange, (charge) => (charged = charge));
-        });
-        deps.callers.forgetGroup(group.id);
-        deps.onApiAccessChanged?.(group.id);
-        return c.json(answer);
-      } catch (error) {
-        // Charged but not recorded: give the money back.
-        if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
-        if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
-        throw error;
-      }
+      const answer = await inPlanChange(group.id, (db, onCharged) => applyCombo(db, { payments: deps.payments, now: now() }, caller as SessionCaller, group, comboChange, onCharged));
+      deps.onApiAccessChanged?.(group.id);
+      return c.json(answer);
     }
     const group = managerGroup(caller);
     const body = change.parse(raw);
-    let charged: { id: string; amount: number } | undefined;
-    try {
-      const answer = await sql.begin(async (tx) => {
-        const db = tx as unknown as Sql;
-        await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${group.id}::int)`;
-        const result = await assess(db, group.id, body);
-        if (!result.possible) throw new ApiError('CONFLICT', result.reason);
-        const { subscription, next, money } = result;
-        if (next.plan.plan === 'level0') {
-          await db`UPDATE subscriptions SET cancel_at_period_end = true WHERE id = ${subscription.id}`;
-          return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
-        }
-        if (money.chargeCents > 0) {
-          if (!subscription.card_token) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
-          const [payer] = await db<{ customer_id: string }[]>`
-            SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${subscription.card_token}`;
-          if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
-          const key = `change_${subscription.id}_${next.plan.plan}_${next.cycle}_${next.users}_${subscription.period_start.getTime()}_${subscription.price_cents}`;
-          const charge = await deps.payments.charge({ customerId: payer.customer_id, token: subscription.card_token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
-          charged = { id: charge.id, amount: money.chargeCents };
-        }
-        await db`
-          UPDATE subscriptions SET plan = ${next.plan.plan}, cycle = ${next.cycle}, users = ${next.users}, price_cents = ${result.newPrice}, api_price_cents = ${result.apiPrice},
-            period_start = ${money.periodStart}, period_end = ${money.periodEnd}, credit_cents = ${money.creditCents}, cancel_at_period_end = false
-          WHERE id = ${subscription.id}`;
-        await db`UPDATE groups SET tier = ${next.plan.tier}, subtier = ${next.plan.plan}, seats = ${next.users} WHERE id = ${group.id}`;
-        const leaving = result.effects.users.map((u) => u[2] as number);
-        if (leaving.length > 0) {
-          await db`DELETE FROM memberships WHERE group_id = ${group.id} AND user_id = ANY(${leaving})`;
-          await db`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${leaving}) AND primary_group_id = ${group.id}`;
-        }
-        const removed = result.effects.maps.map((m) => m[0] as number);
-        if (removed.length > 0) await db`DELETE FROM projects WHERE group_id = ${group.id} AND id = ANY(${removed})`;
-        const credited = money.creditCents - subscription.credit_cents;
-        await db`
-          INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
-          VALUES (${group.id}, ${caller.user!.id}, ${credited > 0 ? 'credit' : 'plan_change'},
-            ${`${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`},
-            ${credited > 0 ? -credited : money.chargeCents}, ${charged?.id ?? null})`;
-        return { status: 'ok', charge: money.chargeCents, credit: money.creditCents };
-      });
-      deps.callers.forgetGroup(group.id);
-      return c.json(answer);
-    } catch (error) {
-      if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
-      if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
-      throw error;
-    }
+    const answer = await inPlanChange(group.id, async (db, onCharged) => {
+      let chargeId: string | null = null;
+      const result = await assess(db, group.id, body);
+      if (!result.possible) throw new ApiError('CONFLICT', result.reason);
+      const { subscription, next, money } = result;
+      if (next.plan.plan === 'level0') {
+        await db`UPDATE subscriptions SET cancel_at_period_end = true WHERE id = ${subscription.id}`;
+        return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
+      }
+      if (money.chargeCents > 0) {
+        if (!subscription.card_token) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+        const [payer] = await db<{ customer_id: string }[]>`
+          SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${subscription.card_token}`;
+        if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+        const key = `change_${subscription.id}_${next.plan.plan}_${next.cycle}_${next.users}_${subscription.period_start.getTime()}_${subscription.price_cents}`;
+        const charge = await deps.payments.charge({ customerId: payer.customer_id, token: subscription.card_token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
+        chargeId = charge.id;
+        onCharged({ id: charge.id, amount: money.chargeCents });
+      }
+      await db`
+        UPDATE subscriptions SET plan = ${next.plan.plan}, cycle = ${next.cycle}, users = ${next.users}, price_cents = ${result.newPrice}, api_price_cents = ${result.apiPrice},
+          period_start = ${money.periodStart}, period_end = ${money.periodEnd}, credit_cents = ${money.creditCents}, cancel_at_period_end = false
+        WHERE id = ${subscription.id}`;
+      await db`UPDATE groups SET tier = ${next.plan.tier}, subtier = ${next.plan.plan}, seats = ${next.users} WHERE id = ${group.id}`;
+      const leaving = result.effects.users.map((u) => u[2] as number);
+      if (leaving.length > 0) {
+        await db`DELETE FROM memberships WHERE group_id = ${group.id} AND user_id = ANY(${leaving})`;
+        await db`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${leaving}) AND primary_group_id = ${group.id}`;
+      }
+      const removed = result.effects.maps.map((m) => m[0] as number);
+      if (removed.length > 0) await db`DELETE FROM projects WHERE group_id = ${group.id} AND id = ANY(${removed})`;
+      const credited = money.creditCents - subscription.credit_cents;
+      await db`
+        INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
+        VALUES (${group.id}, ${caller.user!.id}, ${credited > 0 ? 'credit' : 'plan_change'},
+          ${`${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`},
+          ${credited > 0 ? -credited : money.chargeCents}, ${chargeId})`;
+      return { status: 'ok', charge: money.chargeCents, credit: money.creditCents };
+    });
+    return c.json(answer);
   });
 
   return app;
