@@ -1,9 +1,9 @@
 // Writes an export's file with GDAL's ogr2ogr straight from PostGIS (the server's memory stays flat
 // whatever the size). The file is written into a temporary folder and renamed into place only when
 // complete, so a "download available" record never points at a half-written file.
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { spawnTiedChild } from '../../system/tied-child.ts';
 import type { ExportFormat } from './pricing.ts';
 import { fileColumns, selectionSql } from './selection.ts';
 import type { ExportRow } from './queries.ts';
@@ -17,11 +17,6 @@ const drivers: Record<ExportFormat, { driver: string; ext: string; options: stri
   gpkg: { driver: 'GPKG', ext: 'gpkg', options: [] },
   sql: { driver: 'PGDUMP', ext: 'sql', options: ['-lco', 'SRID=4326'] },
 };
-
-// ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE), which
-// a slow query can delay for minutes while it holds a connection beside the retry: setpriv
-// (util-linux) has the kernel SIGKILL it the moment the server process dies.
-const setpriv = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : undefined;
 
 export const fileExtension = (format: ExportFormat) => drivers[format].ext;
 
@@ -68,8 +63,9 @@ export async function makeExportFile(
   try {
     await new Promise<void>((resolve, reject) => {
       const args = ['-f', spec.driver, tempFile, 'PG:', '-sql', query, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-a_srs', 'EPSG:4326', '-progress', ...spec.options];
-      const [command, ...argv] = setpriv ? [setpriv, '--pdeathsig', 'KILL', 'ogr2ogr', ...args] : ['ogr2ogr', ...args];
-      const child = spawn(command!, argv, { env: pgEnvironment(deps.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'] });
+      // ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE),
+      // which a slow query can delay for minutes: it dies with this process.
+      const child = spawnTiedChild('ogr2ogr', args, pgEnvironment(deps.databaseUrl));
       let errors = '';
       // ogr2ogr -progress prints "0...10...20..." as it goes.
       child.stdout.on('data', (chunk: Buffer) => {
