@@ -38,7 +38,7 @@ export interface Cell {
   drainMs?: number;
   /** More connections than tiles: the same tile is in flight more than once (servers may share misses). */
   repeatsInFlight: boolean;
-  /** Where the answered tiles' CPU went (see cellCpu). */
+  /** Where the answered tiles' CPU went (CellCpu). */
   cpu?: CellCpu;
 }
 

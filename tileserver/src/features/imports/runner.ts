@@ -30,6 +30,8 @@ export type ImportOutcome = 'done' | 'failed' | 'skipped';
 export async function runQueuedImport(id: number, deps: ImportRunnerDeps, requestId?: string): Promise<ImportOutcome> {
   const logger = requestId ? deps.logger.child({ requestId }) : deps.logger;
   const uploads = uploadDirOf(deps.dataDir);
+  // Messages of ImportInputError and the database are meant for the admin; paths are cut to the upload name.
+  const forAdmin = (message: string) => message.replaceAll(`${uploads}/`, '');
   const outcome = await claimed(deps.sql, id, async (job) => {
     const file = join(uploads, job.file);
     try {
@@ -39,12 +41,11 @@ export async function runQueuedImport(id: number, deps: ImportRunnerDeps, reques
         // run: two runs of one upload at once (two places) each read their own.
         mapping: job.mapping ? { file: `${file}.run-${job.id}.mapping.json`, content: job.mapping } : undefined,
         log: (line) => logger.info({ import: job.id }, line),
-        // Messages of ImportInputError and the database are meant for the admin; paths are cut to the upload name.
-        errorText: (message) => message.replaceAll(`${uploads}/`, ''),
+        errorText: forAdmin,
       });
       return 'done' as const;
     } catch (error) {
-      logger.warn({ import: job.id, error: messageOf(error).replaceAll(`${uploads}/`, '') }, 'import failed');
+      logger.warn({ import: job.id, error: forAdmin(messageOf(error)) }, 'import failed');
       return 'failed' as const;
     }
   });

@@ -64,15 +64,16 @@ export function sourceRoutes(tiles: TileContext): Hono {
     if (definition.styles.length) fields.rule = 'Number';
     const share = guestShare(c, source);
     const query = new URLSearchParams({ token: caller.token, ...(share ? { share } : {}) }).toString();
+    const template = tilesOf(c, origin, caller, source, v);
     return {
       tilejson: '3.0.0',
       id: source.id,
       name: `source ${source.id}`,
       version: v,
       scheme: 'xyz',
-      tiles: [tilesOf(c, origin, caller, source, v)],
+      tiles: [template],
       // Clients written for other parcel tile APIs read the tile URL under `vector`; the TileJSON itself is `url`.
-      vector: [tilesOf(c, origin, caller, source, v)],
+      vector: [template],
       url: `${origin}/api/v1/sources/${source.id}.json?${query}`,
       minzoom: parcelLayer.minzoom,
       maxzoom: parcelLayer.tileJsonMaxzoom,

@@ -87,16 +87,16 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     const share = shareParam(c);
     if (share !== undefined && mapId === undefined) throw new ApiError('BAD_REQUEST', 'share needs map_id: a share link names one project', { parameter: 'map_id' });
     const admin = caller.level === 'admin' && caller.via === 'session';
-    let rows = caller.via === 'session' && (caller.group || admin) ? await surveysOfGroup(sql, admin ? null : caller.group!.id, mapId) : [];
-    if (share !== undefined && mapId !== undefined) {
-      const groupId = await projectGroup(sql, mapId);
-      const member = admin || (caller.via === 'session' && groupId !== undefined && caller.group?.id === groupId);
-      if (!member) {
-        // Checked on every request, so a revoked link (a new one was made) stops at once.
-        if (groupId === undefined || !(await projectSharedWith(sql, mapId, share))) throw new ApiError('NOT_FOUND', 'No such project');
-        rows = await surveysOfGroup(sql, groupId, mapId);
-      }
-    }
+    /** A guest's list: the shared project's surveys; undefined for its members, who list as members. */
+    const sharedRows = async (projectId: number, token: string) => {
+      const groupId = await projectGroup(sql, projectId);
+      if (admin || (caller.via === 'session' && groupId !== undefined && caller.group?.id === groupId)) return undefined;
+      // Checked on every request, so a revoked link (a new one was made) stops at once.
+      if (groupId === undefined || !(await projectSharedWith(sql, projectId, token))) throw new ApiError('NOT_FOUND', 'No such project');
+      return surveysOfGroup(sql, groupId, projectId);
+    };
+    const rows = (share !== undefined && mapId !== undefined ? await sharedRows(mapId, share) : undefined)
+      ?? (caller.via === 'session' && (caller.group || admin) ? await surveysOfGroup(sql, admin ? null : caller.group!.id, mapId) : []);
     return c.json({ sources: rows.map((r) => source(caller, r)), upsell: await upsellOf(caller) }, 200, { 'Cache-Control': 'no-store' });
   });
 

@@ -13,6 +13,6 @@ export const surveyLayer = (surveyId: number) => `survey:${surveyId}`;
 export async function surveyVisibleTo(sql: Sql, caller: Caller, surveyId: number, share?: string): Promise<boolean> {
   const survey = await surveyById(sql, surveyId);
   if (!survey) return false;
-    // A malformed token cannot be any project's link: not visible, like a wrong one.
+  // A malformed token cannot be any project's link: not visible, like a wrong one.
   return canReadSurvey(caller, survey) || (shareToken.safeParse(share).success && projectSharedWith(sql, survey.project_id, share));
 }
