@@ -44,6 +44,7 @@ export const configSchema = z.object({
   UNAUTHORIZED_PER_MINUTE: positiveInt.default(20).describe('Unknown-token requests one client address may make per minute (429 beyond)'),
   ANON_TOKEN: z.string().min(1).default('public').describe('Built-in anonymous token (free level)'),
   IMPORT_UPLOAD_MAX_MB: positiveInt.default(2048).describe('Size limit of a parcel file uploaded on the admin imports page (streamed to DATA_DIR/imports)'),
+  IMPORT_OUTSIDE_MAX_M: z.coerce.number().min(0).default(2000).describe('Imports keep (and report) parcels whose inside point lies outside the place up to this many metres from its boundary, and refuse those farther (outside_place); `npm run import -- --outside-max-m` overrides it'),
   SMTP_URL: optionalText.describe('SMTP server for mail (smtp://user:pass@host:587); unset = .eml files under DATA_DIR/outbox'),
   MAIL_FROM: z.string().min(3).default('Parcel Map <no-reply@localhost>').describe('Sender of password-reset and invitation mail'),
   LOOKUP_LIMIT_ANON: positiveInt.default(25).describe('Parcel records an anonymous visitor may open per UTC day'),

@@ -78,6 +78,16 @@ describe('the admin imports API', () => {
     expect(missing.status).toBe(404);
   });
 
+  it('27.3: starting an import into a place that does not exist answers 400 naming the closest real places, and queues nothing', async () => {
+    const { upload: name } = await (await upload(admin, 'williamsburg.geojson', geojson)).json();
+    const res = await admin.post('/admin/imports', { upload: name, place: '/us/va/williamsburg', dry_run: true });
+    expect(res.status).toBe(400);
+    expect(res.json.error.code).toBe('BAD_REQUEST');
+    expect(res.json.error.message).toContain('there is no place /us/va/williamsburg: did you mean /us/va/williamsburg-city');
+    expect(res.json.error.details.suggestions[0]).toEqual({ path: '/us/va/williamsburg-city', headline: expect.stringContaining('Williamsburg') });
+    expect((await sql`SELECT 1 FROM parcel_imports WHERE place = '/us/va/williamsburg'`).length).toBe(0);
+  });
+
   it('streams an upload to disk, runs a dry-run import with a mapping and lists it with its report', async () => {
     const uploaded = await upload(admin, 'county parcels.geojson', geojson);
     expect(uploaded.status).toBe(201);

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
+import { resolvePlace, UnknownPlaceError } from '@parcel-map/fixtures/import/normalise';
+import { ImportInputError } from '@parcel-map/fixtures/import/ogr';
 import { z } from 'zod';
 import type { CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
@@ -100,6 +102,7 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
     if (!deps.enqueueImport) throw new ApiError('UNAVAILABLE', 'Imports cannot start in this process (no job queue)');
     const file = join(uploadDir(deps.config), body.upload);
     if (!existsSync(file)) throw new ApiError('NOT_FOUND', 'No such upload');
+    await knownPlace(deps.sql, body.place);
     const active = await activeImportOf(deps.sql, body.place);
     if (active) throw busy(body.place, active.id);
     const enqueue = deps.enqueueImport;
@@ -124,6 +127,20 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
   });
 
   return app;
+}
+
+/**
+ * The place is checked before a run is queued, as the command does: an unknown county answers 400
+ * naming the closest existing places (details.suggestions), which the page offers to use.
+ */
+async function knownPlace(sql: Sql, place: string): Promise<void> {
+  try {
+    await resolvePlace(sql, place);
+  } catch (error) {
+    if (error instanceof UnknownPlaceError) throw new ApiError('BAD_REQUEST', error.message, { suggestions: error.suggestions });
+    if (error instanceof ImportInputError) throw new ApiError('BAD_REQUEST', error.message);
+    throw error;
+  }
 }
 
 const busy = (place: string, id: number | null) =>

@@ -78,7 +78,7 @@ export async function runCommandLineImport(sql: Sql, databaseUrl: string, option
     throw error;
   }
   const id = row.id;
-  const report = await claimed(sql, id, (job) => runRecorded(job, { sql, databaseUrl }, { file: options.file, mappingFile: options.mappingFile, log: options.log, progress: options.progress }));
+  const report = await claimed(sql, id, (job) => runRecorded(job, { sql, databaseUrl }, { file: options.file, mappingFile: options.mappingFile, outsideMaxMeters: options.outsideMaxMeters, log: options.log, progress: options.progress }));
   if (!report) throw new Error(`import ${id} was taken by another process`);
   return { id, report };
 }
@@ -107,6 +107,8 @@ interface RecordedRun {
   mappingFile?: string;
   /** A mapping from the row, written to `file` first. */
   mapping?: { file: string; content: object };
+  /** The command's --outside-max-m; an admin import uses IMPORT_OUTSIDE_MAX_M. */
+  outsideMaxMeters?: number;
   log: (line: string) => void;
   progress?: (p: ImportProgress) => void;
   /** What of an error's message the row keeps. */
@@ -132,6 +134,7 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       replace: job.replace,
       srs: job.srs ?? undefined,
       layer: job.layer ?? undefined,
+      outsideMaxMeters: run.outsideMaxMeters,
       log: run.log,
       // Done in the import's own commit: a worker killed after it (during the ANALYZE) leaves a done
       // row, which no reaper runs again; the report is rewritten below with the full timings.

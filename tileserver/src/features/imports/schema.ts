@@ -20,6 +20,14 @@ export const startImportBody = z.strictObject({
 });
 export type StartImportBody = z.input<typeof startImportBody>;
 
+/** One field of a proposed mapping: the column(s), 0..1 confidence and why (fixtures' propose.ts). */
+export interface ProposedMatch {
+  field: string;
+  columns: string[];
+  confidence: number;
+  reason: string;
+}
+
 export interface ImportProgressShape {
   phase?: string;
   rows?: number;
@@ -45,6 +53,11 @@ export interface ImportRun {
     details?: Record<string, number>;
     warnings?: string[];
     fill?: { field: string; source: string; share: number; unparsed: number; samples: string[] }[];
+    /** The proposed mapping's matches, when the import proposed one. */
+    proposal?: { matches: ProposedMatch[] } | null;
+    unmappedColumns?: string[];
+    /** Parcels whose inside point lies outside the place: kept up to limitMeters from it, refused beyond. */
+    outside?: { place: string; kept: number; maxMeters: number; refused: number; limitMeters: number } | null;
   } | null;
   error: string | null;
   /** Runs so far: a run a server stop interrupted is queued again once. */

@@ -2,7 +2,7 @@
 // (JSON, schema field -> source column) or none, in which case the import proposes one.
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { parseMapping, startImport, uploadFile } from './imports-api.ts';
+import { parseMapping, placeSuggestions, startImport, uploadFile, type PlaceSuggestion } from './imports-api.ts';
 
 export function ImportForm(props: { onStarted: () => void }) {
   const [file, setFile] = useState<File | null>(null);
@@ -14,12 +14,15 @@ export function ImportForm(props: { onStarted: () => void }) {
   const [replace, setReplace] = useState(false);
   const [busy, setBusy] = useState<string | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  // Real places named like an unknown one (the server's 400): one click puts the path in the form.
+  const [suggestions, setSuggestions] = useState<PlaceSuggestion[]>([]);
 
   const submit = async () => {
     if (!file) return;
     const { mapping, error } = parseMapping(mappingText);
     if (error) return setMessage({ text: error, error: true });
     setMessage(null);
+    setSuggestions([]);
     try {
       setBusy('Uploading...');
       const uploaded = await uploadFile(file);
@@ -29,6 +32,7 @@ export function ImportForm(props: { onStarted: () => void }) {
       props.onStarted();
     } catch (caught) {
       setMessage({ text: caught instanceof ApiError ? caught.message : (caught as Error).message, error: true });
+      setSuggestions(placeSuggestions(caught));
     } finally {
       setBusy(null);
     }
@@ -54,6 +58,13 @@ export function ImportForm(props: { onStarted: () => void }) {
       <label className="check"><input type="checkbox" data-testid="import-dry-run" checked={dryRun} onChange={(e) => setDryRun(e.target.checked)} /> Dry run (check and report, change nothing)</label>
       <label className="check"><input type="checkbox" data-testid="import-replace" checked={replace} onChange={(e) => setReplace(e.target.checked)} /> Replace the parcels of an earlier import of this place</label>
       {message && <p role="status" className={message.error ? 'error' : 'follow-message'}>{message.text}</p>}
+      {suggestions.length > 0 && (
+        <p className="place-suggestions" data-testid="place-suggestions">
+          {suggestions.map((s) => (
+            <button key={s.path} type="button" onClick={() => { setPlace(s.path); setSuggestions([]); setMessage(null); }}>Use {s.path} ({s.headline})</button>
+          ))}
+        </p>
+      )}
       <button type="submit" className="primary" data-testid="import-start" disabled={!file || !place || busy !== null}>{busy ?? 'Upload and import'}</button>
     </form>
   );

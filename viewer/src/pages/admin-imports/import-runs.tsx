@@ -1,7 +1,7 @@
 // The runs table: status, a progress bar with rows and rows/s, and for finished runs the summary line,
 // warnings and the field-fill report (or the error of a failed run).
 import { formatDate } from '../admin/admin-format.ts';
-import { fileLabel, progressShare, summaryLine, type ImportRun } from './imports-api.ts';
+import { fileLabel, matchLine, outsideLine, progressShare, summaryLine, type ImportRun } from './imports-api.ts';
 
 export function ImportRuns(props: { runs: ImportRun[] }) {
   if (props.runs.length === 0) return <p className="muted">No imports yet.</p>;
@@ -34,6 +34,13 @@ function RunItem({ run }: { run: ImportRun }) {
         <details>
           <summary data-testid="import-summary">{summaryLine(run.report)}</summary>
           {run.report.warnings?.map((w) => <p key={w} className="admin-warning">{w}</p>)}
+          {run.report.outside && <p data-testid="import-outside">{outsideLine(run.report.outside)}</p>}
+          {run.report.proposal && (
+            <ul className="import-matches" data-testid="import-matches">
+              {run.report.proposal.matches.map((m) => <li key={m.field}>{matchLine(m)}</li>)}
+            </ul>
+          )}
+          {run.report.unmappedColumns && <p className="muted">Unmapped columns (kept in raw): {run.report.unmappedColumns.join(', ') || 'none'}</p>}
           <div className="table-scroll">
             <table className="admin-table">
               <thead><tr><th>Field</th><th>Source</th><th>Filled</th><th>Unreadable</th><th>Samples</th></tr></thead>

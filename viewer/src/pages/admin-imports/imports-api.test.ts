@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { anyActive, fileLabel, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './imports-api.ts';
+import { ApiError } from '../../api/client.ts';
+import { anyActive, fileLabel, matchLine, outsideLine, placeSuggestions, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './imports-api.ts';
 
 describe('the admin imports page helpers', () => {
   it('reads progress by rows while reading and by phase afterwards', () => {
@@ -38,5 +39,21 @@ describe('the admin imports page helpers', () => {
   it('shows an upload by the name the admin gave it', () => {
     expect(uploadLabel('58cd432f6c4a4429-county.geojson')).toBe('county.geojson');
     expect(uploadLabel('parcels.zip')).toBe('parcels.zip');
+  });
+
+  it('27.3: an unknown place\'s 400 gives the closest real places to offer, and any other error none', () => {
+    const suggestions = [{ path: '/us/va/williamsburg-city', headline: 'Williamsburg city, VA' }];
+    const unknown = new ApiError(400, 'BAD_REQUEST', 'there is no place /us/va/williamsburg: did you mean /us/va/williamsburg-city (Williamsburg city, VA)?', 'r1', { suggestions });
+    expect(placeSuggestions(unknown)).toEqual(suggestions);
+    expect(placeSuggestions(new ApiError(400, 'BAD_REQUEST', 'bad', 'r2', { suggestions: [{ path: 1 }] }))).toEqual([]);
+    expect(placeSuggestions(new ApiError(409, 'CONFLICT', 'busy', 'r3', { import: 4 }))).toEqual([]);
+    expect(placeSuggestions(new Error('network'))).toEqual([]);
+  });
+
+  it('27.3 and 27.4: shows the parcels kept outside the place and each proposed match with its confidence and reason', () => {
+    expect(outsideLine({ place: '/us/va/williamsburg-city', kept: 612, maxMeters: 287.4, refused: 4, limitMeters: 2000 }))
+      .toBe('612 parcels outside /us/va/williamsburg-city kept (at most 287 m from its boundary), 4 refused as more than 2,000 m away');
+    expect(matchLine({ field: 'usedesc', columns: ['LandUseCategory'], confidence: 0.75, reason: 'the name LandUseCategory says land use' }))
+      .toBe('LandUseCategory → usedesc (75%): the name LandUseCategory says land use');
   });
 });

@@ -1,6 +1,7 @@
 // The admin imports page's calls (upload the file as the raw body, start the import) and the pure
-// helpers that turn a run into what the page shows (progress share, the loaders' summary line).
-import type { ExportRun, ImportRun, ImportsExportsAnswer, StartImportBody } from '../../../../tileserver/src/features/imports/schema.ts';
+// helpers that turn a run into what the page shows (progress share, the loaders' summary line, the
+// proposal's matches) and an unknown place's 400 into the places it suggests.
+import type { ExportRun, ImportRun, ImportsExportsAnswer, ProposedMatch, StartImportBody } from '../../../../tileserver/src/features/imports/schema.ts';
 import { ApiError, apiUrl, getCsrfToken, sendJson } from '../../api/client.ts';
 
 export type { ExportRun, ImportRun, ImportsExportsAnswer };
@@ -48,6 +49,34 @@ export function progressShare(run: Pick<ImportRun, 'status' | 'progress'>): numb
 export function summaryLine(report: NonNullable<ImportRun['report']>): string {
   const reasons = Object.entries(report.details ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ');
   return `read ${report.read}, loaded ${report.loaded}, repaired ${report.repaired}, skipped ${report.skipped}${reasons ? ` (${reasons})` : ''}`;
+}
+
+export interface PlaceSuggestion {
+  path: string;
+  headline: string;
+}
+
+/**
+ * The closest real places a 400 for an unknown place names (details.suggestions), which the form
+ * offers as buttons; none for any other error.
+ */
+export function placeSuggestions(error: unknown): PlaceSuggestion[] {
+  if (!(error instanceof ApiError) || error.status !== 400) return [];
+  const list = (error.details as { suggestions?: unknown } | undefined)?.suggestions;
+  if (!Array.isArray(list)) return [];
+  return list.filter((s): s is PlaceSuggestion => typeof s?.path === 'string' && typeof s?.headline === 'string');
+}
+
+/** "PID -> parcelnumb 95%: the name PID is ...": one proposed match as the report lists it. */
+export function matchLine(m: ProposedMatch): string {
+  return `${m.columns.join(' + ')} → ${m.field} (${Math.round(m.confidence * 100)}%): ${m.reason}`;
+}
+
+/** Parcels outside the place: how many were kept (how far at most) and how many refused. */
+export function outsideLine(o: NonNullable<NonNullable<ImportRun['report']>['outside']>): string {
+  const m = (n: number) => `${Math.round(n).toLocaleString('en-US')} m`;
+  const kept = `${o.kept} parcels outside ${o.place} kept (at most ${m(o.maxMeters)} from its boundary)`;
+  return o.refused > 0 ? `${kept}, ${o.refused} refused as more than ${m(o.limitMeters)} away` : kept;
 }
 
 /** Parses the mapping textarea: empty means "propose one"; anything else must be a JSON object. */
