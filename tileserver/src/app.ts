@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps): Hono {
   app.route('/', cardRoutes({ ...routeDeps, payments }));
   app.route('/', offerRoutes(routeDeps));
   app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
-  app.route('/', apiPlanRoutes({ ...routeDeps, gate: apiGate, now: deps.now }));
+  app.route('/', apiPlanRoutes({ ...routeDeps, payments, gate: apiGate, now: deps.now }));
   app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
   const jobs = deps.jobs;
   const enqueueExport: EnqueueExport | undefined = jobs ? (id, requestId, tx) => sendExport(jobs, deps.exportQueue ?? exportQueue, id, requestId, tx) : undefined;

@@ -1,5 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configRows, loadConfig } from './config.ts';
+import { ConfigError, configRows, isLoopbackUrl, loadConfig } from './config.ts';
+import { repoRoot } from './db/prepare.ts';
+import { serverCommand } from './server-command.ts';
 
 describe('configuration', () => {
   it('gives every variable a laptop-friendly default', () => {
@@ -26,4 +29,21 @@ describe('configuration', () => {
     expect(rows.map((r) => r.name)).toContain('TILE_CACHE_MB');
     for (const row of rows) expect(row.meaning.length).toBeGreaterThan(5);
   });
+
+  it('M11: start-up with the default local payment provider and a public PUBLIC_URL is refused until PAYMENT_PROVIDER is set explicitly', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://maps.example.org' })).toThrow(/PAYMENT_PROVIDER is not set/);
+    expect(() => loadConfig({ PUBLIC_URL: 'http://10.0.0.5:8080' })).toThrow(ConfigError);
+    expect(loadConfig({ PUBLIC_URL: 'https://maps.example.org', PAYMENT_PROVIDER: 'local' }).PAYMENT_PROVIDER).toBe('local');
+    for (const url of ['http://localhost:8080', 'http://app.localhost', 'http://127.0.0.1:8081', 'http://127.8.9.10', 'http://[::1]:8080']) {
+      expect(isLoopbackUrl(url), url).toBe(true);
+      expect(loadConfig({ PUBLIC_URL: url }).PAYMENT_PROVIDER).toBe('local');
+    }
+    for (const url of ['https://localhost.example.org', 'http://128.0.0.1', 'http://[::2]', 'not a url']) expect(isLoopbackUrl(url), url).toBe(false);
+    // The real entry point stops before it touches a database, naming the variable.
+    const env: Record<string, string | undefined> = { ...process.env, PUBLIC_URL: 'https://maps.example.org', DATABASE_URL: 'postgres://127.0.0.1:1/none', PORT: '8199' };
+    delete env.PAYMENT_PROVIDER;
+    const run = spawnSync(...serverCommand(['--role', 'all', '--no-build']), { cwd: repoRoot, env, encoding: 'utf8', timeout: 60_000 });
+    expect(run.status).not.toBe(0);
+    expect(`${run.stdout}${run.stderr}`).toMatch(/PUBLIC_URL is not a loopback address and PAYMENT_PROVIDER is not set/);
+  }, 70_000);
 });

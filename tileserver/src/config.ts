@@ -40,6 +40,8 @@ export const configSchema = z.object({
   SEARCH_PER_MINUTE: z.coerce.number().int().min(0).default(600).describe('Searches one client address or one token/session may make per minute (429 with Retry-After beyond; 0 = no limit)'),
   RECORDS_PER_MINUTE: z.coerce.number().int().min(0).default(600).describe('Parcel records (and point look-ups) per client address or token/session per minute (429 beyond; 0 = no limit)'),
   INSIGHTS_PER_MINUTE: z.coerce.number().int().min(0).default(300).describe('Place insights and Ask A.I. requests per client address or token/session per minute (429 beyond; 0 = no limit)'),
+  CARD_TOKENS_PER_MINUTE: z.coerce.number().int().min(0).default(20).describe('Cards the local payment provider may tokenise per client address or session per minute (429 beyond; 0 = no limit)'),
+  OFFER_CODE_ATTEMPTS_PER_HOUR: z.coerce.number().int().min(0).default(20).describe('Offer codes one user may try per hour at checkout and plan change (429 beyond; 0 = no limit)'),
   EXPORTS_PER_MINUTE: z.coerce.number().int().min(0).default(30).describe('Export requests per client address or token/session per minute (429 beyond; 0 = no limit)'),
   UNAUTHORIZED_PER_MINUTE: positiveInt.default(20).describe('Unknown-token requests one client address may make per minute (429 beyond)'),
   ANON_TOKEN: z.string().min(1).default('public').describe('Built-in anonymous token (free level)'),
@@ -52,7 +54,10 @@ export const configSchema = z.object({
   LOOKUP_LIMIT_FREE: positiveInt.default(100).describe('Parcel records a free (Starter) user may open per UTC day'),
   LOOKUP_LIMIT_PRO: positiveInt.default(1000).describe('Parcel records a Pro user may open per UTC day'),
   LOOKUP_LIMIT_TEAM: positiveInt.default(2000).describe('Parcel records a Team user may open per UTC day'),
-  PAYMENT_PROVIDER: z.enum(['local', 'stripe']).default('local').describe('Card payments: the built-in local provider (test cards, no network) or the card processor (needs STRIPE_SECRET_KEY)'),
+  PAYMENT_PROVIDER: z
+    .enum(['local', 'stripe'])
+    .default('local')
+    .describe('Card payments: the built-in local provider (test cards, no network; every page shows a test-payments banner) or the card processor (needs STRIPE_SECRET_KEY). With a PUBLIC_URL that is not loopback, start-up refuses until it is set explicitly'),
   STRIPE_SECRET_KEY: optionalText.describe('Secret key of the card processor, used when PAYMENT_PROVIDER=stripe'),
   STRIPE_PUBLISHABLE_KEY: optionalText.describe('Publishable key for the processor card element in the browser (PAYMENT_PROVIDER=stripe)'),
   STRIPE_API_BASE: optionalText.describe('Another host speaking the processor API (tests); unset = the processor itself'),
@@ -87,12 +92,30 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
     throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   }
+  // M11: the local provider takes any test card, so a public deployment must choose it out loud.
+  if (parsed.success && env.PAYMENT_PROVIDER === undefined && parsed.data.PUBLIC_URL && !isLoopbackUrl(parsed.data.PUBLIC_URL)) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is not a loopback address and PAYMENT_PROVIDER is not set. Set PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY) ' +
+        'to take real payments, or PAYMENT_PROVIDER=local to run with test payments (any test card buys every plan; every page says so).',
+    );
+  }
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '?');
     return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+}
+
+/** localhost (and *.localhost), 127.0.0.0/8 and ::1: a server only this machine reaches. */
+export function isLoopbackUrl(url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Rows for the README's configuration table, from the schema's own descriptions. */

@@ -12,6 +12,7 @@ import { App } from './app.tsx';
 import { isPagePath } from './pages/page-routes.tsx';
 import { boot, fetchParcelTileJson } from './boot.ts';
 import { store } from './state/store.ts';
+import { TestPaymentsBanner } from './ui/test-payments-banner.tsx';
 import { loadSession } from './state/session.ts';
 import { initToken } from './state/token.ts';
 import { startEntitlements } from './features/entitlements/entitlements.ts';
@@ -30,6 +31,7 @@ if (isPagePath(location.pathname)) {
   void import('./pages/page-router.tsx').then(({ PageRouter }) =>
     root.render(
       <Provider store={store}>
+        <TestPaymentsBanner />
         <PageRouter />
       </Provider>,
     ),
@@ -46,6 +48,7 @@ if (isPagePath(location.pathname)) {
   void tileJson.then((parcels) =>
     root.render(
       <Provider store={store}>
+        <TestPaymentsBanner />
         <App parcelTileJson={parcels} />
       </Provider>,
     ),

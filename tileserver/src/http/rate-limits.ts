@@ -31,6 +31,8 @@ export const expensiveRoutes: ExpensiveRoute[] = [
   { name: 'insights', label: 'place insights', pattern: /^\/(?!api\/).*\/(insights\.json|ask_chatgpt(\.json)?)$/, perMinute: (c) => c.INSIGHTS_PER_MINUTE },
   // The export calls that count or write a selection (counts, check, coverage, start); downloads are not limited.
   { name: 'exports', label: 'export', pattern: /\/(blexts\.json|exports\/(check|coverage\.json|start\.json))$/, perMinute: (c) => c.EXPORTS_PER_MINUTE },
+  // The local provider's anonymous tokeniser writes a row per call and answers which numbers pass.
+  { name: 'card-tokens', label: 'card', pattern: /^\/payments\/local\/payment_methods$/, perMinute: (c) => c.CARD_TOKENS_PER_MINUTE },
 ];
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);

@@ -10,13 +10,15 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { apiPlan } from '../api-plans/api-plans.ts';
+import { notePlanMonth } from '../api-plans/plan-switch.ts';
+import { clientChangeKey, pastDueMessage, serverChangeKey } from '../billing/checkout-steps.ts';
 import { planById } from '../billing/plans.ts';
 import { formatUsd, prorate, type Cycle, type Proration } from '../billing/pricing.ts';
 import { apiPlanOf, type ComboAnswer, type ComboBody } from './schema.ts';
 
 type Group = NonNullable<SessionCaller['group']>;
 type SubscriptionRow = {
-  id: string; plan: string; cycle: Cycle; price_cents: number; period_start: Date; period_end: Date; credit_cents: number;
+  id: string; status: string; plan: string; cycle: Cycle; price_cents: number; period_start: Date; period_end: Date; credit_cents: number;
   card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number;
 };
 
@@ -38,13 +40,14 @@ export type ComboAssessment =
 /** Whether the change is possible and what it costs now (read inside the change's transaction too). */
 export async function assessCombo(db: Sql, group: Group, body: Omit<ComboBody, 'idempotency_key'>, now: Date): Promise<ComboAssessment> {
   const [subscription] = await db<SubscriptionRow[]>`
-    SELECT id, plan, cycle, price_cents, period_start, period_end, credit_cents, card_token, api_access, api_price_cents
+    SELECT id, status, plan, cycle, price_cents, period_start, period_end, credit_cents, card_token, api_access, api_price_cents
     FROM subscriptions WHERE group_id = ${group.id} AND status <> 'canceled'`;
   const site = subscription ? planById.get(subscription.plan) : undefined;
   if (!subscription || !site || site.tier === 'free') throw noSitePlan();
   if (body.cycle && body.cycle !== subscription.cycle) {
     throw new ApiError('BAD_REQUEST', `API access is billed with your plan, ${subscription.cycle}: choose the ${subscription.cycle} cycle`, { cycle: subscription.cycle });
   }
+  if (subscription.status === 'past_due') return { possible: false, reason: pastDueMessage };
   const target = apiPlanOf(body.api_access);
   if (target === subscription.api_access) {
     return { possible: false, reason: target ? 'That is your current API plan.' : 'Your plan has no API access to remove.' };
@@ -77,7 +80,7 @@ export async function applyCombo(
   body: ComboBody,
   onCharged: (charge: { id: string; amount: number }) => void,
 ): Promise<ComboAnswer> {
-  const key = body.idempotency_key ? `combo_${group.id}_${body.idempotency_key}` : null;
+  const key = body.idempotency_key ? clientChangeKey('combo', group.id, body.idempotency_key) : null;
   if (key) {
     const [done] = await db<{ amount_cents: number; api_access: ComboAnswer['api_access']; credit_cents: number; api_price_cents: number }[]>`
       SELECT o.amount_cents, s.api_access, s.credit_cents, s.api_price_cents FROM orders o JOIN subscriptions s ON s.group_id = o.group_id
@@ -93,10 +96,7 @@ export async function applyCombo(
       ? await db<{ customer_id: string }[]>`SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${subscription.card_token}`
       : [];
     if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to add API access.');
-    // Without the client's key: the count of the account's orders, so a retry of an attempt that died
-    // before committing repeats the key (the provider answers the first charge), a later change does not.
-    const [orders] = await db<{ n: string }[]>`SELECT count(*)::text AS n FROM orders WHERE group_id = ${group.id}`;
-    const chargeKey = key ?? `combo_${subscription.id}_${orders!.n}_${target ?? 'none'}`;
+    const chargeKey = key ?? (await serverChangeKey(db, 'combo', group.id, subscription.id, target ?? 'none'));
     const charge = await deps.payments.charge({
       customerId: payer.customer_id, token: subscription.card_token!, amountCents: money.chargeCents,
       description: target ? `API access ${apiPlan(target).name}` : 'API access', idempotencyKey: chargeKey,
@@ -120,6 +120,8 @@ export async function applyCombo(
     // Ended, not deleted: the month's usage so far is still billed for overage (overage-billing.ts).
     await db`UPDATE api_accounts SET ends_at = ${deps.now} WHERE group_id = ${group.id} AND plan = ${subscription.api_access}`;
   }
+  if (subscription.api_access) await notePlanMonth(db, group.id, subscription.api_access, deps.now);
+  if (target) await notePlanMonth(db, group.id, target, deps.now);
   const credited = money.creditCents - subscription.credit_cents;
   const site = planById.get(subscription.plan)!.name;
   await db`

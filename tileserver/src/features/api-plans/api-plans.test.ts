@@ -133,6 +133,7 @@ describe('limits, caps and expiry', () => {
 
   it('answers 429 when a self-serve plan reaches its usage cap, and serves again when the cap is raised', async () => {
     const { browser, groupId, token } = await paidApiUser('api_standard');
+    await paidTrial(groupId); // overage needs a first payment (M5)
     expect((await browser.put('/api/usage_cap.json', { usage_cap_cents: 500 })).status).toBe(200);
     // 2,050 records: 50 over the 2,000 included at $0.10 = $5.00, the cap.
     await sql`INSERT INTO api_usage (group_id, month, records) VALUES (${groupId}, ${monthNow()}, 2050)`;
@@ -150,6 +151,17 @@ describe('limits, caps and expiry', () => {
 const monthNow = () => `${clock.getUTCFullYear()}-${String(clock.getUTCMonth() + 1).padStart(2, '0')}-01`;
 const tokenise = async (browser: TestBrowser, number = '4242424242424242') =>
   (await browser.post('/payments/local/payment_methods', { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Tia Trial' })).json.id as string;
+
+/** The trial's charge went through (what the renewal job does on the charge date). */
+const paidTrial = (groupId: number) => sql`UPDATE api_accounts SET trial_ends_at = ${new Date(clock.getTime() - 86_400_000)} WHERE group_id = ${groupId}`;
+const apn = (token: string) => new TestBrowser(app).get(`/api/v2/parcels/apn?parcelnumb=1&token=${token}`);
+/** A card that attaches but declines every charge, made the plan's card. */
+async function decliningCard(browser: TestBrowser, billing: string) {
+  const declining = await tokenise(browser, '4000000000009995');
+  expect((await browser.post('/account/cards.json', { payment_method_id: declining })).status).toBe(201);
+  const subscriptionId = (await browser.get(`${billing}.json`)).json.subscription.id as number;
+  expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(200);
+}
 
 async function paidApiUser(plan: string) {
   const browser = new TestBrowser(app);
@@ -227,6 +239,35 @@ describe('moving between API plans', () => {
   });
 });
 
+describe('prorated API plan switches (M4)', () => {
+  it('M4: after the trial is paid, Standard to Premium mid-period is charged the prorated difference at once, and back to Standard leaves a credit', async () => {
+    clock = new Date('2026-07-01T00:00:00Z');
+    const { browser, groupId } = await paidApiUser('api_standard');
+    expect(await renewDueSubscriptions({ sql, payments, now: new Date('2026-07-08T00:00:00Z'), groupIds: [groupId] })).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    clock = new Date('2026-07-23T12:00:00Z'); // half of the period 07-08 to 08-08 is left
+    const up = await browser.put('/api/plan.json', { plan: 'api_premium' });
+    expect(up.json).toEqual({ plan: 'api_premium', charge: 50000 / 2 - 25000 / 2, credit: 0, price_from: '2026-08-08T00:00:00.000Z' });
+    const down = await browser.put('/api/plan.json', { plan: 'api_standard' });
+    expect(down.json).toMatchObject({ plan: 'api_standard', charge: 0, credit: 12500 });
+    const charges = await sql<{ amount_cents: number }[]>`
+      SELECT c.amount_cents FROM local_charges c JOIN orders o ON o.charge_id = c.id WHERE o.group_id = ${groupId} ORDER BY c.created_at`;
+    expect(charges.map((c) => c.amount_cents)).toEqual([25000, 12500]);
+    const [sub] = await sql`SELECT plan, price_cents, credit_cents FROM subscriptions WHERE group_id = ${groupId}`;
+    expect(sub).toEqual({ plan: 'api_standard', price_cents: 25000, credit_cents: 12500 });
+  });
+
+  it('M4: a month’s overage is priced by the dearest plan in force during it, whatever the plan when billing runs', async () => {
+    clock = new Date('2016-01-02T00:00:00Z');
+    const { browser, groupId } = await paidApiUser('api_premium');
+    clock = new Date('2016-01-20T00:00:00Z');
+    expect((await browser.put('/api/plan.json', { plan: 'api_standard' })).status).toBe(200);
+    await sql`INSERT INTO api_usage (group_id, month, records) VALUES (${groupId}, '2016-01-01', 2100)`;
+    expect(await billApiOverage({ sql, payments, now: new Date('2016-02-01T01:00:00Z'), groupIds: [groupId] })).toEqual({ billed: 1, failed: 0 });
+    const [order] = await sql`SELECT amount_cents FROM orders WHERE group_id = ${groupId} AND kind = 'overage'`;
+    expect(order!.amount_cents).toBe(100 * 15);
+  });
+});
+
 describe('overage billing', () => {
   const usage = (groupId: number, month: string, records: number, tiles: number) =>
     sql`INSERT INTO api_usage (group_id, month, records, tiles) VALUES (${groupId}, ${month}, ${records}, ${tiles})`;
@@ -262,3 +303,53 @@ describe('overage billing', () => {
     expect(months.map((m) => m.billed_cents)).toEqual([1_000, 0]);
   });
 });
+
+describe('API access without a successful payment (M5)', () => {
+  it('M5: a trial without a successful charge stops at the plan’s included volume with 429, never running into overage', async () => {
+    clock = new Date();
+    const { browser, groupId, token } = await paidApiUser('api_premium');
+    expect((await apn(token)).status).toBe(200);
+    await sql`INSERT INTO api_usage (group_id, month, records) VALUES (${groupId}, ${monthNow()}, 2000) ON CONFLICT (group_id, month) DO UPDATE SET records = 2000`;
+    await tiles.meter.flush();
+    await new Promise((r) => setTimeout(r, 2100)); // the gate's 2 s verdict cache
+    const refused = await apn(token);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.message).toContain('free trial includes 2,000 parcel records');
+    expect((await browser.get('/api/account.json')).json).toMatchObject({ state: 'capped' });
+  });
+
+  it('M5: a past-due API plan is refused with 402 at once, and its plan cannot be changed until paid', async () => {
+    clock = new Date('2026-06-01T00:00:00Z');
+    const { browser, bought, groupId, token } = await paidApiUser('api_standard');
+    await decliningCard(browser, bought.path);
+    expect(await renewDueSubscriptions({ sql, payments, now: new Date('2026-06-08T00:00:00Z'), groupIds: [groupId] })).toEqual({ renewed: 0, failed: 1, ended: 0 });
+    clock = new Date('2026-06-08T00:01:00Z');
+    await new Promise((r) => setTimeout(r, 2100));
+    const refused = await apn(token);
+    expect(refused.status).toBe(402);
+    expect(refused.json.error.message).toContain('Your last payment was declined');
+    const change = await browser.put('/api/plan.json', { plan: 'api_premium' });
+    expect(change.status).toBe(409);
+    expect(change.json.error.message).toContain('Your last payment was declined');
+  });
+
+  it('M5: a declined overage charge stops the API at the included volume until it is paid', async () => {
+    clock = new Date('2017-02-10T00:00:00Z');
+    const { browser, bought, groupId, token } = await paidApiUser('api_standard');
+    await paidTrial(groupId);
+    await decliningCard(browser, bought.path);
+    await sql`INSERT INTO api_usage (group_id, month, records) VALUES (${groupId}, '2017-02-01', 2100)`;
+    expect(await billApiOverage({ sql, payments, now: new Date('2017-03-01T01:00:00Z'), groupIds: [groupId] })).toEqual({ billed: 0, failed: 1 });
+    clock = new Date('2017-03-02T00:00:00Z');
+    await sql`INSERT INTO api_usage (group_id, month, records) VALUES (${groupId}, '2017-03-01', 1990)`;
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await apn(token)).status).toBe(200); // within the included 2,000
+    await sql`UPDATE api_usage SET records = 2000 WHERE group_id = ${groupId} AND month = '2017-03-01'`;
+    await tiles.meter.flush();
+    await new Promise((r) => setTimeout(r, 2100));
+    const refused = await apn(token);
+    expect(refused.status).toBe(429);
+    expect(refused.json.error.message).toContain('overage charge of your API plan was declined');
+  });
+});
+

@@ -2,10 +2,11 @@
 // plan includes is charged to the card that pays for the plan, once (idempotency key per account and
 // month), up to the usage cap the account set, and recorded as an 'overage' order. A month without
 // overage is marked billed at 0. A decline leaves the month unbilled and is retried a day later. The
-// plan in force when billing runs prices the month (a plan change applies at once, as for limits).
+// month is priced by the dearest plan in force during it (api_plan_months, M4): a switch to a cheaper
+// plan before the run does not cheapen usage made on the dearer one.
 import type { Sql } from '../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
-import { apiPlan } from './api-plans.ts';
+import { apiPlan, apiPlanById } from './api-plans.ts';
 import { overageCents } from './usage.ts';
 
 export interface OverageReport {
@@ -13,7 +14,7 @@ export interface OverageReport {
   failed: number;
 }
 
-type Row = { group_id: string; month: Date; tiles: string; records: string; plan: string; usage_cap_cents: number | null; card_token: string | null; customer_id: string | null };
+type Row = { group_id: string; month: Date; tiles: string; records: string; plan: string; month_plans: string[] | null; usage_cap_cents: number | null; card_token: string | null; customer_id: string | null };
 
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 const monthName = (month: Date) => month.toISOString().slice(0, 7);
@@ -25,7 +26,8 @@ export async function billApiOverage(deps: { sql: Sql; payments: PaymentProvider
     const more = await deps.sql.begin(async (transaction) => {
       const tx = transaction as unknown as Sql;
       const [row] = await tx<Row[]>`
-        SELECT u.group_id, u.month, u.tiles, u.records, a.plan, a.usage_cap_cents, s.card_token, b.customer_id
+        SELECT u.group_id, u.month, u.tiles, u.records, a.plan, a.usage_cap_cents, s.card_token, b.customer_id,
+               (SELECT array_agg(m.plan) FROM api_plan_months m WHERE m.group_id = u.group_id AND m.month = u.month) AS month_plans
         FROM api_usage u
         JOIN api_accounts a ON a.group_id = u.group_id AND a.plan IN ('api_standard', 'api_premium')
           -- API access removed from a Pro/Team plan: months up to the one it ended in.
@@ -38,7 +40,9 @@ export async function billApiOverage(deps: { sql: Sql; payments: PaymentProvider
           AND (${deps.groupIds ?? null}::bigint[] IS NULL OR u.group_id = ANY(${deps.groupIds ?? null}::bigint[]))
         ORDER BY u.month, u.group_id LIMIT 1 FOR UPDATE OF u SKIP LOCKED`;
       if (!row) return false;
-      const full = overageCents(apiPlan(row.plan), { tiles: Number(row.tiles), records: Number(row.records) });
+      const used = { tiles: Number(row.tiles), records: Number(row.records) };
+      const inForce = [row.plan, ...(row.month_plans ?? [])].filter((id) => apiPlanById.has(id));
+      const full = Math.max(...inForce.map((id) => overageCents(apiPlan(id), used)));
       const amount = row.usage_cap_cents === null ? full : Math.min(full, row.usage_cap_cents);
       const key = `overage_${row.group_id}_${monthName(row.month)}`;
       let chargeId: string | null = null;

@@ -12,17 +12,21 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { monthOf } from '../../metering/usage-meter.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import { requireAdmin } from '../admin/policy.ts';
+import { runPlanChange } from '../billing/plan-change.ts';
 import { addMember, createGroup, setApiToken } from '../groups/queries.ts';
 import { duplicateAccountName } from '../groups/schema.ts';
 import { apiAddOns, apiPlan, apiPlans } from './api-plans.ts';
 import { apiPlanChangeBody, sandboxBody, usageCapBody, type ApiAccountAnswer } from './schema.ts';
+import { switchApiPlan } from './plan-switch.ts';
 import { judge, loadAccount, type ApiGate } from './standing.ts';
 import { overageCents } from './usage.ts';
 
 export interface ApiPlanDeps {
   sql: Sql;
   callers: CallerResolver;
+  payments: PaymentProvider;
   gate: ApiGate;
   now?: () => Date;
 }
@@ -137,26 +141,16 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
     return c.json({ usage_cap_cents: body.usage_cap_cents });
   });
 
-  // Moving between self-serve API plans (the plans page sends the user to billing?plan=): the new plan
-  // and its fields apply at once, its price from the next charge (no proration between API plans).
+  // Moving between self-serve API plans (the plans page sends the user to billing?plan=): prorated
+  // like a site plan change, in the same locked transaction (plan-switch.ts).
   app.put('/api/plan.json', async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
     const body = await requestBody(c, apiPlanChangeBody);
     const group = managedGroup(caller);
-    const plan = apiPlan(body.plan);
-    const [row] = await sql<{ plan: string }[]>`
-      SELECT a.plan FROM api_accounts a JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan AND s.status <> 'canceled'
-      WHERE a.group_id = ${group.id}`;
-    if (!row) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan to change: choose one on the plans page');
-    if (row.plan === plan.plan) throw new ApiError('CONFLICT', 'This is your current API plan');
-    const [changed] = await sql<{ period_end: Date }[]>`
-      WITH s AS (UPDATE subscriptions SET plan = ${plan.plan}, price_cents = ${plan.prices.monthly!} WHERE group_id = ${group.id} RETURNING period_end),
-           a AS (UPDATE api_accounts SET plan = ${plan.plan} WHERE group_id = ${group.id}),
-           g AS (UPDATE groups SET subtier = ${plan.plan} WHERE id = ${group.id})
-      SELECT period_end FROM s`;
+    const answer = await runPlanChange(deps, group.id, (db, onCharged) => switchApiPlan(db, { payments: deps.payments, now: now() }, caller, group.id, body.plan, onCharged));
     deps.gate.forget(group.id);
-    return c.json({ plan: plan.plan, price_from: changed!.period_end.toISOString() });
+    return c.json(answer);
   });
 
   app.post('/api/cancel.json', async (c) => {

@@ -23,6 +23,8 @@ export interface ApiAccountRow {
   sub_status: string | null;
   cancel_at_period_end: boolean | null;
   token_hint: string | null;
+  /** A month's overage charge was declined and is not paid yet (the admin listing does not read it). */
+  overage_unpaid?: boolean;
   tiles: string;
   records: string;
 }
@@ -45,6 +47,7 @@ export async function loadAccount(sql: Sql, groupId: number, now: Date): Promise
   const [row] = await sql<ApiAccountRow[]>`
     SELECT a.group_id, a.plan, a.started_at, a.ends_at, a.trial_ends_at, a.counties, a.usage_cap_cents,
            s.status AS sub_status, s.cancel_at_period_end, g.api_token_hint AS token_hint,
+           EXISTS (SELECT 1 FROM api_usage x WHERE x.group_id = a.group_id AND x.billing_failed_at IS NOT NULL AND x.billed_at IS NULL) AS overage_unpaid,
            coalesce(sum(u.tiles), 0)::text AS tiles, coalesce(sum(u.records), 0)::text AS records
     FROM api_accounts a
     JOIN groups g ON g.id = a.group_id
@@ -62,11 +65,14 @@ export async function loadAccount(sql: Sql, groupId: number, now: Date): Promise
 export function judge(row: ApiAccountRow, usage: Usage, now: Date): Pick<Standing, 'state' | 'reason' | 'overageCents' | 'recordsLeft' | 'tilesLeft' | 'plan'> {
   const plan = apiPlan(row.plan);
   const overage = overageCents(plan, usage);
+  // Overage is credit: none before a first successful charge (a trial) or while one is unpaid (M5).
+  const inTrial = row.trial_ends_at !== null && now < row.trial_ends_at;
+  const cap = inTrial || row.overage_unpaid ? 0 : row.usage_cap_cents;
   const refused = (state: ApiState) => state === 'expired' || state === 'capped';
   const verdict = (state: ApiState, reason: string | null) => ({
     state, reason, overageCents: overage, plan,
-    recordsLeft: refused(state) ? 0 : recordsLeft(plan, usage, row.usage_cap_cents),
-    tilesLeft: refused(state) ? 0 : tilesLeft(plan, usage, row.usage_cap_cents),
+    recordsLeft: refused(state) ? 0 : recordsLeft(plan, usage, cap),
+    tilesLeft: refused(state) ? 0 : tilesLeft(plan, usage, cap),
   });
   if (plan.sandbox) {
     if (row.ends_at && now >= row.ends_at) return verdict('expired', `Your API sandbox ended on ${day(row.ends_at)}. Choose an API plan to keep using the API: /plans`);
@@ -78,6 +84,14 @@ export function judge(row: ApiAccountRow, usage: Usage, now: Date): Pick<Standin
   if (row.sub_status === null || row.sub_status === 'canceled') {
     const what = row.trial_ends_at && now.getTime() - row.trial_ends_at.getTime() < 86_400_000 * 31 ? 'free trial' : 'plan';
     return verdict('expired', `Your API ${what} has ended. Choose an API plan to keep using the API: /plans`);
+  }
+  if (row.sub_status === 'past_due') {
+    return verdict('expired', 'Your last payment was declined: the API is paused until it is paid. Update the card on the billing page.');
+  }
+  if ((inTrial || row.overage_unpaid) && (recordsLeft(plan, usage, 0) <= 0 || tilesLeft(plan, usage, 0) <= 0)) {
+    return verdict('capped', inTrial
+      ? `Your API free trial includes ${plan.limits.results!.toLocaleString('en-US')} parcel records and ${plan.limits.tiles!.toLocaleString('en-US')} tiles; overage starts after the first payment.`
+      : 'An overage charge of your API plan was declined: the API stops at the included volume until it is paid. Update the card on the billing page.');
   }
   if (row.usage_cap_cents !== null && overage >= row.usage_cap_cents) {
     return verdict('capped', `Your API usage reached its monthly cap of ${formatUsd(row.usage_cap_cents)} in overage. Raise the cap on the billing page or wait for next month.`);

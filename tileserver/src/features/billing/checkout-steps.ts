@@ -55,3 +55,19 @@ export async function accountForPurchase(db: Sql, caller: SessionCaller, groupNa
   await addMember(db, made.id, caller.user.id, 'manager');
   return made.id;
 }
+
+/**
+ * The processor key of a plan or API-access change made without a client key. It carries the account's
+ * order count, which every committed change raises: a retry of an attempt that died before committing
+ * repeats it (the processor answers that charge), any later change never does (M12). The `server`
+ * namespace keeps it apart from a client's key (`<kind>:client:...`), whatever the client sends.
+ */
+export async function serverChangeKey(db: Sql, kind: 'change' | 'combo', groupId: number, subscriptionId: string, target: string): Promise<string> {
+  const [orders] = await db<{ n: string }[]>`SELECT count(*)::text AS n FROM orders WHERE group_id = ${groupId}`;
+  return `${kind}:server:${subscriptionId}:${orders!.n}:${target}`;
+}
+
+export const pastDueMessage = 'Your last payment was declined: update the card on the billing page and pay it before changing plan.';
+
+/** The processor key of a change the client named (a retried request): never equal to a server key. */
+export const clientChangeKey = (kind: 'change' | 'combo', groupId: number, key: string) => `${kind}:client:${groupId}:${key}`;

@@ -1,16 +1,38 @@
 // Offers: codes an admin makes at /admin/codes (GET and POST /admin/codes.json), each with its plan,
 // cycle and price (per seat for per-seat plans), optionally for one account and until a date. Checkout
-// and the change-plan form send the code; an unknown, expired or mismatched code is refused by name.
+// and the change-plan form send the code. Guessing is made dear (Low 11): every refusal (unknown,
+// expired, another account's, another plan's, already used) reads the same, attempts per user are
+// limited, and a code bound to no account is used once per account (offer_redemptions).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { CallerResolver } from '../../auth/caller.ts';
+import { RateLimiter } from '../../auth/rate-limit.ts';
+import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import { requireAdmin } from '../admin/policy.ts';
 import { planById } from './plans.ts';
 
-export const unknownOffer = 'That offer code is unknown or has expired.';
+export const unknownOffer = 'That offer code is not valid for this plan and account.';
+
+const limiters = new Map<number, RateLimiter>();
+
+/** Counts one code attempt of a user: 429 past OFFER_CODE_ATTEMPTS_PER_HOUR (0: no limit). */
+export function countOfferAttempt(config: Config, userId: number): void {
+  const limit = config.OFFER_CODE_ATTEMPTS_PER_HOUR;
+  if (limit === 0) return;
+  let limiter = limiters.get(limit);
+  if (!limiter) limiters.set(limit, (limiter = new RateLimiter({ limit, windowMs: 3_600_000, maxKeys: 50_000 })));
+  limiter.hit(`user:${userId}`, 'Too many offer code attempts; wait an hour and try again');
+}
+
+/** Marks an account-free code used by the account, in the purchase's transaction; a second use is refused. */
+export async function redeemOffer(db: Sql, offer: Offer, groupId: number): Promise<void> {
+  if (offer.group_id !== null) return;
+  const [used] = await db`INSERT INTO offer_redemptions (code, group_id) VALUES (${offer.code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
+  if (!used) throw new ApiError('BAD_REQUEST', unknownOffer);
+}
 
 const offerBody = z.object({
   code: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
@@ -35,9 +57,11 @@ export async function findOffer(sql: Sql, code: string, want: { plan: string; cy
   const [offer] = await sql<Offer[]>`
     SELECT code, plan, cycle, price_cents, group_id FROM offers
     WHERE code = ${code.trim().toUpperCase()} AND (expires_at IS NULL OR expires_at > ${want.now})`;
-  if (!offer || (offer.group_id !== null && Number(offer.group_id) !== want.groupId)) throw new ApiError('BAD_REQUEST', unknownOffer);
-  if (offer.plan !== want.plan || offer.cycle !== want.cycle) {
-    throw new ApiError('BAD_REQUEST', `That offer is for ${planById.get(offer.plan)?.name ?? offer.plan}, billed ${offer.cycle}.`);
+  const refused = !offer || (offer.group_id !== null && Number(offer.group_id) !== want.groupId) || offer.plan !== want.plan || offer.cycle !== want.cycle;
+  if (refused) throw new ApiError('BAD_REQUEST', unknownOffer);
+  if (offer.group_id === null && want.groupId !== null) {
+    const [used] = await sql`SELECT 1 FROM offer_redemptions WHERE code = ${offer.code} AND group_id = ${want.groupId}`;
+    if (used) throw new ApiError('BAD_REQUEST', unknownOffer);
   }
   return offer;
 }

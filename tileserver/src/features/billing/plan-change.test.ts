@@ -10,6 +10,7 @@ import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { invitedMember } from '../../testing/accounts.ts';
+import { idempotencyMismatch, LocalPaymentProvider } from '../../payments/local/local-provider.ts';
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'plan-change-')) });
 const sql = testDb(3);
@@ -68,5 +69,40 @@ describe('changing plan', () => {
     expect(annual.json.charge).toBe(99900 - (5 * 14900) / 2);
     const [sub] = await sql`SELECT cycle, period_start, period_end FROM subscriptions WHERE group_id = (SELECT primary_group_id FROM users WHERE id = ${(await manager.session()).user.id})`;
     expect(sub).toMatchObject({ cycle: 'annual', period_start: clock, period_end: new Date('2027-04-16T00:00:00Z') });
+  });
+
+  it('M12: Pro to Team 2, back to Pro, API access spending the credit, then Pro to Team 2 again charges the second upgrade', async () => {
+    clock = new Date('2026-04-01T00:00:00Z');
+    const manager = new TestBrowser(app);
+    await manager.register(uniqueEmail('m12'), 'secret1', 'Mia Manager');
+    const pm = (await manager.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Mia Manager' })).json.id;
+    const bought = await manager.post('/subscriptions.json', { plan: 'level1', cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `M12 ${process.pid} ${Date.now().toString(36)}` });
+    expect(bought.status).toBe(201);
+    clock = new Date('2026-04-16T00:00:00Z');
+    const charges = async () => (await sql<{ amount_cents: number }[]>`SELECT amount_cents FROM local_charges WHERE payment_method_id = ${pm} ORDER BY created_at, id`).map((r) => r.amount_cents);
+    const up = await manager.put('/subscriptions/update.json', { plan: 'team_flex', cycle: 'monthly', users: 2 });
+    expect(up.json).toMatchObject({ status: 'ok', charge: 9950 });
+    expect((await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', users: 1 })).json).toMatchObject({ credit: 9950 });
+    const api = await manager.put('/subscriptions/update.json', { plan: 'api_combo', api_access: 'standard', cycle: 'monthly' });
+    expect(api.json).toMatchObject({ status: 'ok', charge: 12500 - 9950, credit: 0 });
+    const again = await manager.put('/subscriptions/update.json', { plan: 'team_flex', cycle: 'monthly', users: 2 });
+    expect(again.json).toMatchObject({ status: 'ok', charge: 9950 });
+    expect(await charges()).toEqual([9900, 9950, 2550, 9950]);
+  });
+
+  it('Low 15: the local provider refuses a replayed idempotency key with another customer or amount, and answers the same payment once', async () => {
+    const payments = new LocalPaymentProvider(sql);
+    const customer = (await payments.createCustomer({ email: uniqueEmail('replay'), name: 'Rae Replay' })).id;
+    const other = (await payments.createCustomer({ email: uniqueEmail('other'), name: 'Oto Other' })).id;
+    const card = await payments.tokenise({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Rae Replay' });
+    await payments.attachCard(customer, card.token);
+    const key = `replay-${Date.now()}`;
+    const first = await payments.charge({ customerId: customer, token: card.token, amountCents: 500, description: 'One', idempotencyKey: key });
+    const same = await Promise.all([1, 2, 3].map(() => payments.charge({ customerId: customer, token: card.token, amountCents: 500, description: 'One', idempotencyKey: key })));
+    expect(same.map((c) => c.id)).toEqual([first.id, first.id, first.id]);
+    await expect(payments.charge({ customerId: customer, token: card.token, amountCents: 900, description: 'More', idempotencyKey: key })).rejects.toThrow(idempotencyMismatch);
+    await expect(payments.charge({ customerId: other, token: card.token, amountCents: 500, description: 'Other', idempotencyKey: key })).rejects.toThrow(idempotencyMismatch);
+    const [row] = await sql`SELECT count(*)::int AS n FROM local_charges WHERE idempotency_key = ${key}`;
+    expect(row!.n).toBe(1);
   });
 });

@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
+import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
@@ -13,7 +14,8 @@ import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from '../api-combo/combo.ts';
 import { comboBody, comboQuery } from '../api-combo/schema.ts';
 import { projectLimits } from '../projects/limits.ts';
-import { findOffer } from './offers.ts';
+import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
+import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';
 import { planById } from './plans.ts';
 import { cycleFor, planForUsers, priceCents, prorate, type Cycle } from './pricing.ts';
 
@@ -27,12 +29,45 @@ const change = z.object({
 type Change = z.infer<typeof change>;
 
 type Charge = { id: string; amount: number };
-type SubscriptionRow = { id: string; plan: string; cycle: Cycle; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number };
+type SubscriptionRow = { id: string; status: string; plan: string; cycle: Cycle; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number };
 
 /** The body as read before it is known which variant it is: the plan decides (api_combo or a site plan). */
 const anyChange = z.looseObject({ plan: change.shape.plan });
 
-export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; onApiAccessChanged?: (groupId: number) => void }): Hono {
+type PlanChangeWork<T> = (db: Sql, onCharged: (charge: Charge) => void) => Promise<T>;
+
+/**
+ * A plan change (site plan, API access, stand-alone API plan) in one transaction under the account's
+ * plan-change lock. A charge reported through onCharged that the transaction then fails to record is
+ * refunded; a declined card answers 402. The account's cached callers are dropped once it commits.
+ */
+export async function runPlanChange<T>(deps: { sql: Sql; payments: PaymentProvider; callers: CallerResolver }, groupId: number, work: PlanChangeWork<T>): Promise<T> {
+  let charged: Charge | undefined;
+  try {
+    const answer = await deps.sql.begin(async (tx) => {
+      const db = tx as unknown as Sql;
+      await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${groupId}::int)`;
+      return work(db, (charge) => (charged = charge));
+    });
+    deps.callers.forgetGroup(groupId);
+    return answer as T;
+  } catch (error) {
+    if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
+    if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
+    throw error;
+  }
+}
+
+/** The customer that pays with the subscription's card, or 402 without one. */
+export async function payerOf(db: Sql, cardToken: string | null): Promise<{ token: string; customerId: string }> {
+  const [payer] = cardToken
+    ? await db<{ customer_id: string }[]>`SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${cardToken}`
+    : [];
+  if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+  return { token: cardToken!, customerId: payer.customer_id };
+}
+
+export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; onApiAccessChanged?: (groupId: number) => void }): Hono {
   const app = new Hono();
   const { sql } = deps;
   const now = deps.now ?? (() => new Date());
@@ -50,27 +85,7 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     return managerGroup(caller);
   };
 
-  /**
-   * A plan change (site plan or API access) in one transaction under the account's plan-change lock.
-   * A charge reported through onCharged that the transaction then fails to record is refunded; a
-   * declined card answers 402. The account's cached callers are dropped once it commits.
-   */
-  const inPlanChange = async <T,>(groupId: number, work: (db: Sql, onCharged: (charge: Charge) => void) => Promise<T>): Promise<T> => {
-    let charged: Charge | undefined;
-    try {
-      const answer = await sql.begin(async (tx) => {
-        const db = tx as unknown as Sql;
-        await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${groupId}::int)`;
-        return work(db, (charge) => (charged = charge));
-      });
-      deps.callers.forgetGroup(groupId);
-      return answer as T;
-    } catch (error) {
-      if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
-      if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
-      throw error;
-    }
-  };
+  const inPlanChange = <T,>(groupId: number, work: PlanChangeWork<T>) => runPlanChange(deps, groupId, work);
 
   /** The plan a request names, normalised as the form does: Pro with more users is Team, seats 2-25, per-seat plans monthly. */
   const target = (body: Change) => {
@@ -81,9 +96,11 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     return { plan, users, cycle: cycleFor(plan, body.cycle) };
   };
 
-  const assess = async (db: Sql, groupId: number, body: Change) => {
+  const assess = async (db: Sql, groupId: number, userId: number, body: Change) => {
     const [subscription] = await db<SubscriptionRow[]>`SELECT * FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled'`;
     if (!subscription) return { possible: false as const, reason: 'Your account has no plan to change: choose one on the plans page.' };
+    // M5: a past-due account would be prorated against a period nobody paid for.
+    if (subscription.status === 'past_due') return { possible: false as const, reason: pastDueMessage };
     const next = target(body);
     if (next.plan.plan === subscription.plan && next.cycle === subscription.cycle && next.users === subscription.users) {
       return { possible: false as const, reason: 'That is your current plan.' };
@@ -96,6 +113,7 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     const maps = Number.isFinite(limit)
       ? await db<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${Math.max(0, limit === 0 ? 0 : limit)}`
       : [];
+    if (body.code) countOfferAttempt(deps.config, userId);
     const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: now() }) : undefined;
     const newPrice = offer ? (next.plan.per_seat_pricing ? offer.price_cents * next.users : offer.price_cents) : priceCents(next.plan, next.cycle, next.users);
     // API access (api_combo) stays, priced for the new cycle: it is prorated with the plan.
@@ -105,7 +123,7 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
       : prorate({ oldPriceCents: subscription.price_cents + subscription.api_price_cents, newPriceCents: newPrice + apiPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: now(), creditCents: subscription.credit_cents });
     return {
       possible: true as const,
-      subscription, next, newPrice, apiPrice, money,
+      subscription, next, newPrice, apiPrice, money, offer,
       effects: { users: users.map((u) => [u.name, u.role, Number(u.user_id)]), maps: maps.map((m) => [Number(m.id), m.name]), sources: [], deprecatedApi: false },
     };
   };
@@ -119,10 +137,11 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
       if (!result.possible) return c.json({ possible: false, reason: result.reason, effects });
       return c.json({ possible: true, reason: null, effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.price });
     }
-    const group = managerGroup(await deps.callers.of(c));
+    const caller = await deps.callers.of(c);
+    const group = managerGroup(caller);
     const parsed = change.safeParse(c.req.query());
     if (!parsed.success) throw new ApiError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
-    const result = await assess(sql, group.id, parsed.data);
+    const result = await assess(sql, group.id, caller.user!.id, parsed.data);
     if (!result.possible) return c.json({ possible: false, reason: result.reason, effects: { users: [], maps: [], sources: [], deprecatedApi: false } });
     return c.json({ possible: true, reason: null, effects: result.effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.newPrice });
   });
@@ -144,9 +163,10 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     const body = change.parse(raw);
     const answer = await inPlanChange(group.id, async (db, onCharged) => {
       let chargeId: string | null = null;
-      const result = await assess(db, group.id, body);
+      const result = await assess(db, group.id, caller.user!.id, body);
       if (!result.possible) throw new ApiError('CONFLICT', result.reason);
       const { subscription, next, money } = result;
+      if (result.offer) await redeemOffer(db, result.offer, group.id);
       if (next.plan.plan === 'level0') {
         await db`UPDATE subscriptions SET cancel_at_period_end = true WHERE id = ${subscription.id}`;
         return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
@@ -156,7 +176,7 @@ export function planChangeRoutes(deps: { sql: Sql; callers: CallerResolver; paym
         const [payer] = await db<{ customer_id: string }[]>`
           SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${subscription.card_token}`;
         if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
-        const key = `change_${subscription.id}_${next.plan.plan}_${next.cycle}_${next.users}_${subscription.period_start.getTime()}_${subscription.price_cents}`;
+        const key = await serverChangeKey(db, 'change', group.id, subscription.id, `${next.plan.plan}_${next.cycle}_${next.users}`);
         const charge = await deps.payments.charge({ customerId: payer.customer_id, token: subscription.card_token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
         chargeId = charge.id;
         onCharged({ id: charge.id, amount: money.chargeCents });

@@ -64,6 +64,29 @@ describe('renewals', () => {
     expect(sub!.status).toBe('canceled');
   });
 
+  it('M5: a past-due plan keeps its tier for the 3-day grace, is free after it until a retry is paid, and refuses plan changes meanwhile', async () => {
+    const { browser, subscriptionId } = await proAccount();
+    const declining = await tokenise(browser, '4000000000009995');
+    expect((await browser.post('/account/cards.json', { payment_method_id: declining })).status).toBe(201);
+    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(200);
+    expect(await renew('2026-05-01T00:00:00Z')).toEqual({ renewed: 0, failed: 1, ended: 0 });
+    clock = new Date('2026-05-01T01:00:00Z');
+    const change = await browser.put('/subscriptions/update.json', { plan: 'team_flex', users: 25 });
+    expect(change.status).toBe(409);
+    expect(change.json.error.message).toBe('Your last payment was declined: update the card on the billing page and pay it before changing plan.');
+    expect((await browser.get('/settings/check_change.json?plan=api_combo&api_access=premium&cycle=monthly')).json).toMatchObject({ possible: false });
+    expect(await renew('2026-05-02T00:00:00Z')).toEqual({ renewed: 0, failed: 1, ended: 0 });
+    expect((await browser.session()).group.tier).toBe('pro'); // within the grace
+    await renew('2026-05-04T00:00:00Z'); // the grace is over; no retry is due yet
+    expect((await browser.session()).group.tier).toBe('free');
+    // A working card again: the next retry is paid and the plan's tier comes back.
+    const good = await tokenise(browser, '4242424242424242');
+    expect((await browser.post('/account/cards.json', { payment_method_id: good })).status).toBe(201);
+    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: good })).status).toBe(200);
+    expect(await renew('2026-05-05T00:00:00Z')).toEqual({ renewed: 1, failed: 0, ended: 0 });
+    expect((await browser.session()).group.tier).toBe('pro');
+  });
+
   it('ends a plan cancelled for the end of its period', async () => {
     const { browser } = await proAccount();
     expect((await browser.put('/subscriptions/update.json', { plan: 'level0' })).json).toMatchObject({ status: 'ok' });

@@ -142,11 +142,39 @@ describe('offers', () => {
 
     const browser = await freeUser();
     const pm = await tokenise(browser, '4242424242424242');
-    expect((await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: 'NOPE-1' })).json.error.message).toBe('That offer code is unknown or has expired.');
-    expect((await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: `OLD-${process.pid}` })).json.error.message).toBe('That offer code is unknown or has expired.');
-    expect((await checkout(browser, { payment_method_id: pm, cycle: 'monthly', offer: code })).json.error.message).toBe('That offer is for Pro, billed annual.');
+    // Low 11: one message for every refusal, so that answers do not tell which codes exist.
+    const refusal = 'That offer code is not valid for this plan and account.';
+    expect((await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: 'NOPE-1' })).json.error.message).toBe(refusal);
+    expect((await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: `OLD-${process.pid}` })).json.error.message).toBe(refusal);
+    expect((await checkout(browser, { payment_method_id: pm, cycle: 'monthly', offer: code })).json.error.message).toBe(refusal);
     const bought = await checkout(browser, { payment_method_id: pm, cycle: 'annual', offer: code.toLowerCase() });
     expect(bought.json.amount).toBe(50000);
+  });
+});
+
+describe('offer code guessing (Low 11)', () => {
+  it('Low 11: an account uses a code bound to no account once, and a user past the attempts per hour gets 429', async () => {
+    const admin = await signedInAdmin(app, sql);
+    const code = `ONCE-${process.pid}`;
+    expect((await admin.post('/admin/codes.json', { code, name: 'Once', plan: 'level1', cycle: 'monthly', price_cents: 100 })).status).toBe(201);
+    const browser = await freeUser();
+    const bought = await checkout(browser, { payment_method_id: await tokenise(browser, '4242424242424242'), cycle: 'monthly', offer: code });
+    expect(bought.json.amount).toBe(100);
+    expect((await browser.put('/subscriptions/update.json', { plan: 'level1', cycle: 'annual' })).status).toBe(200);
+    const again = await browser.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', code });
+    expect(again.status).toBe(400);
+    expect(again.json.error.message).toBe('That offer code is not valid for this plan and account.');
+    // Another account may still use it.
+    const other = await freeUser();
+    expect((await checkout(other, { payment_method_id: await tokenise(other, '4242424242424242'), cycle: 'monthly', offer: code })).json.amount).toBe(100);
+    // Guessing: OFFER_CODE_ATTEMPTS_PER_HOUR (20) tries, then 429 even for a good code.
+    const guesser = await freeUser();
+    const pm = await tokenise(guesser, '4242424242424242');
+    const answers = [];
+    for (let i = 0; i < 21; i++) answers.push((await checkout(guesser, { payment_method_id: pm, cycle: 'monthly', offer: `GUESS-${i}` })).status);
+    expect(answers.slice(0, 20).every((s) => s === 400)).toBe(true);
+    expect(answers[20]).toBe(429);
+    expect((await checkout(guesser, { payment_method_id: pm, cycle: 'monthly', offer: code })).status).toBe(429);
   });
 });
 

@@ -14,7 +14,7 @@ import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { buyApiPlan } from '../api-plans/checkout.ts';
 import { isSelfServeApiPlan } from '../api-plans/api-plans.ts';
 import { accountForPurchase, assertCheckoutPossible, customerFor, lockCheckout } from './checkout-steps.ts';
-import { findOffer } from './offers.ts';
+import { findOffer, countOfferAttempt, redeemOffer } from './offers.ts';
 import { planById, plans } from './plans.ts';
 import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from './pricing.ts';
 import { billingOf, insertCard, insertOrder, insertSubscription, orderByKey } from './queries.ts';
@@ -75,6 +75,7 @@ export function billingRoutes(deps: BillingDeps): Hono {
     if (users > (plan.users?.max ?? 25)) throw new ApiError('BAD_REQUEST', `${plan.name} has at most ${plan.users?.max} users`);
     const cycle = cycleFor(plan, body.cycle);
     // An offer's price replaces the list price (per seat for per-seat plans).
+    if (body.offer) countOfferAttempt(deps.config, caller.user.id);
     const offer = body.offer ? await findOffer(sql, body.offer, { plan: plan.plan, cycle, groupId: caller.group?.id ?? null, now: now() }) : undefined;
     const amount = offer ? (plan.per_seat_pricing ? offer.price_cents * users : offer.price_cents) : priceCents(plan, cycle, users);
     const key = `sub_${caller.user.id}_${body.idempotency_key ?? `${body.payment_method_id}_${planId}_${cycle}_${users}`}`;
@@ -93,6 +94,7 @@ export function billingRoutes(deps: BillingDeps): Hono {
         const card = await payments.attachCard(customer, body.payment_method_id);
         charged = await payments.charge({ customerId: customer, token: card.token, amountCents: amount, description: `${plan.name} (${cycle})`, idempotencyKey: key });
         const groupId = await accountForPurchase(db, caller, body.group_name, plan.tier, users);
+        if (offer) await redeemOffer(db, offer, groupId);
         await db`UPDATE groups SET tier = ${plan.tier}, subtier = ${plan.plan}, seats = ${users} WHERE id = ${groupId}`;
         await insertCard(db, groupId, caller.user.id, payments.name, card);
         const start = now();

@@ -13,6 +13,7 @@ import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
 import type { EnqueueExport } from '../../jobs/export-job.ts';
 import { readableProject, readableProjectById } from '../projects/service.ts';
+import { freeRowsLeft, lockAllowance } from './allowance.ts';
 import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
@@ -30,6 +31,7 @@ export interface ExportDeps {
 }
 
 const day = 24 * 3600 * 1000;
+const overAllowanceText = 'This export is over your free allowance: add it to the cart.';
 export const downloadUrl = (row: Pick<ExportRow, 'id' | 'token'>) => `/exports/${row.id}/download?t=${row.token}`;
 
 export function exportRecord(row: ExportRow): ExportRecord {
@@ -111,15 +113,20 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const query = { ...body.query, path: place };
     const checked = await checkExport(sql, config, caller, { ...body, query }, now());
     if (!checked.quote.can_download) {
-      throw new ApiError('PAYMENT_REQUIRED', checked.quote.free_download ? 'This export cannot be downloaded' : 'This export is over your free allowance: add it to the cart.', { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
+      throw new ApiError('PAYMENT_REQUIRED', checked.quote.free_download ? 'This export cannot be downloaded' : overAllowanceText, { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
     }
     if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
     const created = now();
     const token = randomBytes(24).toString('base64url');
     const enqueue = deps.enqueueExport;
     // The row and its job in one transaction: a kill between them would leave an export in progress forever.
+    // The allowance is counted again under the account's lock, so parallel starts cannot each spend it.
     const id = (await sql.begin(async (tx) => {
       const db = tx as unknown as Sql;
+      await lockAllowance(db, ownerOf(caller));
+      if (checked.count > (await freeRowsLeft(db, config, ownerOf(caller), created))) {
+        throw new ApiError('PAYMENT_REQUIRED', overAllowanceText, { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
+      }
       const made = await insertExport(db, {
         groupId: caller.group?.id ?? null, userId: caller.user.id, projectId: p.id, orderId: null, kind: 'export', path: query.path, format: body.fmt, product: null,
         level: caller.level, definition: checked.definition, requested: checked.count, freeRows: checked.count, priceCents: 0, token, createdAt: created,

@@ -6,7 +6,8 @@ import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { validateDefinition } from '../sources/schema.ts';
 import { managersOnlyText, quote, type ExportFormat, type Quote } from './pricing.ts';
-import { countiesOfSelection, countSelection, focusAreaOf, freeRowsUsed } from './queries.ts';
+import { freeRowsLeft } from './allowance.ts';
+import { countiesOfSelection, countSelection, focusAreaOf } from './queries.ts';
 import type { ExportQuery } from './schema.ts';
 import type { SelectionDefinition } from './selection.ts';
 
@@ -16,7 +17,7 @@ export function assertManager(caller: Caller): void {
   if (!isManager(caller)) throw new ApiError('FORBIDDEN', managersOnlyText);
 }
 
-export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+export { monthStart } from './allowance.ts';
 
 export const ownerOf = (caller: Caller) => ({ groupId: caller.group?.id ?? null, userId: caller.user!.id });
 
@@ -34,9 +35,10 @@ export async function selectionOf(sql: Sql, caller: Caller, query: ExportQuery, 
   return { definition, focusAcres };
 }
 
+/** The allowance left as an estimate for quotes; starts and checkouts recount it under the lock (allowance.ts). */
 export async function remainingFreeRows(sql: Sql, config: Config, caller: Caller, now: Date): Promise<number> {
   if (!caller.user) return 0;
-  return Math.max(0, config.EXPORT_FREE_ROWS_PER_MONTH - (await freeRowsUsed(sql, ownerOf(caller), monthStart(now))));
+  return freeRowsLeft(sql, config, ownerOf(caller), now);
 }
 
 export interface CheckedExport {

@@ -29,4 +29,10 @@ describe('GET /api/v1/session.json', () => {
     const body = await response.json();
     expect(body.error).toMatchObject({ code: 'UNAUTHORIZED', message: 'Unknown token', requestId: expect.any(String) });
   });
+
+  it('M11: says test_payments while the local payment provider is in use, and not with the card processor', async () => {
+    expect(await (await app.request('/api/v1/session.json')).json()).toMatchObject({ test_payments: true });
+    const stripe = createApp({ config: loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_session', STRIPE_API_BASE: 'http://127.0.0.1:9' }), sql, logger: createLogger('silent') });
+    expect(await (await stripe.request('/api/v1/session.json')).json()).toMatchObject({ test_payments: false });
+  });
 });

@@ -22,6 +22,7 @@ export function sessionRoutes(deps: { config: Config; callers: CallerResolver })
       group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, is_manager: group.role === 'manager' } : null,
       csrf_token: caller.session?.csrfToken ?? null,
       acting_as: caller.session?.actingAdminId != null,
+      test_payments: deps.config.PAYMENT_PROVIDER === 'local',
     };
     // Never cached: the answer depends on the token or cookie, and a shared cache must not hand it on.
     return c.json(info, 200, { 'Cache-Control': 'no-store' });

@@ -12,4 +12,6 @@ export interface SessionInfo {
   group: { name: string; path: string; tier: 'free' | 'pro' | 'team'; is_manager: boolean } | null;
   csrf_token: string | null;
   acting_as: boolean;
+  /** The built-in local payment provider is in use: every page says payments are tests (M11). */
+  test_payments: boolean;
 }

@@ -1,10 +1,13 @@
 // The cart (/orders/cart): export selections over the free allowance and store products, priced by the
 // server (never by the client), and checkout: one charge through the payment provider (the billing
 // checkout's customer and card handling), a 'data' order, and an export job per file. A repeated
-// idempotency key answers the first order and charges once.
+// idempotency key answers the first order and charges once. Export prices shown are estimates: the
+// month's free rows are applied across the cart in order, and checkout prices them again under the
+// account's allowance lock (a changed total is a 409 with the new total, never a silent charge).
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
+import { formatUsd } from '../billing/pricing.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,10 +16,11 @@ import type { EnqueueExport } from '../../jobs/export-job.ts';
 import { CardError, type PaymentProvider } from '../../payments/provider.ts';
 import { customerFor, lockCheckout } from '../billing/checkout-steps.ts';
 import { insertOrder, orderByKey } from '../billing/queries.ts';
+import { applyAllowance, freeRowsLeft, lockAllowance } from '../exports/allowance.ts';
 import { pricing } from '../exports/pricing.ts';
 import { insertExport } from '../exports/queries.ts';
 import { exportItemsBody } from '../exports/schema.ts';
-import { assertManager, checkExport } from '../exports/service.ts';
+import { assertManager, checkExport, ownerOf } from '../exports/service.ts';
 import { exportFields, type SelectionDefinition } from '../exports/selection.ts';
 import { readableProjectById } from '../projects/service.ts';
 import { storeCounties, storeCounty } from './queries.ts';
@@ -44,9 +48,18 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
   const { sql, payments } = deps;
   const now = deps.now ?? (() => new Date());
 
-  const rowsOf = (userId: number) => sql<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${userId} ORDER BY added_at, item_key`;
-  const answer = async (userId: number): Promise<CartAnswer> => {
-    const rows = await rowsOf(userId);
+  /** The cart's rows priced against the allowance left now, the changed prices saved: what the cart shows. */
+  const priced = async (db: Sql, caller: SessionCaller, rows: CartRow[]): Promise<CartRow[]> => {
+    const left = rows.some((r) => r.kind === 'export' && r.format === 'csv') ? await freeRowsLeft(db, deps.config, ownerOf(caller), now()) : 0;
+    const next = applyAllowance(rows, left);
+    for (const [i, r] of next.entries()) {
+      if (r.price_cents === rows[i]!.price_cents && r.free_rows === rows[i]!.free_rows) continue;
+      await db`UPDATE cart_items SET price_cents = ${r.price_cents}, free_rows = ${r.free_rows} WHERE user_id = ${caller.user.id} AND item_key = ${r.item_key}`;
+    }
+    return next;
+  };
+  const answer = async (caller: SessionCaller): Promise<CartAnswer> => {
+    const rows = await priced(sql, caller, await sql<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${caller.user.id} ORDER BY added_at, item_key`);
     const items: Record<string, CartItem> = {};
     for (const r of rows) {
       items[r.item_key] = { key: r.item_key, kind: r.kind, path: r.path, variant: r.variant, fmt: r.format, addons: r.addons, count: r.count, price: r.price_cents, map_id: r.project_id === null ? null : Number(r.project_id), all_parcels: false };
@@ -67,7 +80,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
 
   app.get('/orders/cart.json', async (c) => {
     const caller = await session(c);
-    return c.json(await answer(caller.user.id), 200, { 'Cache-Control': 'no-store' });
+    return c.json(await answer(caller), 200, { 'Cache-Control': 'no-store' });
   });
 
   app.post('/orders/cart/add_export_items.json', async (c) => {
@@ -85,7 +98,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
         price: checked.quote.price_cents, freeRows: checked.quote.free_applied, definition: checked.definition, projectId: project.id, level: caller.level,
       });
     }
-    return c.json({ ...(await answer(caller.user.id)), url: '/orders/cart' });
+    return c.json({ ...(await answer(caller)), url: '/orders/cart' });
   });
 
   const addStore = async (c: Context, state: boolean) => {
@@ -105,7 +118,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     // One product per place: choosing another product updates the place's item.
     await sql`DELETE FROM cart_items WHERE user_id = ${caller.user.id} AND kind = 'store' AND path = ${body.path}`;
     await put(caller.user.id, { key: `${body.path}:${body.product}`, kind: 'store', path: body.path, variant: body.product, format: body.fmt, addons, count: parcels, price, freeRows: 0, definition, projectId: null, level: body.product });
-    return c.json(await answer(caller.user.id));
+    return c.json(await answer(caller));
   };
   app.post('/orders/cart/add.json', (c) => addStore(c, false));
   app.post('/orders/cart/add_state.json', (c) => addStore(c, true));
@@ -115,7 +128,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     const { path } = await requestBody(c, removeBody);
     const removed = await sql`DELETE FROM cart_items WHERE user_id = ${caller.user.id} AND item_key = ${path} RETURNING item_key`;
     if (removed.length === 0) throw new ApiError('NOT_FOUND', 'That item is not in your cart');
-    return c.json(await answer(caller.user.id));
+    return c.json(await answer(caller));
   });
 
   app.post('/orders/cart/checkout.json', async (c) => {
@@ -133,12 +146,17 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
         const done = await orderByKey(db, key);
         if (done) {
           const [order] = await db<{ id: string }[]>`SELECT id FROM orders WHERE idempotency_key = ${key}`;
-          return { orderId: Number(order!.id), exports: [] as number[], repeated: true };
+          return { orderId: Number(order!.id), exports: [] as number[], repeated: true, repriced: undefined };
         }
-        const rows = await db<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${caller.user.id} ORDER BY added_at, item_key FOR UPDATE`;
+        let rows: CartRow[] = await db<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${caller.user.id} ORDER BY added_at, item_key FOR UPDATE`;
         if (rows.length === 0) throw new ApiError('BAD_REQUEST', 'Your cart is empty');
         if (rows.some((r) => r.kind === 'export')) assertManager(caller);
+        // The quotes the cart showed were estimates: price it again where the allowance cannot move.
+        await lockAllowance(db, ownerOf(caller));
+        const shown = rows.reduce((sum, r) => sum + r.price_cents, 0);
+        rows = await priced(db, caller, rows);
         total = rows.reduce((sum, r) => sum + r.price_cents, 0);
+        if (total !== shown) return { orderId: 0, exports: [] as number[], repeated: false, repriced: { shown, total } };
         const customer = await customerFor(db, payments, caller.user);
         const card = await payments.attachCard(customer, body.payment_method_id);
         const description = `Data: ${rows.map((r) => `${r.path} ${r.variant}${r.kind === 'export' ? ` (${r.count.toLocaleString('en-US')} parcels)` : ''}`).join(', ')}`.slice(0, 500);
@@ -159,8 +177,12 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
         await db`DELETE FROM cart_items WHERE user_id = ${caller.user.id}`;
         // The jobs commit with the order: a paid order whose files no job makes cannot be left behind.
         for (const id of exports) await enqueue(id, c.get('requestId'), db);
-        return { orderId, exports, repeated: false };
+        return { orderId, exports, repeated: false, repriced: undefined };
       });
+      if (made.repriced) {
+        const { shown, total: changed } = made.repriced;
+        throw new ApiError('CONFLICT', `Your cart's total changed from ${formatUsd(shown)} to ${formatUsd(changed)}: this month's free export rows were used meanwhile. Nothing was charged; check the cart and pay again.`, { total: changed, previous_total: shown, cart_url: '/orders/cart' });
+      }
       return c.json({ order_id: made.orderId, exports: made.exports, repeated: made.repeated, url: '/profile/orders' }, made.repeated ? 200 : 201);
     } catch (error) {
       if (charged) await payments.refund({ chargeId: charged.id, amountCents: total, idempotencyKey: `refund_${key}` }).catch(() => undefined);

@@ -6,7 +6,7 @@ import { testDb } from '../../testing/db.ts';
 
 const sql = testDb();
 const adminToken = 'test-admin-token-of-at-least-32-chars';
-const app = createApp({ config: loadConfig({ ADMIN_TOKEN: adminToken, PUBLIC_URL: 'https://tiles.example.org' }), sql, logger: createLogger('silent') });
+const app = createApp({ config: loadConfig({ ADMIN_TOKEN: adminToken, PUBLIC_URL: 'https://tiles.example.org', PAYMENT_PROVIDER: 'local' }), sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
 type Style = { version: number; glyphs: string; sprite: string; sources: Record<string, { url: string }>; layers: { id: string; source?: string }[] };

@@ -4,6 +4,7 @@
 // test card does. Charges, refunds and customers live in PostgreSQL, each charge once per idempotency key.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Sql } from '../../db/client.ts';
+import { ApiError } from '../../errors.ts';
 import { CardError, type CardDetails, type Charge, type PaymentProvider } from '../provider.ts';
 import { behaviourOf, brandOf, luhnValid, type TestCardBehaviour } from './test-cards.ts';
 
@@ -22,6 +23,19 @@ type MethodRow = { id: string; customer_id: string | null; brand: string; last4:
 const details = (row: MethodRow): CardDetails => ({
   token: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, cardholderName: row.cardholder_name,
 });
+
+type ChargeRow = { id: string; amount_cents: number; customer_id: string };
+
+export const idempotencyMismatch = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+
+/**
+ * A repeated key answers its first charge only for the same customer and amount, as the card processor
+ * does: a key reused for another payment is an error, never an earlier charge passed off as this one.
+ */
+function replayed(done: ChargeRow, input: { customerId: string; amountCents: number }): Charge {
+  if (done.customer_id !== input.customerId || done.amount_cents !== input.amountCents) throw new ApiError('CONFLICT', idempotencyMismatch);
+  return { id: done.id, amountCents: done.amount_cents, status: 'succeeded' };
+}
 
 export class LocalPaymentProvider implements PaymentProvider {
   readonly name = 'local' as const;
@@ -70,8 +84,8 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   async charge(input: { customerId: string; token: string; amountCents: number; description: string; idempotencyKey: string }): Promise<Charge> {
-    const [done] = await this.sql<{ id: string; amount_cents: number }[]>`SELECT id, amount_cents FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`;
-    if (done) return { id: done.id, amountCents: done.amount_cents, status: 'succeeded' };
+    const [done] = await this.sql<ChargeRow[]>`SELECT id, amount_cents, customer_id FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`;
+    if (done) return replayed(done, input);
     const [method] = await this.sql<MethodRow[]>`SELECT * FROM local_payment_methods WHERE id = ${input.token} AND customer_id = ${input.customerId}`;
     if (!method) throw new CardError('resource_missing', 'No such payment method.');
     if (method.behaviour.fails === 'charge') throw new CardError(method.behaviour.code!, method.behaviour.message!, method.behaviour.declineCode);
@@ -80,12 +94,12 @@ export class LocalPaymentProvider implements PaymentProvider {
       throw new CardError('expired_card', 'Your card has expired.');
     }
     // Two concurrent submissions with one key: the second insert does nothing and reads the first.
-    const [row] = await this.sql<{ id: string; amount_cents: number }[]>`
+    const [row] = await this.sql<ChargeRow[]>`
       INSERT INTO local_charges (id, customer_id, payment_method_id, amount_cents, description, idempotency_key)
       VALUES (${newId('ch')}, ${input.customerId}, ${input.token}, ${input.amountCents}, ${input.description}, ${input.idempotencyKey})
-      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, amount_cents`;
-    const charged = row ?? (await this.sql<{ id: string; amount_cents: number }[]>`SELECT id, amount_cents FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`)[0]!;
-    return { id: charged.id, amountCents: charged.amount_cents, status: 'succeeded' };
+      ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, amount_cents, customer_id`;
+    if (row) return { id: row.id, amountCents: row.amount_cents, status: 'succeeded' };
+    return replayed((await this.sql<ChargeRow[]>`SELECT id, amount_cents, customer_id FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`)[0]!, input);
   }
 
   async refund(input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }> {

@@ -50,6 +50,7 @@ export function CartPage() {
             ))}
           </ul>
           <p data-testid="cart-total">Total: <strong>{formatUsd(load.cart.total)}</strong></p>
+          {items.some((item) => item.kind === 'export') && <p className="muted small">Export prices are estimates: checkout applies this month's free rows once more and asks again if the total changed.</p>}
           {payment && <CartPayment payment={payment} total={load.cart.total} />}
         </>
       )}
