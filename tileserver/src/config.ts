@@ -80,6 +80,13 @@ export const configSchema = z.object({
   IMAGERY_BIRDSEYE_URL: optionalText.describe("Bird's eye image URL template fetched by the server ({lat}, {lon}, {angle}, {key}); unset = not configured"),
   IMAGERY_KEY: optionalText.describe('Provider key put into {key} of the imagery URL templates (stays on the server)'),
   IMAGERY_FREE_IMAGES: z.coerce.number().int().min(0).default(5).describe('Property images an anonymous visitor or a Starter user may view (Pro and Team unlimited)'),
+  IMAGERY_DAILY_MAX: z.coerce.number().int().min(0).default(2000).describe('Property images the whole deployment fetches from the provider per UTC day, every caller together (503 beyond; 0 = no cap)'),
+  AI_DAILY_MAX: z.coerce.number().int().min(0).default(500).describe('Ask A.I. provider calls the whole deployment makes per UTC day (cached answers are free; 503 beyond; 0 = no cap)'),
+  AI_PER_DAY_ANON: z.coerce.number().int().min(0).default(5).describe('Ask A.I. provider calls one anonymous client address may cause per UTC day (cached answers are free; 429 beyond; 0 = no limit)'),
+  AI_PER_DAY_USER: z.coerce.number().int().min(0).default(50).describe('Ask A.I. provider calls one account (user, or group token) may cause per UTC day (cached answers are free; 429 beyond; 0 = no limit)'),
+  SURVEY_PHOTO_QUOTA_MB: positiveInt.default(5120).describe('Survey photo storage of one group (account) under DATA_DIR/survey-photos; a post whose photo would pass it is refused (413)'),
+  EXTENT_PER_MINUTE: z.coerce.number().int().min(0).default(60).describe('Source extents and value lists (autocomplete) per client address or token/session per minute (429 beyond; 0 = no limit)'),
+  IMAGERY_PER_MINUTE: z.coerce.number().int().min(0).default(60).describe('Property image requests per client address or token/session per minute (429 beyond; 0 = no limit)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
 });
 

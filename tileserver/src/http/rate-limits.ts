@@ -1,6 +1,6 @@
-// Per-minute rate limits for the expensive routes (search, parcel records, insights, exports), counted
-// both per client address and per credential (API token or session), so neither many addresses with
-// one token nor many tokens from one address get past. Over the limit: 429 JSON with Retry-After.
+// Per-minute rate limits for the expensive routes (search, parcel records, insights, exports, imagery,
+// source extents and value lists), counted both per client address and per credential (API token or
+// session), so neither many addresses with one token nor many tokens from one address get past. Over the limit: 429 JSON with Retry-After.
 // A route family merged later joins by adding its pattern to expensiveRoutes.
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -33,6 +33,10 @@ export const expensiveRoutes: ExpensiveRoute[] = [
   { name: 'exports', label: 'export', pattern: /\/(blexts\.json|exports\/(check|coverage\.json|start\.json))$/, perMinute: (c) => c.EXPORTS_PER_MINUTE },
   // The local provider's anonymous tokeniser writes a row per call and answers which numbers pass.
   { name: 'card-tokens', label: 'card', pattern: /^\/payments\/local\/payment_methods$/, perMinute: (c) => c.CARD_TOKENS_PER_MINUTE },
+  // Each image is a paid provider call (the daily budgets bound the bill; this bounds the pace).
+  { name: 'imagery', label: 'property image', pattern: /^\/imagery\/(street|birdseye)\.jpg$/, perMinute: (c) => c.IMAGERY_PER_MINUTE },
+  // Scans over a source's selection: its extent and its value lists (autocomplete).
+  { name: 'extents', label: 'source extent and value list', pattern: /^\/sources\/[^/]+\/(extent|autocomplete)\.json$/, perMinute: (c) => c.EXTENT_PER_MINUTE },
 ];
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);

@@ -49,7 +49,8 @@ export async function makeExportFile(
   const spec = drivers[format];
   const level = (row.product === 'premium' || row.product === 'standard' ? row.product : row.level) as Parameters<typeof fileColumns>[0];
   // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
-  const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields));
+  // A csv file opens in spreadsheets: county text (owners, addresses) that looks like a formula is guarded.
+  const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields, format === 'csv'));
   const dir = exportsDir(deps.dataDir);
   // A run of this export in a process that was killed left its folder behind (named with its pid).
   // Only dead processes' folders go: a run whose heartbeat merely lapsed may still be writing.

@@ -27,6 +27,15 @@ describe('search feedback and place requests', () => {
     expect(row).toEqual({ name: 'Sam', contact: 'sam@example.org', comment: 'Buying land here' });
   });
 
+  it('L14: a place request takes only a place path, so no other link reaches the admin page', async () => {
+    for (const path of ['//evil.example', '/\\evil.example', '/\t/evil.example', '/us/ma/../../evil', 'javascript:alert(1)', '/US/MA', '/us/ma?x=1']) {
+      const res = await new TestBrowser(app).post('/requests', { path, name: 'Eve', comment: 'link' });
+      expect(res.status, path).toBe(400);
+      expect(res.json.error.code).toBe('BAD_REQUEST');
+    }
+    expect((await sql`SELECT 1 FROM place_requests WHERE name = 'Eve'`).length).toBe(0);
+  });
+
   it('refuses an empty query and limits a client to 20 messages an hour', async () => {
     const browser = new TestBrowser(app);
     expect((await browser.post('/search/feedback', { feedback: { query: '' } })).status).toBe(400);

@@ -7,6 +7,7 @@ import type { CallerResolver } from '../../auth/caller.ts';
 import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
 import type { Sql } from '../../db/client.ts';
 import { requestBody } from '../../http/request-body.ts';
+import { isContextPath } from '../places/context-path.ts';
 
 const feedbackBody = z.object({
   feedback: z.object({
@@ -16,7 +17,8 @@ const feedbackBody = z.object({
 });
 
 const placeRequestBody = z.object({
-  path: z.string().trim().min(1).max(300).regex(/^\//, 'A place path starts with /'),
+  // Admins open it as a link: a place path only (never //host or a scheme).
+  path: z.string().trim().min(1).max(300).refine(isContextPath, 'A place path looks like /us/ma/middlesex/cambridge'),
   data_report: z.union([z.boolean(), z.string()]).optional(),
   authenticity_token: z.string().optional(),
   name: z.string().trim().max(200).default(''),

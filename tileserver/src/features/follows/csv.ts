@@ -1,15 +1,12 @@
 // CSV of /profile/bookmarks.csv (RFC 4180): every field quoted, quotes doubled, CRLF line ends.
-// Text from the county (address, owner, parcel number) that begins like a spreadsheet formula gets a
-// leading apostrophe, so opening the file in a spreadsheet never runs it.
+// Text from the county (address, owner, parcel number) goes through the one spreadsheet-formula guard.
+import { spreadsheetSafe } from '../../http/csv.ts';
 
 export const bookmarkCsvHeader = ['path', 'address', 'owner', 'parcelnumb', 'lat', 'lon', 'created_at'] as const;
 
-const formulaStart = /^[=+@\t\r]/;
-
 export function csvField(value: string | number | null | undefined, text = false): string {
   if (value === null || value === undefined) return '""';
-  let s = String(value);
-  if (text && formulaStart.test(s)) s = `'${s}`;
+  const s = text ? spreadsheetSafe(String(value)) : String(value);
   return `"${s.replace(/"/g, '""')}"`;
 }
 

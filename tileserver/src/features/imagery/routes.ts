@@ -7,12 +7,18 @@ import type { Caller, CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
+import { clientAddress } from '../../auth/rate-limit.ts';
+import { visitorsPerAddress } from '../lookup-limits/policy.ts';
+import { deploymentCapReached, takeCalls, type Budget } from '../lookup-limits/provider-budgets.ts';
 import { VisitorIds } from '../lookup-limits/visitor.ts';
+import { photoType as rasterType } from '../surveys/limits.ts';
 import { imageAllowance } from './policy.ts';
 import { imagesUsed, parcelPoint, refundImage, takeImage } from './queries.ts';
 import { imageLimitMessage, imageQuery, imageryTexts, type ImageLimits, type ImageryKind } from './schema.ts';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** An image needs nothing: no script, style, frame or plugin of its own may load or run. */
+export const imageCsp = "default-src 'none'; sandbox";
 
 /** The provider URL for a point: {lat}, {lon}, {heading}, {angle} and {key} are filled in, encoded. */
 export function providerUrl(template: string, values: { lat: number; lon: number; heading?: number; angle?: number; key?: string }): string {
@@ -71,23 +77,42 @@ export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerR
 
     const allowance = imageAllowance(caller.level, config.IMAGERY_FREE_IMAGES);
     const subject = allowance ? (await subjectOf(c, caller, true))! : undefined;
+    const refused = () => {
+      const limits = limitsOf(caller, allowance!.total);
+      return new ApiError('TOO_MANY_REQUESTS', imageLimitMessage(limits)!, { img_limits: limits });
+    };
     if (allowance && subject) {
       const used = await takeImage(sql, subject, allowance.total);
-      if (used === undefined) {
-        const limits = limitsOf(caller, allowance.total);
-        throw new ApiError('TOO_MANY_REQUESTS', imageLimitMessage(limits)!, { img_limits: limits });
-      }
+      if (used === undefined) throw refused();
+    }
+    // A cookie costs nothing to drop, so anonymous images also count per client address and day (room
+    // for several visitors behind one address); and the deployment's own daily cap bounds the bill.
+    const budgets: Budget[] = [];
+    if (allowance && caller.via === 'anonymous') {
+      budgets.push({ subject: `imagery:address:${clientAddress(c)}`, limit: allowance.total * visitorsPerAddress, refusal: refused });
+    }
+    budgets.push({ subject: 'imagery:deployment', limit: config.IMAGERY_DAILY_MAX, refusal: deploymentCapReached('Property imagery') });
+    let giveBack: () => Promise<void>;
+    try {
+      giveBack = await takeCalls(sql, budgets);
+    } catch (error) {
+      if (subject) await refundImage(sql, subject);
+      throw error;
     }
     const url = providerUrl(template, { lat: point.lat, lon: point.lon, heading: query.heading ?? point.heading ?? undefined, angle: kind === 'birdseye' ? (query.angle ?? 0) : undefined, key: config.IMAGERY_KEY });
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(config.PROVIDER_TIMEOUT_MS), redirect: 'follow' });
-      const type = res.headers.get('content-type') ?? '';
-      if (!res.ok || !type.startsWith('image/')) throw new Error(`provider answered ${res.status} ${type}`);
+      if (!res.ok) throw new Error(`provider answered ${res.status}`);
       const bytes = new Uint8Array(await res.arrayBuffer());
       if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new Error(`provider image of ${bytes.length} bytes`);
-      return c.body(bytes, 200, { 'Content-Type': type, 'Cache-Control': 'private, no-store' });
+      // Served from our origin: only raster images, typed by their own bytes (never the provider's
+      // word, so no SVG or HTML with script), and under a CSP that lets nothing in them run.
+      const type = rasterType(bytes);
+      if (!type) throw new Error(`provider answered ${res.headers.get('content-type') ?? 'no type'}, not a JPEG, PNG or WebP image`);
+      return c.body(bytes, 200, { 'Content-Type': type.mime, 'Cache-Control': 'private, no-store', 'Content-Security-Policy': imageCsp });
     } catch {
       if (subject) await refundImage(sql, subject);
+      await giveBack();
       throw new ApiError('UNAVAILABLE', imageryTexts.unavailable, { provider: 'failed' });
     }
   });

@@ -5,10 +5,12 @@ import { Hono, type Context } from 'hono';
 import type { CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
+import { clientAddress } from '../../auth/rate-limit.ts';
 import { ApiError } from '../../errors.ts';
 import type { Logger } from '../../logger.ts';
 import { parseContextPath } from '../places/context-path.ts';
-import { mayAsk } from './policy.ts';
+import { takeCalls } from '../lookup-limits/provider-budgets.ts';
+import { aiBudgets, mayAsk } from './policy.ts';
 import { InsightProviders } from './providers.ts';
 import { focusAreaForInsights, placeForInsights, type InsightPlace } from './queries.ts';
 import { askQuery, placeQuestions, type AiAnswer, type QuestionKey } from './schema.ts';
@@ -46,7 +48,7 @@ export function insightRoutes(deps: { config: Config; sql: Sql; logger: Logger; 
     if (!service.providers.configured.ai) throw new ApiError('UNAVAILABLE', 'Ask A.I. is not set up on this server (AI_BASE_URL is unset)');
     let answer: string;
     try {
-      answer = await service.ask(place, caller.level, question);
+      answer = await service.ask(place, caller.level, question, () => takeCalls(deps.sql, aiBudgets(deps.config, caller, clientAddress(c))));
     } catch (error) {
       if (error instanceof ApiError) throw error;
       deps.logger.warn({ requestId: c.get('requestId'), error: (error as Error).message }, 'AI provider failed');

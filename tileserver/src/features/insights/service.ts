@@ -19,6 +19,7 @@ type Figures = Omit<InsightsPayload, 'access' | 'nativeLand' | 'wikipedia' | 'pr
 export class InsightsService {
   private readonly figures = new LRUCache<string, Promise<Figures>>({ max: 2000 });
   private readonly answers = new LRUCache<string, string>({ max: 5000 });
+  private readonly asking = new Map<string, Promise<string>>();
 
   constructor(
     private readonly sql: Sql,
@@ -85,17 +86,35 @@ export class InsightsService {
     return visibleFigures(figures, level, place, { wikipedia, nativeLand: { items: nativeLand }, providers: this.providers.configured });
   }
 
-  /** An AI answer from the figures this caller may see, cached per place, question, data version and access. */
-  async ask(place: InsightPlace, level: Level, question: QuestionKey): Promise<string> {
+  /**
+   * An AI answer from the figures this caller may see, cached per place, question, data version and
+   * access. Only a real provider call is paid for: `spend` takes the caller's and the deployment's
+   * budgets (throwing when one is spent) and answers their give-back, used when the provider fails.
+   * Concurrent asks of one uncached answer share one call, paid by the first.
+   */
+  async ask(place: InsightPlace, level: Level, question: QuestionKey, spend: () => Promise<() => Promise<void>> = async () => async () => {}): Promise<string> {
     const figures = await this.figuresOf(place);
     const visible = visibleFigures(figures, level, place, { wikipedia: null, nativeLand: { items: [] }, providers: this.providers.configured });
     const key = `${place.path}|${figures.dataVersion}|${question}|${JSON.stringify(visible.access)}`;
     const cached = this.answers.get(key);
     if (cached) return cached;
+    const inFlight = this.asking.get(key);
+    if (inFlight) return inFlight;
+    const giveBack = await spend();
     const { system, user } = buildPrompt(visible, question);
-    const answer = await this.providers.complete(system, user);
-    this.answers.set(key, answer);
-    return answer;
+    const pending = this.providers.complete(system, user).then(
+      (answer) => {
+        this.answers.set(key, answer);
+        return answer;
+      },
+      async (error: unknown) => {
+        await giveBack();
+        throw error;
+      },
+    );
+    this.asking.set(key, pending);
+    void pending.then(() => this.asking.delete(key), () => this.asking.delete(key));
+    return pending;
   }
 }
 

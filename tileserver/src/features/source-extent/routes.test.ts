@@ -1,13 +1,22 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import postgres from 'postgres';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
+import type { Sql } from '../../db/client.ts';
 import { createLogger } from '../../logger.ts';
 import { testDb } from '../../testing/db.ts';
+import { extentTexts } from './routes.ts';
 
 const sql = testDb();
 const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
 const app = createApp({ config, sql, logger: createLogger('silent') });
-afterAll(() => sql.end());
+// A second client on the same database that counts the extent scans the server sends it.
+let scans = 0;
+const counted = postgres(inject('databaseUrl'), { max: 3, onnotice: () => {}, debug: (_connection, query) => void (query.includes('ST_Extent') && scans++) }) as unknown as Sql;
+afterAll(async () => {
+  await sql.end();
+  await counted.end();
+});
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const get = async (path: string) => {
@@ -58,6 +67,54 @@ describe('the extent of a stored source', () => {
     expect(refused.status).toBe(403);
     expect(refused.json.error.details.fields).toEqual(['zoning_type']);
     expect((await get(`/sources/${premium}/extent.json?token=${config.ADMIN_TOKEN}`)).status).toBe(200);
+  });
+});
+
+describe('bounded extents (M10)', () => {
+  it('M10: 60 new sources differing only in colour make one scan (the cache is keyed by the selection), also asked in parallel', async () => {
+    const roomy = loadConfig({ SOURCE_POSTS_PER_MINUTE: '1000', EXTENT_PER_MINUTE: '0' });
+    const scanning = createApp({ config: roomy, sql: counted, logger: createLogger('silent') });
+    const ids: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const fill = `#${(0x100000 + i * 977).toString(16).slice(-6)}`;
+      const res = await scanning.request('/api/v1/sources', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: { parcel: true, path: cambridge, filters: { yearbuilt: { gte: 1950 } } }, styles: [{ predicate: 'default', fill, line: '#000000' }] }) });
+      expect(res.status).toBe(200);
+      ids.push((await res.json()).id);
+    }
+    expect(new Set(ids).size).toBe(60);
+    scans = 0;
+    const answers = await Promise.all(ids.map(async (id) => (await scanning.request(`/sources/${id}/extent.json`)).json()));
+    expect(new Set(answers.map((a) => JSON.stringify([a.bbox, a.parcels]))).size).toBe(1);
+    expect(answers[0].parcels).toBeGreaterThan(0);
+    expect(scans).toBe(1);
+  });
+
+  it('M10: an anonymous extent of a source without a county or smaller place is refused (403) before any scan; a token caller gets it', async () => {
+    scans = 0;
+    const scanning = createApp({ config, sql: counted, logger: createLogger('silent') });
+    for (const query of [{ parcel: true }, { parcel: true, path: '/us' }, { parcel: true, path: '/us/ma' }]) {
+      const id = await post({ query, styles: [{ predicate: 'default', fill: '#123456', line: '#000000' }] });
+      const res = await scanning.request(`/sources/${id}/extent.json`);
+      expect(res.status).toBe(403);
+      expect((await res.json()).error).toMatchObject({ code: 'FORBIDDEN', message: extentTexts.needsPlace });
+    }
+    expect(scans).toBe(0);
+    const county = await post({ query: { parcel: true, path: '/us/ma/middlesex', filters: { yearbuilt: { lt: 1800 } } } });
+    expect((await scanning.request(`/sources/${county}/extent.json`)).status).toBe(200);
+    const everywhere = await post({ query: { parcel: true, filters: { yearbuilt: { lt: 1750 } } } });
+    expect((await scanning.request(`/sources/${everywhere}/extent.json?token=${config.ADMIN_TOKEN}`)).status).toBe(200);
+    expect(scans).toBe(2);
+  });
+
+  it('M10: extents and value lists are under the per-minute limit of the expensive routes (EXTENT_PER_MINUTE)', async () => {
+    const limited = createApp({ config: loadConfig({ EXTENT_PER_MINUTE: '2' }), sql, logger: createLogger('silent') });
+    const id = await post({ query: { parcel: true, path: cambridge } });
+    const from = (path: string) => limited.request(path, {}, { incoming: { socket: { remoteAddress: '198.51.100.77' } } });
+    expect((await from(`/sources/${id}/extent.json`)).status).toBe(200);
+    expect((await from('/sources/parcel/autocomplete.json?key=owner&query=a')).status).toBe(200);
+    const over = await from(`/sources/${id}/extent.json`);
+    expect(over.status).toBe(429);
+    expect(over.headers.get('retry-after')).not.toBeNull();
   });
 });
 

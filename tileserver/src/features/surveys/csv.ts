@@ -1,12 +1,12 @@
 // A survey's posts as csv: post columns, one column per question (its short column name), then the
-// parcel's fields. Cells that a spreadsheet would run as a formula are prefixed with a quote.
+// parcel's fields. Text cells go through the one spreadsheet-formula guard.
+import { spreadsheetSafe } from '../../http/csv.ts';
 import type { ExportRow, SurveyRow } from './queries.ts';
 import { POST_STATUS } from './schema.ts';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = value instanceof Date ? value.toISOString() : String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? spreadsheetSafe(value) : String(value);
   return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

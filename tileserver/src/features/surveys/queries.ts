@@ -1,4 +1,5 @@
 // Survey and post queries (tagged templates; every value bound).
+import type postgres from 'postgres';
 import type { Sql } from '../../db/client.ts';
 import type { SurveyQuestion } from './schema.ts';
 
@@ -62,20 +63,47 @@ export interface PostRow {
 
 /**
  * Stores a post once per client id, and bumps the survey's layer version in the same transaction, so
- * sources styled by this survey's @status change tile URLs in every process (LISTEN/NOTIFY).
+ * sources styled by this survey's @status change tile URLs in every process (LISTEN/NOTIFY). A post
+ * with a photo waits for its group's lock and is refused ('quota') when its bytes would take the
+ * group's photos past `quotaBytes`, so parallel posts cannot pass the quota together.
  */
-export async function insertPost(sql: Sql, p: { surveyId: number; parcelPath: string; userId: number | null; clientId: string; status: number; answers: Record<string, string>; photo: string | null }): Promise<PostRow> {
+export async function insertPost(
+  sql: Sql,
+  p: { surveyId: number; groupId: number; parcelPath: string; userId: number | null; clientId: string; status: number; answers: Record<string, string>; photo: string | null; photoBytes: number | null; quotaBytes: number },
+): Promise<PostRow | 'quota'> {
   return sql.begin(async (tx) => {
-    const [made] = await tx<{ id: number }[]>`INSERT INTO survey_posts (survey_id, parcel_path, user_id, client_id, status, answers, photo)
-      VALUES (${p.surveyId}, ${p.parcelPath}, ${p.userId}, ${p.clientId}, ${p.status}, ${tx.json(p.answers)}, ${p.photo})
+    const known = async () => (await tx<{ id: number }[]>`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${p.surveyId} AND client_id = ${p.clientId}`)[0];
+    if (p.photoBytes !== null) {
+      await tx`SELECT pg_advisory_xact_lock(${photoQuotaLock}, ${p.groupId}::int)`;
+      const existing = await known();
+      if (existing) return { id: existing.id, created: false };
+      if ((await groupPhotoBytes(tx, p.groupId)) + p.photoBytes > p.quotaBytes) return 'quota';
+    }
+    const [made] = await tx<{ id: number }[]>`INSERT INTO survey_posts (survey_id, parcel_path, user_id, client_id, status, answers, photo, photo_bytes)
+      VALUES (${p.surveyId}, ${p.parcelPath}, ${p.userId}, ${p.clientId}, ${p.status}, ${tx.json(p.answers)}, ${p.photo}, ${p.photoBytes})
       ON CONFLICT (survey_id, client_id) DO NOTHING RETURNING id::int AS id`;
     if (made) {
       await tx`SELECT bump_layer_version(${`survey:${p.surveyId}`})`;
       return { id: made.id, created: true };
     }
-    const [known] = await tx<{ id: number }[]>`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${p.surveyId} AND client_id = ${p.clientId}`;
-    return { id: known!.id, created: false };
-  }) as Promise<PostRow>;
+    return { id: (await known())!.id, created: false };
+  }) as Promise<PostRow | 'quota'>;
+}
+
+/** The first key of the advisory lock a group's photo posts take (the second is the group id). */
+const photoQuotaLock = 26017;
+
+/** Bytes of the photos stored for a group's surveys. */
+export async function groupPhotoBytes(sql: Sql | postgres.TransactionSql<Record<string, never>>, groupId: number): Promise<number> {
+  const [row] = await sql<{ bytes: string }[]>`
+    SELECT coalesce(sum(sp.photo_bytes), 0)::text AS bytes FROM survey_posts sp JOIN surveys s ON s.id = sp.survey_id WHERE s.group_id = ${groupId}`;
+  return Number(row!.bytes);
+}
+
+/** The id of the post a client id already made, if any. */
+export async function postOfClient(sql: Sql, surveyId: number, clientId: string): Promise<number | undefined> {
+  const [row] = await sql<{ id: number }[]>`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${surveyId} AND client_id = ${clientId}`;
+  return row?.id;
 }
 
 export interface ExportRow {

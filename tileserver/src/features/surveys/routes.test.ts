@@ -44,14 +44,23 @@ async function createSurvey(browser: TestBrowser, mapId: number, questions: unkn
 }
 
 /** Posts answers the way the surveyor's form does: multipart with an optional photo. */
-async function postAnswers(browser: TestBrowser, surveyId: number, fields: Record<string, string>, photo?: Uint8Array, type = 'image/jpeg') {
+async function postAnswers(browser: TestBrowser, surveyId: number, fields: Record<string, string>, photo?: Uint8Array, type = 'image/jpeg', to = app) {
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) form.set(k, v);
   if (photo) form.set('photo', new Blob([photo as BlobPart], { type }), 'photo.jpg');
   const headers: Record<string, string> = { 'X-CSRF-Token': browser.csrf, Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-  const res = await app.request(`/surveys/${surveyId}/posts.json`, { method: 'POST', body: form, headers }, { incoming: { socket: { remoteAddress: browser.address } } });
+  const res = await to.request(`/surveys/${surveyId}/posts.json`, { method: 'POST', body: form, headers }, { incoming: { socket: { remoteAddress: browser.address } } });
   return { status: res.status, json: await res.json() };
 }
+
+const cookieOf = (browser: TestBrowser) => ({ Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
+/** A JPEG of `bytes` bytes whose last byte is `mark`, so two photos tell apart. */
+const jpegOf = (bytes: number, mark = 1) => {
+  const photo = new Uint8Array(bytes);
+  photo.set(jpeg);
+  photo[bytes - 1] = mark;
+  return photo;
+};
 
 describe('survey editor API', () => {
   it('saves a new survey dropping empty questions and answers, removing default next steps, and encoding photo_required', async () => {
@@ -227,6 +236,36 @@ describe('surveyor posts', () => {
     expect(await ruleOfParcel(bySurveyor.json.tiles[0])).toBe(0);
     expect((await new TestBrowser(app).get(`/api/v1/sources/${created.json.id}.json`)).status).toBe(404);
     expect((await new TestBrowser(app).get(`/api/v1/sources/${created.json.id}/live`)).status).toBe(404);
+  });
+
+  it('L17: a post repeating an existing client_id does not overwrite that photo (200 with the first post, its bytes kept)', async () => {
+    const { browser, mapId } = await proWithProject();
+    const survey = (await createSurvey(browser, mapId)).json;
+    const fields = { client_id: randomUUID(), parcel_path: parcel.path, answers: JSON.stringify({ occupied: 'Yes' }) };
+    const first = await postAnswers(browser, survey.id, fields, jpegOf(2048, 7));
+    expect(first.status).toBe(201);
+    const again = await postAnswers(browser, survey.id, fields, jpegOf(4096, 9));
+    expect(again).toMatchObject({ status: 200, json: { id: first.json.id, created: false } });
+    const stored = await app.request(`/surveys/${survey.id}/posts/${first.json.id}/photo`, { headers: cookieOf(browser) });
+    expect(Buffer.from(await stored.arrayBuffer()).equals(Buffer.from(jpegOf(2048, 7)))).toBe(true);
+  });
+
+  it('L17: a group has a survey photo storage quota (SURVEY_PHOTO_QUOTA_MB): a photo that would pass it is refused with 413, also in parallel', async () => {
+    const quota = createApp({ config: { ...config, SURVEY_PHOTO_QUOTA_MB: 1 }, sql, logger: createLogger('silent') });
+    const { browser, mapId } = await proWithProject();
+    const survey = (await createSurvey(browser, mapId)).json;
+    const post = () => postAnswers(browser, survey.id, { client_id: randomUUID(), parcel_path: parcel.path, answers: JSON.stringify({ occupied: 'Yes' }) }, jpegOf(300 * 1024), 'image/jpeg', quota);
+    const answers = await Promise.all(Array.from({ length: 5 }, post));
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(3);
+    const refused = answers.filter((a) => a.status === 413);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]!.json.error.message).toBe("Your account's survey photos have reached their 1 MB of storage; this photo was not saved.");
+    const [row] = await sql<{ n: number; bytes: number }[]>`SELECT count(*)::int AS n, sum(photo_bytes)::int AS bytes FROM survey_posts WHERE survey_id = ${survey.id}`;
+    expect(row).toEqual({ n: 3, bytes: 3 * 300 * 1024 });
+    // A post without a photo still goes in.
+    const bare = createApp({ config: { ...config, SURVEY_PHOTO_QUOTA_MB: 1 }, sql, logger: createLogger('silent') });
+    const plain = (await createSurvey(browser, mapId, twoQuestions, '0')).json;
+    expect((await postAnswers(browser, plain.id, { client_id: randomUUID(), parcel_path: parcel.path, answers: JSON.stringify({ occupied: 'Yes' }) }, undefined, 'image/jpeg', bare)).status).toBe(201);
   });
 
   it('refuses a photo over 8 MB as 413', async () => {

@@ -3,7 +3,7 @@
 // the owning group read and post; managers (and a survey's creator) edit; a guest with the project's
 // share link (?share=, checked on every request) reads the survey source only, and is refused the
 // rest with 403; others get 404 (policy.ts).
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -17,7 +17,7 @@ import { projectSharedWith } from '../projects/service.ts';
 import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './policy.ts';
 import { photoDirOf } from './photo-files.ts';
 import { surveyPresets } from './presets.ts';
-import { countSurveys, insertPost, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
+import { countSurveys, groupPhotoBytes, insertPost, postOfClient, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
 import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, shareToken, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
 import { postsCsv } from './csv.ts';
 
@@ -161,19 +161,38 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
       if (problems.length) throw new ApiError('BAD_REQUEST', problems.join('; '), { problems });
     }
     let photoName: string | null = null;
+    let wrote = false;
+    const quotaBytes = deps.config.SURVEY_PHOTO_QUOTA_MB * 1024 * 1024;
+    const quotaFull = () => new ApiError('PAYLOAD_TOO_LARGE', surveyTexts.photoQuotaFull(deps.config.SURVEY_PHOTO_QUOTA_MB));
     if (photo) {
       if (photo.size > MAX_PHOTO_BYTES) throw tooLarge();
+      // A resend of a stored post answers it as it is: its photo is never replaced by another's bytes.
+      const known = await postOfClient(sql, survey.id, fields.client_id);
+      if (known !== undefined) return c.json({ id: known, client_id: fields.client_id, created: false, status: fields.status }, 200);
+      if ((await groupPhotoBytes(sql, survey.group_id)) + photo.size > quotaBytes) throw quotaFull();
       const bytes = new Uint8Array(await photo.arrayBuffer());
       const kind = photoType(bytes);
       if (!kind) throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'A photo must be a JPEG, PNG or WebP image', { parameter: 'photo' });
-      // Named by the client id: a resend writes the same file instead of a second one.
+      // Named by the client id: a resend after a lost answer finds the file of its first attempt.
       photoName = `${survey.id}/${fields.client_id}.${kind.ext}`;
       await mkdir(join(photoDir, String(survey.id)), { recursive: true });
       const temp = join(photoDir, `${photoName}.${process.pid}.part`);
       await writeFile(temp, bytes);
-      await rename(temp, join(photoDir, photoName));
+      // link, not rename: a photo already stored under this name (a parallel post of the same client
+      // id, or an attempt killed before its row) is kept, never overwritten.
+      try {
+        await link(temp, join(photoDir, photoName));
+        wrote = true;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      } finally {
+        await rm(temp, { force: true });
+      }
     }
-    const post = await insertPost(sql, { surveyId: survey.id, parcelPath: fields.parcel_path, userId: caller.user.id, clientId: fields.client_id, status: fields.status, answers, photo: photoName });
+    const post = await insertPost(sql, { surveyId: survey.id, groupId: survey.group_id, parcelPath: fields.parcel_path, userId: caller.user.id, clientId: fields.client_id, status: fields.status, answers, photo: photoName, photoBytes: photo ? photo.size : null, quotaBytes });
+    // A file this request wrote that no new row points at goes again.
+    if (wrote && (post === 'quota' || !post.created)) await rm(join(photoDir, photoName!), { force: true });
+    if (post === 'quota') throw quotaFull();
     return c.json({ id: post.id, client_id: fields.client_id, created: post.created, status: fields.status }, post.created ? 201 : 200);
   });
 

@@ -16,6 +16,7 @@ export const POST_STATUS = { couldNotSurvey: 1, surveyed: 2 } as const;
 
 export const surveyTexts = {
   saved: 'Survey saved.',
+  photoQuotaFull: (mb: number) => `Your account's survey photos have reached their ${mb.toLocaleString('en-US')} MB of storage; this photo was not saved.`,
   noPermission: 'You do not have permission to edit this survey.',
   creating: 'You are creating a new survey.',
   chooserLabel: 'Choose a survey to edit',

@@ -10,12 +10,15 @@ export const imageLimits = (userId: number | null) => getJson<LimitsAnswer>(`/us
 
 export type ImageResult = { kind: 'image'; url: string } | { kind: 'limit'; message: string } | { kind: 'unavailable' };
 
+type ErrorBody = { error?: { message?: string; details?: { limit?: string } } };
+
 export async function fetchImage(kind: ImageryKind, path: string, angle: number | null, signal?: AbortSignal): Promise<ImageResult> {
   try {
     const response = await fetch(apiUrl(`/imagery/${kind}.jpg`, { path, angle: kind === 'birdseye' && angle !== null ? angle : undefined }), { signal });
     if (response.ok) return { kind: 'image', url: URL.createObjectURL(await response.blob()) };
-    if (response.status === 429) {
-      const body = (await response.json().catch(() => ({}))) as { error?: { message?: string } };
+    const body = (await response.json().catch(() => ({}))) as ErrorBody;
+    // The caller's allowance (429) and the server's daily cap (503, details.limit) say so in their own words.
+    if (response.status === 429 || body.error?.details?.limit === 'deployment') {
       return { kind: 'limit', message: body.error?.message ?? 'No free images left' };
     }
     return { kind: 'unavailable' };

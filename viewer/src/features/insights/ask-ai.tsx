@@ -5,10 +5,17 @@ import { useState } from 'react';
 import { defaultQuestion, placeQuestions, type QuestionKey } from '../../../../tileserver/src/features/insights/schema.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
+import { ApiError } from '../../api/client.ts';
 import { askAi } from './api.ts';
 
 export const aiFailedText = "Oops! We couldn't load ChatGPT data. Please try again.";
-type State = { state: 'idle' } | { state: 'loading' } | { state: 'failed' } | { state: 'answered'; answer: string };
+type State = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'answered'; answer: string };
+
+/** A daily limit (the caller's or the server's) is said in the server's words; other failures generically. */
+function failureText(error: unknown): string {
+  const limit = error instanceof ApiError ? (error.details as { limit?: string } | undefined)?.limit : undefined;
+  return limit === 'daily' || limit === 'deployment' ? (error as ApiError).message : aiFailedText;
+}
 
 export function AskAi({ path, configured }: { path: string; configured: boolean }) {
   const paid = useAtomValue(hasSiteControlAtom);
@@ -21,7 +28,7 @@ export function AskAi({ path, configured }: { path: string; configured: boolean 
       setState({ state: 'answered', answer: (await askAi(path, question)).answer });
     } catch (error) {
       console.warn(`ask a.i.: ${(error as Error).message}`);
-      setState({ state: 'failed' });
+      setState({ state: 'failed', message: failureText(error) });
     }
   };
   return (
@@ -48,7 +55,7 @@ export function AskAi({ path, configured }: { path: string; configured: boolean 
           <button type="button" className="button primary" data-testid="ai-ask" disabled={state.state === 'loading'} onClick={() => void ask()}>
             {state.state === 'loading' ? 'Asking...' : 'Ask'}
           </button>
-          {state.state === 'failed' && <p className="inline-alert error" data-testid="ai-failed">{aiFailedText}</p>}
+          {state.state === 'failed' && <p className="inline-alert error" data-testid="ai-failed">{state.message}</p>}
           {state.state === 'answered' && <div className="ai-answer" data-testid="ai-answer">{state.answer.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>}
         </>
       )}

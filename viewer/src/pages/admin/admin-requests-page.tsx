@@ -1,5 +1,6 @@
 // /admin/requests: the Place Unavailable requests (who asked for which place, and why), newest first.
 import { useState } from 'react';
+import { sameOriginPath } from '../../api/same-origin.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
 import { useAdminJson } from './use-admin-json.ts';
@@ -25,7 +26,7 @@ export function AdminRequestsPage() {
             <tbody>
               {requests.map((r, i) => (
                 <tr key={`${r.created_at}:${i}`}>
-                  <td><a href={r.path}>{r.path}</a></td><td>{r.name}</td><td>{r.contact}</td><td className="wrap">{r.comment}</td><td>{formatDate(r.created_at)}</td>
+                  <td><PlaceLink path={r.path} /></td><td>{r.name}</td><td>{r.contact}</td><td className="wrap">{r.comment}</td><td>{formatDate(r.created_at)}</td>
                 </tr>
               ))}
             </tbody>
@@ -35,4 +36,10 @@ export function AdminRequestsPage() {
       <Pager page={page} count={requests.length} pageSize={100} onPage={setPage} />
     </AdminLayout>
   );
+}
+
+/** A request's place as a link when it is a path of this site (older rows may hold anything), else text. */
+function PlaceLink({ path }: { path: string }) {
+  const href = sameOriginPath(path);
+  return href ? <a href={href}>{path}</a> : <span data-testid="request-path-text">{path}</span>;
 }

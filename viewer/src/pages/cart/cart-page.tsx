@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
 import type { CartAnswer } from '../../../../tileserver/src/features/store/schema.ts';
 import { getJson, sendJson } from '../../api/client.ts';
+import { sameOriginPath } from '../../api/same-origin.ts';
 import { loadPaymentSetup, type PaymentSetup } from '../plans/card-entry.tsx';
 import { usePurchase } from '../plans/use-checkout.tsx';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
@@ -16,7 +17,8 @@ export function CartPage() {
   const session = useSignedInSession();
   const [load, setLoad] = useState<Load>({ status: 'loading' });
   const [payment, setPayment] = useState<PaymentSetup | null>(null);
-  const from = new URLSearchParams(location.search).get('from');
+  // ?from= comes from the link that opened the cart: only a path of this site is linked back to.
+  const from = sameOriginPath(new URLSearchParams(location.search).get('from'));
 
   useEffect(() => {
     if (session) loadPaymentSetup().then(setPayment, () => undefined);
