@@ -6,6 +6,7 @@ import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { colorStorageKey, parseColors } from './features/colors/colors.ts';
 import { basemapAtom, catalogueAtom, colorsAtom, configAtom, placePathAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
 import { replaceHash } from './state/selection.ts';
+import { levelAtom } from './state/session.ts';
 import { store } from './state/store.ts';
 import { detailsOpenAtom } from './state/ui-atoms.ts';
 import { basemaps, isParcelPath, parseUrl, type Basemap } from './state/url.ts';
@@ -28,6 +29,15 @@ export function fetchParcelTileJson(): Promise<TileJson | null> {
     console.warn(`parcel TileJSON: ${(error as Error).message}`);
     return null;
   });
+}
+
+function loadConfig(): void {
+  getJson<ViewerConfig>('/api/v1/config.json')
+    .then((config) => store.set(configAtom, config))
+    .catch((error: unknown) => {
+      console.warn(`viewer config: ${(error as Error).message}`);
+      store.set(configAtom, { basemaps: {}, parcelMinZoom: 11 });
+    });
 }
 
 export function boot(): void {
@@ -55,12 +65,14 @@ export function boot(): void {
     replaceHash(store.get);
   });
 
-  getJson<ViewerConfig>('/api/v1/config.json')
-    .then((config) => store.set(configAtom, config))
-    .catch((error: unknown) => {
-      console.warn(`viewer config: ${(error as Error).message}`);
-      store.set(configAtom, { basemaps: {}, parcelMinZoom: 11 });
-    });
+  loadConfig();
+  // The server gives the 3D terrain URL to site-control levels only: ask again when the level changes.
+  let level = store.get(levelAtom);
+  store.sub(levelAtom, () => {
+    if (store.get(levelAtom) === level) return;
+    level = store.get(levelAtom);
+    loadConfig();
+  });
   getJson<CatalogueLayer[]>('/api/v1/layers.json')
     .then((layers) => store.set(catalogueAtom, Array.isArray(layers) ? layers : []))
     .catch((error: unknown) => console.warn(`layer catalogue: ${(error as Error).message}`));

@@ -1,13 +1,13 @@
 // Built-in tile layers: the default parcel layer (TileJSON + tiles) and the static FEMA flood and
-// wetland layers (TileJSON + tiles, for site-control callers only). Every route checks the token;
-// tiles come through the shared cache.
+// wetland layers (TileJSON + tiles, for site-control callers only). Every tile goes through the one
+// tile gate (tile-gate.ts: token, API standing, metering) and the shared cache.
 import { Hono, type Context } from 'hono';
 import type { Caller } from '../auth/caller.ts';
 import { isPaid } from '../auth/tokens.ts';
 import { ApiError } from '../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
-import { tileResponse } from './tile-response.ts';
+import { sendTile, tileCaller } from './tile-gate.ts';
 import { missEncoding } from './tile-encoding.ts';
 import type { TileRequest } from './tile-renderer.ts';
 import { floodLayer, floodTileSql, parcelLayer, parcelTileSql, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
@@ -69,15 +69,12 @@ export function tileRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/parcels/:z/:x/:y', async (c) => {
-    const caller = await tiles.callers.of(c);
-    // API plans: 402 after the sandbox or trial, 429 at a limit or cap (metering/, features/api-plans/).
-    if (caller.via === 'token' && caller.group) await tiles.apiGate?.assert(caller);
+    const caller = await tileCaller(tiles, c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'The parcel layer');
     const version = await parcelVersionFor(tiles, c.req.query('v'));
     const tile = await tiles.renderer.tile(parcelLayerKey(version), parcelTileSql(coords.z), coords, tileRequestOf(c));
-    if (caller.via === 'token') tiles.meter.countTile(caller.token);
-    return tileResponse(c, tile, PARCEL_CACHE_SECONDS);
+    return sendTile(tiles, c, caller, tile, { maxAge: PARCEL_CACHE_SECONDS, audience: 'public' });
   });
 
   app.get('/api/v1/static/:layer', async (c) => {
@@ -101,16 +98,14 @@ export function tileRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/static/:layer/:z/:x/:y', async (c) => {
-    const layer = staticLayerFor(await tiles.callers.of(c), c.req.param('layer'));
+    const caller = await tileCaller(tiles, c);
+    const layer = staticLayerFor(caller, c.req.param('layer'));
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, layer.range.minzoom, layer.range.maxzoom, `The ${layer.name} layer`);
     const version = await tiles.versions.get(layer.table);
     const tile = await tiles.renderer.tile(`static:${layer.table}@${version}`, layer.statement, coords, tileRequestOf(c));
-    const answer = tileResponse(c, tile, DAY);
     // Entitled callers only: a shared cache must not hand these tiles to anyone else.
-    answer.headers.set('Cache-Control', `private, max-age=${DAY}`);
-    answer.headers.append('Vary', 'Cookie, Authorization');
-    return answer;
+    return sendTile(tiles, c, caller, tile, { maxAge: DAY, audience: 'private' });
   });
 
   return app;

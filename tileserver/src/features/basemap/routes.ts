@@ -1,12 +1,13 @@
 // The street basemap served by us: TileJSON at GET /api/v1/basemap, tiles at
 // /api/v1/basemap/{z}/{x}/{y}.mvt (layers water, streets, boundaries, place_labels), label glyphs at
 // /api/v1/fonts/{fontstack}/{start}-{end}.pbf and the sprite at /api/v1/sprites/basemap[@2x].{json,png}.
-// Public data: every caller gets them, and shared caches may keep them.
+// Public data: every caller gets them, and shared caches may keep them; an API token's tiles pass the
+// tile gate (API standing, metering) like every tile route.
 import { Hono } from 'hono';
 import { ApiError } from '../../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
-import { tileResponse } from '../../tiles/tile-response.ts';
+import { sendTile, tileCaller } from '../../tiles/tile-gate.ts';
 import { tileRequestOf } from '../../tiles/routes.ts';
 import { tableBounds } from '../../tiles/bounds.ts';
 import { glyphRange, resolveFontstack } from './glyphs.ts';
@@ -40,13 +41,13 @@ export function basemapRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/basemap/:z/:x/:y', async (c) => {
-    await tiles.callers.of(c);
+    const caller = await tileCaller(tiles, c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     assertZoomInRange(coords.z, basemapLayer.minzoom, basemapLayer.maxzoom, 'The basemap');
     // Boundaries and labels come from places, streets and water from their own tables: both versions key the tile.
     const version = `${await tiles.versions.get('basemap')}.${await tiles.versions.get('places')}`;
     const tile = await tiles.renderer.tile(`basemap@${version}`, basemapTileSql, coords, tileRequestOf(c));
-    return tileResponse(c, tile, DAY);
+    return sendTile(tiles, c, caller, tile, { maxAge: DAY, audience: 'public' });
   });
 
   app.get('/api/v1/fonts/:fontstack/:range', (c) => {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
+import { signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 
 const sql = testDb();
@@ -15,18 +16,33 @@ describe('GET /api/v1/config.json', () => {
   it('lists only the configured basemaps and terrain, and the parcel minimum zoom', async () => {
     const bare = await (await appWith({}).request('/api/v1/config.json')).json();
     expect(bare).toEqual({ basemaps: {}, parcelMinZoom: 11 });
+    // Terrain is for site-control callers (see the Low 10 test below): asked with the admin token.
+    const admin = 'catalog-admin-token-0123456789abcdef';
     const full = await (
       await appWith({
         BASEMAP_SATELLITE_URL: 'https://tiles.example/sat/{z}/{x}/{y}.jpg',
         BASEMAP_SATELLITE2_URL: 'https://tiles.example/sat2/{z}/{x}/{y}.jpg',
         TERRAIN_URL: 'https://tiles.example/dem/{z}/{x}/{y}.png',
-      }).request('/api/v1/config.json')
+        ADMIN_TOKEN: admin,
+      }).request('/api/v1/config.json', { headers: { Authorization: `Bearer ${admin}` } })
     ).json();
     expect(full).toEqual({
       basemaps: { satellite: 'https://tiles.example/sat/{z}/{x}/{y}.jpg', satellite2: 'https://tiles.example/sat2/{z}/{x}/{y}.jpg' },
       terrain: 'https://tiles.example/dem/{z}/{x}/{y}.png',
       parcelMinZoom: 11,
     });
+  });
+
+  it('Low 10: gives the 3D terrain URL only to the levels the viewer offers 3D to (Pro, Team, admin), privately', async () => {
+    const app = appWith({ TERRAIN_URL: 'https://tiles.example/dem/{z}/{x}/{y}.png' });
+    const anonymous = await app.request('/api/v1/config.json');
+    expect(await anonymous.json()).toEqual({ basemaps: {}, parcelMinZoom: 11 });
+    expect(anonymous.headers.get('cache-control')).toMatch(/^private\b/);
+    expect(anonymous.headers.get('vary')).toMatch(/Cookie, Authorization/);
+    const terrainOf = async (level: 'free' | 'pro' | 'team') => (await (await signedInUser(app, sql, level)).browser.get('/api/v1/config.json')).json.terrain;
+    expect(await terrainOf('free')).toBeUndefined();
+    expect(await terrainOf('pro')).toBe('https://tiles.example/dem/{z}/{x}/{y}.png');
+    expect(await terrainOf('team')).toBe('https://tiles.example/dem/{z}/{x}/{y}.png');
   });
 
   it('answers 401 for an unknown token', async () => {

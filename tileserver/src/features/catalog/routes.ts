@@ -1,9 +1,11 @@
 // GET /api/v1/config.json (basemap and terrain URLs from configuration, the parcel minimum zoom) and
-// GET /api/v1/layers.json (the additional-layer catalogue).
+// GET /api/v1/layers.json (the additional-layer catalogue). 3D terrain is site control (Pro, Team,
+// admins, as the viewer's Tools panel gates it), so only those callers are given TERRAIN_URL.
 import { Hono } from 'hono';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
+import { isPaid, type Level } from '../../auth/tokens.ts';
 import { parcelLayer } from '../../tiles/tile-queries.ts';
 import { additionalLayers } from './layers.ts';
 
@@ -13,13 +15,13 @@ export interface ClientConfig {
   parcelMinZoom: number;
 }
 
-export function clientConfig(config: Config): ClientConfig {
+export function clientConfig(config: Config, level: Level): ClientConfig {
   const basemaps: ClientConfig['basemaps'] = {};
   if (config.BASEMAP_SATELLITE_URL) basemaps.satellite = config.BASEMAP_SATELLITE_URL;
   if (config.BASEMAP_SATELLITE2_URL) basemaps.satellite2 = config.BASEMAP_SATELLITE2_URL;
   return {
     basemaps,
-    ...(config.TERRAIN_URL ? { terrain: config.TERRAIN_URL } : {}),
+    ...(config.TERRAIN_URL && isPaid(level) ? { terrain: config.TERRAIN_URL } : {}),
     parcelMinZoom: parcelLayer.minzoom,
   };
 }
@@ -27,8 +29,9 @@ export function clientConfig(config: Config): ClientConfig {
 export function catalogRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/v1/config.json', async (c) => {
-    await deps.callers.of(c);
-    return c.json(clientConfig(deps.config));
+    const caller = await deps.callers.of(c);
+    // The answer depends on who asks: no shared cache may hand a Pro caller's terrain URL to others.
+    return c.json(clientConfig(deps.config, caller.level), 200, { 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Authorization' });
   });
   app.get('/api/v1/layers.json', async (c) => {
     await deps.callers.of(c);

@@ -4,6 +4,7 @@ import type { Caller } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
+import { assertDefinitionAllowed } from '../sources/policy.ts';
 import { validateDefinition } from '../sources/schema.ts';
 import { managersOnlyText, quote, type ExportFormat, type Quote } from './pricing.ts';
 import { freeRowsLeft } from './allowance.ts';
@@ -21,9 +22,11 @@ export { monthStart } from './allowance.ts';
 
 export const ownerOf = (caller: Caller) => ({ groupId: caller.group?.id ?? null, userId: caller.user!.id });
 
-/** The selection of a query: filters checked against the catalog (unknown fields are a 400). */
+/** The selection of a query: filters checked against the catalog (unknown fields are a 400) and against
+ * the caller's tier, as sources are (a count filtered on a locked field would reveal its values: 403). */
 export async function selectionOf(sql: Sql, caller: Caller, query: ExportQuery, allParcels: boolean): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
   const checked = validateDefinition({ query: { parcel: true, path: query.path, filters: allParcels ? {} : query.parcel } });
+  assertDefinitionAllowed(caller, checked);
   const definition: SelectionDefinition = { query: { parcel: true, path: query.path, filters: checked.query.filters ?? {} } };
   let focusAcres: number | undefined;
   if (query.focus_area_id !== undefined) {

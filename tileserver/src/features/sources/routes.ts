@@ -4,7 +4,6 @@ import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
 import { bodyLimit } from 'hono/body-limit';
-import { canSeeTier, unlockPlan } from '../../auth/tokens.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
 import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
@@ -13,14 +12,15 @@ import { tableBounds } from '../../tiles/bounds.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../tiles/tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-context.ts';
 import { parcelLayer } from '../../tiles/tile-queries.ts';
-import { tileResponse } from '../../tiles/tile-response.ts';
+import { sendTile, tileCaller } from '../../tiles/tile-gate.ts';
 import { tileRequestOf } from '../../tiles/routes.ts';
 import { surveyLayer, surveyVisibleTo } from '../surveys/service.ts';
 import { sourceId, sourceIdPattern } from './canonical.ts';
 import { compileValueCheckSql, legendOf } from './compile.ts';
 import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
 import { SourceRegistry, type CompiledSource } from './registry.ts';
-import { referencedFields, validateDefinition, type SourceDefinition } from './schema.ts';
+import { assertDefinitionAllowed, entitledOnly } from './policy.ts';
+import { validateDefinition, type SourceDefinition } from './schema.ts';
 
 const MAX_BODY = 64 * 1024;
 /** How often a live watcher compares versions: well inside the 2 s a survey post may take to show. */
@@ -90,7 +90,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     if (!sourceIdPattern.test(rawId)) throw new ApiError('NOT_FOUND', 'No source with that id');
     const source = await registry.get(rawId);
     if (!source) throw new ApiError('NOT_FOUND', 'No source with that id');
-    assertFieldsAllowed(caller, source.fields);
+    assertDefinitionAllowed(caller, source.definition);
     return source;
   };
 
@@ -117,7 +117,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       posts.hit(`client:${clientAddress(c)}`, tooMany);
       if (caller.level !== 'anonymous') posts.hit(owner, tooMany);
       const definition = validateDefinition(await c.req.json());
-      assertFieldsAllowed(caller, referencedFields(definition));
+      assertDefinitionAllowed(caller, definition);
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
@@ -167,20 +167,15 @@ export function sourceRoutes(tiles: TileContext): Hono {
   });
 
   app.get('/api/v1/sources/:id/:z/:x/:y', async (c) => {
-    const caller = await tiles.callers.of(c);
+    const caller = await tileCaller(tiles, c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
     await assertSurveyVisible(c, caller, source);
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
     const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, { ...tileRequestOf(c), prepare: registry.use(source) });
-    const answer = tileResponse(c, tile, 3600);
-    if (entitledOnly(source)) {
-      // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
-      // field or a survey's answers to anyone asking for the same URL (as the static layers say too).
-      answer.headers.set('Cache-Control', 'private, max-age=3600');
-      answer.headers.append('Vary', 'Cookie, Authorization');
-    }
-    return answer;
+    // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
+    // field or a survey's answers to anyone asking for the same URL (as the static layers say too).
+    return sendTile(tiles, c, caller, tile, { maxAge: 3600, audience: entitledOnly(source.definition) ? 'private' : 'public' });
   });
 
   // Server-sent events: the source's tile template each time its version moves (a survey post, an
@@ -273,24 +268,4 @@ function scheduleIdleSweep(tiles: TileContext, days: number): void {
   const sweep = () => void deleteIdleSources(tiles.sql, days).catch(() => {});
   setTimeout(sweep, 60_000).unref();
   setInterval(sweep, 60 * 60 * 1000).unref();
-}
-
-/** Whether some callers may not read this source's tiles: fields beyond the free tier, or a survey's posts. */
-function entitledOnly(source: CompiledSource): boolean {
-  if (source.definition.query.survey !== undefined) return true;
-  return source.fields.some((name) => {
-    const field = parcelFieldsByName.get(name);
-    return field !== undefined && !canSeeTier('anonymous', field.tier);
-  });
-}
-
-function assertFieldsAllowed(caller: Caller, fields: string[]): void {
-  const locked = fields
-    .map((name) => parcelFieldsByName.get(name))
-    .filter((f) => f !== undefined && !canSeeTier(caller.level, f.tier));
-  if (locked.length === 0) return;
-  const plans = [...new Set(locked.map((f) => unlockPlan(f!.tier)))].join(' or ');
-  throw new ApiError('FORBIDDEN', `Your plan cannot read ${locked.map((f) => f!.name).join(', ')}; these fields need ${plans}`, {
-    fields: locked.map((f) => f!.name),
-  });
 }

@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
+import { signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
+import type { TestBrowser } from '../../testing/http-client.ts';
 import { decodeTile, lonLatToTile } from '../../testing/tiles.ts';
 import { zoningTypes } from './zoning-types.ts';
 
@@ -13,6 +15,9 @@ afterAll(() => sql.end());
 // Central Square, Cambridge: business, residence and special districts meet here.
 const central = (z: number) => lonLatToTile(-71.1035, 42.3651, z);
 const url = ({ z, x, y }: { z: number; x: number; y: number }) => `/api/v1/zoning/${z}/${x}/${y}.mvt?token=public`;
+/** A raw request with a signed-in browser's cookie (tiles are not JSON, so TestBrowser's answer has no body). */
+const asUser = (browser: TestBrowser, path: string) =>
+  app.request(path, { headers: { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'Accept-Encoding': 'gzip' } });
 
 describe('the zoning layer', () => {
   it('describes itself as TileJSON from zoom 11 to 20 with the caller token and the data version', async () => {
@@ -21,12 +26,17 @@ describe('the zoning layer', () => {
     const body = await res.json();
     expect(body).toMatchObject({ tilejson: '3.0.0', name: 'zoning', minzoom: 11, maxzoom: 20 });
     expect(body.tiles[0]).toMatch(/^http:\/\/localhost\/api\/v1\/zoning\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
-    expect(body.vector_layers[0]).toMatchObject({ id: 'zoning', fields: { zoning: 'String', zoning_name: 'String', zoning_type: 'String', zoning_subtype: 'String' } });
+    // The standardized type and subtype are Pro fields: an anonymous caller's TileJSON does not list them.
+    expect(body.vector_layers[0]).toEqual(expect.objectContaining({ id: 'zoning', fields: { zoning: 'String', zoning_name: 'String' } }));
     expect(body.bounds[0]).toBeLessThan(-71.1);
+    const { browser } = await signedInUser(app, sql, 'pro');
+    const pro = await browser.get('/api/v1/zoning');
+    expect(pro.json.vector_layers[0].fields).toEqual({ zoning: 'String', zoning_name: 'String', zoning_type: 'String', zoning_subtype: 'String' });
   });
 
   it('serves the districts of a tile with their code, name and standardized type, as stored', async () => {
-    const res = await app.request(url(central(15)), { headers: { 'Accept-Encoding': 'gzip' } });
+    const { browser } = await signedInUser(app, sql, 'pro');
+    const res = await asUser(browser, url(central(15)));
     expect(res.status).toBe(200);
     const features = await decodeTile(res, 'zoning');
     expect(features.length).toBeGreaterThan(2);
@@ -38,6 +48,34 @@ describe('the zoning layer', () => {
       expect(f.properties).toMatchObject({ zoning: row.zoning, zoning_name: row.zoning_name, zoning_type: row.zoning_type });
     }
     expect(new Set(features.map((f) => f.properties.zoning_type)).size).toBeGreaterThan(1);
+  });
+
+  it('M2: anonymous and free callers get zoning tiles without the Pro zoning_type and zoning_subtype; Pro tiles carry them, private', async () => {
+    const tile = url(central(16));
+    const { browser: pro } = await signedInUser(app, sql, 'pro');
+    // The Pro caller first, so a cache keyed by tile alone would hand its tile to the others.
+    const proRes = await asUser(pro, tile);
+    expect(proRes.status).toBe(200);
+    expect(proRes.headers.get('cache-control')).toMatch(/^private\b/);
+    expect(proRes.headers.get('vary')).toMatch(/Cookie, Authorization/);
+    const proFeatures = await decodeTile(proRes, 'zoning');
+    expect(proFeatures.length).toBeGreaterThan(0);
+    expect(proFeatures.every((f) => typeof f.properties.zoning_type === 'string')).toBe(true);
+
+    const { browser: free } = await signedInUser(app, sql, 'free');
+    for (const res of [await app.request(tile, { headers: { 'Accept-Encoding': 'gzip' } }), await asUser(free, tile)]) {
+      expect(res.status).toBe(200);
+      // Public bytes, but the same URL carries more for a Pro session: caches must key by the credentials.
+      expect(res.headers.get('cache-control')).toMatch(/^public\b/);
+      expect(res.headers.get('vary')).toMatch(/Cookie, Authorization/);
+      const features = await decodeTile(res, 'zoning');
+      expect(features.map((f) => f.id).sort()).toEqual(proFeatures.map((f) => f.id).sort());
+      for (const f of features) {
+        expect(f.properties).not.toHaveProperty('zoning_type');
+        expect(f.properties).not.toHaveProperty('zoning_subtype');
+        expect(typeof f.properties.zoning).toBe('string');
+      }
+    }
   });
 
   it('answers 404 outside zoom 11 to 20 and 204 where there are no districts', async () => {

@@ -6,7 +6,9 @@ import { floodLegend } from '../../map/layers/flood-layer/flood-layer.ts';
 import { wetlandsLegend } from '../../map/layers/wetlands-layer/wetlands-layer.ts';
 import { zoningLegend } from '../../map/layers/zoning-layer/zoning-layer.ts';
 import { activeLayersAtom, catalogueAtom, showLegendOnMapAtom } from '../../state/map-atoms.ts';
+import { hasSiteControlAtom } from '../../state/session.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
+import { Upsell } from '../entitlements/upsell.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { builtInCatalogue } from '../layers-panel/catalogue.ts';
 import { appliedSourceAtom } from '../../state/style-rules.ts';
@@ -19,6 +21,7 @@ function LegendBody() {
   const catalogue = useAtomValue(catalogueAtom);
   const styled = useAtomValue(appliedSourceAtom) !== null;
   const setPanel = useSetAtom(panelAtom);
+  const entitled = useAtomValue(hasSiteControlAtom);
   const id = active[active.length - 1];
   if (!id) {
     if (styled) return <StyleRulesLegend />;
@@ -34,13 +37,18 @@ function LegendBody() {
     <div data-testid="legend-entries">
       <StyleRulesLegend />
       <h3>{entry?.name ?? id}</h3>
-      <ul className="legend-list">
-        {(entry?.legend ?? legends[id] ?? []).map((item) => (
-          <li key={item.label}>
-            <span className="swatch" style={{ background: item.color }} /> {item.label}
-          </li>
-        ))}
-      </ul>
+      {/* The zoning type is a Pro field: below Pro the tiles carry codes only and draw in one grey. */}
+      {id === 'zoning' && !entitled ? (
+        <Upsell features="Standardized zoning types" testId="zoning-legend-locked" />
+      ) : (
+        <ul className="legend-list">
+          {(entry?.legend ?? legends[id] ?? []).map((item) => (
+            <li key={item.label}>
+              <span className="swatch" style={{ background: item.color }} /> {item.label}
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
