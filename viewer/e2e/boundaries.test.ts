@@ -3,18 +3,11 @@
 // are measured in PostGIS against Cambridge's own outline shrunk by three pixels; screenshots at z12
 // and z13, desktop and phone width, go to test-artifacts/e2e/.
 import { describe, expect, it } from 'vitest';
-import { screenshot } from './browser.ts';
+import { openPage, screenshot, waitForIdle } from './browser.ts';
 import { openView, useHarness } from './harness.ts';
-import { openPage, waitForIdle } from './browser.ts';
 
 const harness = useHarness();
 const cambridge = '/us/ma/middlesex/cambridge';
-
-interface RenderedLine {
-  kind: string;
-  name: string;
-  geometry: GeoJSON.Geometry;
-}
 
 describe('place boundaries on the street basemap', () => {
   for (const [label, width, height] of [['desktop', 1200, 800], ['phone', 390, 844]] as const) {
@@ -29,7 +22,7 @@ describe('place boundaries on the street basemap', () => {
         await screenshot(tp.page, `boundaries-cambridge-z${zoom}-${label}`);
         // The city's own outline is drawn: the measurement below is of a map that shows boundaries at all.
         expect(lines.some((l) => l.kind === 'city' && l.name === 'Cambridge'), `z${zoom}`).toBe(true);
-        const outer = lines.filter((l: RenderedLine) => l.kind === 'county' || l.kind === 'state');
+        const outer = lines.filter((l) => l.kind === 'county' || l.kind === 'state');
         // Three pixels at this zoom and latitude, in metres.
         const pixel = (40075016.686 * Math.cos((42.3736 * Math.PI) / 180)) / 512 / 2 ** zoom;
         const [row] = await h.server.sql<{ metres: number }[]>`
