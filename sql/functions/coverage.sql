@@ -1,8 +1,7 @@
 -- Recomputes county_coverage for the given county paths (NULL: every county). Loaders call it after
 -- parcels change (on connections without a statement timeout: a function's own SET cannot lift the
--- timer of the statement that called it). A parcel's path starts with its
--- county's path and a slash: the range [path || '/', path || '0') ('0' follows '/' in byte order) is
--- a text_pattern_ops index scan. Summing ll_gisacre (not ST_Area of a union) keeps it one scan.
+-- timer of the statement that called it). A county's parcels are parcels_in_place (places.sql): a
+-- text_pattern_ops index range over their paths. Summing ll_gisacre (not ST_Area of a union) keeps it one scan.
 CREATE OR REPLACE FUNCTION refresh_county_coverage(counties text[] DEFAULT NULL) RETURNS integer
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -15,8 +14,7 @@ BEGIN
   FROM places c
   CROSS JOIN LATERAL (
     SELECT count(*)::int AS parcels, coalesce(sum(p.ll_gisacre), 0)::float8 AS parcel_acres
-    FROM parcels p
-    WHERE p.path ~>=~ (c.path || '/') AND p.path ~<~ (c.path || '0')
+    FROM parcels_in_place(c.path) p
   ) s
   WHERE c.kind = 'county' AND s.parcels > 0 AND (counties IS NULL OR c.path = ANY (counties));
   GET DIAGNOSTICS refreshed = ROW_COUNT;

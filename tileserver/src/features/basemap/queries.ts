@@ -2,7 +2,7 @@
 // basemap. water (water_bodies, from z10), streets (by class: primary from z10, secondary from z12,
 // the rest from z13; names from z13 so that labels placed from z14 have them at the tile edge zoom),
 // boundaries (place outlines as lines: states, counties from z5, cities from z9, neighbourhoods from
-// z12; simplified to the pixel below z12) and place_labels (one point per place, inside the tile only,
+// z12; simplified to the pixel below z12; state and county lines cut away inside cities) and place_labels (one point per place, inside the tile only,
 // so a label never repeats across tiles). Binds only $1,$2,$3 = z,x,y. No layer filters on its computed
 // geometry: ST_AsMVT skips NULL geometries, and a filter computed it twice (tiles/tile-queries.ts).
 export const basemapLayer = { minzoom: 0, maxzoom: 16 } as const;
@@ -27,10 +27,22 @@ WITH bounds AS (
   FROM streets s, bounds b
   WHERE s.geom_3857 && b.search
     AND (($1 >= 10 AND s.class = 'primary') OR ($1 >= 12 AND s.class = 'secondary') OR $1 >= 13)
+), city_cut AS (
+  -- From z9, where cities are drawn, a state or county outline is not drawn inside a city: the Census
+  -- outlines are generalised (1:500,000, ~100 m; 1:20M for the island territories) and their straight
+  -- edges would cross a city whose own boundary is exact. Cities are clipped to the tile (a wide margin,
+  -- so the clip's own edges stay outside the drawn area) and shrunk by two pixels (16 units: the map
+  -- draws a tile's 4096 units on 512 pixels), so a county line that runs along a city's edge is kept.
+  SELECT ST_Union(ST_Buffer(ST_ClipByBox2D(c.geom_3857, ST_Expand(b.search, b.unit * 512)), -16 * b.unit)) AS g
+  FROM places c, bounds b
+  WHERE $1 >= 9 AND c.kind = 'city' AND c.geom_3857 && b.search
 ), boundaries AS (
-  SELECT ST_AsMVTGeom(ST_Boundary(CASE WHEN $1 < 12 THEN ST_SimplifyPreserveTopology(p.geom_3857, b.unit * 2) ELSE p.geom_3857 END),
+  SELECT ST_AsMVTGeom(CASE WHEN p.kind IN ('state', 'county') AND cut.g IS NOT NULL THEN ST_Difference(l.line, cut.g) ELSE l.line END,
            b.env, 4096, 64, true) AS geom, p.kind, p.name
-  FROM places p, bounds b
+  FROM places p
+  CROSS JOIN bounds b
+  CROSS JOIN city_cut cut
+  CROSS JOIN LATERAL (SELECT ST_Boundary(CASE WHEN $1 < 12 THEN ST_SimplifyPreserveTopology(p.geom_3857, b.unit * 2) ELSE p.geom_3857 END) AS line) l
   WHERE p.geom_3857 && b.search
     AND (p.kind = 'state' OR ($1 >= 5 AND p.kind = 'county') OR ($1 >= 9 AND p.kind = 'city') OR ($1 >= 12 AND p.kind = 'neighborhood'))
 ), label_points AS (

@@ -74,7 +74,7 @@ const featureCount = (info: string) => Number(/Feature Count: (\d+)/.exec(info)!
 const countSql = async (path: string, focusId?: number, usecode?: string) => {
   const [row] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM parcels p WHERE p.path LIKE ${`${path}/%`}
-      AND (${focusId ?? null}::bigint IS NULL OR ST_Intersects(p.geom, (SELECT geom FROM focus_areas WHERE id = ${focusId ?? null})))
+      AND (${focusId ?? null}::bigint IS NULL OR ST_Intersects(ST_PointOnSurface(p.geom), (SELECT geom FROM focus_areas WHERE id = ${focusId ?? null})))
       AND (${usecode ?? null}::text IS NULL OR p.usecode = ${usecode ?? null})`;
   return row!.n;
 };

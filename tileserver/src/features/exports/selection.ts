@@ -1,5 +1,5 @@
-// The parcels of an export selection as SQL: parcels under a place path (by their path, an index
-// range), with the project's filters (compiled by the sources compiler, values read from the
+// The parcels of an export selection as SQL: the parcels of a place (parcels_in_place, the selection
+// insights and the store use too), with the project's filters (compiled by the sources compiler, values read from the
 // definition as data) and an optional focus area. The definition comes either bound as $1 (counts,
 // checks) or from the exports row the job makes the file of, so ogr2ogr's SQL holds no request value.
 import { canSeeTier, type Level } from '../../auth/tokens.ts';
@@ -30,17 +30,15 @@ function defSource(from: DefinitionFrom): string {
 export function selectionSql(definition: SelectionDefinition, from: DefinitionFrom, select: string, tail = ''): string {
   const { params, where } = compileParts({ query: { parcel: true, path: definition.query.path, filters: definition.query.filters ?? {} }, fields: [], styles: [] });
   const scope = [
-    // '/' is followed by '0' in byte order: the range is every path under the place (text_pattern_ops index).
-    "(d->'query'->>'path') || '/' AS path_lo",
-    "(d->'query'->>'path') || '0' AS path_hi",
+    "(d->'query'->>'path') AS place_path",
     "(d->>'focus_area_id')::bigint AS focus_id",
   ];
   const focus = definition.focus_area_id !== undefined;
   // OFFSET 0 keeps the one-row params subquery from being flattened into the parcel scan.
   return `SELECT ${select}
 FROM (SELECT ${['1 AS one', ...scope, ...params].join(', ')} FROM ${defSource(from)} OFFSET 0) params${focus ? '\n  CROSS JOIN LATERAL (SELECT f.geom FROM focus_areas f WHERE f.id = params.focus_id) focus' : ''}
-  JOIN parcels p ON p.path ~>=~ params.path_lo AND p.path ~<~ params.path_hi
-WHERE true${focus ? '\n  AND ST_Intersects(p.geom, focus.geom)' : ''}${where.map((w) => `\n  AND ${w}`).join('')}
+  CROSS JOIN LATERAL parcels_in_place(params.place_path) p
+WHERE true${focus ? '\n  AND parcel_in_shape(p.geom, focus.geom)' : ''}${where.map((w) => `\n  AND ${w}`).join('')}
 ${tail}`;
 }
 

@@ -1,7 +1,5 @@
 // SQL of place insights: the place (or focus area) an insights path names, and the figures over the
-// parcels inside it. Places down to city level hold their parcels by path prefix (the loaders put each
-// parcel under its county and city), which the text_pattern_ops index answers; neighborhoods and focus
-// areas are drawn shapes, so their parcels are those whose point-on-surface lies inside the shape.
+// parcels inside it, chosen by parcels_in_place (sql/functions/places.sql) like every other feature's.
 import type { Sql } from '../../db/client.ts';
 import type { LandUseCategory, PlaceHighlights, VacancyStatus } from './schema.ts';
 import { landUseCategories } from './schema.ts';
@@ -50,20 +48,13 @@ export async function parcelsVersion(sql: Sql): Promise<number> {
   return Number(row?.version ?? 0);
 }
 
-/** LIKE pattern of every parcel under a place path (no LIKE wildcards can come from a checked path). */
-const underPath = (path: string) => `${path.replace(/[\\%_]/g, '\\$&')}/%`;
-
 /** The parcels of a place as `FROM ... WHERE <condition>`; callers add their own conditions with AND. */
 function scope(sql: Sql, place: InsightPlace) {
+  // A focus area is a drawn shape with no path: the same point-on-surface rule as a neighbourhood.
   if (place.focus_id !== undefined) {
-    return sql`parcels p JOIN focus_areas a ON a.id = ${place.focus_id}
-               WHERE ST_Intersects(p.geom, a.geom) AND ST_Intersects(a.geom, ST_PointOnSurface(p.geom))`;
+    return sql`parcels p JOIN focus_areas a ON a.id = ${place.focus_id} WHERE parcel_in_shape(p.geom, a.geom)`;
   }
-  if (place.kind === 'neighborhood') {
-    return sql`parcels p JOIN places a ON a.path = ${place.path}
-               WHERE ST_Intersects(p.geom, a.geom) AND ST_Intersects(a.geom, ST_PointOnSurface(p.geom))`;
-  }
-  return sql`parcels p WHERE p.path LIKE ${underPath(place.path)}`;
+  return sql`parcels_in_place(${place.path}) p WHERE true`;
 }
 
 export interface GeneralAndVacancy extends PlaceHighlights {

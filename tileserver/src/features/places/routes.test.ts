@@ -41,6 +41,39 @@ describe('GET /at_point.json', () => {
     expect(body.neighborhood.path.startsWith(`${cambridge}/`)).toBe(true);
   });
 
+  it('I27.1: at 1-3 Rockingham Pl (42.3557073, -71.1106625) answers Middlesex and Cambridge, not Suffolk', async () => {
+    const { status, body } = await json('/at_point.json?lat=42.3557073&lon=-71.1106625');
+    expect(status).toBe(200);
+    expect(body.county).toMatchObject({ path: '/us/ma/middlesex', kind: 'county' });
+    expect(body.city).toMatchObject({ path: cambridge, name: 'Cambridge' });
+    expect(body.state.path).toBe('/us/ma');
+  });
+
+  it('a point in Somerville answers Middlesex and Somerville (issue 27 acceptance)', async () => {
+    // Davis Square.
+    const { body } = await json('/at_point.json?lat=42.3967&lon=-71.1223');
+    expect(body.county?.path).toBe('/us/ma/middlesex');
+    expect(body.city).toMatchObject({ path: '/us/ma/middlesex/somerville', name: 'Somerville' });
+    expect(body.neighborhood).toBeNull();
+  });
+
+  it('I27.2: near the Cambridge/Boston line every ancestor comes from the place’s own path', async () => {
+    // Every Cambridge parcel within 150 m of Suffolk County: the answer names Cambridge and its own
+    // county, whatever a county outline says there.
+    const near = await sql<{ lat: number; lon: number }[]>`
+      SELECT p.lat, p.lon FROM parcels p, places s
+      WHERE s.path = '/us/ma/suffolk' AND p.path LIKE ${`${cambridge}/%`}
+        AND ST_DWithin(p.geom::geography, s.geom::geography, 150)
+      ORDER BY p.id LIMIT 12`;
+    expect(near.length).toBeGreaterThan(5);
+    for (const p of near) {
+      const { body } = await json(`/at_point.json?lat=${p.lat}&lon=${p.lon}`);
+      expect(body.city?.path, `${p.lat},${p.lon}`).toBe(cambridge);
+      expect(body.county?.path, `${p.lat},${p.lon}`).toBe('/us/ma/middlesex');
+      if (body.neighborhood) expect(body.neighborhood.path.startsWith(`${cambridge}/`)).toBe(true);
+    }
+  });
+
   it('answers nulls for a point in the ocean', async () => {
     const { status, body } = await json('/at_point.json?lat=0&lon=-30');
     expect(status).toBe(200);

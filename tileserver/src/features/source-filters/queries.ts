@@ -10,11 +10,6 @@ export const AUTOCOMPLETE_MAX = 20;
 /** A rare prefix on a big county may scan far; past this the answer is an empty list, not a slow one. */
 export const AUTOCOMPLETE_TIMEOUT_MS = 2000;
 
-/** LIKE pattern of every parcel under a place path (parcels.path has a text_pattern_ops index). */
-export function placePrefix(path: string): string {
-  return `${likeEscape(path)}/%`;
-}
-
 /**
  * Distinct values of one column starting with `query` (case-insensitive) among parcels of a place,
  * alphabetical. Reads at most AUTOCOMPLETE_SCAN_ROWS matching rows.
@@ -23,14 +18,14 @@ export async function autocomplete(sql: Sql, key: string, query: string, path: s
   if (!parcelFieldsByName.has(key)) throw new Error(`not a catalog field: ${key}`);
   const column = `p."${key}"::text`;
   const pattern = `${likeEscape(query)}%`;
-  const scope = path === undefined ? '' : `AND p.path LIKE $2 ESCAPE '\\'`;
+  const from = path === undefined ? 'parcels p' : 'parcels_in_place($2) p';
   const statement = `
     SELECT v FROM (
-      SELECT ${column} AS v FROM parcels p
-      WHERE ${column} ILIKE $1 ESCAPE '\\' AND ${column} <> '' ${scope}
+      SELECT ${column} AS v FROM ${from}
+      WHERE ${column} ILIKE $1 ESCAPE '\\' AND ${column} <> ''
       LIMIT ${AUTOCOMPLETE_SCAN_ROWS}
     ) s GROUP BY v ORDER BY lower(v), v LIMIT ${AUTOCOMPLETE_MAX}`;
-  const params = path === undefined ? [pattern] : [pattern, placePrefix(path)];
+  const params = path === undefined ? [pattern] : [pattern, path];
   try {
     return await sql.begin(async (tx) => {
       await tx.unsafe(`SET LOCAL statement_timeout = ${AUTOCOMPLETE_TIMEOUT_MS}`);

@@ -116,7 +116,7 @@ describe('autocomplete', () => {
       expect(statement).toBeDefined();
       expect(statement!.text).not.toContain('marker');
       expect(statement!.text).not.toContain(cambridge);
-      expect(statement!.params).toEqual(["Zq'marker\\%\\_%", `${cambridge}/%`]);
+      expect(statement!.params).toEqual(["Zq'marker\\%\\_%", cambridge]);
     } finally {
       await spy.end();
     }

@@ -107,30 +107,27 @@ function compileRules(rules: StyleRule[], params: string[], withSurvey: boolean)
 export function compileSourceTileSql(id: string, definition: SourceDefinition): string {
   if (!sourceIdPattern.test(id)) throw new Error('source ids are hex hashes');
   const { params, where, ruleCase } = compileParts(definition);
+  const path = definition.query.path !== undefined;
   const properties = definition.fields.map((name) => {
     const value = parcelFieldsByName.get(name)!.sqlType === 'uuid' ? `${column(name)}::text` : column(name);
     return `${detailOnlySql(value)} AS "${name}"`;
   });
   if (ruleCase) properties.push(`${ruleCase} AS rule`);
-  const path = definition.query.path !== undefined;
   const ctes = [
     `def AS MATERIALIZED (SELECT definition AS d FROM tile_sources WHERE id = '${id}')`,
-    `params AS MATERIALIZED (SELECT ${['1 AS one', ...params].join(', ')} FROM def)`,
+    `params AS MATERIALIZED (SELECT ${['1 AS one', ...(path ? ["d->'query'->>'path' AS place_path"] : []), ...params].join(', ')} FROM def)`,
     `bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS env, ST_TileEnvelope($1, $2, $3, margin => 64.0 / 4096) AS search)`,
   ];
-  const from = ['parcels p', 'bounds', 'params'];
+  // A place's parcels are parcels_in_place's (the selection of insights and exports), read lateral to
+  // params so the function is inlined and its index scans take the tile's bounding-box test.
+  const from = [path ? 'params CROSS JOIN LATERAL parcels_in_place(params.place_path) p' : 'parcels p', 'bounds'];
+  if (!path) from.push('params');
   const filters = ['p.geom_3857 && bounds.search', visibleAtZoomSql('p.geom_3857'), ...where];
   // The survey id is read from the stored definition like every other value; the latest post wins.
   if (definition.query.survey !== undefined && ruleCase) {
-    from[0] = `parcels p LEFT JOIN LATERAL (SELECT s.status, s.user_id FROM survey_posts s
+    from[0] = `${from[0]} LEFT JOIN LATERAL (SELECT s.status, s.user_id FROM survey_posts s
       WHERE s.survey_id = (SELECT (def.d->'query'->>'survey')::bigint FROM def) AND s.parcel_path = p.path
       ORDER BY s.created_at DESC, s.id DESC LIMIT 1) sv ON true`;
-  }
-  if (path) {
-    // A tile wholly inside the place skips the per-parcel boundary test.
-    ctes.push(`place AS MATERIALIZED (SELECT pl.geom_3857 AS g, ST_Covers(pl.geom_3857, b.env) AS whole FROM places pl, bounds b, def WHERE pl.path = def.d->'query'->>'path')`);
-    from.push('place');
-    filters.push('(place.whole OR ST_Intersects(place.g, p.geom_3857))');
   }
   return `
 WITH ${ctes.join(',\n  ')},

@@ -36,10 +36,10 @@ export async function searchStore(sql: Sql, text: string, country: string | unde
     ORDER BY (name ILIKE ${`${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`}) DESC, kind DESC, headline LIMIT ${limit}`;
 }
 
-/** Whether any parcel under the path has a value in one of the fields (catalog names only). */
+/** Whether any parcel of the place has a value in one of the fields (catalog names only). */
 export async function hasAnyValue(sql: Sql, path: string, fields: string[]): Promise<boolean> {
   const tests = fields.map((f) => sql`${sql(f)} IS NOT NULL`);
   const where = tests.reduce((acc, t) => sql`${acc} OR ${t}`);
-  const [row] = await sql`SELECT 1 FROM parcels WHERE path ~>=~ ${`${path}/`} AND path ~<~ ${`${path}0`} AND (${where}) LIMIT 1`;
+  const [row] = await sql`SELECT 1 FROM parcels_in_place(${path}) WHERE (${where}) LIMIT 1`;
   return Boolean(row);
 }
