@@ -5,14 +5,13 @@
 // caller's needs a place of county size or smaller (a definition without one selects the whole table).
 import { Hono } from 'hono';
 import type { Caller, CallerResolver } from '../../auth/caller.ts';
-import { canSeeTier, unlockPlan } from '../../auth/tokens.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { canonicalJson, sourceIdPattern } from '../sources/canonical.ts';
 import { legendOf } from '../sources/compile.ts';
 import { findSource } from '../sources/queries.ts';
-import { referencedFields, type SourceDefinition } from '../sources/schema.ts';
+import { assertDefinitionAllowed } from '../sources/policy.ts';
+import type { SourceDefinition } from '../sources/schema.ts';
 import type { LayerVersions } from '../../tiles/layer-versions.ts';
 import { sourceExtent } from './queries.ts';
 
@@ -37,11 +36,7 @@ export function sourceExtentRoutes(deps: { sql: Sql; callers: CallerResolver; ve
     if (!sourceIdPattern.test(id)) throw new ApiError('NOT_FOUND', 'No source with that id');
     const stored = await findSource(deps.sql, id);
     if (!stored) throw new ApiError('NOT_FOUND', 'No source with that id');
-    const locked = referencedFields(stored.definition).map((name) => parcelFieldsByName.get(name)).filter((f) => f && !canSeeTier(caller.level, f.tier));
-    if (locked.length) {
-      const plans = [...new Set(locked.map((f) => unlockPlan(f!.tier)))].join(' or ');
-      throw new ApiError('FORBIDDEN', `Your plan cannot read ${locked.map((f) => f!.name).join(', ')}; these fields need ${plans}`, { fields: locked.map((f) => f!.name) });
-    }
+    assertDefinitionAllowed(caller, stored.definition);
     return { id, definition: stored.definition };
   };
 
