@@ -96,14 +96,15 @@ const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
  * The origin of every link the server writes (mail, TileJSON, styles, share links, OpenAPI) and of the
  * cookie Secure flag. It never comes from the request's Host header, which the client chooses (a
  * reset link to attacker.example). Without PUBLIC_URL the server listens on loopback only, and a
- * request addressed to another loopback name of this port keeps it, so the browser's cookies stay on
- * one site; any other Host gets http://localhost:PORT.
+ * request addressed to a loopback name (any port: a proxy or test server on this machine) keeps it,
+ * so the browser's cookies stay on one site; at worst such a link leads to the reader's own machine.
+ * Any other Host gets http://localhost:PORT.
  */
 export function linkOrigin(config: Config, requestHost?: string): string {
   if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
-  const loopbackNames = [`localhost:${config.PORT}`, `127.0.0.1:${config.PORT}`, `[::1]:${config.PORT}`];
   const host = requestHost?.toLowerCase();
-  return `http://${host && loopbackNames.includes(host) ? host : `localhost:${config.PORT}`}`;
+  const loopback = host !== undefined && /^(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/.test(host);
+  return `http://${loopback ? host : `localhost:${config.PORT}`}`;
 }
 
 /** Whether links and cookies are https (the Secure cookie flag). */

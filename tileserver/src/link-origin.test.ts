@@ -20,7 +20,7 @@ const get = async (a: typeof app, path: string, headers: Record<string, string> 
 
 describe('the origin of links', () => {
   it('H3: TileJSON, the style and OpenAPI requested with a forged Host header carry PUBLIC_URL', async () => {
-    for (const path of ['/api/v1/parcels', '/api/v1/styles/default.json', '/api/v2/openapi.json']) {
+    for (const path of ['/api/v1/parcels?format=mvt', '/api/v1/styles/default.json', '/api/v2/openapi.json']) {
       const res = await get(app, path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain('https://parcels.example.org/');
@@ -36,24 +36,27 @@ describe('the origin of links', () => {
     expect(shared.json.url).toMatch(/^https:\/\/parcels\.example\.org\/g\//);
   });
 
-  it('H3: without PUBLIC_URL a forged Host gets http://localhost:PORT, and another loopback name of this port is kept', async () => {
+  it('H3: without PUBLIC_URL a forged Host gets http://localhost:PORT, and a loopback Host with its port is kept', async () => {
     const local = createApp({ config: loadConfig({ PORT: '8123' }), sql, logger: createLogger('silent') });
-    const tileJson = await get(local, '/api/v1/parcels');
+    const tileJson = await get(local, '/api/v1/parcels?format=mvt');
     expect(tileJson.text).toContain('http://localhost:8123/api/v1/parcels/');
     expect(tileJson.text).not.toContain('attacker.example');
-    const loopback = await get(local, '/api/v1/parcels', { Host: '127.0.0.1:8123' });
+    const loopback = await get(local, '/api/v1/parcels?format=mvt', { Host: '127.0.0.1:8123' });
     expect(loopback.text).toContain('http://127.0.0.1:8123/api/v1/parcels/');
-    expect(linkOrigin(loadConfig({ PORT: '8123' }), 'localhost:9999')).toBe('http://localhost:8123');
+    expect(linkOrigin(loadConfig({ PORT: '8123' }), 'localhost:9999')).toBe('http://localhost:9999');
+    for (const host of ['localhost', 'localhost.attacker.example:80', '127.0.0.1.attacker.example:8123', 'attacker.example:8123']) {
+      expect(linkOrigin(loadConfig({ PORT: '8123' }), host), host).toBe('http://localhost:8123');
+    }
   });
 
   it('H3: with ALLOWED_HOSTS set, a request for another Host gets 400 JSON and a listed one is served', async () => {
     const guarded = createApp({ config: loadConfig({ PUBLIC_URL: 'https://parcels.example.org', ALLOWED_HOSTS: 'tiles.example.org' }), sql, logger: createLogger('silent') });
-    const refused = await get(guarded, '/api/v1/parcels');
+    const refused = await get(guarded, '/api/v1/parcels?format=mvt');
     expect(refused.status).toBe(400);
     expect(refused.headers.get('content-type')).toContain('application/json');
     expect(JSON.parse(refused.text).error).toMatchObject({ code: 'BAD_REQUEST', message: expect.stringMatching(/Host/) });
-    expect((await get(guarded, '/api/v1/parcels', { Host: 'tiles.example.org' })).status).toBe(200);
-    expect((await get(guarded, '/api/v1/parcels', { Host: 'parcels.example.org' })).status).toBe(200);
+    expect((await get(guarded, '/api/v1/parcels?format=mvt', { Host: 'tiles.example.org' })).status).toBe(200);
+    expect((await get(guarded, '/api/v1/parcels?format=mvt', { Host: 'parcels.example.org' })).status).toBe(200);
   });
 
   it('H3: start-up refuses HOST=0.0.0.0 without PUBLIC_URL, with a message naming both', () => {
