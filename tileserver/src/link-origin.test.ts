@@ -2,7 +2,8 @@
 // loopback default), never from the Host header a client sends.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
-import { ConfigError, linkOrigin, loadConfig } from './config.ts';
+import * as configModule from './config.ts';
+import { ConfigError, loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { signedInUser } from './testing/accounts.ts';
 import { testDb } from './testing/db.ts';
@@ -23,7 +24,7 @@ describe('the origin of links', () => {
     for (const path of ['/api/v1/parcels?format=mvt', '/api/v1/styles/default.json', '/api/v2/openapi.json']) {
       const res = await get(app, path);
       expect(res.status, path).toBe(200);
-      expect(res.text, path).toContain('https://parcels.example.org/');
+      expect(res.text, path).toContain('https://parcels.example.org');
       expect(res.text, path).not.toContain('attacker.example');
     }
   });
@@ -43,9 +44,9 @@ describe('the origin of links', () => {
     expect(tileJson.text).not.toContain('attacker.example');
     const loopback = await get(local, '/api/v1/parcels?format=mvt', { Host: '127.0.0.1:8123' });
     expect(loopback.text).toContain('http://127.0.0.1:8123/api/v1/parcels/');
-    expect(linkOrigin(loadConfig({ PORT: '8123' }), 'localhost:9999')).toBe('http://localhost:9999');
+    expect(configModule.linkOrigin(loadConfig({ PORT: '8123' }), 'localhost:9999')).toBe('http://localhost:9999');
     for (const host of ['localhost', 'localhost.attacker.example:80', '127.0.0.1.attacker.example:8123', 'attacker.example:8123']) {
-      expect(linkOrigin(loadConfig({ PORT: '8123' }), host), host).toBe('http://localhost:8123');
+      expect(configModule.linkOrigin(loadConfig({ PORT: '8123' }), host), host).toBe('http://localhost:8123');
     }
   });
 
