@@ -20,12 +20,16 @@ const get = async (a: typeof app, path: string, headers: Record<string, string> 
 };
 
 describe('the origin of links', () => {
-  it('H3: TileJSON, the style and OpenAPI requested with a forged Host header carry PUBLIC_URL', async () => {
+  it('H3: TileJSON, the style and OpenAPI requested with a forged Host header carry PUBLIC_URL, or http://localhost:PORT without it', async () => {
+    const byDefault = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
     for (const path of ['/api/v1/parcels?format=mvt', '/api/v1/styles/default.json', '/api/v2/openapi.json']) {
       const res = await get(app, path);
       expect(res.status, path).toBe(200);
       expect(res.text, path).toContain('https://parcels.example.org');
       expect(res.text, path).not.toContain('attacker.example');
+      const plain = await get(byDefault, path);
+      expect(plain.text, path).toContain('http://localhost:8080');
+      expect(plain.text, path).not.toContain('attacker.example');
     }
   });
 
@@ -35,6 +39,11 @@ describe('the origin of links', () => {
     const shared = await browser.post(`${made.json.path}/share.json`, {}, forged);
     expect(shared.status).toBe(201);
     expect(shared.json.url).toMatch(/^https:\/\/parcels\.example\.org\/g\//);
+    // The default (no PUBLIC_URL): http://localhost:PORT, never the forged host.
+    const byDefault = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
+    const { browser: other } = await signedInUser(byDefault, sql, 'team');
+    const mine = await other.post('/projects.json', { name: 'Forged host default', query: { path: '/us/ma/middlesex/cambridge' } });
+    expect((await other.post(`${mine.json.path}/share.json`, {}, forged)).json.url).toMatch(/^http:\/\/localhost:8080\/g\//);
   });
 
   it('H3: without PUBLIC_URL a forged Host gets http://localhost:PORT, and a loopback Host with its port is kept', async () => {

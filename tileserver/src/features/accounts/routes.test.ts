@@ -325,6 +325,17 @@ describe('resetting a password by email', () => {
     const mail = newestMailTo(config, email)!;
     expect(mail).toContain('https://parcels.example.org/users/password/edit?reset_password_token=');
     expect(mail).not.toContain('attacker.example');
+    // The default (no PUBLIC_URL): the link is http://localhost:PORT, never the forged host.
+    const byDefault = createApp({ config: loadConfig({ DATA_DIR: dataDir }), sql, logger: createLogger('silent') });
+    await byDefault.request(
+      'http://attacker.example/users/password.json',
+      { method: 'POST', headers: { Host: 'attacker.example', 'Content-Type': 'application/json' }, body: JSON.stringify({ email }) },
+      { incoming: { socket: { remoteAddress: newClient() } } },
+    );
+    const second = newestMailTo(config, email)!;
+    expect(second).not.toBe(mail);
+    expect(second).toContain('http://localhost:8080/users/password/edit?reset_password_token=');
+    expect(second).not.toContain('attacker.example');
   });
 
   it('refuses a link older than one hour', async () => {

@@ -114,6 +114,13 @@ describe('the Members Dashboard', () => {
     const mail = newestMailTo(config, invited)!;
     expect(mail).toContain('https://parcels.example.org/users/invitation?token=');
     expect(mail).not.toContain('attacker.example');
+    // The default (no PUBLIC_URL): the link is http://localhost:PORT, never the forged host.
+    const byDefault = createApp({ config: loadConfig({ DATA_DIR: config.DATA_DIR }), sql, logger: createLogger('silent') });
+    const { browser: other } = await signedInUser(byDefault, sql, 'team');
+    const second = uniqueEmail('forged-default').toLowerCase();
+    expect((await other.post('/users/invitations.json', { email: second }, { Host: 'attacker.example' })).status).toBe(201);
+    expect(newestMailTo(config, second)).toContain('http://localhost:8080/users/invitation?token=');
+    expect(newestMailTo(config, second)).not.toContain('attacker.example');
   });
 
   it('Low 23: an invitation keeps the inviter\'s and the account\'s names out of the subject, quoted and cut short in the body', async () => {
