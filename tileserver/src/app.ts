@@ -1,6 +1,7 @@
 // createApp(deps): middleware, routes and the error handler. No port here, so tests call app.request().
 import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
+import { allowedHosts, clientAddresses } from './auth/client-address.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import type { Logger } from './logger.ts';
@@ -98,6 +99,8 @@ export function createApp(deps: AppDeps): Hono {
   });
 
   app.use('*', securityHeaders(deps.config));
+  app.use('*', allowedHosts(deps.config));
+  app.use('*', clientAddresses(deps.config));
   const tiles = deps.tiles ?? createTileContext(deps.config, deps.sql);
   const appGate = createAppGate(deps.config);
   const metrics = new AppMetrics({ sql: deps.sql, tiles, appGate, appPoolSize: deps.config.APP_POOL_SIZE });

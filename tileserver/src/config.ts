@@ -2,6 +2,7 @@
 // serves a laptop. Nothing else reads process.env; a bad value stops start-up naming the variable.
 import { statSync } from 'node:fs';
 import { z } from 'zod';
+import { trustedProxies } from './auth/client-address.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const positiveInt = z.coerce.number().int().positive();
@@ -13,7 +14,14 @@ const optionalText = z
 export const configSchema = z.object({
   PORT: port.default(8080).describe('HTTP port of the API, tiles and viewer'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address the HTTP server binds to (0.0.0.0 for all)'),
-  PUBLIC_URL: optionalText.describe('Origin written into TileJSON URLs; defaults to the request origin'),
+  PUBLIC_URL: optionalText
+    .refine((url) => url === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(url), 'must be an origin such as https://parcels.example.org')
+    .describe('The public origin (https://parcels.example.org) of every link: mail, TileJSON, styles, share links, OpenAPI, and the Secure cookie flag. Unset: http://localhost:PORT, and HOST must be loopback'),
+  ALLOWED_HOSTS: optionalText.describe('Comma-separated Host header values (host or host:port) the server answers; any other Host gets 400. Unset: any Host (links never use it)'),
+  TRUSTED_PROXIES: z
+    .string()
+    .default('127.0.0.1,::1')
+    .refine((list) => { try { trustedProxies(list); return true; } catch { return false; } }, 'must be comma-separated addresses or CIDR ranges').describe('Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed (the right-most address that is not one of them is the client)'),
   DATABASE_URL: optionalText.describe('PostgreSQL URL; when unset a local cluster under DATA_DIR is used'),
   DATA_DIR: z.string().min(1).default('.data').describe('Folder for the local cluster, logs and exports'),
   PG_PORT: port.default(5488).describe('Port of the local PostgreSQL cluster (127.0.0.1 only)'),
@@ -62,7 +70,8 @@ export const configSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText.describe('Publishable key for the processor card element in the browser (PAYMENT_PROVIDER=stripe)'),
   STRIPE_API_BASE: optionalText.describe('Another host speaking the processor API (tests); unset = the processor itself'),
   FOLLOW_LIMIT_FREE: positiveInt.default(10).describe('Follows (followed places plus bookmarked parcels) a free (Starter) user may keep; Pro and Team take theirs from the plans file'),
-  SIGN_IN_FAILURES_MAX: positiveInt.default(10).describe('Failed sign-ins allowed per email or address in 10 minutes (429 beyond)'),
+  SIGN_IN_FAILURES_MAX: positiveInt.default(10).describe('Failed sign-ins allowed per email, per address and per device cookie in 10 minutes; beyond, a browser without a device cookie of that account waits (429), and a wrong password from that address is answered 429'),
+  SIGNUPS_PER_HOUR: positiveInt.default(20).describe('Accounts one client address may register per hour (429 beyond)'),
   BASEMAP_SATELLITE_URL: optionalText.describe('Raster tile URL template for the satellite basemap'),
   BASEMAP_SATELLITE2_URL: optionalText.describe('Raster tile URL template for the satellite2 basemap'),
   TERRAIN_URL: optionalText.describe('Raster-DEM tile URL template for 3D terrain'),
@@ -94,6 +103,26 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/**
+ * The origin of every link the server writes (mail, TileJSON, styles, share links, OpenAPI) and of the
+ * cookie Secure flag. It never comes from the request's Host header, which the client chooses (a
+ * reset link to attacker.example). Without PUBLIC_URL the server listens on loopback only, and a
+ * request addressed to a loopback name (any port: a proxy or test server on this machine) keeps it,
+ * so the browser's cookies stay on one site; at worst such a link leads to the reader's own machine.
+ * Any other Host gets http://localhost:PORT.
+ */
+export function linkOrigin(config: Config, requestHost?: string): string {
+  if (config.PUBLIC_URL) return new URL(config.PUBLIC_URL).origin;
+  const host = requestHost?.toLowerCase();
+  const loopback = host !== undefined && /^(localhost|127\.0\.0\.1|\[::1\]):\d{1,5}$/.test(host);
+  return `http://${loopback ? host : `localhost:${config.PORT}`}`;
+}
+
+/** Whether links and cookies are https (the Secure cookie flag). */
+export const servedOverHttps = (config: Config): boolean => linkOrigin(config).startsWith('https:');
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
@@ -104,6 +133,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(
       'Invalid configuration: PUBLIC_URL is not a loopback address and PAYMENT_PROVIDER is not set. Set PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY) ' +
         'to take real payments, or PAYMENT_PROVIDER=local to run with test payments (any test card buys every plan; every page says so).',
+    );
+  }
+  if (parsed.success && !parsed.data.PUBLIC_URL && !loopbackHosts.has(parsed.data.HOST)) {
+    throw new ConfigError(
+      `Invalid configuration: HOST=${parsed.data.HOST} serves other machines, so PUBLIC_URL must name the origin they use (e.g. PUBLIC_URL=https://parcels.example.org): links in mail and TileJSON are never built from the request's Host header`,
     );
   }
   if (parsed.success) return parsed.data;

@@ -12,7 +12,7 @@ export const testEmail = (tag: string) => `${tag}-${process.pid}-${Date.now().to
 
 /** Registers a user through POST /users.json in this context: its pages are signed in as them. */
 export async function registerIn(context: BrowserContext, origin: string, user: { name: string; email: string; password?: string }): Promise<number> {
-  const res = await context.request.post(`${origin}/users.json`, { data: { user: { name: user.name, email: user.email, password: user.password ?? 'secret1' } } });
+  const res = await context.request.post(`${origin}/users.json`, { data: { user: { name: user.name, email: user.email, password: user.password ?? 'secret-pass-1' } } });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   return ((await res.json()) as { user: { id: number } }).user.id;
 }

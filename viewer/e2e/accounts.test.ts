@@ -20,7 +20,7 @@ describe('accounts', () => {
     const submit = page.getByTestId('account-submit');
     expect(await submit.isDisabled()).toBe(true);
     expect(await page.getByTestId('submit-wrap').getAttribute('title')).toBe('required information missing - please fill out to proceed');
-    expect(await tab.textContent()).toContain('Must contain at least one number or symbol and at least 5 or more characters.');
+    expect(await tab.textContent()).toContain('Use at least 8 characters (up to 128); a common password such as "password1" is refused.');
     expect(await page.getByTestId('industry').locator('option').count()).toBe(29);
     expect(await tab.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/hs/terms');
     expect(await tab.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/hs/terms/privacy');
@@ -30,7 +30,7 @@ describe('accounts', () => {
     await tab.locator('input[name=email]').fill(email);
     await tab.locator('input[name=password]').fill('secret');
     expect(await submit.isDisabled()).toBe(true);
-    await tab.locator('input[name=password]').fill('secret1');
+    await tab.locator('input[name=password]').fill('secret-pass-1');
     await tab.locator('input[name=job_title]').fill('Surveyor');
     await page.getByTestId('industry').selectOption('Land Surveying');
     expect(await submit.isDisabled()).toBe(true);
@@ -65,7 +65,7 @@ describe('accounts', () => {
     expect(await page.getByTestId('profile-entry').count()).toBe(0);
 
     await tab.locator('input[name=email]').fill(email);
-    await tab.locator('input[name=password]').fill('secret1');
+    await tab.locator('input[name=password]').fill('secret-pass-1');
     await page.getByTestId('account-submit').click();
     await tab.waitFor({ state: 'detached' });
     await page.getByTestId('logo-button').click();
@@ -141,7 +141,7 @@ describe('accounts', () => {
     const form = invited.getByTestId('account-form');
     await form.locator('input[name=name]').fill('Ivy Invitee');
     await form.locator('input[name=email]').fill(inviteeEmail);
-    await form.locator('input[name=password]').fill('secret1');
+    await form.locator('input[name=password]').fill('secret-pass-1');
     await invited.getByTestId('terms').check();
     await invited.getByTestId('account-submit').click();
     await invited.getByTestId('accept-invitation').click();

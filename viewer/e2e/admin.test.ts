@@ -24,7 +24,7 @@ async function signedIn(how: { admin: true } | { register: string }, size?: { wi
     expect(res.status()).toBe(200);
   } else {
     address = email('user');
-    const res = await tp.page.request.post(`${h.server.origin}/users.json`, { data: { user: { name: how.register, email: address, password: 'secret1' } } });
+    const res = await tp.page.request.post(`${h.server.origin}/users.json`, { data: { user: { name: how.register, email: address, password: 'secret-pass-1' } } });
     expect(res.status()).toBe(201);
   }
   return { ...tp, email: address };

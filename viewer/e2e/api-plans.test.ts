@@ -18,7 +18,7 @@ describe('API plans', () => {
     await page.getByTestId('api-sandbox-signup').waitFor();
     await page.locator('input[name="name"]').fill('Sandy Box');
     await page.locator('input[name="email"]').fill(`e2e-sandbox-${process.pid}-${Date.now()}@example.org`);
-    await page.locator('input[name="password"]').fill('secret1');
+    await page.locator('input[name="password"]').fill('secret-pass-1');
     await page.getByTestId('terms').check();
     await page.getByTestId('account-submit').click();
     await page.getByTestId('county-chooser').waitFor();
@@ -56,7 +56,7 @@ describe('API plans', () => {
     const h = harness();
     const tp = await openPage(h.browser, h.server.origin);
     const { page } = tp;
-    const registered = await tp.context.request.post(`${h.server.origin}/users.json`, { data: { user: { name: 'Api Buyer', email: `e2e-apibuy-${process.pid}-${Date.now()}@example.org`, password: 'secret1' } } });
+    const registered = await tp.context.request.post(`${h.server.origin}/users.json`, { data: { user: { name: 'Api Buyer', email: `e2e-apibuy-${process.pid}-${Date.now()}@example.org`, password: 'secret-pass-1' } } });
     expect(registered.status()).toBe(201);
     await page.goto(`${h.server.origin}/plans#p=api_standard`);
     await page.getByTestId('api-checkout-form').waitFor();

@@ -120,7 +120,7 @@ describe('phone layout', () => {
     await screenshot(page, 'phone-sign-up-tab');
     await tab.locator('input[name=name]').fill('Pat Phone');
     await tab.locator('input[name=email]').fill(testEmail('phone'));
-    await tab.locator('input[name=password]').fill('secret1');
+    await tab.locator('input[name=password]').fill('secret-pass-1');
     await page.getByTestId('terms').check();
     await page.getByTestId('account-submit').click();
     await tab.waitFor({ state: 'detached' });

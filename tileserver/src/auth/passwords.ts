@@ -1,14 +1,40 @@
 // Passwords (the rule itself is in features/accounts/schema.ts, shared with the viewer): storage only as a memory-hard scrypt hash (node:crypto, no native
 // package). Stored form: scrypt$<log2 N>$<r>$<p>$<salt b64url>$<hash b64url>, so parameters can rise
-// later without breaking old hashes. N=2^15, r=8 costs 32 MB and about 60 ms on this machine's core.
+// without breaking old hashes: an older hash still verifies and is re-hashed at the next sign-in.
+// N=2^17, r=8, p=1 is OWASP's current minimum for scrypt: 128 MB and about 0.3 s of one core here.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
-const params = { logN: 15, r: 8, p: 1 };
+const params = { logN: 17, r: 8, p: 1 };
 const keyLength = 32;
 
+// Each hash holds a libuv thread (4 by default, shared with file and DNS work) and 128 MB: at most two
+// run at once and the rest wait, so a flood of sign-ups or sign-ins cannot take every thread and core.
+const maxAtOnce = 2;
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function limited<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= maxAtOnce) await new Promise<void>((start) => waiting.push(start));
+  else running++;
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `running` counts it already.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** Hashes running and waiting now (tests check the cap). */
+export const hashLoad = () => ({ running, waiting: waiting.length });
+
 function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
-  const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r };
-  return new Promise((resolve, reject) => scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key))));
+  // maxmem above the 128 * N * r the parameters need (node's 32 MB default refuses N=2^17).
+  const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 129 * 2 ** logN * r * p + 1024 * 1024 };
+  return limited(
+    () => new Promise((resolve, reject) => scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)))),
+  );
 }
 
 export async function hashPassword(password: string): Promise<string> {
@@ -17,12 +43,25 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', params.logN, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+/** Parameters a stored hash may carry: today's or weaker ones of the past, never more (no memory bomb). */
+function storedParams(stored: string): { logN: number; r: number; p: number; salt: Buffer; key: Buffer } | undefined {
   const [scheme, logN, r, p, salt, key] = stored.split('$');
-  if (scheme !== 'scrypt' || !salt || !key) return false;
-  const expected = Buffer.from(key, 'base64url');
-  const actual = await scrypt(password, Buffer.from(salt, 'base64url'), Number(logN), Number(r), Number(p));
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  const n = { logN: Number(logN), r: Number(r), p: Number(p) };
+  if (scheme !== 'scrypt' || !salt || !key || !(n.logN >= 10 && n.logN <= params.logN && n.r >= 1 && n.r <= 16 && n.p >= 1 && n.p <= 4)) return undefined;
+  return { ...n, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const hash = storedParams(stored);
+  if (!hash) return false;
+  const actual = await scrypt(password, hash.salt, hash.logN, hash.r, hash.p);
+  return actual.length === hash.key.length && timingSafeEqual(actual, hash.key);
+}
+
+/** Whether a stored hash was made with weaker parameters than today's (re-hash it at sign-in). */
+export function needsRehash(stored: string): boolean {
+  const hash = storedParams(stored);
+  return !hash || hash.logN < params.logN || hash.r < params.r;
 }
 
 /**

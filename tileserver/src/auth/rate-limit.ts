@@ -1,7 +1,6 @@
 // Fixed-window request counters per key (a client address, a token digest), kept in memory with a cap
 // on the number of keys, so that a flood of distinct keys cannot grow it without bound. Over the limit
 // is a 429 JSON answer with Retry-After (set by the error handler from the error's details).
-import type { Context } from 'hono';
 import { ApiError } from '../errors.ts';
 
 export interface RateLimitOptions {
@@ -56,8 +55,5 @@ export class RateLimiter {
   }
 }
 
-/** The TCP peer's address (no proxy headers are trusted); 'unknown' where no socket exists (tests). */
-export function clientAddress(c: Context): string {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return incoming?.socket?.remoteAddress ?? 'unknown';
-}
+// The client address (trusted proxies' X-Forwarded-For) is resolved in client-address.ts.
+export { clientAddress } from './client-address.ts';

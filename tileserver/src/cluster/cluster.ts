@@ -64,15 +64,17 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const primaryUrl = primary.url('parcels');
     const replicaUrl = primaryUrl.replace(`:${ports.primary}/`, `:${ports.replica}/`);
 
+    // Links (mail, TileJSON) name nginx's origin, not the app's own port.
+    const publicUrl = process.env.PUBLIC_URL || `http://localhost:${ports.nginx}`;
     // The app first: it creates the database, migrates and loads the real data on the primary.
-    const app = startNode('app', ['--role', 'all', '--no-build'], { DATABASE_URL: primaryUrl, PORT: String(ports.app) }, dir, options.cpus);
+    const app = startNode('app', ['--role', 'all', '--no-build'], { DATABASE_URL: primaryUrl, PORT: String(ports.app), PUBLIC_URL: publicUrl }, dir, options.cpus);
     stops.push(() => stopChild(app));
     await waitForHttp(`http://127.0.0.1:${ports.app}/api/health`, app, 300_000);
     log(`app on 127.0.0.1:${ports.app} (primary 127.0.0.1:${ports.primary})`);
     await waitForReplay(primaryUrl, replicaUrl);
 
     const tiles = tilePorts.map((port, i) =>
-      startNode(`tiles-${i + 1}`, ['--role', 'tiles', '--no-build'], { DATABASE_URL: replicaUrl, METERING_DATABASE_URL: primaryUrl, PORT: String(port), TILE_CACHE_MB: String(options.tileCacheMb ?? 256) }, dir, options.cpus),
+      startNode(`tiles-${i + 1}`, ['--role', 'tiles', '--no-build'], { DATABASE_URL: replicaUrl, METERING_DATABASE_URL: primaryUrl, PORT: String(port), PUBLIC_URL: publicUrl, TILE_CACHE_MB: String(options.tileCacheMb ?? 256) }, dir, options.cpus),
     );
     for (const child of tiles) stops.push(() => stopChild(child));
     await Promise.all(tilePorts.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/health`, tiles[i]!, 120_000)));

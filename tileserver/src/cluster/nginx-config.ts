@@ -56,6 +56,9 @@ function serverBlock(o: NginxOptions, port: number, cached: boolean): string {
     proxy_http_version 1.1;
     proxy_set_header Connection "";
     proxy_set_header Host $http_host;
+    # The app believes X-Forwarded-For only from TRUSTED_PROXIES (loopback by default) and takes the
+    # right-most address nginx did not vouch for, so a client's own X-Forwarded-For picks no bucket.
+    # Host goes on unchanged: links never come from it (PUBLIC_URL, config.ts linkOrigin).
     proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     proxy_set_header X-Forwarded-Proto $scheme;
 

@@ -54,7 +54,7 @@ describe('security headers', () => {
     const res = await app.request('/users.json', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: { name: 'Cookie Tester', email: uniqueEmail('cookie'), password: 'secret1' } }),
+      body: JSON.stringify({ user: { name: 'Cookie Tester', email: uniqueEmail('cookie'), password: 'secret-pass-1' } }),
     }, { incoming: { socket: { remoteAddress: browser.address } } });
     expect(res.status).toBe(201);
     const cookies = res.headers.getSetCookie();

@@ -24,7 +24,7 @@ afterAll(async () => {
 describe('the renewal job', () => {
   it('renews a due subscription when pg-boss runs the job', async () => {
     const browser = new TestBrowser(app);
-    await browser.register(uniqueEmail('job'), 'secret1', 'Jo Job');
+    await browser.register(uniqueEmail('job'), 'secret-pass-1', 'Jo Job');
     const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Jo Job' })).json.id;
     const bought = await browser.post('/subscriptions.json', { plan: 'level1', payment_method_id: pm, agreement: true, group_name: `Job ${process.pid} ${Date.now().toString(36)}` });
     expect(bought.status).toBe(201);

@@ -19,6 +19,17 @@ export interface Mailer {
   readonly target: string;
 }
 
+/**
+ * Text a user chose (a name, an account name) as it may appear in mail we send: one line, no control
+ * or bidirectional-override characters, at most `max` characters, in quotes, so that it reads as a
+ * quoted name and never as a message of ours. Never put it in a subject.
+ */
+export function quotedUserText(text: string, max = 40): string {
+  const line = text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const chars = [...line];
+  return `"${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line}"`;
+}
+
 export function outboxDir(config: Config): string {
   const dataDir = isAbsolute(config.DATA_DIR) ? config.DATA_DIR : resolve(repoRoot, config.DATA_DIR);
   return join(dataDir, 'outbox');

@@ -35,7 +35,7 @@ async function invite(manager: TestBrowser, role: 'member' | 'manager'): Promise
   const email = uniqueEmail(role).toLowerCase();
   expect((await manager.post('/users/invitations.json', { email, role })).status).toBe(201);
   const browser = new TestBrowser(app);
-  const userId = (await browser.register(email, 'secret1', `${role} of the team`)).json.user.id as number;
+  const userId = (await browser.register(email, 'secret-pass-1', `${role} of the team`)).json.user.id as number;
   expect((await browser.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') })).status).toBe(200);
   return { browser, userId };
 }

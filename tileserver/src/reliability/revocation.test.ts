@@ -50,7 +50,7 @@ async function msUntil(check: () => Promise<boolean>, ms: number): Promise<numbe
 async function managerWithCachedToken(): Promise<{ browser: TestBrowser; userId: number; token: string }> {
   const { email, userId } = await signedInUser(app, sql, 'pro');
   const browser = new TestBrowser(remoteApp(full.origin));
-  expect((await browser.signIn(email, 'secret1')).status).toBe(200);
+  expect((await browser.signIn(email, 'secret-pass-1')).status).toBe(200);
   const made = await browser.post('/users/api_token.json');
   expect(made.status).toBe(201);
   const token = made.json.token as string;

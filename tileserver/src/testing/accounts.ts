@@ -27,7 +27,7 @@ export async function signedInUser(app: Hono, sql: Sql, level: TestLevel, admin?
   }
   const email = uniqueEmail(level);
   const browser = new TestBrowser(app);
-  const registered = await browser.register(email, 'secret1', `${level} user`);
+  const registered = await browser.register(email, 'secret-pass-1', `${level} user`);
   if (registered.status !== 201) throw new Error(`register failed: ${JSON.stringify(registered.json)}`);
   const userId = registered.json.user.id as number;
   if (level !== 'free') {
@@ -43,7 +43,7 @@ export async function invitedMember(app: Hono, config: Config, manager: TestBrow
   const email = uniqueEmail('member').toLowerCase();
   await manager.post('/users/invitations.json', { email });
   const member = new TestBrowser(app);
-  await member.register(email, 'secret1', name);
+  await member.register(email, 'secret-pass-1', name);
   const accepted = await member.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') });
   if (accepted.status !== 200) throw new Error(`accepting the invitation failed: ${JSON.stringify(accepted.json)}`);
   return member;

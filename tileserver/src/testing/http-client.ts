@@ -42,11 +42,11 @@ export class TestBrowser {
   post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
   put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body ?? {}, headers);
 
-  async register(email: string, password = 'secret1', name = 'Ada Lovelace'): Promise<Answer> {
+  async register(email: string, password = 'secret-pass-1', name = 'Ada Lovelace'): Promise<Answer> {
     return this.post('/users.json', { user: { name, email, password } });
   }
 
-  async signIn(email: string, password = 'secret1'): Promise<Answer> {
+  async signIn(email: string, password = 'secret-pass-1'): Promise<Answer> {
     return this.post('/users/sign_in.json', { email, password });
   }
 

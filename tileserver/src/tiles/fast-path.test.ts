@@ -60,3 +60,17 @@ describe('the cache-hit fast path', () => {
     expect((await fetch(`${base}/api/v1/parcels/99/0/0.mvt`)).status).toBe(400);
   });
 });
+
+// Last in the file: it leaves this test client over the unknown-token limit.
+describe('the fast path and the unknown-token throttle', () => {
+  it('H4: serves a valid token\'s cached tile to an address that has sent 21 bogus tokens this minute', async () => {
+    const admin = { ...gzip, Authorization: 'Bearer test-admin-token-of-at-least-32-chars' };
+    expect((await fetch(url, { headers: admin })).status).toBe(200);
+    for (let i = 0; i < 21; i++) await fetch(`${url}?token=bogus-${i}`, { headers: gzip });
+    expect((await fetch(`${url}?token=bogus-last`, { headers: gzip })).status).toBe(429);
+    const hitsBefore = tiles.renderer.cache.hits;
+    const valid = await fetch(url, { headers: admin });
+    expect(valid.status).toBe(200);
+    expect(tiles.renderer.cache.hits).toBe(hitsBefore + 1);
+  });
+});

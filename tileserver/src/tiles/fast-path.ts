@@ -20,7 +20,7 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     let token: string | undefined;
     try {
       token = requestToken(req.headers.authorization, params?.get('token') ?? undefined);
-      if (!tiles.callers.knownNow(token, req.socket.remoteAddress ?? 'unknown')) return false;
+      if (!tiles.callers.knownNow(token)) return false;
     } catch {
       return false; // the app answers 401 or 429 in the one error shape
     }

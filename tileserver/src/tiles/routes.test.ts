@@ -25,7 +25,7 @@ describe('the parcel TileJSON', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.tilejson).toBe('3.0.0');
-    expect(body.tiles[0]).toMatch(/^http:\/\/localhost\/api\/v1\/parcels\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
+    expect(body.tiles[0]).toMatch(/^http:\/\/localhost:8080\/api\/v1\/parcels\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
     expect(body.minzoom).toBe(11);
     expect(body.maxzoom).toBeGreaterThanOrEqual(16);
     expect(body.vector_layers[0]).toMatchObject({ id: 'parcels', fields: { ll_uuid: 'String', path: 'String', address: 'String', owner: 'String', parcelnumb: 'String' } });
@@ -156,7 +156,7 @@ describe('static flood and wetland tiles', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ tilejson: '3.0.0', name: 'wetlands', minzoom: 10, maxzoom: 14 });
-    expect(body.tiles[0]).toMatch(/^http:\/\/localhost\/api\/v1\/static\/wetlands\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=test-admin-token-of-at-least-32-chars&v=\d+$/);
+    expect(body.tiles[0]).toMatch(/^http:\/\/localhost:8080\/api\/v1\/static\/wetlands\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=test-admin-token-of-at-least-32-chars&v=\d+$/);
     expect(body.vector_layers[0]).toMatchObject({ id: 'wetlands', fields: { wetland_type: 'String', attribute: 'String' } });
     expect((await (await app.request(`/api/v1/static/fema?${admin}`)).json()).vector_layers[0].id).toBe('flood');
   });

@@ -1,7 +1,7 @@
 // What every tile route shares: the renderer (pool + cache), layer versions and URL building.
 import type { Context } from 'hono';
 import { CallerResolver, type Caller } from '../auth/caller.ts';
-import type { Config } from '../config.ts';
+import { linkOrigin, type Config } from '../config.ts';
 import { createDb, type Sql } from '../db/client.ts';
 import { QueryGate } from '../db/query-gate.ts';
 import { UsageMeter } from '../metering/usage-meter.ts';
@@ -33,10 +33,9 @@ export function createTileContext(config: Config, sql: Sql): TileContext {
   return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions, callers: new CallerResolver(config, sql, versions), meter };
 }
 
-/** The origin written into TileJSON URLs: PUBLIC_URL when configured, else the request's own. */
+/** The origin of links in answers and mail: config.ts linkOrigin (PUBLIC_URL), never the Host header. */
 export function publicOrigin(c: Context, config: Config): string {
-  if (config.PUBLIC_URL) return config.PUBLIC_URL.replace(/\/$/, '');
-  return new URL(c.req.url).origin;
+  return linkOrigin(config, c.req.header('host'));
 }
 
 /** A tile URL template with the caller's token and the data version (which busts HTTP caches). */

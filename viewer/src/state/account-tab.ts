@@ -1,6 +1,7 @@
 // The side pane's #signup-signin tab (spec: side pane hash tabs). Any link to `#signup-signin` opens it
 // (the side navigation, the logo menu, the lookup-limit banner); `mode=sign_in` picks the sign-in form
 // and `redirect=/path` is where to continue after signing in (the pages send signed-out visitors here).
+import { isLocalPath } from '@parcel-map/tileserver/features/accounts/schema';
 import { atom } from 'jotai';
 
 export type AccountMode = 'register' | 'sign_in';
@@ -20,7 +21,8 @@ export function parseAccountHash(hash: string): AccountTab | null {
   const redirect = params.get('redirect');
   return {
     mode: params.get('mode') === 'sign_in' ? 'sign_in' : 'register',
-    redirect: redirect && /^\/(?![/\\])/.test(redirect) ? redirect : null,
+    // Parsed as the browser will follow it (a tab in "/\t/evil.example" vanishes), then the origin compared.
+    redirect: isLocalPath(redirect) ? redirect : null,
   };
 }
 

@@ -46,20 +46,59 @@ export async function updateUser(sql: Sql, id: number, change: { name?: string; 
   return rows.length === 1;
 }
 
-const failureWindow = '10 minutes';
-
-export async function recentFailures(sql: Sql, keys: string[]): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`
-    SELECT coalesce(max(n), 0)::int AS n FROM (
-      SELECT count(*) AS n FROM sign_in_failures WHERE key = ANY(${keys}::text[]) AND at > now() - ${failureWindow}::interval GROUP BY key
-    ) per_key`;
-  return row?.n ?? 0;
+/** Stores a stronger hash of the same password (parameters raised), unless the password changed meanwhile. */
+export async function rehashPassword(sql: Sql, id: number, oldHash: string, newHash: string): Promise<void> {
+  await sql`UPDATE users SET password_hash = ${newHash} WHERE id = ${id} AND password_hash = ${oldHash}`;
 }
 
-export async function recordFailure(sql: Sql, keys: string[]): Promise<void> {
-  await sql`INSERT INTO sign_in_failures (key) SELECT unnest(${keys}::text[])`;
-  // Old rows are useless after the window; trimming here keeps the table small without a job.
+const failureWindow = '10 minutes';
+
+/**
+ * Counts the recent failures of each key and, unless `refuse` says the attempt may not go on, records
+ * this attempt as a failure of every key, all under a lock per key: parallel guesses queue here, so no
+ * more than the limit of them ever reach the password check. A success takes its rows back (release).
+ */
+export async function reserveSignInAttempt(
+  sql: Sql,
+  keys: string[],
+  refuse: (failures: Map<string, number>) => boolean,
+): Promise<{ failures: Map<string, number>; reserved: string[] | undefined }> {
+  return sql.begin(async (tx) => {
+    const db = tx as unknown as Sql;
+    // Sorted, so two requests never wait for each other's keys in opposite order.
+    await db`SELECT pg_advisory_xact_lock(hashtextextended(k, 7)) FROM unnest(${[...keys].sort()}::text[]) AS k`;
+    const rows = await db<{ key: string; n: number }[]>`
+      SELECT key, count(*)::int AS n FROM sign_in_failures
+      WHERE key = ANY(${keys}::text[]) AND at > now() - ${failureWindow}::interval GROUP BY key`;
+    const failures = new Map(keys.map((key) => [key, rows.find((r) => r.key === key)?.n ?? 0]));
+    if (refuse(failures)) return { failures, reserved: undefined };
+    const ids = await db<{ id: string }[]>`INSERT INTO sign_in_failures (key) SELECT unnest(${keys}::text[]) RETURNING id`;
+    return { failures, reserved: ids.map((r) => r.id) };
+  });
+}
+
+/** Takes back a reserved attempt that turned out right; trims rows past any window on the way. */
+export async function releaseSignInAttempt(sql: Sql, reserved: string[]): Promise<void> {
+  await sql`DELETE FROM sign_in_failures WHERE id = ANY(${reserved}::bigint[])`;
   await sql`DELETE FROM sign_in_failures WHERE at < now() - interval '1 day'`;
+}
+
+/** A device cookie for a browser that just signed in to `userId` (only its hash is kept). */
+export async function createSignInDevice(sql: Sql, userId: number, tokenHash: Buffer, days: number): Promise<void> {
+  await sql`
+    INSERT INTO sign_in_devices (token_hash, user_id, expires_at) VALUES (${tokenHash}, ${userId}, now() + make_interval(days => ${days}))
+    ON CONFLICT (token_hash) DO NOTHING`;
+}
+
+/** Whether a device cookie is a live one of `userId`. */
+export async function isSignInDevice(sql: Sql, userId: number, tokenHash: Buffer): Promise<boolean> {
+  const [row] = await sql`SELECT 1 FROM sign_in_devices WHERE token_hash = ${tokenHash} AND user_id = ${userId} AND expires_at > now()`;
+  return row !== undefined;
+}
+
+/** Reset links still out for a user stop working (a password change or a completed reset). */
+export async function revokePasswordResets(sql: Sql, userId: number): Promise<void> {
+  await sql`UPDATE password_resets SET used_at = now() WHERE user_id = ${userId} AND used_at IS NULL`;
 }
 
 export async function createPasswordReset(sql: Sql, userId: number, tokenHash: Buffer): Promise<void> {

@@ -1,13 +1,15 @@
 // Accounts: register, sign in, sign out, edit, password reset by emailed link. Sessions live in
-// PostgreSQL (auth/sessions.ts); the cookie is rotated at sign-in and every session of the user is
-// revoked at a password change or reset. Wrong password and unknown email get the same answer in the
-// same time; more than SIGN_IN_FAILURES_MAX failures per email or address in 10 minutes get 429.
+// PostgreSQL (auth/sessions.ts); the cookie is rotated at sign-in and every other session of the user
+// is revoked at a password or email change or a reset. Wrong password and unknown email get the same
+// answer in the same time. Guessing is throttled without letting anyone lock out the owner
+// (sign-in-limits below and the README's security section).
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver } from '../../auth/caller.ts';
-import { decoyHash, hashPassword, verifyPassword } from '../../auth/passwords.ts';
-import { clientAddress } from '../../auth/rate-limit.ts';
+import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords.ts';
+import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
 import {
-  clearSessionCookie, createSession, newSecret, revokeSession, revokeUserSessions, secretHash, writeSessionCookie,
+  clearSessionCookie, createSession, deviceDays, newSecret, readDeviceCookie, revokeSession, revokeUserSessions, secretHash,
+  writeDeviceCookie, writeSessionCookie,
 } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
@@ -16,9 +18,10 @@ import { requestBody } from '../../http/request-body.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { publicOrigin } from '../../tiles/tile-context.ts';
 import {
-  consumePasswordReset, createPasswordReset, insertUser, recentFailures, recordFailure, updateUser, userByEmail, userById,
+  consumePasswordReset, createPasswordReset, createSignInDevice, insertUser, isSignInDevice, rehashPassword, releaseSignInAttempt,
+  reserveSignInAttempt, revokePasswordResets, updateUser, userByEmail, userById,
 } from './queries.ts';
-import { editBody, registerBody, resetCompleteBody, resetRequestBody, signInBody } from './schema.ts';
+import { editBody, isLocalPath, registerBody, resetCompleteBody, resetRequestBody, signInBody } from './schema.ts';
 
 export interface AccountDeps {
   config: Config;
@@ -33,9 +36,15 @@ export function accountRoutes(deps: AccountDeps): Hono {
   const app = new Hono();
   const { sql, config } = deps;
 
+  const signups = new RateLimiter({ limit: config.SIGNUPS_PER_HOUR, windowMs: 3_600_000 });
+
+  /** A new session, and the device cookie that keeps this browser out of others' lockouts of the account. */
   const signIn = async (c: Context, userId: number) => {
     const session = await createSession(sql, userId);
     writeSessionCookie(c, config, session.id);
+    const device = newSecret();
+    await createSignInDevice(sql, userId, secretHash(device), deviceDays);
+    writeDeviceCookie(c, config, device);
     return session;
   };
   const publicUser = async (id: number) => {
@@ -45,6 +54,8 @@ export function accountRoutes(deps: AccountDeps): Hono {
 
   app.post('/users.json', async (c) => {
     const body = await requestBody(c, registerBody);
+    // Before the hash: a flood of sign-ups from one address costs it no CPU.
+    signups.hit(clientAddress(c), 'Too many new accounts from this address; try again in an hour');
     const id = await insertUser(sql, {
       name: body.user.name,
       email: body.user.email,
@@ -60,19 +71,32 @@ export function accountRoutes(deps: AccountDeps): Hono {
     return c.json({ user: await publicUser(id), csrf_token: session.csrfToken, redirect_url: redirect ?? null }, 201);
   });
 
+  // Past SIGN_IN_FAILURES_MAX failures in 10 minutes (OWASP device cookies, not a lockout of the owner):
+  // - per email: a browser without a device cookie of the account is answered 429 before any password
+  //   check (guessing stops); a browser that signed in to it before goes on, within its own budget;
+  // - per address: the password is still checked and a right one signs in, a wrong one is answered
+  //   429, so strangers behind the same proxy or NAT are never locked out by each other's failures.
+  // The attempt is counted (under a lock) before the check, so parallel guesses cannot pass the limit.
   app.post('/users/sign_in.json', async (c) => {
     const body = await requestBody(c, signInBody);
-    const keys = [`email:${body.email.toLowerCase()}`, `address:${clientAddress(c)}`];
-    if ((await recentFailures(sql, keys)) >= config.SIGN_IN_FAILURES_MAX) {
-      throw new ApiError('TOO_MANY_REQUESTS', 'Too many failed sign-in attempts. Wait 10 minutes, or reset your password.', { retryAfter: 600 });
-    }
     const user = await userByEmail(sql, body.email);
+    const device = readDeviceCookie(c);
+    const knownDevice = user !== undefined && device !== undefined && (await isSignInDevice(sql, user.id, secretHash(device)));
+    const emailKey = `email:${body.email.toLowerCase()}`;
+    const addressKey = `address:${clientAddress(c)}`;
+    const deviceKey = knownDevice ? `device:${secretHash(device!).toString('hex')}` : undefined;
+    const max = config.SIGN_IN_FAILURES_MAX;
+    const { failures, reserved } = await reserveSignInAttempt(sql, deviceKey ? [emailKey, addressKey, deviceKey] : [emailKey, addressKey], (counts) =>
+      deviceKey ? counts.get(deviceKey)! >= max : counts.get(emailKey)! >= max,
+    );
+    const tooMany = (whose: string) =>
+      new ApiError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts ${whose}. Wait 10 minutes, or reset your password.`, { retryAfter: 600 });
+    if (!reserved) throw tooMany('for this account');
     // An unknown email still costs one hash check, so timing does not tell it from a wrong password.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !ok) {
-      await recordFailure(sql, keys);
-      throw new ApiError('UNAUTHORIZED', invalidCredentials);
-    }
+    if (!user || !ok) throw failures.get(addressKey)! >= max ? tooMany('from this address') : new ApiError('UNAUTHORIZED', invalidCredentials);
+    await releaseSignInAttempt(sql, reserved);
+    if (needsRehash(user.password_hash)) await rehashPassword(sql, user.id, user.password_hash, await hashPassword(body.password));
     const session = await signIn(c, user.id);
     return c.json({ user: await publicUser(user.id), csrf_token: session.csrfToken, redirect_url: body.redirect ?? null });
   });
@@ -82,7 +106,7 @@ export function accountRoutes(deps: AccountDeps): Hono {
     if (caller.session) await revokeSession(sql, caller.session.idHash);
     clearSessionCookie(c, config);
     const back = c.req.query('return_to');
-    return c.json({ redirect_url: back && /^\/(?![/\\])/.test(back) ? back : '/' });
+    return c.json({ redirect_url: isLocalPath(back) ? back : '/' });
   });
 
   // The spec's PUT /users/edit, and the same at /users/edit.json like the other account routes.
@@ -100,9 +124,11 @@ export function accountRoutes(deps: AccountDeps): Hono {
       throw new ApiError('CONFLICT', 'An account with that email already exists');
     }
     let csrf = caller.session.csrfToken;
-    if (passwordHash) {
-      // Every other device is signed out; this one gets a fresh session.
+    if (sensitive) {
+      // Every other device is signed out (whoever else was in keeps nothing after an email or password
+      // change), links still out for a reset stop working, and this one gets a fresh session.
       await revokeUserSessions(sql, user.id);
+      await revokePasswordResets(sql, user.id);
       csrf = (await signIn(c, user.id)).csrfToken;
     }
     return c.json({ user: await publicUser(user.id), csrf_token: csrf });
@@ -131,6 +157,8 @@ export function accountRoutes(deps: AccountDeps): Hono {
     if (userId === undefined) throw new ApiError('BAD_REQUEST', 'This reset link has expired or was already used; ask for a new one');
     await updateUser(sql, userId, { passwordHash: await hashPassword(body.password) });
     await revokeUserSessions(sql, userId);
+    // Any other link mailed before this one dies with the old password.
+    await revokePasswordResets(sql, userId);
     const session = await signIn(c, userId);
     return c.json({ user: await publicUser(userId), csrf_token: session.csrfToken });
   });

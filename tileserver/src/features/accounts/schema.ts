@@ -1,7 +1,8 @@
 // Request shapes of the account routes (shared with the viewer: no server-only imports here).
 import { z } from 'zod';
+import { commonPasswords } from './common-passwords.ts';
 
-export const passwordHint = 'Must contain at least one number or symbol and at least 5 or more characters.';
+export const passwordHint = 'Use at least 8 characters (up to 128); a common password such as "password1" is refused.';
 export const invalidFormTooltip = 'required information missing - please fill out to proceed';
 
 /** Industries offered at sign-up (profile_answers.industry): 28 options from Academia to Other. */
@@ -13,9 +14,15 @@ export const industries = [
   'Telecommunications', 'Transportation & Logistics', 'Other',
 ] as const;
 
-/** At least 5 characters with a number or symbol (anything that is not a letter). */
+/**
+ * NIST SP 800-63B: length (8 to 128 characters, spaces and any script allowed) and not a known common
+ * password or one character repeated; no composition rules, which only push people to "Password1!".
+ */
 export function passwordIsValid(password: string): boolean {
-  return password.length >= 5 && password.length <= 200 && /[^\p{L}]/u.test(password);
+  const length = [...password].length;
+  if (length < 8 || length > 128) return false;
+  const lower = password.toLowerCase();
+  return !commonPasswords.has(lower) && !/^(.)\1*$/su.test(lower);
 }
 
 /** Something@something.tld: the one email rule of accounts, invitations and the admin command. */
@@ -26,12 +33,26 @@ export const emailAddress = z
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'Enter a valid email address');
 const password = z.string().refine(passwordIsValid, passwordHint);
 const name = z.string().trim().min(2, 'Name must have at least 2 characters').max(100);
+/**
+ * Whether `path` stays on this site once a browser resolves it: parsed the way the browser will (which
+ * drops tabs and newlines, so "/\t/evil.example" is "//evil.example"), then the origin compared.
+ */
+export function isLocalPath(path: string | null | undefined): path is string {
+  if (!path || !path.startsWith('/')) return false;
+  const base = 'https://this.site.invalid';
+  try {
+    return new URL(path, base).origin === base;
+  } catch {
+    return false;
+  }
+}
+
 /** A local path to continue at after signing in; anything else (other origins, //host) is dropped. */
 const localPath = z
   .string()
   .max(2000)
   .optional()
-  .transform((v) => (v && /^\/(?![/\\])/.test(v) ? v : undefined));
+  .transform((v) => (isLocalPath(v) ? v : undefined));
 
 export const registerBody = z.object({
   user: z.object({
@@ -55,7 +76,7 @@ export const registerBody = z.object({
 
 export const signInBody = z.object({
   email: emailAddress,
-  password: z.string().min(1, 'Enter your password').max(200),
+  password: z.string().min(1, 'Enter your password').max(512),
   via: z.string().trim().max(100).optional(),
   redirect: localPath,
 });
@@ -65,7 +86,7 @@ export const editBody = z
     name: name.optional(),
     email: emailAddress.optional(),
     password: password.optional(),
-    current_password: z.string().max(200).optional(),
+    current_password: z.string().max(512).optional(),
   })
   .refine((body) => body.name !== undefined || body.email !== undefined || body.password !== undefined, 'Nothing to change');
 

@@ -11,8 +11,8 @@ import { audit } from './queries.ts';
 
 export async function createAdmin(sql: Sql, email: string, name = 'Admin'): Promise<{ userId: number; password: string; created: boolean }> {
   if (!emailAddress.safeParse(email).success) throw new Error(`not an email address: ${email}`);
-  // 18 random bytes: 24 characters of base64url, which always hold a digit or symbol in practice;
-  // the "-7" suffix makes the password rule hold every time.
+  // 18 random bytes: 24 characters of base64url (144 bits), far past the password rule; the "-7"
+  // suffix is kept so that printed passwords look as they always did.
   const password = `${randomBytes(18).toString('base64url')}-7`;
   const passwordHash = await hashPassword(password);
   const existing = await userByEmail(sql, email);

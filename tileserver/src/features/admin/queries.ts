@@ -59,3 +59,17 @@ export async function searchFeedback(sql: Sql, page: number) {
   return sql<{ query: string; additional_information: string; created_at: Date }[]>`
     SELECT query, additional_information, created_at FROM search_feedback ORDER BY created_at DESC LIMIT 100 OFFSET ${page * 100}`;
 }
+
+/**
+ * The admin session an acting session was started from, while it is live and its user still an admin
+ * ("Switch Back to Admin" resumes it; anything else means signing in again).
+ */
+export async function adminSessionToResume(sql: Sql, adminId: number, actingHash: Buffer): Promise<Buffer | undefined> {
+  const [row] = await sql<{ id_hash: Buffer }[]>`
+    SELECT a.id_hash FROM sessions s
+    JOIN sessions a ON a.id_hash = s.acting_from
+    JOIN users u ON u.id = a.user_id
+    WHERE s.id_hash = ${actingHash} AND a.user_id = ${adminId} AND u.is_admin AND a.acting_admin_id IS NULL
+      AND a.revoked_at IS NULL AND a.expires_at > now()`;
+  return row?.id_hash;
+}

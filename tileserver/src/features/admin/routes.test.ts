@@ -97,10 +97,71 @@ describe('the admin pages', () => {
     expect((await browser.post('/admin/sign_in_as/last')).status).toBe(404);
   });
 
+  /** An admin acting as a fresh free user; the acting browser, the admin's email and password. */
+  const acting = async () => {
+    const email = uniqueEmail('m13-admin');
+    const { password, userId: adminId } = await createAdmin(sql, email, 'Acting Admin');
+    const admin = new TestBrowser(app);
+    expect((await admin.signIn(email, password)).status).toBe(200);
+    const { userId } = await signedInUser(app, sql, 'free');
+    expect((await admin.post(`/admin/sign_in_as/${userId}`)).status).toBe(200);
+    return { admin, email, password, adminId };
+  };
+
+  it('M13: an acting session ends with every revocation of the admin\'s sessions, and switching back needs a live admin session', async () => {
+    const { admin, email, adminId } = await acting();
+    // The admin's password is reset elsewhere (here: the admin command), which revokes their sessions.
+    await createAdmin(sql, email);
+    expect((await admin.session()).level).toBe('anonymous');
+    expect((await admin.post('/admin/sign_in_as/last')).status).toBe(404);
+    const [live] = await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId} AND revoked_at IS NULL`;
+    expect(live!.n).toBe(0);
+  });
+
+  it('M13: switching back needs the admin to still be an admin, and resumes their session instead of minting one', async () => {
+    const { admin, adminId } = await acting();
+    const before = await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId}`;
+    expect((await admin.post('/admin/sign_in_as/last')).status).toBe(200);
+    expect(await admin.session()).toMatchObject({ level: 'admin', user: { id: adminId } });
+    // One row per session: the resumed one replaced the old, which stopped working.
+    const [live] = await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId} AND revoked_at IS NULL`;
+    expect(live!.n).toBe(1);
+    expect((await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId}`)[0]!.n).toBe(before[0]!.n + 1);
+
+    const demoted = await acting();
+    await sql`UPDATE users SET is_admin = false WHERE id = ${demoted.adminId}`;
+    expect((await demoted.admin.post('/admin/sign_in_as/last')).status).toBe(401);
+    expect((await demoted.admin.session()).level).toBe('anonymous');
+  });
+
+  it('M13: an acting session lasts one hour from its start and does not slide', async () => {
+    const { admin } = await acting();
+    const session = await admin.session();
+    expect(session.acting_as).toBe(true);
+    const [row] = await sql<{ minutes: number }[]>`
+      SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM sessions WHERE acting_admin_id IS NOT NULL AND revoked_at IS NULL AND user_id = ${session.user.id}`;
+    expect(Number(row!.minutes)).toBeLessThanOrEqual(60);
+    await sql`UPDATE sessions SET last_seen_at = now() - interval '2 hours' WHERE user_id = ${session.user.id} AND acting_admin_id IS NOT NULL`;
+    await admin.session();
+    const [after] = await sql<{ minutes: number }[]>`
+      SELECT extract(epoch FROM expires_at - created_at) / 60 AS minutes FROM sessions WHERE acting_admin_id IS NOT NULL AND user_id = ${session.user.id}`;
+    expect(Number(after!.minutes)).toBeLessThanOrEqual(60);
+    await sql`UPDATE sessions SET created_at = now() - interval '61 minutes', expires_at = now() - interval '1 minute' WHERE user_id = ${session.user.id} AND acting_admin_id IS NOT NULL`;
+    expect((await admin.session()).level).toBe('anonymous');
+  });
+
+  it('M13: an admin cannot act as another admin', async () => {
+    const admin = await signedInAdmin(app, sql);
+    const { userId: otherAdmin } = await createAdmin(sql, uniqueEmail('other-admin'));
+    const res = await admin.post(`/admin/sign_in_as/${otherAdmin}`);
+    expect(res.status).toBe(403);
+    expect(await admin.session()).toMatchObject({ level: 'admin', acting_as: false });
+  });
+
   it('list profile answers, place requests and search feedback', async () => {
     const admin = await signedInAdmin(app, sql);
     const email = uniqueEmail('profile');
-    await new TestBrowser(app).post('/users.json', { user: { name: 'Jo Surveyor', email, password: 'prof1le', preferences: { profile_answers: { job_title: 'Surveyor', industry: 'Land Surveying' } } } });
+    await new TestBrowser(app).post('/users.json', { user: { name: 'Jo Surveyor', email, password: 'prof1le-pw', preferences: { profile_answers: { job_title: 'Surveyor', industry: 'Land Surveying' } } } });
     const profiles = (await admin.get('/admin/user_profiles.json')).json.profiles;
     expect(profiles.find((p: { email: string }) => p.email === email)).toMatchObject({ job_title: 'Surveyor', industry: 'Land Surveying' });
     await new TestBrowser(app).post('/requests', { path: `/us/nh/admin-test-${process.pid}`, name: 'N', contact: 'n@example.org', comment: 'c' });

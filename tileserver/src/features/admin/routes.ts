@@ -4,7 +4,7 @@
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { CallerResolver } from '../../auth/caller.ts';
-import { createSession, revokeSession, writeSessionCookie } from '../../auth/sessions.ts';
+import { createSession, resumeSession, revokeSession, writeSessionCookie } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,7 +13,7 @@ import { userById } from '../accounts/queries.ts';
 import { addMember, createGroup, groupById } from '../groups/queries.ts';
 import { accountName, duplicateAccountName } from '../groups/schema.ts';
 import { requireAdmin } from './policy.ts';
-import { audit, overviewCounts, placeRequests, profileAnswers, searchFeedback, searchUsers } from './queries.ts';
+import { adminSessionToResume, audit, overviewCounts, placeRequests, profileAnswers, searchFeedback, searchUsers } from './queries.ts';
 
 const planBody = z.object({
   tier: z.enum(['free', 'pro', 'team']),
@@ -78,22 +78,32 @@ export function adminRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
   app.post('/admin/sign_in_as/:id{[0-9]+}', async (c) => {
     const caller = await admin(c);
     if (!caller.user || !caller.session) throw new ApiError('BAD_REQUEST', 'Sign in as an admin user to act as someone else');
+    if (caller.session.actingAdminId !== null) throw new ApiError('FORBIDDEN', 'Switch back to your own account first');
     const target = await userParam(c);
+    // An acting session has the admin level everywhere but the admin pages: acting as another admin
+    // would hand out that admin's identity without their credentials.
+    if (target.is_admin) throw new ApiError('FORBIDDEN', 'Administrators cannot act as other administrators');
     await audit(sql, { actorId: caller.user.id, action: 'sign_in_as', targetUserId: target.id });
-    await revokeSession(sql, caller.session.idHash);
-    const session = await createSession(sql, target.id, caller.user.id);
+    // The admin's own session stays (not revoked): switching back returns to it, so it must still be
+    // live then, and revoking the admin's sessions (password change or reset) ends both.
+    const session = await createSession(sql, target.id, { adminId: caller.user.id, from: caller.session.idHash });
     writeSessionCookie(c, deps.config, session.id);
     return c.json({ status: 'ok', csrf_token: session.csrfToken, redirect_url: '/' });
   });
 
-  // "Switch Back to Admin": the acting session is the target user's, carrying the admin's id.
+  // "Switch Back to Admin": the acting session is the target user's, carrying the admin's id. It ends
+  // either way; the admin gets back the session they started from, never a new one, and only while
+  // they are still an admin and that session is live (not revoked by a reset, not expired).
   app.post('/admin/sign_in_as/last', async (c) => {
     const caller = await deps.callers.of(c);
     const adminId = caller.session?.actingAdminId;
     if (!caller.session || adminId == null) throw new ApiError('NOT_FOUND', 'You are not acting as another user');
-    await audit(sql, { actorId: adminId, action: 'switch_back', targetUserId: caller.user?.id });
     await revokeSession(sql, caller.session.idHash);
-    const session = await createSession(sql, adminId);
+    const back = await adminSessionToResume(sql, adminId, caller.session.idHash);
+    if (!back) throw new ApiError('UNAUTHORIZED', 'Your admin session has ended; sign in again');
+    await audit(sql, { actorId: adminId, action: 'switch_back', targetUserId: caller.user?.id });
+    const session = await resumeSession(sql, back);
+    if (!session) throw new ApiError('UNAUTHORIZED', 'Your admin session has ended; sign in again');
     writeSessionCookie(c, deps.config, session.id);
     return c.json({ status: 'ok', csrf_token: session.csrfToken, redirect_url: '/admin/users' });
   });

@@ -35,7 +35,7 @@ const gateCache = () => new Promise((resolve) => setTimeout(resolve, 2100)); // 
 
 async function siteAccount(plan: 'level1' | 'team_flex', users = 1) {
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('combo'), 'secret1', 'Cam Combo');
+  await browser.register(uniqueEmail('combo'), 'secret-pass-1', 'Cam Combo');
   const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Cam Combo' })).json.id;
   const bought = await browser.post('/subscriptions.json', { plan, users, cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Combo ${process.pid} ${Math.random().toString(36).slice(2, 8)}` });
   expect(bought.status).toBe(201);
@@ -180,7 +180,7 @@ describe('who may change API access, and what is refused', () => {
   it('sends a free account to the API-plan checkout with 409, and a Pro account buying an API plan to its billing page', async () => {
     clock = new Date();
     const free = new TestBrowser(app);
-    await free.register(uniqueEmail('free'), 'secret1', 'Fay Free');
+    await free.register(uniqueEmail('free'), 'secret-pass-1', 'Fay Free');
     const refused = await free.put('/subscriptions/update.json', { plan: 'api_combo', api_access: 'standard', cycle: 'monthly' });
     expect(refused.status).toBe(409);
     expect(refused.json.error).toMatchObject({ code: 'CONFLICT', message: noSitePlanMessage, details: { checkout_url: '/plans#p=api_standard' } });

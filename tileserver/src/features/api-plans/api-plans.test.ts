@@ -45,7 +45,7 @@ const groupOf = async (browser: TestBrowser) => {
 async function sandboxUser(counties?: string[]) {
   clock = new Date();
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('sandbox'), 'secret1', 'Sam Sandbox');
+  await browser.register(uniqueEmail('sandbox'), 'secret-pass-1', 'Sam Sandbox');
   const loaded = (await browser.get('/api/counties.json')).json.counties as { path: string }[];
   const made = await browser.post('/api/sandbox.json', { counties: counties ?? [loaded.find((c) => c.path === '/us/ma/middlesex')!.path] });
   expect(made.status).toBe(201);
@@ -55,7 +55,7 @@ async function sandboxUser(counties?: string[]) {
 describe('the API sandbox sign-up', () => {
   it('offers the loaded counties and refuses more than 7, unknown ones and a second sandbox', async () => {
     const browser = new TestBrowser(app);
-    await browser.register(uniqueEmail('sandbox'), 'secret1', 'Sam Sandbox');
+    await browser.register(uniqueEmail('sandbox'), 'secret-pass-1', 'Sam Sandbox');
     const loaded = (await browser.get('/api/counties.json')).json;
     expect(loaded.max).toBe(7);
     expect(loaded.counties.map((c: { path: string }) => c.path)).toContain('/us/ma/middlesex');
@@ -68,7 +68,7 @@ describe('the API sandbox sign-up', () => {
     expect(unknown.json.error.details).toEqual({ unknown: ['/us/ak/nowhere'] });
     const made = await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] });
     expect(made.status).toBe(201);
-    expect(made.json.token).toMatch(/^pm_/);
+    expect(made.json.token).toMatch(/^pmk_/);
     expect((await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] })).status).toBe(409);
     const account = (await browser.get('/api/account.json')).json;
     expect(account).toMatchObject({ state: 'trial', counties: ['/us/ma/middlesex'], included: { tiles: 10000, records: 2000 }, plan: { plan: 'api_sandbox', schema: 'premium' } });
@@ -165,7 +165,7 @@ async function decliningCard(browser: TestBrowser, billing: string) {
 
 async function paidApiUser(plan: string) {
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('apiplan'), 'secret1', 'Tia Trial');
+  await browser.register(uniqueEmail('apiplan'), 'secret-pass-1', 'Tia Trial');
   const bought = await browser.post('/subscriptions.json', { plan, payment_method_id: await tokenise(browser), agreement: true, api_acknowledgement: true, trial: true, group_name: `API ${process.pid} ${Math.random().toString(36).slice(2, 8)}` });
   expect(bought.status).toBe(201);
   const token = (await browser.post('/users/api_token.json', {})).json.token as string;
@@ -175,7 +175,7 @@ async function paidApiUser(plan: string) {
 describe('the 7-day free trial', () => {
   it('refuses an API plan without the API acknowledgement', async () => {
     const browser = new TestBrowser(app);
-    await browser.register(uniqueEmail('apiplan'), 'secret1', 'Tia Trial');
+    await browser.register(uniqueEmail('apiplan'), 'secret-pass-1', 'Tia Trial');
     const refused = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: await tokenise(browser), agreement: true, group_name: `API ack ${process.pid} ${Date.now()}` });
     expect(refused.status).toBe(400);
     expect(refused.json.error.message).toBe('Tick the API acknowledgement to continue');

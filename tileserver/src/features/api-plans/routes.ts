@@ -7,7 +7,7 @@
 // trials with their usage.
 import { Hono } from 'hono';
 import { requireSession, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
-import { newSecret, secretHash } from '../../auth/sessions.ts';
+import { newApiToken, secretHash } from '../../auth/sessions.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
@@ -69,7 +69,7 @@ export function apiPlanRoutes(deps: ApiPlanDeps): Hono {
     const plan = apiPlan('api_sandbox');
     const start = now();
     const endsAt = new Date(start.getTime() + plan.sandbox!.days * 86_400_000);
-    const token = `pm_${newSecret()}`;
+    const token = newApiToken();
     const made = await sql.begin(async (tx) => {
       const db = tx as unknown as Sql;
       await db`SELECT pg_advisory_xact_lock(hashtext('api_sandbox'), ${caller.user.id}::int)`;

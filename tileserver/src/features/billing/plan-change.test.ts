@@ -20,7 +20,7 @@ afterAll(() => sql.end());
 
 async function teamOfThree() {
   const manager = new TestBrowser(app);
-  await manager.register(uniqueEmail('manager'), 'secret1', 'Mo Manager');
+  await manager.register(uniqueEmail('manager'), 'secret-pass-1', 'Mo Manager');
   const pm = (await manager.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Mo Manager' })).json.id;
   const bought = await manager.post('/subscriptions.json', { plan: 'team_flex', users: 3, cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Team ${process.pid} ${Date.now().toString(36)}` });
   expect(bought.status).toBe(201);

@@ -26,7 +26,7 @@ const tokenise = async (browser: TestBrowser, number: string) =>
 async function proAccount() {
   clock = new Date('2026-04-01T00:00:00Z');
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('renew'), 'secret1', 'Pat Payer');
+  await browser.register(uniqueEmail('renew'), 'secret-pass-1', 'Pat Payer');
   const bought = await browser.post('/subscriptions.json', { plan: 'level1', payment_method_id: await tokenise(browser, '4242424242424242'), agreement: true, group_name: `Renew ${process.pid} ${Date.now().toString(36)}` });
   expect(bought.status).toBe(201);
   const billing = bought.json.path as string;

@@ -20,7 +20,7 @@ const tokenise = async (browser: TestBrowser, number: string) => {
 };
 const freeUser = async () => {
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('buyer'), 'secret1', 'Bea Buyer');
+  await browser.register(uniqueEmail('buyer'), 'secret-pass-1', 'Bea Buyer');
   return browser;
 };
 let accounts = 0;

@@ -7,12 +7,13 @@ import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
 import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
-import { mailedToken } from '../../testing/outbox.ts';
+import { mailedToken, newestMailTo } from '../../testing/outbox.ts';
+import { secretHash } from '../../auth/sessions.ts';
 import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { mayOnGroup } from './policy.ts';
 import { accountNameIsValid, duplicateAccountName } from './schema.ts';
 
-const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')) });
+const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')), PUBLIC_URL: 'https://parcels.example.org' });
 const sql = testDb(3);
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
@@ -106,6 +107,35 @@ describe('the Members Dashboard', () => {
     expect((await managerA.put(`/users/members/${managerAId}.json`, { role: 'member' })).status).toBe(409);
   });
 
+  it('H3: an invitation requested with a forged Host header mails a link to PUBLIC_URL', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team');
+    const invited = uniqueEmail('forged-host').toLowerCase();
+    expect((await manager.post('/users/invitations.json', { email: invited }, { Host: 'attacker.example' })).status).toBe(201);
+    const mail = newestMailTo(config, invited)!;
+    expect(mail).toContain('https://parcels.example.org/users/invitation?token=');
+    expect(mail).not.toContain('attacker.example');
+    // The default (no PUBLIC_URL): the link is http://localhost:PORT, never the forged host.
+    const byDefault = createApp({ config: loadConfig({ DATA_DIR: config.DATA_DIR }), sql, logger: createLogger('silent') });
+    const { browser: other } = await signedInUser(byDefault, sql, 'team');
+    const second = uniqueEmail('forged-default').toLowerCase();
+    expect((await other.post('/users/invitations.json', { email: second }, { Host: 'attacker.example' })).status).toBe(201);
+    expect(newestMailTo(config, second)).toContain('http://localhost:8080/users/invitation?token=');
+    expect(newestMailTo(config, second)).not.toContain('attacker.example');
+  });
+
+  it('Low 23: an invitation keeps the inviter\'s and the account\'s names out of the subject, quoted and cut short in the body', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team');
+    const spoof = 'Security Team\n\nYour account is locked, call +1 555 0100 now or lose your data forever and ever';
+    expect((await manager.put('/users/edit.json', { name: spoof })).status).toBe(200);
+    const invited = uniqueEmail('spoofed').toLowerCase();
+    expect((await manager.post('/users/invitations.json', { email: invited })).status).toBe(201);
+    const mail = newestMailTo(config, invited)!;
+    const subject = /^subject: (.*)$/im.exec(mail)![1]!;
+    expect(subject).toBe('You are invited to join an account on the parcel map');
+    expect(mail).toContain('"Security Team Your account is locked, c');
+    expect(mail).not.toContain('lose your data');
+  });
+
   it('refuses an invitation accepted by a different email', async () => {
     const { browser: manager } = await signedInUser(app, sql, 'team');
     const invited = uniqueEmail('right').toLowerCase();
@@ -120,7 +150,7 @@ describe('the group API token', () => {
   it('is shown once, carries the group’s level for tile consumers, and the old one stops working when rotated', async () => {
     const { browser: manager } = await signedInUser(app, sql, 'pro');
     const first = (await manager.post('/users/api_token.json')).json.token as string;
-    expect(first).toMatch(/^pm_/);
+    expect(first).toMatch(/^pmk_/);
     const asConsumer = (token: string) => new TestBrowser(app).get(`/api/v1/session.json?token=${token}`);
     expect((await asConsumer(first)).json.level).toBe('pro');
     const second = (await manager.post('/users/api_token.json')).json.token as string;
@@ -128,5 +158,15 @@ describe('the group API token', () => {
     expect((await asConsumer(first)).status).toBe(401);
     // A token cannot manage the account it belongs to.
     expect((await new TestBrowser(app).post('/users/api_token.json', {}, { Authorization: `Bearer ${second}` })).status).toBe(401);
+  });
+
+  it('Low 22: a new token has the pmk_ prefix (not pm_ of payment methods), and a token issued with the old prefix still works', async () => {
+    const { browser: manager, userId } = await signedInUser(app, sql, 'pro');
+    const token = (await manager.post('/users/api_token.json')).json.token as string;
+    expect(token).toMatch(/^pmk_[A-Za-z0-9_-]{43}$/);
+    const old = `pm_${'B'.repeat(43)}`;
+    const [{ id: groupId }] = (await sql`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`) as unknown as [{ id: string }];
+    await sql`UPDATE groups SET api_token_hash = ${secretHash(old)}, api_token_hint = ${old.slice(-4)} WHERE id = ${groupId}`;
+    expect((await new TestBrowser(app).get(`/api/v1/session.json?token=${old}`)).json.level).toBe('pro');
   });
 });

@@ -3,12 +3,12 @@
 // Objects of another group answer 404; a member who is not a manager gets 403.
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
-import { newSecret, secretHash } from '../../auth/sessions.ts';
+import { newApiToken, newSecret, secretHash } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
-import type { Mailer } from '../../mail/mailer.ts';
+import { quotedUserText, type Mailer } from '../../mail/mailer.ts';
 import { publicOrigin } from '../../tiles/tile-context.ts';
 import { mayOnGroup } from './policy.ts';
 import {
@@ -73,8 +73,9 @@ export function groupRoutes(deps: GroupDeps): Hono {
     const link = `${publicOrigin(c, deps.config)}/users/invitation?token=${token}`;
     await deps.mailer.send({
       to: body.email,
-      subject: `${caller.user.name} invited you to ${group.name}`,
-      text: `Hello,\n\n${caller.user.name} invited you to join the account "${group.name}" on the parcel map as a ${body.role}.\nOpen this link within 7 days, then sign up or sign in with this email address to join:\n\n${link}\n`,
+      // Names are the users' own text: quoted and cut short in the body, never in the subject.
+      subject: 'You are invited to join an account on the parcel map',
+      text: `Hello,\n\nA user of the parcel map who calls themselves ${quotedUserText(caller.user.name)} invited you to join the account ${quotedUserText(group.name)} as a ${body.role}.\nOpen this link within 7 days, then sign up or sign in with this email address to join:\n\n${link}\n\nIf you do not know this person, ignore this message.\n`,
     });
     return c.json({ status: 'ok', email: body.email, role: body.role }, 201);
   });
@@ -123,7 +124,7 @@ export function groupRoutes(deps: GroupDeps): Hono {
   app.post('/users/api_token.json', async (c) => {
     const { group } = await ownGroup(c, 'manage_token');
     // Shown once: only its hash is kept. Tile consumers send it as ?token= or Authorization: Bearer.
-    const token = `pm_${newSecret()}`;
+    const token = newApiToken();
     await setApiToken(sql, group.id, secretHash(token), token.slice(-4));
     deps.callers.forgetGroup(group.id);
     return c.json({ token, hint: token.slice(-4) }, 201);

@@ -35,7 +35,7 @@ export function providerUrl(template: string, values: { lat: number; lon: number
 export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { config, sql } = deps;
-  const visitors = new VisitorIds(sql);
+  const visitors = new VisitorIds(sql, config);
   const templates: Record<ImageryKind, string | undefined> = { street: config.IMAGERY_STREET_URL, birdseye: config.IMAGERY_BIRDSEYE_URL };
   const providers = { street: templates.street !== undefined, birdseye: templates.birdseye !== undefined };
 

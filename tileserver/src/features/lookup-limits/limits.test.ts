@@ -79,14 +79,14 @@ describe('daily parcel lookups', () => {
     const app = appWith({ LOOKUP_LIMIT_FREE: '2' });
     const v = visitor(app);
     const email = `lookups-${process.pid}-${Date.now()}@example.org`;
-    await v.request('/users.json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user: { name: 'Lou Kup', email, password: 'look1' } }) });
+    await v.request('/users.json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ user: { name: 'Lou Kup', email, password: 'look-up-1' } }) });
     for (const path of paths.slice(0, 2)) expect((await v.request(`${path}.json`)).status).toBe(200);
     const refused = await v.request(`${paths[2]}.json`);
     expect(refused.status).toBe(429);
     expect((await refused.json()).error.details.lookup_limits).toMatchObject({ total: 2, need: 'pro' });
     // Another device of the same user shares the count.
     const other = visitor(app);
-    await other.request('/users/sign_in.json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'look1' }) });
+    await other.request('/users/sign_in.json', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email, password: 'look-up-1' }) });
     expect((await other.request(`${paths[3]}.json`)).status).toBe(429);
   });
 

@@ -21,7 +21,7 @@ export class LookupMeter {
     private readonly sql: Sql,
     private readonly config: Config,
   ) {
-    this.visitors = new VisitorIds(sql);
+    this.visitors = new VisitorIds(sql, config);
   }
 
   private async subject(c: Context, caller: Caller, issue: boolean): Promise<string | undefined> {

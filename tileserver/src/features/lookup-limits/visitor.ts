@@ -3,6 +3,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
+import { servedOverHttps, type Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 
 const cookieName = 'pm_visitor';
@@ -10,7 +11,10 @@ const cookieName = 'pm_visitor';
 export class VisitorIds {
   private key: Promise<Buffer> | undefined;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly config: Config,
+  ) {}
 
   private signingKey(): Promise<Buffer> {
     this.key ??= (async () => {
@@ -42,7 +46,7 @@ export class VisitorIds {
     const known = await this.read(c);
     if (known) return known;
     const id = randomBytes(16).toString('base64url');
-    setCookie(c, cookieName, `${id}.${await this.sign(id)}`, { httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 365 * 86400 });
+    setCookie(c, cookieName, `${id}.${await this.sign(id)}`, { httpOnly: true, sameSite: 'Lax', secure: servedOverHttps(this.config), path: '/', maxAge: 365 * 86400 });
     return id;
   }
 }

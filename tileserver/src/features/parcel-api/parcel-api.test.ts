@@ -22,7 +22,7 @@ const paths = (answer: { features: { properties: { path: string } }[] }) => answ
 
 async function sandboxToken(counties: string[]) {
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('v2'), 'secret1', 'Vic Two');
+  await browser.register(uniqueEmail('v2'), 'secret-pass-1', 'Vic Two');
   const made = await browser.post('/api/sandbox.json', { counties });
   expect(made.status).toBe(201);
   return made.json.token as string;
@@ -30,7 +30,7 @@ async function sandboxToken(counties: string[]) {
 
 async function standardToken() {
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('v2std'), 'secret1', 'Stan Dard');
+  await browser.register(uniqueEmail('v2std'), 'secret-pass-1', 'Stan Dard');
   const method = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Stan Dard' })).json.id;
   const bought = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: method, agreement: true, api_acknowledgement: true, group_name: `Std ${process.pid} ${Math.random().toString(36).slice(2, 8)}` });
   expect(bought.status).toBe(201);

@@ -25,7 +25,7 @@ describe('the zoning layer', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ tilejson: '3.0.0', name: 'zoning', minzoom: 11, maxzoom: 20 });
-    expect(body.tiles[0]).toMatch(/^http:\/\/localhost\/api\/v1\/zoning\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
+    expect(body.tiles[0]).toMatch(/^http:\/\/localhost:8080\/api\/v1\/zoning\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
     // The standardized type and subtype are Pro fields: an anonymous caller's TileJSON does not list them.
     expect(body.vector_layers[0]).toEqual(expect.objectContaining({ id: 'zoning', fields: { zoning: 'String', zoning_name: 'String' } }));
     expect(body.bounds[0]).toBeLessThan(-71.1);

@@ -1,5 +1,6 @@
 // Signing in and out from anywhere in the viewer: after either, the session is asked again (level,
 // user, group, CSRF token) and the server's redirect_url is followed when it leads somewhere else.
+import { isLocalPath } from '@parcel-map/tileserver/features/accounts/schema';
 import { sendJson } from '../../api/client.ts';
 import { loadSession } from '../../state/session.ts';
 
@@ -9,7 +10,7 @@ function here(): string {
 
 /** Goes to a local path the server answered, unless it is where we already are. */
 export function follow(redirectUrl: string | null | undefined): boolean {
-  if (!redirectUrl || !/^\/(?![/\\])/.test(redirectUrl) || redirectUrl === here()) return false;
+  if (!isLocalPath(redirectUrl) || redirectUrl === here()) return false;
   location.assign(redirectUrl);
   return true;
 }

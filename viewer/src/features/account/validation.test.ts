@@ -3,10 +3,10 @@ import { industries } from '@parcel-map/tileserver/features/accounts/schema';
 import { accountTabUrl, parseAccountHash } from '../../state/account-tab.ts';
 import { emailIsValid, emptyAccountForm, missingFields, registerPayload, signInPayload } from './validation.ts';
 
-const complete = { ...emptyAccountForm, name: 'Ada', email: 'ada@example.org', password: 'secret1', terms: true };
+const complete = { ...emptyAccountForm, name: 'Ada', email: 'ada@example.org', password: 'quiet-harbor-7', terms: true };
 
 describe('sign-up form validation', () => {
-  it('accepts a registration with a name of 2+ characters, a valid email, a password with a digit and agreed terms', () => {
+  it('accepts a registration with a name of 2+ characters, a valid email, a password of 8+ characters and agreed terms', () => {
     expect(missingFields('register', complete)).toEqual([]);
   });
 
@@ -16,10 +16,13 @@ describe('sign-up form validation', () => {
     expect(missingFields('register', { ...complete, terms: false })).toEqual(['terms']);
   });
 
-  it('needs at least 5 characters with a number or symbol in a new password', () => {
-    expect(missingFields('register', { ...complete, password: 'abcdefgh' })).toEqual(['password']);
-    expect(missingFields('register', { ...complete, password: 'ab1' })).toEqual(['password']);
-    expect(missingFields('register', { ...complete, password: 'abcd!' })).toEqual([]);
+  it('M7: needs 8 to 128 characters in a new password, not a common one, and no particular kinds of character', () => {
+    expect(missingFields('register', { ...complete, password: 'abcd!12' })).toEqual(['password']);
+    expect(missingFields('register', { ...complete, password: 'Password1' })).toEqual(['password']);
+    expect(missingFields('register', { ...complete, password: 'zzzzzzzzzz' })).toEqual(['password']);
+    expect(missingFields('register', { ...complete, password: 'x'.repeat(7) + 'y'.repeat(122) })).toEqual(['password']);
+    expect(missingFields('register', { ...complete, password: 'correct horse battery' })).toEqual([]);
+    expect(missingFields('register', { ...complete, password: 'abcdefgk' })).toEqual([]);
   });
 
   it('checks only the email (and that a password was typed) when signing in', () => {
@@ -35,12 +38,12 @@ describe('sign-up form validation', () => {
 
   it('sends profile answers only when given, and the redirect when there is one', () => {
     expect(registerPayload(complete, null)).toEqual({
-      user: { name: 'Ada', email: 'ada@example.org', password: 'secret1' }, flow: 'free', via: 'signup-signin', wants_email: false,
+      user: { name: 'Ada', email: 'ada@example.org', password: 'quiet-harbor-7' }, flow: 'free', via: 'signup-signin', wants_email: false,
     });
     const full = registerPayload({ ...complete, jobTitle: ' Surveyor ', industry: industries[16], wantsEmail: true }, '/users/edit');
     expect(full.user.preferences).toEqual({ profile_answers: { job_title: 'Surveyor', industry: 'Land Surveying' } });
     expect(full).toMatchObject({ wants_email: true, redirect: '/users/edit' });
-    expect(signInPayload({ ...complete, email: ' ada@example.org ' }, null)).toEqual({ email: 'ada@example.org', password: 'secret1', via: 'signup-signin' });
+    expect(signInPayload({ ...complete, email: ' ada@example.org ' }, null)).toEqual({ email: 'ada@example.org', password: 'quiet-harbor-7', via: 'signup-signin' });
   });
 
   it('offers the 28 industries from Academia to Other', () => {
@@ -59,6 +62,13 @@ describe('the #signup-signin hash', () => {
   it('drops redirects that leave the site', () => {
     expect(parseAccountHash('#signup-signin&redirect=https://evil.example')?.redirect).toBeNull();
     expect(parseAccountHash('#signup-signin&redirect=//evil.example')?.redirect).toBeNull();
+  });
+
+  it('Low 1: drops a redirect that a browser would take off the site once it strips tabs and newlines', () => {
+    for (const sneaky of ['/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example', '/%5Cevil.example', '%2F%2Fevil.example']) {
+      expect(parseAccountHash(`#signup-signin&redirect=${sneaky}`)?.redirect, sneaky).toBeNull();
+    }
+    expect(parseAccountHash('#signup-signin&redirect=%2Fus%2Fma%3Fq%3D%2F%2Fx')?.redirect).toBe('/us/ma?q=//x');
   });
 
   it('writes addresses that read back the same', () => {
