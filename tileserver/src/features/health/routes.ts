@@ -6,7 +6,7 @@ import type { CallerResolver } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
 import { migrationVersion } from '../../db/migrate.ts';
 
-// The map layers' tables (sql/migrations/00028_map_layers.sql) follow the parcel data; a table of a
+// The map layers' tables (sql/migrations/00025_map_layers.sql) follow the parcel data; a table of a
 // later migration that is not there yet is left out.
 const countedTables = [
   'parcels', 'places', 'flood_zones', 'wetlands',
