@@ -5,9 +5,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     globalSetup: ['tileserver/src/testing/global-setup.ts'],
-    // Every test file opens parcel records from the same address; the lookup meter's own tests set
-    // their limits explicitly.
-    env: { LOOKUP_LIMIT_ANON: '1000000', LOOKUP_LIMIT_FREE: '1000000' },
+    // Every test file opens parcel records and registers accounts from the same address; the lookup
+    // meter's and the sign-up limit's own tests set their limits explicitly.
+    env: { LOOKUP_LIMIT_ANON: '1000000', LOOKUP_LIMIT_FREE: '1000000', SIGNUPS_PER_HOUR: '1000000' },
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: ['default'],
