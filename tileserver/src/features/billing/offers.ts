@@ -3,6 +3,7 @@
 // and the change-plan form send the code; an unknown, expired or mismatched code is refused by name.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -13,12 +14,12 @@ import { planById } from './plans.ts';
 export const unknownOffer = 'That offer code is unknown or has expired.';
 
 const offerBody = z.object({
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
-  name: z.string().trim().min(2).max(100),
-  plan: z.string().refine((p) => planById.get(p)?.purchasable === true, 'Choose a plan that can be bought'),
+  code: boundedString(40).trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
+  name: boundedString(100).trim().min(2),
+  plan: boundedString(40).refine((p) => planById.get(p)?.purchasable === true, 'Choose a plan that can be bought'),
   cycle: z.enum(['monthly', 'annual']),
   price_cents: z.number().int().min(0).max(10_000_000),
-  group_slug: z.string().max(100).optional(),
+  group_slug: boundedString(100).optional(),
   expires_at: z.coerce.date().optional(),
 });
 

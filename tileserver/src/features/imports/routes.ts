@@ -10,6 +10,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
@@ -22,7 +23,7 @@ import { activeImportOf, createImport, importById, recentImports } from './queri
 import { uploadDirOf } from './runner.ts';
 import { startImportBody, type ImportsExportsAnswer } from './schema.ts';
 
-const uploadName = z.string().min(1).max(200);
+const uploadName = boundedString(200).min(1);
 const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 export interface ImportRouteDeps {
