@@ -3,10 +3,10 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { bodyLimit } from 'hono/body-limit';
 import { canSeeTier, unlockPlan } from '../../auth/tokens.ts';
 import type { Caller } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
+import { bodyLimit } from '../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { tableBounds } from '../../tiles/bounds.ts';
@@ -104,12 +104,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
 
   app.post(
     '/api/v1/sources',
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `A source definition may be at most ${MAX_BODY / 1024} KB`);
-      },
-    }),
+    bodyLimit(MAX_BODY, { message: `A source definition may be at most ${MAX_BODY / 1024} KB` }),
     async (c) => {
       const caller = await tiles.callers.of(c);
       const owner = ownerKey(c, caller);
