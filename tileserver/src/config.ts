@@ -84,6 +84,9 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
+/** Variables whose values may be or hold secrets: tokens, keys, passwords, and URLs (user:password@host). */
+const secretName = /TOKEN|SECRET|KEY|PASSWORD|_URL$/;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
@@ -92,6 +95,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '?');
+    // Start-up errors land in logs and terminals: a secret (a short ADMIN_TOKEN, a key, a URL with a
+    // password in it) is named, never echoed.
+    if (secretName.test(name)) return `${name} (value not shown): ${issue.message}`;
     return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
