@@ -237,13 +237,21 @@ async function assertRenders(tiles: TileContext, statement: string, definition: 
     await tiles.sql.unsafe(`EXPLAIN ${statement}`, [22, 0, 0], { prepare: false });
     await tiles.sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    // Class 22 (data exception) and 42 (a type mismatch in the plan) are the definition's fault.
-    if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('42'))) {
-      throw new ApiError('BAD_REQUEST', `This definition cannot be rendered: ${(error as Error).message}`);
-    }
-    throw error;
+    throw definitionProblem(error) ?? error;
   }
+}
+
+/**
+ * Class 22 (data exception) and 42 (a type mismatch in the plan) are the definition's fault: a 400 in
+ * our words. PostgreSQL's own message names casts, columns and values of the SQL, so it never reaches
+ * the client.
+ */
+export function definitionProblem(error: unknown): ApiError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code.startsWith('22')) return new ApiError('BAD_REQUEST', 'This definition cannot be rendered: a filter or style value does not fit its field (a number, date or id out of range or malformed)');
+  if (code.startsWith('42')) return new ApiError('BAD_REQUEST', 'This definition cannot be rendered: a field is compared with a value or rule of the wrong type');
+  return undefined;
 }
 
 // PostgreSQL's timestamptz text, e.g. 2026-11-23 06:30:00.123456+00.
