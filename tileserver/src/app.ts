@@ -8,7 +8,8 @@ import type { Logger } from './logger.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { handleError } from './http/error-handler.ts';
 import { mountViewer } from './http/viewer-static.ts';
-import { appApiGate, createAppGate } from './http/app-api-gate.ts';
+import { appApiGate, createAppGate, takesAppGate } from './http/app-api-gate.ts';
+import { readBodyFirst } from './http/request-body.ts';
 import { AppMetrics } from './features/metrics/metrics.ts';
 import { metricsRoutes } from './features/metrics/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
@@ -108,6 +109,8 @@ export function createApp(deps: AppDeps): Hono {
   mountCors(app);
   // Before the gate: a request over its rate limit never takes a connection slot.
   app.use('*', expensiveRateLimits(deps.config));
+  // Before the gate too: a body still arriving (slowly, or without end) holds no slot.
+  app.use('*', readBodyFirst(takesAppGate));
   app.use('*', appApiGate(deps.config, appGate));
   const routeDeps = { ...deps, callers: tiles.callers, mailer: deps.mailer ?? createMailer(deps.config), lookups: new LookupMeter(deps.sql, deps.config) };
   app.route('/', healthRoutes(routeDeps));

@@ -36,6 +36,9 @@ export const configSchema = z.object({
   METERING: z.enum(['on', 'off']).default('on').describe('Count API tiles and parcel records per token (off only for benchmarks: sandboxes and caps are then not enforced by usage)'),
   METERING_DATABASE_URL: optionalText.describe('Where a tile process reading a read-only replica writes its API usage counts (the primary); unset: DATABASE_URL'),
   METERING_FLUSH_MS: positiveInt.default(2000).describe('How often the in-memory usage counts are written to PostgreSQL (and at shutdown)'),
+  HEADERS_TIMEOUT_MS: positiveInt.default(10000).describe('Time a client has to send its request headers; past it the connection is closed (slow-header clients)'),
+  REQUEST_TIMEOUT_MS: positiveInt.default(30000).describe('Time a client has to send a request body from the start of the request; past it 408 and the connection closes (slow-body clients)'),
+  UPLOAD_TIMEOUT_MS: positiveInt.default(3600000).describe('The same for large uploads (survey photos, admin parcel files), and the longest any request may take to arrive'),
   TILE_QUERY_TIMEOUT_MS: positiveInt.default(10000).describe('Statement timeout of one tile query'),
   SOURCE_POSTS_PER_MINUTE: positiveInt.default(60).describe('Source definitions one client address or token may POST per minute (429 beyond)'),
   SOURCES_PER_DAY: positiveInt.default(1000).describe('New sources one owner (token or client address) may create per 24 hours (429 beyond)'),
@@ -123,6 +126,9 @@ export function linkOrigin(config: Config, requestHost?: string): string {
 /** Whether links and cookies are https (the Secure cookie flag). */
 export const servedOverHttps = (config: Config): boolean => linkOrigin(config).startsWith('https:');
 
+/** Variables whose values may be or hold secrets: tokens, keys, passwords, and URLs (user:password@host). */
+const secretName = /TOKEN|SECRET|KEY|PASSWORD|_URL$/;
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = configSchema.safeParse(env);
   if (parsed.success && parsed.data.PAYMENT_PROVIDER === 'stripe' && !parsed.data.STRIPE_SECRET_KEY) {
@@ -143,6 +149,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (parsed.success) return parsed.data;
   const problems = parsed.error.issues.map((issue) => {
     const name = String(issue.path[0] ?? '?');
+    // Start-up errors land in logs and terminals: a secret (a short ADMIN_TOKEN, a key, a URL with a
+    // password in it) is named, never echoed.
+    if (secretName.test(name)) return `${name} (value not shown): ${issue.message}`;
     return `${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`;
   });
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);

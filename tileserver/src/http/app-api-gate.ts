@@ -10,12 +10,16 @@ export function createAppGate(config: Config): QueryGate {
   return new QueryGate({ name: 'the app API', concurrency: config.APP_POOL_SIZE, maxQueue: config.APP_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
 }
 
+/** Whether a request to `path` waits at the gate (its body is read before, by readBodyFirst). */
+export function takesAppGate(path: string): boolean {
+  const isApi = path.startsWith('/api/') || path.endsWith('.json');
+  return isApi && !path.endsWith('.mvt') && path !== '/api/health';
+}
+
 /** `gate` is passed in so that the metrics can read how full it is. */
 export function appApiGate(config: Config, gate: QueryGate = createAppGate(config)): MiddlewareHandler {
   return async (c, next) => {
-    const path = c.req.path;
-    const isApi = path.startsWith('/api/') || path.endsWith('.json');
-    if (!isApi || path.endsWith('.mvt') || path === '/api/health') return next();
+    if (!takesAppGate(c.req.path)) return next();
     return gate.run(() => next(), c.req.raw.signal);
   };
 }

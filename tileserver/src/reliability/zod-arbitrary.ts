@@ -15,7 +15,24 @@ export const hostileStrings = [
   'a'.repeat(10_000), '__proto__', 'constructor', 'SELECT pg_sleep(10)', '$1', '::text', 'E\'\\\\\'',
 ];
 
+/**
+ * Text of `size` characters that makes a backtracking pattern slow: long runs of the characters that
+ * patterns repeat (dots between @s, path segments, dashes, digits, white space), each ending in the
+ * character that makes the match fail at the very end. The email pattern of H1 took 2.4 s on the first.
+ */
+export function adversarialStrings(size: number): string[] {
+  const run = (unit: string) => unit.repeat(Math.max(1, Math.floor((size - 8) / unit.length)));
+  return [
+    `a@${run('.')}@`, `a@${run('a.')}@`, `/us${run('/a1')}!`, `/us/aa${run('-a')}!`, `${run('-')}x`, `${run('1')}x`,
+    ` ${run(' \t')}x`, `${run('a')}!`, `#${run('f')}`, `pm_${run('a')}!`, `a${run('.a')}.`,
+  ];
+}
+
+/** Adversarial text that still fits a 64 KB JSON body with room for the rest of it, so a schema sees it. */
+export const adversarialBodyStrings = adversarialStrings(64 * 1024 - 2048);
+
 export const hostileString = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom(...adversarialBodyStrings) },
   { weight: 3, arbitrary: fc.constantFrom(...hostileStrings) },
   { weight: 2, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },

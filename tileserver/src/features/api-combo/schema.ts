@@ -2,6 +2,7 @@
 // variant `{ plan: "api_combo", api_access, cycle }` and its answers. Shared with the viewer: no
 // server-only imports.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 
 /** Tiers a site subscription can add; "none" removes API access. The plan ids are accepted too. */
 export const apiAccessChoices = ['standard', 'premium', 'none'] as const;
@@ -17,7 +18,7 @@ export const comboBody = z.object({
   /** The subscription's cycle: API access is billed with the plan (checked against it when given). */
   cycle: z.enum(['monthly', 'annual']).optional(),
   /** One per confirm: a retried request with it answers the first change again and charges once. */
-  idempotency_key: z.string().regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key: 8 to 100 letters, digits, _ or -').optional(),
+  idempotency_key: boundedString(100).regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key: 8 to 100 letters, digits, _ or -').optional(),
 });
 export type ComboBody = z.output<typeof comboBody>;
 

@@ -1,6 +1,7 @@
 // Shapes of the API plans (the plans file's api_plans and api_add_ons) and of the API-plan routes'
 // requests and answers. Shared with the viewer: no server-only imports.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 
 const cents = z.number().int().min(0);
 export const apiPlanSchema = z.object({
@@ -39,11 +40,11 @@ export const apiAddOnSchema = z.object({
 });
 export type ApiAddOn = z.infer<typeof apiAddOnSchema>;
 
-export const countyPath = z.string().regex(/^\/[a-z]{2}\/[a-z0-9-]{1,60}\/[a-z0-9-]{1,80}$/, 'Choose counties from the list');
+export const countyPath = boundedString(150).regex(/^\/[a-z]{2}\/[a-z0-9-]{1,60}\/[a-z0-9-]{1,80}$/, 'Choose counties from the list');
 
 export const sandboxBody = z.object({
   counties: z.array(countyPath).min(1, 'Choose at least one county').max(7, 'Choose at most 7 counties'),
-  group_name: z.string().trim().min(3).max(100).optional(),
+  group_name: boundedString(100).trim().min(3).optional(),
 });
 
 export const usageCapBody = z.object({

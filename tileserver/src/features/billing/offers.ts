@@ -5,6 +5,7 @@
 // limited, and a code bound to no account is used once per account (offer_redemptions).
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 import { RateLimiter } from '../../auth/rate-limit.ts';
 import type { Config } from '../../config.ts';
@@ -35,12 +36,12 @@ export async function redeemOffer(db: Sql, offer: Offer, groupId: number): Promi
 }
 
 const offerBody = z.object({
-  code: z.string().trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
-  name: z.string().trim().min(2).max(100),
-  plan: z.string().refine((p) => planById.get(p)?.purchasable === true, 'Choose a plan that can be bought'),
+  code: boundedString(40).trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
+  name: boundedString(100).trim().min(2),
+  plan: boundedString(40).refine((p) => planById.get(p)?.purchasable === true, 'Choose a plan that can be bought'),
   cycle: z.enum(['monthly', 'annual']),
   price_cents: z.number().int().min(0).max(10_000_000),
-  group_slug: z.string().max(100).optional(),
+  group_slug: boundedString(100).optional(),
   expires_at: z.coerce.date().optional(),
 });
 

@@ -5,6 +5,7 @@
 // listed members and projects go. Starter (level0) cancels at the end of the period. Managers only.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
@@ -20,11 +21,11 @@ import { planById } from './plans.ts';
 import { cycleFor, planForUsers, priceCents, prorate, type Cycle } from './pricing.ts';
 
 const change = z.object({
-  plan: z.string().regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),
+  plan: boundedString(40).regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),
   cycle: z.enum(['monthly', 'annual']).default('monthly'),
   users: z.coerce.number().int().min(1).max(25).default(1),
   /** An offer code (its price replaces the list price). */
-  code: z.string().max(40).optional(),
+  code: boundedString(40).optional(),
 });
 type Change = z.infer<typeof change>;
 

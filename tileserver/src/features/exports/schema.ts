@@ -1,19 +1,20 @@
 // Request and answer shapes of exports and the cart (shared with the viewer: no server-only imports).
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import { exportFormats } from './pricing.ts';
 
-const placePath = z.string().trim().max(300).regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
+const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 /** The export query: a place path, parcel filters (field to values or a range), an optional focus area, dataset filters keyed by source id. */
 export const exportQuery = z
   .object({
     path: placePath,
-    parcel: z.record(z.string().max(80), z.unknown()).default({}),
+    parcel: z.record(boundedString(80), z.unknown()).default({}),
     focus_area_id: z.number().int().positive().optional(),
-    datasets: z.record(z.string().max(80), z.unknown()).default({}),
-    operation: z.string().max(40).optional(),
-    sourceId: z.string().max(80).optional(),
+    datasets: z.record(boundedString(80), z.unknown()).default({}),
+    operation: boundedString(40).optional(),
+    sourceId: boundedString(80).optional(),
   })
   .strict();
 export type ExportQuery = z.output<typeof exportQuery>;

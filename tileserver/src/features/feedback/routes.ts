@@ -3,6 +3,7 @@
 // flood the admin lists. Admins read them at /admin/search_feedback and /admin/requests.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
 import type { Sql } from '../../db/client.ts';
@@ -11,19 +12,19 @@ import { isContextPath } from '../places/context-path.ts';
 
 const feedbackBody = z.object({
   feedback: z.object({
-    query: z.string().trim().min(1, 'Say what you searched for').max(500),
-    additional_information: z.string().trim().max(4000).default(''),
+    query: boundedString(500).trim().min(1, 'Say what you searched for'),
+    additional_information: boundedString(4000).trim().default(''),
   }),
 });
 
 const placeRequestBody = z.object({
   // Admins open it as a link: a place path only (never //host or a scheme).
-  path: z.string().trim().min(1).max(300).refine(isContextPath, 'A place path looks like /us/ma/middlesex/cambridge'),
-  data_report: z.union([z.boolean(), z.string()]).optional(),
-  authenticity_token: z.string().optional(),
-  name: z.string().trim().max(200).default(''),
-  contact: z.string().trim().max(200).default(''),
-  comment: z.string().trim().max(4000).default(''),
+  path: boundedString(300).trim().min(1).refine(isContextPath, 'A place path looks like /us/ma/middlesex/cambridge'),
+  data_report: z.union([z.boolean(), boundedString(20)]).optional(),
+  authenticity_token: boundedString(200).optional(),
+  name: boundedString(200).trim().default(''),
+  contact: boundedString(200).trim().default(''),
+  comment: boundedString(4000).trim().default(''),
 });
 
 export function feedbackRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {

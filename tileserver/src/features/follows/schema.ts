@@ -1,6 +1,7 @@
 // Request and answer shapes of follows and bookmarks (map.md section 5): shared with the viewer, so
 // no server-only imports here.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 
 /** Follows per page of GET /profile/follows.json. */
 export const followsPageSize = 25;
@@ -10,7 +11,7 @@ export const bookmarkBody = z
     /** true takes the bookmark off again (the spec's "bookmark remove"). */
     remove: z.boolean().optional(),
     /** The dataset the bookmark belongs to; parcels unless a dataset says otherwise. */
-    source_id: z.string().regex(/^[a-z0-9_-]{1,100}$/).optional(),
+    source_id: boundedString(100).regex(/^[a-z0-9_-]{1,100}$/).optional(),
   })
   .strict();
 

@@ -1,6 +1,7 @@
 // Group (account) shapes shared with the viewer: the account-name rule and its messages (spec
 // accounts-billing.md section 5), invitations and roles.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import { emailAddress } from '../accounts/schema.ts';
 
 export const invalidAccountName = 'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.';
@@ -17,14 +18,14 @@ export function accountNameIsValid(raw: string): boolean {
   return true;
 }
 
-export const accountName = z.string().trim().refine(accountNameIsValid, invalidAccountName);
+export const accountName = boundedString(200, invalidAccountName).trim().refine(accountNameIsValid, invalidAccountName);
 
 export const roles = ['manager', 'member'] as const;
 export type Role = (typeof roles)[number];
 
 export const inviteBody = z.object({ email: emailAddress, role: z.enum(roles).default('member') });
 export const roleBody = z.object({ role: z.enum(roles) });
-export const acceptBody = z.object({ token: z.string().min(10).max(100) });
+export const acceptBody = z.object({ token: boundedString(100).min(10) });
 
 /** A URL path segment from an account name: lowercase letters, digits and dashes. */
 export function slugOf(name: string): string {

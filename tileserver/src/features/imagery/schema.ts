@@ -1,6 +1,7 @@
 // Image limits (spec 3: metered, allowed, need, remaining, used, total, initialized) and the imagery
 // texts, shared by the server and the viewer's imagery panel.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 
 export type ImageNeed = 'register' | 'upgrade' | null;
 export type ImageryKind = 'street' | 'birdseye';
@@ -40,7 +41,7 @@ export const birdseyeAngles = [0, 90, 180, 270] as const;
 
 export const imageQuery = z
   .object({
-    path: z.string().max(300).regex(/^\/[a-z]{2}\/[^\s?#]+$/, 'path is a parcel path like /us/ma/middlesex/cambridge/123'),
+    path: boundedString(300).regex(/^\/[a-z]{2}\/[^\s?#]+$/, 'path is a parcel path like /us/ma/middlesex/cambridge/123'),
     heading: z.coerce.number().min(0).max(360).optional(),
     angle: z.coerce.number().refine((a) => (birdseyeAngles as readonly number[]).includes(a), 'angle is 0, 90, 180 or 270').optional(),
   })

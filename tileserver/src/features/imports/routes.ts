@@ -12,11 +12,13 @@ import { Hono, type Context } from 'hono';
 import { resolvePlace, UnknownPlaceError } from '@parcel-map/fixtures/import/normalise';
 import { ImportInputError } from '@parcel-map/fixtures/import/ogr';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { requestBody } from '../../http/request-body.ts';
+import { bodyLimit, requestBody } from '../../http/request-body.ts';
+import { allowSlowBody } from '../../http/body-deadline.ts';
 import type { Logger } from '../../logger.ts';
 import { requireAdmin } from '../admin/policy.ts';
 import { adminExportRuns } from '../exports/admin-runs.ts';
@@ -24,7 +26,7 @@ import { activeImportOf, createImport, importById, recentImports } from './queri
 import { uploadDirOf } from './runner.ts';
 import { startImportBody, type ImportsExportsAnswer } from './schema.ts';
 
-const uploadName = z.string().min(1).max(200);
+const uploadName = boundedString(200).min(1);
 const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 
 export interface ImportRouteDeps {
@@ -69,6 +71,9 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
   // The body is the file itself (any type), streamed to disk and cut off at IMPORT_UPLOAD_MAX_MB.
   app.post('/admin/imports/uploads', async (c) => {
     await admin(c);
+    // Streamed to disk here, not read ahead (the path is not behind the app gate): an admin's large
+    // file gets the upload time.
+    allowSlowBody(c);
     const parsed = uploadName.safeParse(c.req.query('name'));
     if (!parsed.success) throw new ApiError('BAD_REQUEST', 'Give the file name as ?name=', { parameter: 'name' });
     const limit = deps.config.IMPORT_UPLOAD_MAX_MB * 1024 * 1024;
@@ -96,9 +101,9 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
     return c.json({ upload: name, bytes }, 201);
   });
 
-  app.post('/admin/imports', async (c) => {
+  app.post('/admin/imports', bodyLimit(1024 * 1024), async (c) => {
     const caller = await admin(c);
-    const body = await requestBody(c, startImportBody, { maxBytes: 1024 * 1024 });
+    const body = await requestBody(c, startImportBody);
     if (!deps.enqueueImport) throw new ApiError('UNAVAILABLE', 'Imports cannot start in this process (no job queue)');
     const file = join(uploadDir(deps.config), body.upload);
     if (!existsSync(file)) throw new ApiError('NOT_FOUND', 'No such upload');

@@ -1,22 +1,22 @@
 // Request and answer shapes of the admin imports page (/admin/imports_exports/running), shared with
 // the viewer: no server-only imports here.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 
-export const placePathSchema = z
-  .string()
+export const placePathSchema = boundedString(300)
   .regex(/^\/us\/[a-z]{2}\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'A place path like /us/ma/middlesex or /us/ma/middlesex/somerville');
 
 export const startImportBody = z.strictObject({
   /** The name the upload answered with. */
-  upload: z.string().regex(/^[a-f0-9]{16}-[A-Za-z0-9._-]{1,120}$/, 'An upload name from POST /admin/imports/uploads'),
+  upload: boundedString(140).regex(/^[a-f0-9]{16}-[A-Za-z0-9._-]{1,120}$/, 'An upload name from POST /admin/imports/uploads'),
   place: placePathSchema,
   /** Schema field -> source column or expression; omitted: the import proposes one. */
-  mapping: z.record(z.string(), z.unknown()).optional(),
+  mapping: z.record(boundedString(100), z.unknown()).optional(),
   dry_run: z.boolean().default(false),
   replace: z.boolean().default(false),
-  srs: z.string().regex(/^[A-Za-z]+:[0-9]{1,6}$/, 'Like EPSG:2249').optional(),
+  srs: boundedString(40).regex(/^[A-Za-z]+:[0-9]{1,6}$/, 'Like EPSG:2249').optional(),
   /** The layer of a file with several polygon layers (a GeoPackage, a folder of shapefiles). */
-  layer: z.string().min(1).max(200).optional(),
+  layer: boundedString(200).min(1).optional(),
 });
 export type StartImportBody = z.input<typeof startImportBody>;
 

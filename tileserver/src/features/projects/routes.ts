@@ -7,7 +7,7 @@ import { newSecret, secretHash } from '../../auth/sessions.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { requestBody } from '../../http/request-body.ts';
+import { bodyLimit, requestBody } from '../../http/request-body.ts';
 import { publicOrigin } from '../../tiles/tile-context.ts';
 import { placeExists } from '../places/queries.ts';
 import { validateDefinition } from '../sources/schema.ts';
@@ -172,9 +172,9 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     return c.json({ focus_areas: caller.group ? await focusAreasOfGroup(sql, caller.group.id) : [] });
   });
 
-  app.post('/neighborhoods.json', async (c) => {
+  app.post('/neighborhoods.json', bodyLimit(512 * 1024), async (c) => {
     const caller = ownGroup(await deps.callers.of(c));
-    const body = await requestBody(c, focusAreaBody, { maxBytes: 512 * 1024 });
+    const body = await requestBody(c, focusAreaBody);
     let shape: Awaited<ReturnType<typeof checkShape>>;
     try {
       shape = await checkShape(sql, body.shape);

@@ -4,6 +4,7 @@
 // (the sources a place offers). {source} is "parcel" or the id of a stored source definition.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { Caller, CallerResolver } from '../../auth/caller.ts';
 import { canSeeTier, unlockPlan } from '../../auth/tokens.ts';
 import type { Sql } from '../../db/client.ts';
@@ -18,9 +19,9 @@ import { autocomplete, placeExists } from './queries.ts';
 const placeJson = /^(.*)\/(filters|sources)\.json$/;
 
 const autocompleteQuery = z.object({
-  key: z.string().min(1).max(80),
-  query: z.string().max(100).default(''),
-  filter_path: z.string().max(256).optional(),
+  key: boundedString(80).min(1),
+  query: boundedString(100).default(''),
+  filter_path: boundedString(256).optional(),
 });
 
 export function sourceFilterRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {

@@ -3,9 +3,9 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
-import { bodyLimit } from 'hono/body-limit';
 import type { Caller } from '../../auth/caller.ts';
 import { ApiError } from '../../errors.ts';
+import { bodyLimit } from '../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../auth/rate-limit.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { tableBounds } from '../../tiles/bounds.ts';
@@ -104,12 +104,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
 
   app.post(
     '/api/v1/sources',
-    bodyLimit({
-      maxSize: MAX_BODY,
-      onError: () => {
-        throw new ApiError('PAYLOAD_TOO_LARGE', `A source definition may be at most ${MAX_BODY / 1024} KB`);
-      },
-    }),
+    bodyLimit(MAX_BODY, { message: `A source definition may be at most ${MAX_BODY / 1024} KB` }),
     async (c) => {
       const caller = await tiles.callers.of(c);
       const owner = ownerKey(c, caller);
@@ -237,13 +232,21 @@ async function assertRenders(tiles: TileContext, statement: string, definition: 
     await tiles.sql.unsafe(`EXPLAIN ${statement}`, [22, 0, 0], { prepare: false });
     await tiles.sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
   } catch (error) {
-    const code = (error as { code?: string }).code;
-    // Class 22 (data exception) and 42 (a type mismatch in the plan) are the definition's fault.
-    if (typeof code === 'string' && (code.startsWith('22') || code.startsWith('42'))) {
-      throw new ApiError('BAD_REQUEST', `This definition cannot be rendered: ${(error as Error).message}`);
-    }
-    throw error;
+    throw definitionProblem(error) ?? error;
   }
+}
+
+/**
+ * Class 22 (data exception) and 42 (a type mismatch in the plan) are the definition's fault: a 400 in
+ * our words. PostgreSQL's own message names casts, columns and values of the SQL, so it never reaches
+ * the client.
+ */
+export function definitionProblem(error: unknown): ApiError | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code.startsWith('22')) return new ApiError('BAD_REQUEST', 'This definition cannot be rendered: a filter or style value does not fit its field (a number, date or id out of range or malformed)');
+  if (code.startsWith('42')) return new ApiError('BAD_REQUEST', 'This definition cannot be rendered: a field is compared with a value or rule of the wrong type');
+  return undefined;
 }
 
 // PostgreSQL's timestamptz text, e.g. 2026-11-23 06:30:00.123456+00.

@@ -1,11 +1,12 @@
 // The shape of a source definition ({query, fields, styles}) and its validation against the parcel
 // field catalog. Validation yields a canonical definition: values typed per field, colours normalised.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import { ApiError } from '../../errors.ts';
 import { parcelFieldsByName, type ParcelField } from '../../schema/parcel-fields.ts';
 
-const scalar = z.union([z.string().max(500), z.number(), z.boolean()]);
-const bound = z.union([z.number(), z.string().max(40)]);
+const scalar = z.union([boundedString(500), z.number(), z.boolean()]);
+const bound = z.union([z.number(), boundedString(40)]);
 const range = z
   .object({ gte: bound.optional(), lte: bound.optional(), gt: bound.optional(), lt: bound.optional() })
   .strict()
@@ -15,12 +16,12 @@ export const predicates = ['is', 'is not', 'exists', 'gt', 'lt', 'gte', 'lte'] a
 export type Predicate = (typeof predicates)[number];
 const rangePredicates = new Set<string>(['gt', 'lt', 'gte', 'lte']);
 
-const color = z.string().regex(/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'colours are #rrggbb or #rrggbbaa');
+const color = boundedString(9).regex(/^#([0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'colours are #rrggbb or #rrggbbaa');
 
 const rule = z
   .object({
-    field: z.string().max(80).optional(),
-    predicate: z.string().max(20),
+    field: boundedString(80).optional(),
+    predicate: boundedString(20),
     value: scalar.optional(),
     fill: color,
     line: color,
@@ -32,16 +33,16 @@ export const definitionInput = z
     query: z
       .object({
         parcel: z.literal(true, 'query.parcel must be true (parcel sources are the only kind so far)'),
-        path: z.string().max(300).optional(),
-        filters: z.record(z.string().max(80), z.union([z.array(scalar).min(1).max(1000), range])).optional(),
-        owner: z.string().min(1).max(300).optional(),
+        path: boundedString(300).optional(),
+        filters: z.record(boundedString(80), z.union([z.array(scalar).min(1).max(1000), range])).optional(),
+        owner: boundedString(300).min(1).optional(),
         // The survey whose latest post per parcel gives @status and @user_id (issue 15).
         survey: z.number().int().positive().max(2 ** 53 - 1).optional(),
       })
       .strict(),
     // A list of parcel fields, or the widely used shape keyed by table: {"parcel": ["owner", "address"]}.
     fields: z
-      .union([z.array(z.string().max(80)).max(200), z.object({ parcel: z.array(z.string().max(80)).max(200) }).strict()])
+      .union([z.array(boundedString(80)).max(200), z.object({ parcel: z.array(boundedString(80)).max(200) }).strict()])
       .transform((fields) => (Array.isArray(fields) ? fields : fields.parcel))
       .default([]),
     styles: z.array(rule).max(100).default([]),

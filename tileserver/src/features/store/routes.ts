@@ -2,6 +2,7 @@
 // a county's products with prices from its parcel count, and the typeahead.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import type { CallerResolver } from '../../auth/caller.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
@@ -10,8 +11,8 @@ import { fieldCatalog } from '../parcels/field-catalog.ts';
 import { hasAnyValue, placeNames, searchStore, storeCounties, storeCounty } from './queries.ts';
 import { productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type ProductId } from './schema.ts';
 
-const pathQuery = z.object({ path: z.string().trim().max(300).regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex') });
-const searchQuery = z.object({ q: z.string().trim().min(2, 'Type at least 2 characters').max(100), country: z.enum(['us', 'ca']).optional() });
+const pathQuery = z.object({ path: boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex') });
+const searchQuery = z.object({ q: boundedString(100).trim().min(2, 'Type at least 2 characters'), country: z.enum(['us', 'ca']).optional() });
 
 export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();

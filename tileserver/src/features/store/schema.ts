@@ -2,6 +2,7 @@
 // with Premium; the two buildings add-ons exclusive) and the cart's request shapes. Shared with the
 // viewer: no server-only imports. Prices and limits live in products.json.
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 import { paymentMethodId } from '../billing/schema.ts';
 import catalog from './products.json' with { type: 'json' };
 
@@ -58,14 +59,14 @@ export function normaliseAddons(product: ProductId, addons: AddonId[]): AddonId[
   return out;
 }
 
-const placePath = z.string().trim().max(300).regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex');
+const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex');
 const addon = z.enum(['buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon']);
 
 export const addBody = z
   .object({ path: placePath, product: z.enum(['premium', 'standard']), addons: z.array(addon).max(4).default([]), fmt: z.enum(storeFormats).default('csv') })
   .strict();
-export const removeBody = z.object({ path: z.string().trim().min(3).max(320) }).strict();
-export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: z.string().min(8).max(100) }).strict();
+export const removeBody = z.object({ path: boundedString(320).trim().min(3) }).strict();
+export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: boundedString(100).min(8) }).strict();
 
 export interface CartItem {
   key: string;

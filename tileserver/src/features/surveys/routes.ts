@@ -6,12 +6,11 @@
 import { link, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { requireSession, type Caller, type CallerResolver } from '../../auth/caller.ts';
 import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
-import { requestBody } from '../../http/request-body.ts';
+import { bodyLimit, requestBody } from '../../http/request-body.ts';
 import { MAX_PHOTO_BYTES, photoType, surveysPerGroup } from './limits.ts';
 import { projectSharedWith } from '../projects/service.ts';
 import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './policy.ts';
@@ -108,10 +107,10 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     });
   }
 
-  app.post('/surveys.json', async (c) => {
+  app.post('/surveys.json', bodyLimit(600 * 1024), async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
-    const body = await requestBody(c, surveySaveBody, { maxBytes: 600 * 1024 });
+    const body = await requestBody(c, surveySaveBody);
     const groupId = await projectGroup(sql, body.map_id);
     const admin = caller.level === 'admin';
     if (groupId === undefined || (!admin && caller.group?.id !== groupId)) throw new ApiError('NOT_FOUND', 'No such project');
@@ -123,11 +122,11 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     return c.json({ ...source(caller, (await surveyById(sql, id))!), message: surveyTexts.saved }, 201);
   });
 
-  app.put('/surveys/:id{[0-9]+\\.json}', async (c) => {
+  app.put('/surveys/:id{[0-9]+\\.json}', bodyLimit(600 * 1024), async (c) => {
     const { caller, survey } = await load(c, surveyTexts.noPermission);
     requireSession(caller);
     if (!canEditSurvey(caller, survey)) throw new ApiError('FORBIDDEN', surveyTexts.noPermission);
-    const body = await requestBody(c, surveySaveBody, { maxBytes: 600 * 1024 });
+    const body = await requestBody(c, surveySaveBody);
     if (body.map_id !== survey.project_id) throw new ApiError('BAD_REQUEST', 'A survey stays in its project: map_id must be its project', { parameter: 'map_id' });
     await updateSurvey(sql, survey.id, { name: body.name || undefined, questions: normaliseQuestions(body.questions), photoRequired: body.photo_required });
     return c.json({ ...source(caller, (await surveyById(sql, survey.id))!), message: surveyTexts.saved });
@@ -136,7 +135,7 @@ export function surveyRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   // A surveyor's answers for one parcel: multipart (fields plus an optional photo file) or JSON without
   // a photo. The browser's client_id makes a resend after a lost connection a no-op (200, same id).
   const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', `A photo may be at most ${MAX_PHOTO_BYTES / 1024 / 1024} MB`);
-  app.post('/surveys/:id{[0-9]+}/posts.json', bodyLimit({ maxSize: MAX_PHOTO_BYTES + 256 * 1024, onError: () => { throw tooLarge(); } }), async (c) => {
+  app.post('/surveys/:id{[0-9]+}/posts.json', bodyLimit(MAX_PHOTO_BYTES + 256 * 1024, { message: tooLarge().message, upload: true }), async (c) => {
     const { caller, survey } = await load(c, surveyTexts.guestPosts);
     requireSession(caller);
     const type = c.req.header('content-type') ?? '';

@@ -2,6 +2,7 @@
 // answers and their next steps, the save body of POST /surveys.json and PUT /surveys/{id}.json,
 // and the walk a surveyor takes through a survey (the same function checks posts on the server).
 import { z } from 'zod';
+import { boundedString } from '../../http/bounded-string.ts';
 
 /** Spec 9: an answer's text is at most 500 characters. */
 export const MAX_ANSWER_LENGTH = 500;
@@ -36,15 +37,15 @@ export const surveyTexts = {
  * A project's share token (?share=, as the project routes take it): a guest holding the project's
  * current share link reads its surveys. Base64url, as the server makes them (auth/sessions.ts).
  */
-export const shareToken = z.string().regex(/^[A-Za-z0-9_-]{10,200}$/, 'share must be a share link token');
+export const shareToken = boundedString(200).regex(/^[A-Za-z0-9_-]{10,200}$/, 'share must be a share link token');
 
-const questionId = z.string().regex(/^[a-z0-9_-]{1,24}$/i, 'question ids are 1-24 letters, digits, - or _');
+const questionId = boundedString(24).regex(/^[a-z0-9_-]{1,24}$/i, 'question ids are 1-24 letters, digits, - or _');
 const next = z.union([z.literal(END), questionId]).optional();
 
 export const answerSchema = z
   .object({
-    label: z.string().max(MAX_ANSWER_LENGTH, `An answer may be at most ${MAX_ANSWER_LENGTH} characters`),
-    value: z.union([z.string().max(100), z.number()]).optional(),
+    label: boundedString(MAX_ANSWER_LENGTH, `An answer may be at most ${MAX_ANSWER_LENGTH} characters`),
+    value: z.union([boundedString(100), z.number()]).optional(),
     next,
   })
   .strict();
@@ -52,8 +53,8 @@ export const answerSchema = z
 export const questionSchema = z
   .object({
     id: questionId,
-    question: z.string().max(MAX_ANSWER_LENGTH),
-    column: z.string().max(40).default(''),
+    question: boundedString(MAX_ANSWER_LENGTH),
+    column: boundedString(40).default(''),
     answers: z.union([z.literal(TEXTAREA), z.array(answerSchema).max(MAX_ANSWERS)]),
     required: z.boolean().optional(),
     next,
@@ -70,9 +71,9 @@ export const surveySaveBody = z
   .object({
     map_id: z.coerce.number().int().positive(),
     source_id: z.union([z.coerce.number().int().positive(), z.literal(''), z.null()]).optional(),
-    name: z.string().trim().max(100).optional(),
+    name: boundedString(100).trim().optional(),
     // The spec sends questions as JSON text; an array is taken as it is.
-    questions: z.union([z.string().max(512 * 1024), z.array(z.unknown())]).transform((v, ctx) => {
+    questions: z.union([boundedString(512 * 1024), z.array(z.unknown())]).transform((v, ctx) => {
       if (Array.isArray(v)) return v;
       try {
         return JSON.parse(v) as unknown;
@@ -172,15 +173,15 @@ export function answersOnPath(questions: readonly SurveyQuestion[], answers: Ans
 export const postFields = z
   .object({
     client_id: z.uuid('client_id must be a uuid'),
-    parcel_path: z.string().max(300).regex(/^\/[a-z]{2}\/[^\s?#]+$/, 'parcel_path is a parcel path like /us/ma/middlesex/cambridge/123'),
-    answers: z.string().max(256 * 1024).transform((v, ctx) => {
+    parcel_path: boundedString(300).regex(/^\/[a-z]{2}\/[^\s?#]+$/, 'parcel_path is a parcel path like /us/ma/middlesex/cambridge/123'),
+    answers: boundedString(256 * 1024).transform((v, ctx) => {
       try {
         return JSON.parse(v) as unknown;
       } catch {
         ctx.addIssue({ code: 'custom', message: 'answers is not valid JSON' });
         return z.NEVER;
       }
-    }).pipe(z.record(z.string().max(24), z.string().max(MAX_ANSWER_LENGTH * 2))),
+    }).pipe(z.record(boundedString(24), boundedString(MAX_ANSWER_LENGTH * 2))),
     status: z.enum(['1', '2']).default('2').transform(Number),
   })
   .strict();
