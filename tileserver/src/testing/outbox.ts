@@ -28,3 +28,13 @@ export function mailedToken(config: Config, to: string, param: string): string |
   const mail = newestMailTo(config, to);
   return mail ? new RegExp(`[?&]${param}=([A-Za-z0-9_-]+)`).exec(mail)?.[1] : undefined;
 }
+
+/** mailedToken for mail sent after the answer (a password reset): polls the outbox up to `timeoutMs`. */
+export async function awaitMailedToken(config: Config, to: string, param: string, timeoutMs = 10_000): Promise<string | undefined> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const token = mailedToken(config, to, param);
+    if (token !== undefined || Date.now() > until) return token;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
