@@ -123,6 +123,14 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     return c.json(await answer((await projectByPath(sql, project.group_slug, project.slug))!, access));
   });
 
+  // Stop sharing: the link (and every survey source a guest opened with it) stops working at once. (Mounted before the
+  // project's DELETE, so the access matrix, which runs DELETEs in table order, sees the project still there.)
+  app.delete('/g/:group/maps/:slug/share.json', async (c) => {
+    const { project } = await load(c, 'manage');
+    await setShareToken(sql, project.id, null);
+    return c.json({ status: 'ok', shared: false });
+  });
+
   app.delete('/g/:group/maps/:slug{[a-z0-9-]+\\.json}', async (c) => {
     const { project } = await load(c, 'manage');
     await deleteProject(sql, project.id);
@@ -152,13 +160,6 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const token = newSecret();
     await setShareToken(sql, project.id, secretHash(token));
     return c.json({ url: `${publicOrigin(c, deps.config)}${projectPath(project)}?share=${token}`, share: token }, 201);
-  });
-
-  // Stop sharing: the link (and every survey source a guest opened with it) stops working at once.
-  app.delete('/g/:group/maps/:slug/share.json', async (c) => {
-    const { project } = await load(c, 'manage');
-    await setShareToken(sql, project.id, null);
-    return c.json({ status: 'ok', shared: false });
   });
 
   app.post('/g/:group/maps/:slug/settings/add_focus.json', async (c) => {
