@@ -180,6 +180,12 @@ describe('accounts', () => {
     const warning = page.getByTestId('invite-warning');
     expect(await warning.textContent()).toContain('seats of this account are taken');
     expect(await warning.getByRole('link').getAttribute('href')).toMatch(/^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/);
+    // Revoke (low 20): an open invitation is withdrawn and its seat is free again.
+    const firstInvitation = page.getByTestId('invitation-row').first();
+    const withdrawn = (await firstInvitation.textContent())!.split(' ')[0]!;
+    await firstInvitation.getByTestId('invitation-revoke').click();
+    await page.getByTestId('seats').filter({ hasText: '2 of 3 seats used' }).waitFor();
+    expect(await page.getByTestId('invitation-list').textContent()).not.toContain(withdrawn);
     await manager.close();
   });
   it('resets a forgotten password from the mailed link once, and brings a signed-out visitor of /users/edit back after signing in', async () => {
