@@ -3,7 +3,7 @@
 // mail the server wrote to its outbox folder.
 import type { BrowserContext } from 'playwright-core';
 import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
-import { newestMailTo } from '@parcel-map/tileserver/testing/outbox';
+import { awaitMailTo } from '@parcel-map/tileserver/testing/outbox';
 import type { Harness } from './harness.ts';
 
 let count = 0;
@@ -32,9 +32,10 @@ export async function setPlan(h: Harness, userId: number, plan: { tier: 'pro' | 
   }
 }
 
-/** The first link to this server's pages in the newest mail to `to` (bodies are quoted-printable). */
-export function mailedLink(h: Harness, to: string, path: string): string | null {
-  const mail = newestMailTo(h.server.config, to);
+/** The first link to this server's pages in the newest mail to `to` (bodies are quoted-printable),
+ * waiting for it: a reset mail is sent after the answer. */
+export async function mailedLink(h: Harness, to: string, path: string): Promise<string | null> {
+  const mail = await awaitMailTo(h.server.config, to);
   const match = mail?.match(new RegExp(`https?://[^\\s]+${path.replace(/[/?]/g, '\\$&')}[^\\s]*`));
   return match ? match[0] : null;
 }

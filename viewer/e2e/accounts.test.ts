@@ -133,7 +133,7 @@ describe('accounts', () => {
     expect(await page.getByTestId('invitation-list').textContent()).toContain(inviteeEmail);
 
     // The invitee opens the mailed link, signs up there, and joins.
-    const link = mailedLink(h, inviteeEmail, '/users/invitation?token=');
+    const link = await mailedLink(h, inviteeEmail, '/users/invitation?token=');
     expect(link).not.toBeNull();
     const invitee = await h.browser.newContext({ viewport: { width: 390, height: 800 } });
     const invited = await invitee.newPage();
@@ -180,6 +180,12 @@ describe('accounts', () => {
     const warning = page.getByTestId('invite-warning');
     expect(await warning.textContent()).toContain('seats of this account are taken');
     expect(await warning.getByRole('link').getAttribute('href')).toMatch(/^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/);
+    // Revoke (low 20): an open invitation is withdrawn and its seat is free again.
+    const firstInvitation = page.getByTestId('invitation-row').first();
+    const withdrawn = (await firstInvitation.textContent())!.split(' ')[0]!;
+    await firstInvitation.getByTestId('invitation-revoke').click();
+    await page.getByTestId('seats').filter({ hasText: '2 of 3 seats used' }).waitFor();
+    expect(await page.getByTestId('invitation-list').textContent()).not.toContain(withdrawn);
     await manager.close();
   });
   it('resets a forgotten password from the mailed link once, and brings a signed-out visitor of /users/edit back after signing in', async () => {
@@ -201,7 +207,7 @@ describe('accounts', () => {
     expect(answers[0]).toBe(answers[1]);
     expect(answers[0]).toContain('If that email has an account');
 
-    const link = mailedLink(h, email, '/users/password/edit?reset_password_token=');
+    const link = await mailedLink(h, email, '/users/password/edit?reset_password_token=');
     expect(link).not.toBeNull();
     const choose = async () => {
       await page.goto(link!);

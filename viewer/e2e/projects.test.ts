@@ -164,6 +164,11 @@ describe('projects in the browser', () => {
     const share = new URL(shareUrl).searchParams.get('share')!;
     const put = await guest.context.request.put(`${h.server.origin}${projectPath}.json?share=${share}`, { data: { name: 'Taken' } });
     expect(put.status()).toBe(403);
+    // Stop sharing (low 20): the owner's panel offers it, and the guest's link stops working at once.
+    await page.getByTestId('project-stop-sharing').click();
+    await page.getByTestId('project-shared').waitFor({ state: 'detached' });
+    const afterStop = await guest.context.request.get(`${h.server.origin}${projectPath}.json?share=${share}`);
+    expect(afterStop.status()).toBe(404);
 
     // Without the link, another signed-in user gets "not found".
     const stranger = await openPage(h.browser, h.server.origin);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -11,7 +11,7 @@ import { checksums, checksumStatement, tableNames } from '../reliability/table-c
 import { signedInUser } from '../testing/accounts.ts';
 import { scratchDatabase } from '../testing/db.ts';
 import { createDb } from './client.ts';
-import { backupDatabase, backupName, restoreDatabase } from './backup.ts';
+import { backupDatabase, backupName, connectionOf, restoreDatabase } from './backup.ts';
 import { migrate } from './migrate.ts';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -62,6 +62,42 @@ describe('backup and restore', () => {
     expect(after).toEqual(before);
     // The restored copy is usable: migrations see it as current.
     expect((await migrate(restored)).applied).toEqual([]);
+  });
+
+  it('L18: writes a backup readable by its owner only (0600) whatever the umask, and never puts the database password in pg_dump\'s argv', async () => {
+    const source = await scratchDatabase();
+    cleanups.push(source.drop);
+    const password = decodeURIComponent(new URL(source.url).password);
+    expect(password.length).toBeGreaterThan(0);
+    expect(connectionOf(source.url)).toEqual({ dbname: expect.not.stringContaining(password), env: { PGPASSWORD: password } });
+    // Watch every pg_dump command line while the backup runs (what ps shows any local user).
+    const seen: string[] = [];
+    let running = true;
+    const watch = (async () => {
+      while (running) {
+        for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+          try {
+            const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
+            if (cmdline.includes('pg_dump') && cmdline.includes(new URL(source.url).pathname.slice(1))) seen.push(cmdline);
+          } catch {
+            // The process ended between the listing and the read.
+          }
+        }
+        await new Promise((r) => setTimeout(r, 2));
+      }
+    })();
+    const previous = process.umask(0o022);
+    try {
+      const dir = mkdtempSync(join(tmpdir(), 'backups-mode-'));
+      const { file } = await backupDatabase(source.url, dir);
+      expect((statSync(file).mode & 0o777).toString(8)).toBe('600');
+    } finally {
+      process.umask(previous);
+      running = false;
+      await watch;
+    }
+    expect(seen.length).toBeGreaterThan(0);
+    for (const cmdline of seen) expect(cmdline).not.toContain(password);
   });
 
   it('refuses a file that does not exist', async () => {

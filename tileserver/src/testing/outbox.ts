@@ -28,3 +28,27 @@ export function mailedToken(config: Config, to: string, param: string): string |
   const mail = newestMailTo(config, to);
   return mail ? new RegExp(`[?&]${param}=([A-Za-z0-9_-]+)`).exec(mail)?.[1] : undefined;
 }
+
+/** newestMailTo for mail sent after the answer (a password reset): polls the outbox up to `timeoutMs`;
+ * with `other`, waits for a message other than that one (the mail of a second request). */
+export async function awaitMailTo(config: Config, to: string, other?: string, timeoutMs = 10_000): Promise<string | undefined> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = newestMailTo(config, to);
+    if ((mail !== undefined && mail !== other) || Date.now() > until) return mail;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * mailedToken for mail sent after the answer (a password reset): polls the outbox up to `timeoutMs`;
+ * with `newerThan`, waits for a token other than that one (the mail of a second request).
+ */
+export async function awaitMailedToken(config: Config, to: string, param: string, newerThan?: string, timeoutMs = 10_000): Promise<string | undefined> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const token = mailedToken(config, to, param);
+    if ((token !== undefined && token !== newerThan) || Date.now() > until) return token;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

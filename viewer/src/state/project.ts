@@ -29,7 +29,8 @@ export interface Project {
   root: { name: string; path: string; headline: string };
   styles: unknown[];
   regions: { folder: string; focus_areas: FocusArea[] }[];
-  permissions: { update: boolean };
+  /** update: save and edit; manage: delete and share (the account's managers and the project's creator). */
+  permissions: { update: boolean; manage?: boolean };
   group: { path: string };
   shared: boolean;
   sharer: string | null;
@@ -45,6 +46,8 @@ export const projectLoadAtom = atom<ProjectLoad>({ status: 'none' });
 export const currentProjectAtom = atom<Project | null>(null);
 /** Spec 6: Save, Delete and focus-area editing need permissions.update (the server checks it too). */
 export const canEditProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.update === true);
+/** Delete, Share and Stop sharing: the account's managers and the project's creator (the server checks it too). */
+export const canManageProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.manage === true);
 /** The query filters in force on the map (a project's filters, or the owner highlight's owner filter). */
 export const activeFiltersAtom = atom<Filters>({});
 /** Bumped to make the project loader fetch the current project again (after a focus area change). */

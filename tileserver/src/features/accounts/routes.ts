@@ -1,8 +1,10 @@
 // Accounts: register, sign in, sign out, edit, password reset by emailed link. Sessions live in
 // PostgreSQL (auth/sessions.ts); the cookie is rotated at sign-in and every other session of the user
 // is revoked at a password or email change or a reset. Wrong password and unknown email get the same
-// answer in the same time. Guessing is throttled without letting anyone lock out the owner
-// (sign-in-limits below and the README's security section).
+// answer in the same time, and so does a reset request for a known and an unknown email. Guessing is
+// throttled without letting anyone lock out the owner (sign-in-limits below and the README's security
+// section). Sign-up still answers 409 for a taken email: the sign-up form must say why it failed (spec:
+// register errors show in the alert).
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver } from '../../auth/caller.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../auth/passwords.ts';
@@ -15,6 +17,7 @@ import type { Config } from '../../config.ts';
 import type { Sql } from '../../db/client.ts';
 import { ApiError } from '../../errors.ts';
 import { requestBody } from '../../http/request-body.ts';
+import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { publicOrigin } from '../../tiles/tile-context.ts';
 import {
@@ -28,6 +31,7 @@ export interface AccountDeps {
   sql: Sql;
   callers: CallerResolver;
   mailer: Mailer;
+  logger: Logger;
 }
 
 const invalidCredentials = 'Invalid email or password.';
@@ -138,18 +142,25 @@ export function accountRoutes(deps: AccountDeps): Hono {
     const { email } = await requestBody(c, resetRequestBody);
     const user = await userByEmail(sql, email);
     if (user) {
-      const token = newSecret();
-      await createPasswordReset(sql, user.id, secretHash(token));
-      const link = `${publicOrigin(c, config)}/users/password/edit?reset_password_token=${token}`;
-      await deps.mailer.send({
-        to: user.email,
-        subject: 'Reset your password',
-        text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. Open this link within one hour to choose a new one (it works once):\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
-      });
+      // After the answer, not before it: the token insert and above all the mail (an SMTP round trip)
+      // would make a known email answer measurably later than an unknown one. Both answer after the
+      // one lookup. A failure is logged; the person asks again.
+      void mailPasswordReset(user, publicOrigin(c, config)).catch((error: unknown) => deps.logger.error({ err: error, requestId: c.get('requestId') }, 'password reset mail failed'));
     }
     // The same answer either way: this route must not tell who has an account.
     return c.json({ message: 'If that email has an account, a link to reset its password is on its way.' });
   });
+
+  const mailPasswordReset = async (user: { id: number; name: string; email: string }, origin: string) => {
+    const token = newSecret();
+    const link = `${origin}/users/password/edit?reset_password_token=${token}`;
+    await createPasswordReset(sql, user.id, secretHash(token));
+    await deps.mailer.send({
+      to: user.email,
+      subject: 'Reset your password',
+      text: `Hello ${user.name},\n\nSomeone asked to reset the password of your account. Open this link within one hour to choose a new one (it works once):\n\n${link}\n\nIf it was not you, ignore this message; your password stays as it is.\n`,
+    });
+  };
 
   app.put('/users/password.json', async (c) => {
     const body = await requestBody(c, resetCompleteBody);

@@ -102,6 +102,14 @@ export async function acceptInvitation(sql: Sql, tokenHash: Buffer, email: strin
   return row ? { group_id: Number(row.group_id), role: row.role } : undefined;
 }
 
+/** Withdraws an open invitation (its link stops working and its seat is free again); false when none was open. */
+export async function revokeInvitation(sql: Sql, groupId: number, email: string): Promise<boolean> {
+  const revoked = await sql`
+    DELETE FROM invitations WHERE group_id = ${groupId} AND lower(email) = lower(${email}) AND accepted_at IS NULL AND expires_at > now()
+    RETURNING group_id`;
+  return revoked.length > 0;
+}
+
 export async function setRole(sql: Sql, groupId: number, userId: number, role: Role): Promise<boolean> {
   return (await sql`UPDATE memberships SET role = ${role} WHERE group_id = ${groupId} AND user_id = ${userId} RETURNING user_id`).length === 1;
 }

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../logger.ts';
-import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
+import { invitedMember, signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import { mailedToken, newestMailTo } from '../../testing/outbox.ts';
 import { secretHash } from '../../auth/sessions.ts';
@@ -170,3 +170,51 @@ describe('the group API token', () => {
     expect((await new TestBrowser(app).get(`/api/v1/session.json?token=${old}`)).json.level).toBe('pro');
   });
 });
+
+describe('revocation when people leave (issue 26, low 20)', () => {
+  it('L20: a manager withdraws an open invitation: its link stops working and its seat is free again', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team');
+    const invited = uniqueEmail('withdrawn').toLowerCase();
+    expect((await manager.post('/users/invitations.json', { email: invited })).status).toBe(201);
+    const before = (await manager.get('/users/members.json')).json;
+    expect(before.invitations.map((i: { email: string }) => i.email)).toContain(invited);
+    const member = await invitedMember(app, config, manager);
+    expect((await member.request('DELETE', '/users/invitations.json', { email: invited })).status).toBe(403);
+    const revoked = await manager.request('DELETE', '/users/invitations.json', { email: invited.toUpperCase() });
+    expect(revoked.status).toBe(200);
+    const after = (await manager.get('/users/members.json')).json;
+    expect(after.invitations.map((i: { email: string }) => i.email)).not.toContain(invited);
+    expect(after.group.seats_taken).toBe(before.group.seats_taken);
+    const invitee = new TestBrowser(app);
+    await invitee.register(invited);
+    expect((await invitee.post('/users/invitations/accept.json', { token: invitationToken(invited) })).status).toBe(404);
+    expect((await manager.request('DELETE', '/users/invitations.json', { email: invited })).status).toBe(404);
+    expect((await manager.request('DELETE', '/users/invitations.json', { email: 'not an email' })).status).toBe(400);
+  });
+
+  it('L20: removing a member or a manager replaces the group API token, which they may have kept', async () => {
+    const { browser: manager } = await signedInUser(app, sql, 'team');
+    const asConsumer = (token: string) => new TestBrowser(app).get(`/api/v1/session.json?token=${token}`);
+    for (const role of ['member', 'manager'] as const) {
+      const leaving = await invitedMember(app, config, manager, `Leaving ${role}`);
+      const leavingId = (await manager.get('/users/members.json')).json.members.find((m: { name: string }) => m.name === `Leaving ${role}`).user_id;
+      if (role === 'manager') expect((await manager.put(`/users/members/${leavingId}.json`, { role })).status).toBe(200);
+      const known = (await manager.post('/users/api_token.json')).json.token as string;
+      expect((await asConsumer(known)).json.level).toBe('team');
+      const removed = await manager.request('DELETE', `/users/members/${leavingId}.json`);
+      expect(removed.status).toBe(200);
+      expect((await asConsumer(known)).status).toBe(401);
+      const replacement = removed.json.api_token.token as string;
+      expect(replacement).toMatch(/^pm_/);
+      expect(removed.json.api_token.hint).toBe(replacement.slice(-4));
+      expect((await asConsumer(replacement)).json.level).toBe('team');
+    }
+    // A group that never made a token gets none by removing someone.
+    const { browser: tokenless } = await signedInUser(app, sql, 'team');
+    const leaving = await invitedMember(app, config, tokenless, 'Leaving quietly');
+    const id = (await tokenless.get('/users/members.json')).json.members.find((m: { name: string }) => m.name === 'Leaving quietly').user_id;
+    expect((await tokenless.request('DELETE', `/users/members/${id}.json`)).json).toEqual({ status: 'ok', api_token: null });
+    expect((await leaving.get('/users/members.json')).status).toBe(404);
+  });
+});
+

@@ -1,5 +1,6 @@
 // Groups (accounts): the account-name duplicate check, the Members Dashboard API for managers
-// (members, roles, invitations by email within the plan's seats) and the group's API token.
+// (members, roles, invitations by email within the plan's seats, withdrawn before they are used) and
+// the group's API token, replaced when someone who could have read it is removed.
 // Objects of another group answer 404; a member who is not a manager gets 403.
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver, type SessionCaller } from '../../auth/caller.ts';
@@ -13,9 +14,9 @@ import { publicOrigin } from '../../tiles/tile-context.ts';
 import { mayOnGroup } from './policy.ts';
 import {
   acceptInvitation, addMember, createInvitation, groupById, managerCount, membersOf, pendingInvitations, removeMember,
-  searchGroups, seatsTaken, setApiToken, setRole, type GroupRow,
+  revokeInvitation, searchGroups, seatsTaken, setApiToken, setRole, type GroupRow,
 } from './queries.ts';
-import { acceptBody, inviteBody, roleBody } from './schema.ts';
+import { acceptBody, inviteBody, revokeInvitationBody, roleBody } from './schema.ts';
 
 export interface GroupDeps {
   config: Config;
@@ -80,6 +81,14 @@ export function groupRoutes(deps: GroupDeps): Hono {
     return c.json({ status: 'ok', email: body.email, role: body.role }, 201);
   });
 
+  // Withdraws an open invitation: the mailed link stops working and the seat is free again.
+  app.delete('/users/invitations.json', async (c) => {
+    const { group } = await ownGroup(c, 'manage_members');
+    const { email } = await requestBody(c, revokeInvitationBody);
+    if (!(await revokeInvitation(sql, group.id, email))) throw new ApiError('NOT_FOUND', 'No open invitation for that email address');
+    return c.json({ status: 'ok', email });
+  });
+
   app.post('/users/invitations/accept.json', async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
@@ -118,16 +127,24 @@ export function groupRoutes(deps: GroupDeps): Hono {
     if (!current) throw new ApiError('NOT_FOUND', 'No such member');
     if (current.role === 'manager' && (await managerCount(sql, group.id)) <= 1) throw new ApiError('CONFLICT', 'An account needs at least one manager');
     await removeMember(sql, group.id, id);
-    return c.json({ status: 'ok' });
+    // A manager who leaves may have made the account's API token, a member may have been given it to
+    // use: either way they may keep it, so it is replaced and the new one shown once to the remover.
+    const apiToken = group.api_token_hint === null ? null : await rotateApiToken(group.id);
+    return c.json({ status: 'ok', api_token: apiToken });
   });
+
+  /** A new API token for the group: shown once (only its hash is kept); the old one is refused at once everywhere. */
+  const rotateApiToken = async (groupId: number) => {
+    const token = newApiToken();
+    await setApiToken(sql, groupId, secretHash(token), token.slice(-4));
+    deps.callers.forgetGroup(groupId);
+    return { token, hint: token.slice(-4) };
+  };
 
   app.post('/users/api_token.json', async (c) => {
     const { group } = await ownGroup(c, 'manage_token');
-    // Shown once: only its hash is kept. Tile consumers send it as ?token= or Authorization: Bearer.
-    const token = newApiToken();
-    await setApiToken(sql, group.id, secretHash(token), token.slice(-4));
-    deps.callers.forgetGroup(group.id);
-    return c.json({ token, hint: token.slice(-4) }, 201);
+    // Tile consumers send it as ?token= or Authorization: Bearer.
+    return c.json(await rotateApiToken(group.id), 201);
   });
 
   return app;

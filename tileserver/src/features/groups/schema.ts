@@ -24,6 +24,7 @@ export const roles = ['manager', 'member'] as const;
 export type Role = (typeof roles)[number];
 
 export const inviteBody = z.object({ email: emailAddress, role: z.enum(roles).default('member') });
+export const revokeInvitationBody = z.object({ email: emailAddress });
 export const roleBody = z.object({ role: z.enum(roles) });
 export const acceptBody = z.object({ token: boundedString(100).min(10) });
 

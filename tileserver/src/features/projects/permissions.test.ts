@@ -1,6 +1,7 @@
 // The permission matrix of projects, focus areas and follows: for every route and every kind of caller,
 // the status the server answers. A project of a Team group is read and changed by its members (any role)
-// and by an admin, read by a guest with its share link (403 on any change), and invisible (404) to
+// and by an admin, deleted and shared (link made, replaced, stopped) only by the group's managers, its
+// creator and an admin, read by a guest with its share link (403 on any change), and invisible (404) to
 // everyone else; follows are their user's own.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -60,16 +61,15 @@ describe('project routes per kind of caller', () => {
     for (const kind of kinds) expect([kind, (await as(kind).get(url(kind, `${project.path}.json`))).status]).toEqual([kind, expected[kind]]);
   });
 
-  it('changes the name, the home place and the share link only as a member or an admin', async () => {
+  it('changes the name and the home place as a member or an admin, and the share link only as a manager, the creator or an admin', async () => {
     const put = editors(200);
-    const share = editors(201);
+    const share = { ...editors(201), 'team member': 403 };
     for (const kind of kinds) {
       expect([kind, (await as(kind).put(url(kind, `${project.path}.json`), { name: `Matrix ${kind}` })).status]).toEqual([kind, put[kind]]);
       expect([kind, (await as(kind).post(url(kind, `${project.path}/set_root.json`), { path: cambridge })).status]).toEqual([kind, put[kind]]);
-      if (kind === 'team manager' || kind === 'team member' || kind === 'admin') continue; // a new link would lock the guest out
+      if (kind === 'team manager' || kind === 'admin') continue; // a new link would lock the guest out
       expect([kind, (await as(kind).post(url(kind, `${project.path}/share.json`))).status]).toEqual([kind, share[kind]]);
     }
-    expect((await as('team member').post(`${project.path}/share.json`)).status).toBe(201);
     project.share = (await as('team manager').post(`${project.path}/share.json`)).json.share;
   });
 
@@ -100,13 +100,61 @@ describe('project routes per kind of caller', () => {
     }
   });
 
-  it('deletes a project only as a member or an admin', async () => {
-    const expected = editors(200);
+  it('stops sharing and deletes a project only as a manager, the creator or an admin', async () => {
+    const expected = { ...editors(200), 'team member': 403 };
     for (const kind of kinds.filter((k) => expected[k] !== 200)) {
+      expect([kind, (await as(kind).request('DELETE', url(kind, `${project.path}/share.json`))).status]).toEqual([kind, expected[kind]]);
       expect([kind, (await as(kind).request('DELETE', url(kind, `${project.path}.json`))).status]).toEqual([kind, expected[kind]]);
     }
-    expect((await as('team member').request('DELETE', `${project.path}.json`)).status).toBe(200);
+    expect((await as('team manager').request('DELETE', `${project.path}/share.json`)).status).toBe(200);
+    expect((await as('guest').get(url('guest', `${project.path}.json`))).status).toBe(404);
+    expect((await as('team manager').request('DELETE', `${project.path}.json`)).status).toBe(200);
     expect((await as('team manager').get(`${project.path}.json`)).status).toBe(404);
+  });
+
+});
+
+describe('project roles and revocation (issue 26, low 20)', () => {
+  const newProject = (browser: TestBrowser) => browser.post('/projects.json', { name: 'Roles study', query: { path: cambridge } });
+
+  it('L20: a member who is not a manager cannot delete a project or replace its share link; a second manager and the creator can', async () => {
+    const admin = await signedInAdmin(app, sql);
+    const { browser: creator } = await signedInUser(app, sql, 'team', admin);
+    const member = await invitedMember(app, config, creator, 'Pat Plain');
+    const other = await invitedMember(app, config, creator, 'Max Manager');
+    const otherId = (await creator.get('/users/members.json')).json.members.find((m: { name: string }) => m.name === 'Max Manager').user_id;
+    expect((await creator.put(`/users/members/${otherId}.json`, { role: 'manager' })).status).toBe(200);
+    const { path } = (await newProject(creator)).json;
+    const refused = await member.request('DELETE', `${path}.json`);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toMatch(/managers and the project's creator/);
+    expect((await member.post(`${path}/share.json`)).status).toBe(403);
+    expect((await member.request('DELETE', `${path}/share.json`)).status).toBe(403);
+    // The member still edits it, and sees which buttons are theirs.
+    expect((await member.put(`${path}.json`, { name: 'Renamed by a member' })).status).toBe(200);
+    expect((await member.get(`${path}.json`)).json.permissions).toEqual({ update: true, manage: false });
+    expect((await creator.get(`${path}.json`)).json.permissions).toEqual({ update: true, manage: true });
+    expect((await other.post(`${path}/share.json`)).status).toBe(201);
+    // A member's own project is theirs to share and delete.
+    const own = (await newProject(member)).json.path;
+    expect((await member.post(`${own}/share.json`)).status).toBe(201);
+    expect((await member.request('DELETE', `${own}.json`)).status).toBe(200);
+    expect((await other.request('DELETE', `${path}.json`)).status).toBe(200);
+  });
+
+  it('L20: stopping sharing ends the share link at once, and a new link works again', async () => {
+    const { browser: owner } = await signedInUser(app, sql, 'team');
+    const { path } = (await newProject(owner)).json;
+    const { share } = (await owner.post(`${path}/share.json`)).json;
+    const guest = new TestBrowser(app);
+    expect((await guest.get(`${path}.json?share=${share}`)).status).toBe(200);
+    const stopped = await owner.request('DELETE', `${path}/share.json`);
+    expect(stopped.status).toBe(200);
+    expect(stopped.json).toEqual({ status: 'ok', shared: false });
+    expect((await guest.get(`${path}.json?share=${share}`)).status).toBe(404);
+    expect((await owner.get(`${path}.json`)).json.shared).toBe(false);
+    const again = (await owner.post(`${path}/share.json`)).json.share;
+    expect((await guest.get(`${path}.json?share=${again}`)).status).toBe(200);
   });
 });
 

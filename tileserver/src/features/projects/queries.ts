@@ -7,6 +7,7 @@ export interface ProjectRow {
   id: number;
   group_id: number;
   group_slug: string;
+  created_by: number | null;
   name: string;
   slug: string;
   root_path: string;
@@ -20,10 +21,13 @@ export interface ProjectRow {
 }
 
 const projectColumns = (sql: Sql) => sql`
-  p.id, p.group_id, g.slug AS group_slug, p.name, p.slug, p.root_path, pl.name AS root_name, pl.headline AS root_headline,
+  p.id, p.group_id, g.slug AS group_slug, p.created_by, p.name, p.slug, p.root_path, pl.name AS root_name, pl.headline AS root_headline,
   p.filters, p.styles, p.created_at, p.updated_at, p.share_token_hash IS NOT NULL AS shared`;
 
-const toProject = (row: ProjectRow & { id: string; group_id: string }): ProjectRow => ({ ...row, id: Number(row.id), group_id: Number(row.group_id) });
+// bigint columns arrive as strings.
+const toProject = (row: ProjectRow & { id: string; group_id: string }): ProjectRow => ({
+  ...row, id: Number(row.id), group_id: Number(row.group_id), created_by: row.created_by === null ? null : Number(row.created_by),
+});
 
 export async function projectByPath(sql: Sql, groupSlug: string, slug: string): Promise<ProjectRow | undefined> {
   const [row] = await sql<(ProjectRow & { id: string; group_id: string })[]>`
@@ -75,7 +79,8 @@ export async function deleteProject(sql: Sql, id: number): Promise<void> {
   await sql`DELETE FROM projects WHERE id = ${id}`;
 }
 
-export async function setShareToken(sql: Sql, id: number, tokenHash: Buffer): Promise<void> {
+/** A null hash stops sharing: every link made so far stops working. */
+export async function setShareToken(sql: Sql, id: number, tokenHash: Buffer | null): Promise<void> {
   await sql`UPDATE projects SET share_token_hash = ${tokenHash} WHERE id = ${id}`;
 }
 

@@ -12,7 +12,7 @@ import { publicOrigin } from '../../tiles/tile-context.ts';
 import { placeExists } from '../places/queries.ts';
 import { validateDefinition } from '../sources/schema.ts';
 import { focusAreaTooLarge, maxFocusAreaSquareMiles, projectLimits } from './limits.ts';
-import { projectAccess, type ProjectAccess } from './policy.ts';
+import { accessCovers, projectAccess, type ProjectAccess } from './policy.ts';
 import {
   attachFocusArea, checkShape, countFocusAreas, countProjects, deleteProject, detachFocusArea, focusAreaGroup, focusAreasOfGroup,
   focusAreasOfProject, insertFocusArea, insertProject, isSharedWith, projectByPath, projectsOfGroup, setShareToken, sharerName,
@@ -56,7 +56,10 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const shared = project && share ? await isSharedWith(sql, project.id, secretHash(share)) : false;
     const access = project ? projectAccess(caller, project, shared) : 'none';
     if (!project || access === 'none') throw new ApiError('NOT_FOUND', 'No such project');
-    if (need === 'update' && access !== 'update') throw new ApiError('FORBIDDEN', 'You can view this project but not change it');
+    if (need === 'update' && !accessCovers(access, 'update')) throw new ApiError('FORBIDDEN', 'You can view this project but not change it');
+    if (need === 'manage' && !accessCovers(access, 'manage')) {
+      throw new ApiError('FORBIDDEN', 'Only the account\'s managers and the project\'s creator can delete this project or change its share link');
+    }
     return { caller, project, access };
   };
 
@@ -73,7 +76,7 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
       root: { name: project.root_name, path: project.root_path, headline: project.root_headline },
       styles: project.styles,
       regions: folders.map((folder) => ({ folder, focus_areas: focusAreas.filter((f) => (f.folder ?? '') === folder) })),
-      permissions: { update: access === 'update' },
+      permissions: { update: accessCovers(access, 'update'), manage: accessCovers(access, 'manage') },
       group: { path: `/g/${project.group_slug}` },
       shared: project.shared,
       sharer: access === 'read' ? await sharerName(sql, project.id) : null,
@@ -102,7 +105,7 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     await assertRoomForProject(caller);
     const made = await insertProject(sql, { groupId: caller.group.id, userId: caller.user.id, name: body.name, rootPath: body.query.path, filters, styles });
     const project = (await projectByPath(sql, caller.group.slug, made.slug))!;
-    return c.json(await answer(project, 'update'), 201);
+    return c.json(await answer(project, 'manage'), 201);
   });
 
   app.get('/g/:group/maps/:slug{[a-z0-9-]+\\.json}', async (c) => {
@@ -111,17 +114,25 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   });
 
   app.put('/g/:group/maps/:slug{[a-z0-9-]+\\.json}', async (c) => {
-    const { project } = await load(c, 'update');
+    const { project, access } = await load(c, 'update');
     const body = await requestBody(c, projectUpdate);
     const query = body.query ?? { path: project.root_path, filters: project.filters };
     if (body.query) await assertPlace(body.query.path);
     const checked = checkedQuery(query, body.styles ?? project.styles);
     await updateProject(sql, project.id, { name: body.name, rootPath: body.query?.path, filters: body.query ? checked.filters : undefined, styles: body.styles ? checked.styles : undefined });
-    return c.json(await answer((await projectByPath(sql, project.group_slug, project.slug))!, 'update'));
+    return c.json(await answer((await projectByPath(sql, project.group_slug, project.slug))!, access));
+  });
+
+  // Stop sharing: the link (and every survey source a guest opened with it) stops working at once. (Mounted before the
+  // project's DELETE, so the access matrix, which runs DELETEs in table order, sees the project still there.)
+  app.delete('/g/:group/maps/:slug/share.json', async (c) => {
+    const { project } = await load(c, 'manage');
+    await setShareToken(sql, project.id, null);
+    return c.json({ status: 'ok', shared: false });
   });
 
   app.delete('/g/:group/maps/:slug{[a-z0-9-]+\\.json}', async (c) => {
-    const { project } = await load(c, 'update');
+    const { project } = await load(c, 'manage');
     await deleteProject(sql, project.id);
     return c.json({ status: 'ok' });
   });
@@ -131,20 +142,20 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const own = ownGroup(caller);
     await assertRoomForProject(own);
     const made = await insertProject(sql, { groupId: own.group.id, userId: own.user.id, name: `Copy of ${project.name}`.slice(0, 100), rootPath: project.root_path, filters: project.filters, styles: project.styles });
-    return c.json(await answer((await projectByPath(sql, own.group.slug, made.slug))!, 'update'), 201);
+    return c.json(await answer((await projectByPath(sql, own.group.slug, made.slug))!, 'manage'), 201);
   });
 
   // The set-root call: "Save your project home to {place}?"
   app.post('/g/:group/maps/:slug/set_root.json', async (c) => {
-    const { project } = await load(c, 'update');
+    const { project, access } = await load(c, 'update');
     const { path } = await requestBody(c, setRootBody);
     await assertPlace(path);
     await updateProject(sql, project.id, { rootPath: path });
-    return c.json(await answer((await projectByPath(sql, project.group_slug, project.slug))!, 'update'));
+    return c.json(await answer((await projectByPath(sql, project.group_slug, project.slug))!, access));
   });
 
   app.post('/g/:group/maps/:slug/share.json', async (c) => {
-    const { project } = await load(c, 'update');
+    const { project } = await load(c, 'manage');
     // A new link each time; only its hash is kept, so an old link stops working.
     const token = newSecret();
     await setShareToken(sql, project.id, secretHash(token));
@@ -152,18 +163,18 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   });
 
   app.post('/g/:group/maps/:slug/settings/add_focus.json', async (c) => {
-    const { project } = await load(c, 'update');
+    const { project, access } = await load(c, 'update');
     const { id, folder } = await requestBody(c, focusBody);
     if ((await focusAreaGroup(sql, id)) !== project.group_id) throw new ApiError('NOT_FOUND', 'No such focus area');
     await attachFocusArea(sql, project.id, id, folder);
-    return c.json(await answer(project, 'update'));
+    return c.json(await answer(project, access));
   });
 
   app.post('/g/:group/maps/:slug/settings/remove_focus.json', async (c) => {
-    const { project } = await load(c, 'update');
+    const { project, access } = await load(c, 'update');
     const { id } = await requestBody(c, focusBody);
     if (!(await detachFocusArea(sql, project.id, id))) throw new ApiError('NOT_FOUND', 'That focus area is not in this project');
-    return c.json(await answer(project, 'update'));
+    return c.json(await answer(project, access));
   });
 
   app.get('/neighborhoods.json', async (c) => {

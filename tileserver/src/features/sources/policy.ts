@@ -4,6 +4,7 @@
 import type { Caller } from '../../auth/caller.ts';
 import { canSeeTier, isPaid, unlockPlan, type Level } from '../../auth/tokens.ts';
 import { ApiError } from '../../errors.ts';
+import type { SurveyAccess } from '../surveys/policy.ts';
 import { parcelFieldsByName } from '../../schema/parcel-fields.ts';
 import { referencedFields, type SourceDefinition } from './schema.ts';
 
@@ -27,6 +28,19 @@ export function assertDefinitionAllowed(caller: Caller, definition: SourceDefini
   if (definition.query.owner !== undefined && !isPaid(caller.level)) {
     throw new ApiError('FORBIDDEN', ownerHighlightMessage, { upgrade: '/plans#p=level1' });
   }
+}
+
+export const respondentGuestMessage =
+  'A share-link guest cannot use @user_id (who answered the survey): respondents are shown to the account\'s members only. Style by @status instead.';
+
+/**
+ * A survey's readers by share link see its answers, never its respondents (the survey policy keeps
+ * posts, csv and photos from them), so a rule on @user_id, which would tell who surveyed each parcel,
+ * is refused to them: at POST, and when a member's stored source is read through a share link.
+ */
+export function assertSurveyFieldsAllowed(access: SurveyAccess, definition: SourceDefinition): void {
+  if (access !== 'guest') return;
+  if (definition.styles.some((r) => r.field === '@user_id')) throw new ApiError('FORBIDDEN', respondentGuestMessage, { fields: ['@user_id'] });
 }
 
 /** Whether some callers may not read this definition's tiles: Pro/Team fields, an owner highlight, or a survey's posts. */

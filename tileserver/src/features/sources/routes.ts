@@ -14,12 +14,12 @@ import { publicOrigin, tileTemplate, type TileContext } from '../../tiles/tile-c
 import { parcelLayer } from '../../tiles/tile-queries.ts';
 import { sendTile, tileCaller } from '../../tiles/tile-gate.ts';
 import { tileRequestOf } from '../../tiles/routes.ts';
-import { surveyLayer, surveyVisibleTo } from '../surveys/service.ts';
+import { surveyAccessFor, surveyLayer } from '../surveys/service.ts';
 import { sourceId, sourceIdPattern } from './canonical.ts';
 import { compileValueCheckSql, legendOf } from './compile.ts';
 import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
 import { SourceRegistry, type CompiledSource } from './registry.ts';
-import { assertDefinitionAllowed, entitledOnly } from './policy.ts';
+import { assertDefinitionAllowed, assertSurveyFieldsAllowed, entitledOnly } from './policy.ts';
 import { validateDefinition, type SourceDefinition } from './schema.ts';
 
 const MAX_BODY = 64 * 1024;
@@ -96,10 +96,14 @@ export function sourceRoutes(tiles: TileContext): Hono {
 
   // A survey-styled source's TileJSON, live events and tiles are for the survey's readers (its tiles
   // carry the survey's answers as rule indexes). A guest reads through the share link of the survey's
-  // project (?share=), checked on every request, so a replaced link stops its tiles too.
-  const assertSurveyVisible = async (c: Context, caller: Caller, source: CompiledSource) => {
-    const survey = source.definition.query.survey;
-    if (survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, survey, c.req.query('share')))) throw new ApiError('NOT_FOUND', 'No source with that id');
+  // project (?share=), checked on every request, so a replaced link stops its tiles too; a guest may
+  // not read respondents (@user_id), also in a source a member stored.
+  const assertSurveyVisible = async (c: Context, caller: Caller, definition: SourceDefinition, missing: string) => {
+    const survey = definition.query.survey;
+    if (survey === undefined) return;
+    const access = await surveyAccessFor(tiles.sql, caller, survey, c.req.query('share'));
+    if (access === 'none') throw new ApiError('NOT_FOUND', missing);
+    assertSurveyFieldsAllowed(access, definition);
   };
 
   app.post(
@@ -116,9 +120,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
-      if (definition.query.survey !== undefined && !(await surveyVisibleTo(tiles.sql, caller, definition.query.survey, c.req.query('share')))) {
-        throw new ApiError('NOT_FOUND', 'No such survey');
-      }
+      await assertSurveyVisible(c, caller, definition, 'No such survey');
       const id = sourceId(definition);
       const known = await ownsSource(tiles.sql, owner, id);
       if (!known && caller.level !== 'admin' && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
@@ -157,7 +159,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const file = c.req.param('file');
     if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
     const source = await load(c, caller, file.slice(0, -5));
-    await assertSurveyVisible(c, caller, source);
+    await assertSurveyVisible(c, caller, source.definition, 'No source with that id');
     return c.json(await tileJson(c, caller, source));
   });
 
@@ -165,7 +167,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
     const caller = await tileCaller(tiles, c);
     const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
     const source = await load(c, caller, c.req.param('id'));
-    await assertSurveyVisible(c, caller, source);
+    await assertSurveyVisible(c, caller, source.definition, 'No source with that id');
     assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
     const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, { ...tileRequestOf(c), prepare: registry.use(source) });
     // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
@@ -179,7 +181,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
   app.get('/api/v1/sources/:id/live', async (c) => {
     const caller = await tiles.callers.of(c);
     const source = await load(c, caller, c.req.param('id'));
-    await assertSurveyVisible(c, caller, source);
+    await assertSurveyVisible(c, caller, source.definition, 'No source with that id');
     const origin = publicOrigin(c, tiles.config);
     let sent = await version(source);
     return streamSSE(c, async (stream) => {

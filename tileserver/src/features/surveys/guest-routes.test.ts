@@ -186,4 +186,34 @@ describe('share-link guests reading a project\'s surveys', () => {
     expect((await guest.get(tileOf(viaLink.json))).status).toBe(404);
     expect((await own.member.get(tileOf(made.json))).status).toBe(200);
   });
+
+  it('L9: a share-link guest may not style a survey source by @user_id (respondents), at POST or reading a member\'s stored source, and keeps @status', async () => {
+    const own = await sharedProjectWithSurvey();
+    const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
+    const tileOf = (tilejson: { tiles: string[] }) => {
+      const url = new URL(tilejson.tiles[0]!.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y)));
+      return `${url.pathname}${url.search}`;
+    };
+    const [member] = await sql<{ user_id: string }[]>`SELECT user_id FROM survey_posts WHERE survey_id = ${own.surveyId} LIMIT 1`;
+    const byRespondent = { query: { parcel: true, path: cambridge, survey: own.surveyId }, styles: [{ field: '@user_id', predicate: 'is', value: member!.user_id, fill: '#22aa22cc', line: '#116611ff' }] };
+    const guest = new TestBrowser(app);
+    const refused = await guest.post(`/api/v1/sources?share=${own.share}`, byRespondent);
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.message).toContain('@user_id');
+    expect(refused.json.error.code).toBe('FORBIDDEN');
+    // A member may style by respondent; a guest reading that stored source by its id is refused too.
+    const stored = await own.member.post('/api/v1/sources', byRespondent);
+    expect(stored.status).toBe(200);
+    expect((await own.member.get(tileOf(stored.json))).status).toBe(200);
+    const tilejson = await guest.get(`/api/v1/sources/${stored.json.id}.json?share=${own.share}`);
+    expect(tilejson.status).toBe(403);
+    const tile = await guest.get(`${tileOf(stored.json)}&share=${own.share}`);
+    expect(tile.status).toBe(403);
+    expect((await guest.get(`/api/v1/sources/${stored.json.id}/live?share=${own.share}`)).status).toBe(403);
+    // @status stays open to guests.
+    const byStatus = { ...byRespondent, styles: [{ field: '@status', predicate: 'is', value: '2', fill: '#22aa22cc', line: '#116611ff' }] };
+    const made = await guest.post(`/api/v1/sources?share=${own.share}`, byStatus);
+    expect(made.status).toBe(200);
+    expect((await guest.get(tileOf(made.json))).status).toBe(200);
+  });
 });

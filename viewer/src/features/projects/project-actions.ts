@@ -1,4 +1,4 @@
-// The project home panel's calls (spec 7): save, copy, delete, share, set the home place, create.
+// The project home panel's calls (spec 7): save, copy, delete, share and stop sharing, set the home place, create.
 // Each answers the server's project or throws the server's message; the caller shows it, and a failed
 // save leaves the unsaved state as it was.
 import { sendJson } from '../../api/client.ts';
@@ -27,6 +27,11 @@ export function deleteProject(project: Project): Promise<unknown> {
 
 export function shareProject(project: Project): Promise<{ url: string }> {
   return sendJson<{ url: string }>('POST', `${project.path}/share.json`);
+}
+
+/** Stop sharing: the link stops working for everyone who has it. */
+export function stopSharingProject(project: Project): Promise<unknown> {
+  return sendJson('DELETE', `${project.path}/share.json`);
 }
 
 /** "Save your project home to {place}?" */

@@ -1,8 +1,8 @@
 // The project home panel (spec 2): the project's name; Share, New, Save, Copy, Reset, Delete; the
 // project selector ("No projects" when empty); the working and home boundaries, and saving the working
 // boundary as the project home ("Saving..." while in flight). Save is highlighted with a warning while
-// the style on the map differs from the saved one; permissions.update gates Save, Delete and Share here
-// and on the server.
+// the style on the map differs from the saved one; permissions.update gates Save, permissions.manage
+// (managers and the project's creator) Delete, Share and Stop sharing, here and on the server.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
@@ -11,8 +11,8 @@ import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { placeForZoom } from '../place-header/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
-import { activeFiltersAtom, canEditProjectAtom, currentProjectAtom, newProjectOpenAtom, projectLoadAtom, projectRefAtom } from '../../state/project.ts';
-import { copyProject, deleteConfirmation, deleteProject, saveProject, shareProject } from './project-actions.ts';
+import { activeFiltersAtom, canEditProjectAtom, canManageProjectAtom, currentProjectAtom, newProjectOpenAtom, projectLoadAtom, projectRefAtom } from '../../state/project.ts';
+import { copyProject, deleteConfirmation, deleteProject, saveProject, shareProject, stopSharingProject } from './project-actions.ts';
 import { adoptSavedStyle } from './project-mode.ts';
 import { hasUnsavedStyles } from './project-styles.ts';
 import { SaveHomeButton } from './save-home-prompt.tsx';
@@ -40,6 +40,7 @@ export function ProjectHomePanel() {
   const ref = useAtomValue(projectRefAtom);
   const load = useAtomValue(projectLoadAtom);
   const canEdit = useAtomValue(canEditProjectAtom);
+  const canManage = useAtomValue(canManageProjectAtom);
   const signedIn = useAtomValue(signedInAtom);
   const active = useAtomValue(activeStyleAtom);
   const filters = useAtomValue(activeFiltersAtom);
@@ -70,7 +71,17 @@ export function ProjectHomePanel() {
     setProject(await saveProject(project!, active, filters));
     showAlert({ text: 'Project saved.', kind: 'info' });
   });
-  const share = () => run('share', async () => setShareUrl((await shareProject(project!)).url));
+  const share = () => run('share', async () => {
+    setShareUrl((await shareProject(project!)).url);
+    setProject({ ...project!, shared: true });
+  });
+  const stopSharing = () => run('stop-sharing', async () => {
+    await stopSharingProject(project!);
+    setShareUrl(null);
+    setProject({ ...project!, shared: false });
+    showAlert({ text: 'Sharing stopped: the link no longer opens this project.', kind: 'info' });
+  });
+  const managersOnly = canManage ? undefined : 'Only the account\'s managers and the project\'s creator can share or delete it.';
   const copy = () => run('copy', async () => location.assign((await copyProject(project!, ref?.share ?? null)).path));
   const remove = () => run('delete', async () => {
     if (!window.confirm(deleteConfirmation)) return;
@@ -96,7 +107,7 @@ export function ProjectHomePanel() {
         </>
       )}
       <div className="project-actions">
-        {project && <button type="button" data-testid="project-share" disabled={!canEdit || busy !== null} onClick={() => void share()}>Share</button>}
+        {project && <button type="button" data-testid="project-share" disabled={!canManage || busy !== null} title={managersOnly} onClick={() => void share()}>Share</button>}
         <button type="button" data-testid="project-new" onClick={() => openNew(true)}>New</button>
         {project && (
           <>
@@ -106,7 +117,7 @@ export function ProjectHomePanel() {
             </button>
             <button type="button" data-testid="project-copy" disabled={!signedIn || busy !== null} onClick={() => void copy()}>Copy</button>
             <button type="button" data-testid="project-reset" disabled={busy !== null} onClick={() => adoptSavedStyle(project)}>Reset</button>
-            <button type="button" className="danger" data-testid="project-delete" disabled={!canEdit || busy !== null} onClick={() => void remove()}>Delete</button>
+            <button type="button" className="danger" data-testid="project-delete" disabled={!canManage || busy !== null} title={managersOnly} onClick={() => void remove()}>Delete</button>
           </>
         )}
       </div>
@@ -115,6 +126,12 @@ export function ProjectHomePanel() {
           <span className="small">Anyone with this link can view the project (a new link replaces the old one):</span>
           <input readOnly data-testid="project-share-url" value={shareUrl} onFocus={(e) => e.target.select()} />
         </label>
+      )}
+      {project?.shared && canManage && (
+        <p className="small" data-testid="project-shared">
+          This project has a share link.{' '}
+          <button type="button" data-testid="project-stop-sharing" disabled={busy !== null} onClick={() => void stopSharing()}>Stop sharing</button>
+        </p>
       )}
       <ProjectSelector current={project?.path ?? null} />
       {project && (

@@ -1,10 +1,11 @@
-// The members of the account with their roles: change a role in place, remove after a confirmation.
+// The members of the account with their roles: change a role in place, remove after a confirmation
+// (the account's API token is then replaced and the new one shown once), open invitations with Revoke.
 // The server keeps at least one manager; its refusal shows in the warning alert.
 import { roles, type Role } from '@parcel-map/tileserver/features/groups/schema';
 import { useState } from 'react';
 import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
 import { Modal } from '../../ui/panel.tsx';
-import { changeRole, removeMember, type MembersAnswer } from './members-api.ts';
+import { changeRole, removeMember, revokeInvitation, type MembersAnswer } from './members-api.ts';
 
 type Member = MembersAnswer['members'][number];
 
@@ -12,6 +13,7 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
   const [warning, setWarning] = useState<Warning | null>(null);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [busy, setBusy] = useState(false);
+  const [newToken, setNewToken] = useState<string | null>(null);
   const act = async (action: () => Promise<unknown>) => {
     setBusy(true);
     try {
@@ -49,12 +51,21 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
           ))}
         </tbody>
       </table>
+      {newToken && (
+        <p className="small" role="status" data-testid="member-new-token">
+          The account's API token was replaced, since the person removed may have kept it. The new token, shown once: <code>{newToken}</code>
+        </p>
+      )}
       {invitations.length > 0 && (
         <>
           <h3>Open invitations</h3>
           <ul className="small" data-testid="invitation-list">
             {invitations.map((i) => (
-              <li key={i.email}>{i.email} · {i.role === 'manager' ? 'Manager' : 'Member'} · until {new Date(i.expires_at).toLocaleDateString()}</li>
+              <li key={i.email} data-testid="invitation-row">
+                {i.email} · {i.role === 'manager' ? 'Manager' : 'Member'} · until {new Date(i.expires_at).toLocaleDateString()}{' '}
+                <button type="button" className="button" data-testid="invitation-revoke" disabled={busy}
+                  onClick={() => void act(() => revokeInvitation(i.email))}>Revoke</button>
+              </li>
             ))}
           </ul>
         </>
@@ -64,7 +75,7 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
           <p>Are you sure you want to remove {removing.name} ({removing.email}) from {group.name}? They lose access to the account's plan.</p>
           <p className="row">
             <button type="button" className="button primary" data-testid="confirm-remove"
-              onClick={() => { const m = removing; setRemoving(null); void act(() => removeMember(m.user_id)); }}>Remove</button>
+              onClick={() => { const m = removing; setRemoving(null); void act(async () => setNewToken((await removeMember(m.user_id)).api_token?.token ?? null)); }}>Remove</button>
             <button type="button" className="button" onClick={() => setRemoving(null)}>Cancel</button>
           </p>
         </Modal>

@@ -1,4 +1,4 @@
-// The Members Dashboard's calls (GET /users/members.json, invitations, roles, removal) and answer types.
+// The Members Dashboard's calls (GET /users/members.json, invitations and their withdrawal, roles, removal) and answer types.
 import type { Role } from '@parcel-map/tileserver/features/groups/schema';
 import { getJson, sendJson } from '../../api/client.ts';
 
@@ -13,7 +13,10 @@ export const managersOnly = 'Only available to managers. Please contact your acc
 export const getMembers = () => getJson<MembersAnswer>('/users/members.json');
 export const invite = (email: string, role: Role) => sendJson('POST', '/users/invitations.json', { email, role });
 export const changeRole = (userId: number, role: Role) => sendJson('PUT', `/users/members/${userId}.json`, { role });
-export const removeMember = (userId: number) => sendJson('DELETE', `/users/members/${userId}.json`);
+/** Removing someone replaces the account's API token (they may have kept it): the new one, shown once, or null. */
+export const removeMember = (userId: number) =>
+  sendJson<{ api_token: { token: string; hint: string } | null }>('DELETE', `/users/members/${userId}.json`);
+export const revokeInvitation = (email: string) => sendJson('DELETE', '/users/invitations.json', { email });
 
 /** The billing page a "seats taken" answer points to, when it carries one. */
 export function billingUrlOf(error: unknown): string | null {
