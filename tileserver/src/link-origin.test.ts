@@ -9,7 +9,7 @@ import { signedInUser } from './testing/accounts.ts';
 import { testDb } from './testing/db.ts';
 
 const sql = testDb(2);
-const config = loadConfig({ PUBLIC_URL: 'https://parcels.example.org' });
+const config = loadConfig({ PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' });
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
@@ -60,7 +60,7 @@ describe('the origin of links', () => {
   });
 
   it('H3: with ALLOWED_HOSTS set, a request for another Host gets 400 JSON and a listed one is served', async () => {
-    const guarded = createApp({ config: loadConfig({ PUBLIC_URL: 'https://parcels.example.org', ALLOWED_HOSTS: 'tiles.example.org' }), sql, logger: createLogger('silent') });
+    const guarded = createApp({ config: loadConfig({ PUBLIC_URL: 'https://parcels.example.org', ALLOWED_HOSTS: 'tiles.example.org', PAYMENT_PROVIDER: 'local' }), sql, logger: createLogger('silent') });
     const refused = await get(guarded, '/api/v1/parcels?format=mvt');
     expect(refused.status).toBe(400);
     expect(refused.headers.get('content-type')).toContain('application/json');
@@ -72,8 +72,8 @@ describe('the origin of links', () => {
   it('H3: start-up refuses HOST=0.0.0.0 without PUBLIC_URL, with a message naming both', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(ConfigError);
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/HOST=0\.0\.0\.0.*PUBLIC_URL/);
-    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://parcels.example.org' }).HOST).toBe('0.0.0.0');
-    expect(() => loadConfig({ PUBLIC_URL: 'https://parcels.example.org/some/path' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ HOST: '0.0.0.0', PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' }).HOST).toBe('0.0.0.0');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://parcels.example.org/some/path', PAYMENT_PROVIDER: 'local' })).toThrow(/PUBLIC_URL/);
   });
 });
 

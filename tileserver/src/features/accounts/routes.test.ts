@@ -12,7 +12,7 @@ import * as passwords from '../../auth/passwords.ts';
 import { awaitMailedToken, awaitMailTo } from '../../testing/outbox.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'accounts-test-'));
-const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_FAILURES_MAX: '4', SIGNUPS_PER_HOUR: '3', PUBLIC_URL: 'https://parcels.example.org' });
+const config = loadConfig({ DATA_DIR: dataDir, SIGN_IN_FAILURES_MAX: '4', SIGNUPS_PER_HOUR: '3', PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' });
 const sql = testDb(2);
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());

@@ -13,7 +13,7 @@ import { TestBrowser, uniqueEmail } from '../../testing/http-client.ts';
 import { mayOnGroup } from './policy.ts';
 import { accountNameIsValid, duplicateAccountName } from './schema.ts';
 
-const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')), PUBLIC_URL: 'https://parcels.example.org' });
+const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')), PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' });
 const sql = testDb(3);
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
