@@ -25,7 +25,7 @@ describe('API plans', () => {
     await page.getByTestId('county-/us/ma/middlesex').check();
     await page.getByTestId('sandbox-start').click();
     await page.getByTestId('sandbox-started').waitFor();
-    expect(await page.getByTestId('sandbox-token').textContent()).toMatch(/^pm_/);
+    expect(await page.getByTestId('sandbox-token').textContent()).toMatch(/^pmk_/);
     await page.getByTestId('sandbox-continue').click();
     await page.getByTestId('api-usage').waitFor();
     expect(await page.getByTestId('api-usage-state').textContent()).toBe('Trial');
