@@ -78,9 +78,9 @@ export async function benchExports(db: BenchDb, log: (line: string) => void): Pr
         const config = loadConfig({ DATA_DIR: dataDir });
         const app = createApp({ config, sql: db.sql, logger: createLogger('silent') });
         const browser = new TestBrowser(app);
-        await db.sql`UPDATE users SET password_hash = ${await hashPassword('secret1')} WHERE id = ${userId}`;
+        await db.sql`UPDATE users SET password_hash = ${await hashPassword('secret-pass-1')} WHERE id = ${userId}`;
         const [u] = await db.sql<{ email: string }[]>`SELECT email FROM users WHERE id = ${userId}`;
-        await browser.signIn(u!.email, 'secret1');
+        await browser.signIn(u!.email, 'secret-pass-1');
         const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
         const watch = watchMemory();
         const t0 = performance.now();

@@ -67,7 +67,7 @@ beforeAll(async () => {
 async function sandboxToken(): Promise<{ token: string; groupId: number }> {
   clock = new Date();
   const browser = new TestBrowser(app);
-  await browser.register(uniqueEmail('tilegate'), 'secret1', 'Sam Sandbox');
+  await browser.register(uniqueEmail('tilegate'), 'secret-pass-1', 'Sam Sandbox');
   const made = await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] });
   expect(made.status).toBe(201);
   return { token: made.json.token as string, groupId: await groupOf(browser) };
@@ -100,7 +100,7 @@ describe('the tile gate on every tile route', () => {
   it('Item 12: a lapsed-plan token gets the 402 of parcel tiles on source, zoning, basemap and static tiles, cached and new', async () => {
     clock = new Date();
     const browser = new TestBrowser(app);
-    await browser.register(uniqueEmail('lapsed'), 'secret1', 'Lee Lapsed');
+    await browser.register(uniqueEmail('lapsed'), 'secret-pass-1', 'Lee Lapsed');
     const card = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Lee Lapsed' })).json.id;
     const bought = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: card, agreement: true, api_acknowledgement: true, trial: true, group_name: `Lapsed ${process.pid} ${Date.now()}` });
     expect(bought.status, JSON.stringify(bought.json)).toBe(201);

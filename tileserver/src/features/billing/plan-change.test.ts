@@ -74,7 +74,7 @@ describe('changing plan', () => {
   it('M12: Pro to Team 2, back to Pro, API access spending the credit, then Pro to Team 2 again charges the second upgrade', async () => {
     clock = new Date('2026-04-01T00:00:00Z');
     const manager = new TestBrowser(app);
-    await manager.register(uniqueEmail('m12'), 'secret1', 'Mia Manager');
+    await manager.register(uniqueEmail('m12'), 'secret-pass-1', 'Mia Manager');
     const pm = (await manager.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Mia Manager' })).json.id;
     const bought = await manager.post('/subscriptions.json', { plan: 'level1', cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `M12 ${process.pid} ${Date.now().toString(36)}` });
     expect(bought.status).toBe(201);

@@ -35,12 +35,12 @@ const square = (miles: number) => {
   return { type: 'Polygon', coordinates: [[[x - e, y - d], [x + e, y - d], [x + e, y + d], [x - e, y + d], [x - e, y - d]]] };
 };
 
-/** A focus area of the browser's account and the parcels of Cambridge it selects. */
+/** A focus area of the browser's account and the parcels of Cambridge it selects (by the one rule of sql/functions/places.sql). */
 async function focusArea(browser: TestBrowser, miles: number) {
   const focus = await browser.post('/neighborhoods.json', { name: `Square ${miles}`, shape: square(miles) });
   expect(focus.status).toBe(201);
   const [n] = await sql<{ n: number }[]>`
-    SELECT count(*)::int AS n FROM parcels p WHERE p.path LIKE ${`${cambridge}/%`} AND ST_Intersects(p.geom, (SELECT geom FROM focus_areas WHERE id = ${focus.json.id}))`;
+    SELECT count(*)::int AS n FROM parcels p WHERE p.path LIKE ${`${cambridge}/%`} AND parcel_in_shape(p.geom, (SELECT geom FROM focus_areas WHERE id = ${focus.json.id}))`;
   return { focusId: focus.json.id as number, n: n!.n };
 }
 

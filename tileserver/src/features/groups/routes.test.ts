@@ -205,7 +205,7 @@ describe('revocation when people leave (issue 26, low 20)', () => {
       expect(removed.status).toBe(200);
       expect((await asConsumer(known)).status).toBe(401);
       const replacement = removed.json.api_token.token as string;
-      expect(replacement).toMatch(/^pm_/);
+      expect(replacement).toMatch(/^pmk_/);
       expect(removed.json.api_token.hint).toBe(replacement.slice(-4));
       expect((await asConsumer(replacement)).json.level).toBe('team');
     }
