@@ -12,6 +12,7 @@ import { signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import type { TestBrowser } from '../../testing/http-client.ts';
 import { applyAllowance } from './allowance.ts';
+import { cambridgeSquare } from '../../testing/shapes.ts';
 
 const sql = testDb(8);
 const allowance = 100;
@@ -27,17 +28,9 @@ afterAll(async () => {
 });
 
 const cambridge = '/us/ma/middlesex/cambridge';
-/** A square of about `miles` a side in Cambridge, well inside the city. */
-const square = (miles: number) => {
-  const d = miles / 69 / 2;
-  const e = d / Math.cos((42.37 * Math.PI) / 180);
-  const [x, y] = [-71.105, 42.372];
-  return { type: 'Polygon', coordinates: [[[x - e, y - d], [x + e, y - d], [x + e, y + d], [x - e, y + d], [x - e, y - d]]] };
-};
-
 /** A focus area of the browser's account and the parcels of Cambridge it selects (by the one rule of sql/functions/places.sql). */
 async function focusArea(browser: TestBrowser, miles: number) {
-  const focus = await browser.post('/neighborhoods.json', { name: `Square ${miles}`, shape: square(miles) });
+  const focus = await browser.post('/neighborhoods.json', { name: `Square ${miles}`, shape: cambridgeSquare(miles) });
   expect(focus.status).toBe(201);
   const [n] = await sql<{ n: number }[]>`
     SELECT count(*)::int AS n FROM parcels p WHERE p.path LIKE ${`${cambridge}/%`} AND parcel_in_shape(p.geom, (SELECT geom FROM focus_areas WHERE id = ${focus.json.id}))`;

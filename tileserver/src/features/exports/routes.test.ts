@@ -17,6 +17,7 @@ import { startJobQueue } from '../../jobs/job-queue.ts';
 import { exportSender, startExportJob } from '../../jobs/export-job.ts';
 import { exportById, insertExport } from './queries.ts';
 import { exportFields, selectionSql } from './selection.ts';
+import { cambridgeSquare } from '../../testing/shapes.ts';
 
 const sql = testDb(4);
 const databaseUrl = inject('databaseUrl');
@@ -37,19 +38,11 @@ afterAll(async () => {
 });
 
 const cambridge = '/us/ma/middlesex/cambridge';
-/** A square of about `miles` a side in Cambridge: a few hundred parcels. */
-const square = (miles: number) => {
-  const d = miles / 69 / 2;
-  const e = d / Math.cos((42.37 * Math.PI) / 180);
-  const [x, y] = [-71.105, 42.372];
-  return { type: 'Polygon', coordinates: [[[x - e, y - d], [x + e, y - d], [x + e, y + d], [x - e, y + d], [x - e, y - d]]] };
-};
-
 async function proWithProject(level: 'pro' | 'team' = 'pro', filters: Record<string, unknown> = {}) {
   const user = await signedInUser(app, sql, level);
   const project = await user.browser.post('/projects.json', { name: 'Export study', query: { path: cambridge, filters } });
   expect(project.status).toBe(201);
-  const focus = await user.browser.post('/neighborhoods.json', { name: 'Small square', shape: square(0.25) });
+  const focus = await user.browser.post('/neighborhoods.json', { name: 'Small square', shape: cambridgeSquare(0.25) });
   expect(focus.status).toBe(201);
   return { ...user, project: project.json, focusId: focus.json.id as number };
 }

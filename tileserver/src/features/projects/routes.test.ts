@@ -6,6 +6,7 @@ import { signedInAdmin, signedInUser } from '../../testing/accounts.ts';
 import { testDb } from '../../testing/db.ts';
 import { TestBrowser } from '../../testing/http-client.ts';
 import { focusAreaTooLarge } from './limits.ts';
+import { cambridgeSquare } from '../../testing/shapes.ts';
 
 const sql = testDb(3);
 const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
@@ -16,13 +17,7 @@ const oldHouses = { field: 'yearbuilt', predicate: 'lt', value: '1900', fill: '#
 const newProject = (browser: TestBrowser, name = 'Cambridge study') =>
   browser.post('/projects.json', { name, query: { path: cambridge, filters: { usecode: ['101'] } }, styles: [oldHouses] });
 
-/** A square of about `miles` miles a side around Cambridge (1 degree of latitude is 69 miles). */
-const square = (miles: number) => {
-  const dLat = miles / 69 / 2;
-  const dLon = dLat / Math.cos((42.37 * Math.PI) / 180);
-  const [lon, lat] = [-71.11, 42.37];
-  return { type: 'Polygon', coordinates: [[[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon - dLon, lat - dLat]]] };
-};
+const square = (miles: number) => cambridgeSquare(miles, [-71.11, 42.37]);
 
 describe('projects', () => {
   it('lets a Pro user save a map of a place with filters and rules, and reopen it', async () => {
