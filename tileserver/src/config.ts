@@ -106,7 +106,6 @@ export type Config = z.infer<typeof configSchema>;
 
 export class ConfigError extends Error {}
 
-const loopbackHosts = new Set(['127.0.0.1', '::1', 'localhost']);
 
 /**
  * The origin of every link the server writes (mail, TileJSON, styles, share links, OpenAPI) and of the
@@ -141,7 +140,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         'to take real payments, or PAYMENT_PROVIDER=local to run with test payments (any test card buys every plan; every page says so).',
     );
   }
-  if (parsed.success && !parsed.data.PUBLIC_URL && !loopbackHosts.has(parsed.data.HOST)) {
+  if (parsed.success && !parsed.data.PUBLIC_URL && !isLoopbackHost(parsed.data.HOST)) {
     throw new ConfigError(
       `Invalid configuration: HOST=${parsed.data.HOST} serves other machines, so PUBLIC_URL must name the origin they use (e.g. PUBLIC_URL=https://parcels.example.org): links in mail and TileJSON are never built from the request's Host header`,
     );
@@ -157,15 +156,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
 }
 
-/** localhost (and *.localhost), 127.0.0.0/8 and ::1: a server only this machine reaches. */
+/** Whether a host name or address is this machine only: localhost, *.localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  return name === 'localhost' || name.endsWith('.localhost') || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** Whether a URL's host is loopback (isLoopbackHost). */
 export function isLoopbackUrl(url: string): boolean {
-  let host: string;
   try {
-    host = new URL(url).hostname.toLowerCase();
+    return isLoopbackHost(new URL(url).hostname);
   } catch {
     return false;
   }
-  return host === 'localhost' || host.endsWith('.localhost') || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
 }
 
 /** Rows for the README's configuration table, from the schema's own descriptions. */
