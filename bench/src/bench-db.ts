@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '@parcel-map/tileserver/config';
 import { createDb, ensureDatabase, type Sql } from '@parcel-map/tileserver/db/client';
 import { migrate } from '@parcel-map/tileserver/db/migrate';
 import { prepareDatabase, repoRoot } from '@parcel-map/tileserver/db/prepare';
-import { loadRealData } from '@parcel-map/fixtures/load/load-real-data';
+import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 
 export const syntheticPath = '/us/zz/synthetic-county';
 export const syntheticParcels = 1_000_000;

@@ -16,8 +16,8 @@ import { loadConfig } from '@parcel-map/tileserver/config';
 import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { createLogger } from '@parcel-map/tileserver/logger';
 import { lonLatToTile } from '@parcel-map/tileserver/testing/tiles';
-import { importParcels, type ImportReport } from '@parcel-map/fixtures/import/import-parcels';
-import { pgConnection } from '@parcel-map/fixtures/import/ogr';
+import { importParcels, type ImportReport } from '@parcel-map/tileserver/features/ops/imports/pipeline/import-parcels';
+import { pgConnection } from '@parcel-map/tileserver/features/ops/imports/pipeline/ogr';
 import type { BenchDb } from './bench-db.ts';
 import { syntheticPath } from './bench-db.ts';
 

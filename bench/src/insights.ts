@@ -5,7 +5,7 @@
 // in-process cache). The SQL time of each place's computation is reported too.
 // Requests go through createApp() in process, as the server answers them, by a Pro caller's level.
 import { createApp } from '@parcel-map/tileserver/app';
-import { precomputeInsights } from '@parcel-map/tileserver/features/insights/precompute';
+import { precomputeInsights } from '@parcel-map/tileserver/features/map/insights/precompute';
 import { createLogger } from '@parcel-map/tileserver/logger';
 import type { BenchDb } from './bench-db.ts';
 import { syntheticPath } from './bench-db.ts';

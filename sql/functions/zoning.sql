@@ -1,6 +1,6 @@
 -- Standardized zoning: the eight zoning types with their fixed map colours, and each city's mapping
--- from its own district codes to a type and subtype. The loaders (fixtures/src/load/zoning.ts) call
--- these at load time; the tile layer and the legend read the colours (tileserver/src/features/zoning/
+-- from its own district codes to a type and subtype. The loaders (tileserver/src/data/zoning.ts) call
+-- these at load time; the tile layer and the legend read the colours (tileserver/src/features/map/layers/
 -- zoning-types.ts holds the same list, and a test checks that the two agree).
 
 -- Colours: warm for places people live and shop (residential yellow, commercial red, mixed orange),

@@ -7,17 +7,17 @@ import { createLogger } from './logger.ts';
 import { createDb } from './db/client.ts';
 import { prepareDatabase, repoRoot } from './db/prepare.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
-import { startRenewalJob } from './jobs/renewal-job.ts';
-import { startExportJob } from './jobs/export-job.ts';
-import { startImportJob } from './jobs/import-job.ts';
-import { removeStalePhotoParts } from './features/surveys/photo-files.ts';
+import { startRenewalJob } from './features/commerce/billing/renewal-job.ts';
+import { startExportJob } from './features/commerce/exports/export-job.ts';
+import { startImportJob } from './features/ops/imports/import-job.ts';
+import { removeStalePhotoParts } from './features/workspace/surveys/photo-files.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import { createApp } from './app.ts';
 import { createHttpServer } from './http/server.ts';
 import { createTileContext } from './tiles/tile-context.ts';
 import { step } from './system/progress.ts';
 import { buildViewerIfStale } from './system/viewer-build.ts';
-import { loadRealData } from '@parcel-map/fixtures/load/load-real-data';
+import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 
 const { values: flags } = parseArgs({
   options: { role: { type: 'string', default: 'all' }, 'no-build': { type: 'boolean', default: false } },

@@ -2,7 +2,7 @@
 // page shares their session cookie), plans set by an admin as the admin pages would, and the links of
 // mail the server wrote to its outbox folder.
 import type { BrowserContext } from 'playwright-core';
-import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
+import { createAdmin } from '@parcel-map/tileserver/features/people/admin/create-admin';
 import { awaitMailTo } from '@parcel-map/tileserver/testing/outbox';
 import type { Harness } from './harness.ts';
 

@@ -2,7 +2,7 @@
 // refreshes (the line charts need two samples); on a phone-sized screen it still fits; anyone else gets
 // the not-found page.
 import { describe, expect, it } from 'vitest';
-import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
+import { createAdmin } from '@parcel-map/tileserver/features/people/admin/create-admin';
 import { signUpIn } from './accounts.ts';
 import { openPage } from './browser.ts';
 import { useHarness } from './harness.ts';

@@ -6,7 +6,7 @@
 // screen itself must load and render under that policy.
 import { describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
+import { createAdmin } from '@parcel-map/tileserver/features/people/admin/create-admin';
 import { signUpIn } from './accounts.ts';
 import { openPage, waitForIdle } from './browser.ts';
 import { useHarness } from './harness.ts';

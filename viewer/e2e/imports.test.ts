@@ -3,7 +3,7 @@
 // (a job of the server's own import queue), and sees the run finish with its report, beside the
 // running and failed exports of users; at desktop size too; a non-admin gets the not-found page.
 import { describe, expect, it } from 'vitest';
-import { createAdmin } from '@parcel-map/tileserver/features/admin/create-admin';
+import { createAdmin } from '@parcel-map/tileserver/features/people/admin/create-admin';
 import { openPage, screenshot } from './browser.ts';
 import { useHarness } from './harness.ts';
 

@@ -12,8 +12,8 @@ import { repoRoot } from '@parcel-map/tileserver/db/prepare';
 import { createLogger } from '@parcel-map/tileserver/logger';
 import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
 import { startJobQueue } from '@parcel-map/tileserver/jobs/job-queue';
-import { startExportJob } from '@parcel-map/tileserver/jobs/export-job';
-import { startImportJob } from '@parcel-map/tileserver/jobs/import-job';
+import { startExportJob } from '@parcel-map/tileserver/features/commerce/exports/export-job';
+import { startImportJob } from '@parcel-map/tileserver/features/ops/imports/import-job';
 
 export interface TestServer {
   origin: string;

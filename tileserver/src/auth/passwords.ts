@@ -1,4 +1,4 @@
-// Passwords (the rule itself is in features/accounts/schema.ts, shared with the viewer): storage only as a memory-hard scrypt hash (node:crypto, no native
+// Passwords (the rule itself is in features/people/accounts/schema.ts, shared with the viewer): storage only as a memory-hard scrypt hash (node:crypto, no native
 // package). Stored form: scrypt$<log2 N>$<r>$<p>$<salt b64url>$<hash b64url>, so parameters can rise
 // without breaking old hashes: an older hash still verifies and is re-hashed at the next sign-in.
 // N=2^17, r=8, p=1 is OWASP's current minimum for scrypt: 128 MB and about 0.3 s of one core here.

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { prepareDatabase, withDb } from '../db/prepare.ts';
-import { createAdmin } from '../features/admin/create-admin.ts';
+import { createAdmin } from '../features/people/admin/create-admin.ts';
 import { info, step } from '../system/progress.ts';
 
 const usage = 'usage: npm run admin -- create --email you@example.org [--name "Your Name"]\n';

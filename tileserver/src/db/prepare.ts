@@ -18,7 +18,7 @@ export interface PreparedDatabase {
 export async function prepareDatabase(config: Config, log: (line: string) => void): Promise<PreparedDatabase> {
   let url = config.DATABASE_URL;
   let cluster: LocalCluster | undefined;
-  // ogr2ogr writes the export files (jobs/export-job.ts), whichever database serves.
+  // ogr2ogr writes the export files (features/commerce/exports/export-job.ts), whichever database serves.
   ensureSystemPackages(exportPackages, log);
   if (!url) {
     ensureSystemPackages(serverPackages, log);

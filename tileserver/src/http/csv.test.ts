@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvField } from '../features/follows/csv.ts';
-import { postsCsv } from '../features/surveys/csv.ts';
+import { csvField } from '../features/workspace/follows/csv.ts';
+import { postsCsv } from '../features/workspace/surveys/csv.ts';
 import { spreadsheetSafe } from './csv.ts';
 
 const formulas = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3+cmd|\' /C calc\'!A0', '@SUM(A1)', '\t=1', '\r=1'];

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { adversarialStrings } from '../reliability/zod-arbitrary.ts';
-import { parseContextPath, parseLatLon, parseParcelPath } from '../features/places/context-path.ts';
-import { normalizeSearchText } from '../features/search/routes.ts';
-import { looksLikeParcelNumber } from '../features/search/queries.ts';
-import { validateDefinition } from '../features/sources/schema.ts';
+import { parseContextPath, parseLatLon, parseParcelPath } from '../features/map/places/context-path.ts';
+import { normalizeSearchText } from '../features/map/places/search-routes.ts';
+import { looksLikeParcelNumber } from '../features/map/places/search-queries.ts';
+import { validateDefinition } from '../features/map/sources/schema.ts';
 import { parseTileCoords } from '../tiles/tile-coords.ts';
 
 const size = 64 * 1024;
@@ -131,7 +131,7 @@ describe('H1: request schemas under 64 KB of adversarial text', () => {
   });
 
   it('H1: the email rule still takes ordinary addresses and refuses malformed ones', async () => {
-    const { emailAddress } = await import('../features/accounts/schema.ts');
+    const { emailAddress } = await import('../features/people/accounts/schema.ts');
     for (const good of ['a@b.co', 'first.last+tag@mail.example.org', ' someone@sub.domain.io ']) expect(emailAddress.safeParse(good).success, good).toBe(true);
     for (const bad of ['a@b', 'a@@b.c', 'a b@c.d', 'a@b.', 'a@.b', '@b.c', `${'a'.repeat(250)}@b.co`]) expect(emailAddress.safeParse(bad).success, bad).toBe(false);
   });

@@ -12,8 +12,8 @@ import { loadConfig } from '../config.ts';
 import { signedInAdmin, signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
 import { startJobQueue } from './job-queue.ts';
-import { startExportJob } from './export-job.ts';
-import { startImportJob } from './import-job.ts';
+import { startExportJob } from '../features/commerce/exports/export-job.ts';
+import { startImportJob } from '../features/ops/imports/import-job.ts';
 
 interface LogLine {
   msg: string;

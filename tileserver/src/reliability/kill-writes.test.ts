@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { customerKey } from '../features/billing/checkout-steps.ts';
+import { customerKey } from '../features/commerce/billing/checkout-steps.ts';
 import { startJobQueue } from '../jobs/job-queue.ts';
 import { LocalPaymentProvider } from '../payments/local/local-provider.ts';
 import { signedInUser } from '../testing/accounts.ts';

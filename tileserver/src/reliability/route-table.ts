@@ -1,7 +1,7 @@
 // The app's own route table (Hono's app.routes), so every suite here covers a route the day it is
 // mounted: the fuzz suite attacks each one, the access matrix demands an entry for each one.
 import type { Hono } from 'hono';
-import { familyOfRoute } from '../features/metrics/route-families.ts';
+import { familyOfRoute } from '../features/ops/metrics/route-families.ts';
 
 export interface Route {
   method: string;
@@ -22,7 +22,7 @@ export function routeTable(app: Hono): Route[] {
 
 export const routeKey = (route: Route) => `${route.method} ${route.path}`;
 
-/** The route's family (features/metrics/route-families.ts), shared with the request metrics. */
+/** The route's family (features/ops/metrics/route-families.ts), shared with the request metrics. */
 export function familyOf(route: Route): string {
   return familyOfRoute(route.path);
 }

@@ -3,7 +3,7 @@
 import type { Hono } from 'hono';
 import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
-import { createAdmin } from '../features/admin/create-admin.ts';
+import { createAdmin } from '../features/people/admin/create-admin.ts';
 import { TestBrowser, uniqueEmail } from './http-client.ts';
 import { mailedToken } from './outbox.ts';
 

@@ -9,7 +9,7 @@ import { ensureLocalCluster, type LocalCluster } from '../db/local-cluster.ts';
 import { migrate } from '../db/migrate.ts';
 import { repoRoot } from '../db/prepare.ts';
 import { browserPackages, ensureSystemPackages, exportPackages, serverPackages } from '../system/system-packages.ts';
-import { loadRealData } from '@parcel-map/fixtures/load/load-real-data';
+import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 
 interface TestDatabase {
   url: string;

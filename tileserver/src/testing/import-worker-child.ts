@@ -1,8 +1,8 @@
-// A worker process for the import job's restart test (jobs/import-job.test.ts): pg-boss with the
+// A worker process for the import job's restart test (features/ops/imports/import-job.test.ts): pg-boss with the
 // import worker on the queue the test names, over the test database, until it is killed.
 import { createDb } from '../db/client.ts';
 import { startJobQueue } from '../jobs/job-queue.ts';
-import { startImportJob } from '../jobs/import-job.ts';
+import { startImportJob } from '../features/ops/imports/import-job.ts';
 import { createLogger } from '../logger.ts';
 
 const url = process.env.DATABASE_URL!;

@@ -4,7 +4,7 @@
 // register first and come back here.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { cycleFor, formatUsd, planForUsers, type Cycle } from '../../../../tileserver/src/features/billing/pricing.ts';
+import { cycleFor, formatUsd, planForUsers, type Cycle } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { PageFrame } from '../users/page-frame.tsx';

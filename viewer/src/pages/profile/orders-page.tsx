@@ -1,7 +1,7 @@
 // /profile/orders: the order history (subscriptions, plan changes, credits, renewals and, later, data
 // orders) of the user and of the account they manage.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '../../../../tileserver/src/features/billing/pricing.ts';
+import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
 import { getJson } from '../../api/client.ts';
 import { PurchasedFiles } from '../../features/export/purchased-files.tsx';
 import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';

@@ -1,6 +1,6 @@
 // Invite by email with a role. When every seat is taken the server's message stays on screen with a
 // link to the billing page it names.
-import { roles, type Role } from '@parcel-map/tileserver/features/groups/schema';
+import { roles, type Role } from '@parcel-map/tileserver/features/people/groups/schema';
 import { useState, type FormEvent } from 'react';
 import { emailIsValid } from '../../features/account/validation.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';

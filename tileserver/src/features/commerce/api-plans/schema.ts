@@ -1,0 +1,75 @@
+// Shapes of the API plans (the plans file's api_plans and api_add_ons) and of the API-plan routes'
+// requests and answers. Shared with the viewer: no server-only imports.
+import { z } from 'zod';
+import { boundedString } from '../../../http/bounded-string.ts';
+
+const cents = z.number().int().min(0);
+export const apiPlanSchema = z.object({
+  plan: z.string().regex(/^api_[a-z]+$/),
+  name: z.string(),
+  display_name: z.string(),
+  subtitle: z.string(),
+  prices: z.object({ monthly: cents.nullable(), annual: cents.nullable(), text: z.string() }),
+  self_serve: z.boolean(),
+  card_required: z.boolean(),
+  sandbox: z.object({ days: z.number().int().positive(), counties: z.number().int().positive() }).nullable(),
+  trial_days: z.number().int().positive().nullable(),
+  limits: z.object({
+    results: z.number().int().nullable(),
+    tiles: z.number().int().nullable(),
+    /** Cents per parcel record past the included ones. */
+    overage_results: cents.nullable(),
+    /** Cents per 1,000 tiles past the included ones ($0.001 per tile is 100). */
+    overage_tiles_per_1000: cents.nullable(),
+    subscription: z.string(),
+    schema: z.enum(['standard', 'premium']),
+    unit_price: z.string().optional(),
+  }),
+  properties: z.record(z.string(), z.string().nullable()),
+  included: z.array(z.string()),
+});
+export type ApiPlan = z.infer<typeof apiPlanSchema>;
+
+export const apiAddOnSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  standard: z.string(),
+  premium: z.string(),
+  enterprise: z.string(),
+});
+export type ApiAddOn = z.infer<typeof apiAddOnSchema>;
+
+export const countyPath = boundedString(150).regex(/^\/[a-z]{2}\/[a-z0-9-]{1,60}\/[a-z0-9-]{1,80}$/, 'Choose counties from the list');
+
+export const sandboxBody = z.object({
+  counties: z.array(countyPath).min(1, 'Choose at least one county').max(7, 'Choose at most 7 counties'),
+  group_name: boundedString(100).trim().min(3).optional(),
+});
+
+export const usageCapBody = z.object({
+  /** Most overage a month may cost, in cents; null removes the cap. */
+  usage_cap_cents: z.number().int().min(0).max(100_000_000).nullable(),
+});
+
+export const apiPlanChangeBody = z.object({ plan: z.enum(['api_standard', 'api_premium'], 'Choose Standard or Premium') });
+
+export type ApiState = 'active' | 'trial' | 'expired' | 'capped';
+
+export interface ApiAccountAnswer {
+  plan: { plan: string; name: string; schema: 'standard' | 'premium'; included: string[] };
+  state: ApiState;
+  /** Why the API refuses requests (expired or capped), else null. */
+  reason: string | null;
+  started_at: string;
+  ends_at: string | null;
+  trial_ends_at: string | null;
+  counties: string[];
+  usage_cap_cents: number | null;
+  token_hint: string | null;
+  month: string;
+  usage: { tiles: number; records: number };
+  included: { tiles: number | null; records: number | null };
+  overage_cents: number;
+  prices: { record_cents: number | null; tiles_per_1000_cents: number | null };
+}

@@ -1,0 +1,97 @@
+// Offers: codes an admin makes at /admin/codes (GET and POST /admin/codes.json), each with its plan,
+// cycle and price (per seat for per-seat plans), optionally for one account and until a date. Checkout
+// and the change-plan form send the code. Guessing is made dear (Low 11): every refusal (unknown,
+// expired, another account's, another plan's, already used) reads the same, attempts per user are
+// limited, and a code bound to no account is used once per account (offer_redemptions).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { boundedString } from '../../../http/bounded-string.ts';
+import type { CallerResolver } from '../../../auth/caller.ts';
+import { RateLimiter } from '../../../auth/rate-limit.ts';
+import type { Config } from '../../../config.ts';
+import type { Sql } from '../../../db/client.ts';
+import { ApiError } from '../../../errors.ts';
+import { requestBody } from '../../../http/request-body.ts';
+import { requireAdmin } from '../../people/admin/policy.ts';
+import { planById } from '../plans/plans.ts';
+
+export const unknownOffer = 'That offer code is not valid for this plan and account.';
+
+const limiters = new Map<number, RateLimiter>();
+
+/** Counts one code attempt of a user: 429 past OFFER_CODE_ATTEMPTS_PER_HOUR (0: no limit). */
+export function countOfferAttempt(config: Config, userId: number): void {
+  const limit = config.OFFER_CODE_ATTEMPTS_PER_HOUR;
+  if (limit === 0) return;
+  let limiter = limiters.get(limit);
+  if (!limiter) limiters.set(limit, (limiter = new RateLimiter({ limit, windowMs: 3_600_000, maxKeys: 50_000 })));
+  limiter.hit(`user:${userId}`, 'Too many offer code attempts; wait an hour and try again');
+}
+
+/** Marks an account-free code used by the account, in the purchase's transaction; a second use is refused. */
+export async function redeemOffer(db: Sql, offer: Offer, groupId: number): Promise<void> {
+  if (offer.group_id !== null) return;
+  const [used] = await db`INSERT INTO offer_redemptions (code, group_id) VALUES (${offer.code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
+  if (!used) throw new ApiError('BAD_REQUEST', unknownOffer);
+}
+
+const offerBody = z.object({
+  code: boundedString(40).trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
+  name: boundedString(100).trim().min(2),
+  plan: boundedString(40).refine((p) => planById.get(p)?.purchasable === true, 'Choose a plan that can be bought'),
+  cycle: z.enum(['monthly', 'annual']),
+  price_cents: z.number().int().min(0).max(10_000_000),
+  group_slug: boundedString(100).optional(),
+  expires_at: z.coerce.date().optional(),
+});
+
+export interface Offer {
+  code: string;
+  plan: string;
+  cycle: 'monthly' | 'annual';
+  price_cents: number;
+  group_id: string | null;
+}
+
+/** The offer a code names for this plan, cycle and account at `now`; throws the spec's refusal otherwise. */
+export async function findOffer(sql: Sql, code: string, want: { plan: string; cycle: string; groupId: number | null; now: Date }): Promise<Offer> {
+  const [offer] = await sql<Offer[]>`
+    SELECT code, plan, cycle, price_cents, group_id FROM offers
+    WHERE code = ${code.trim().toUpperCase()} AND (expires_at IS NULL OR expires_at > ${want.now})`;
+  const refused = !offer || (offer.group_id !== null && Number(offer.group_id) !== want.groupId) || offer.plan !== want.plan || offer.cycle !== want.cycle;
+  if (refused) throw new ApiError('BAD_REQUEST', unknownOffer);
+  if (offer.group_id === null && want.groupId !== null) {
+    const [used] = await sql`SELECT 1 FROM offer_redemptions WHERE code = ${offer.code} AND group_id = ${want.groupId}`;
+    if (used) throw new ApiError('BAD_REQUEST', unknownOffer);
+  }
+  return offer;
+}
+
+export function offerRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
+  const app = new Hono();
+  app.get('/admin/codes.json', async (c) => {
+    requireAdmin(await deps.callers.of(c));
+    const offers = await deps.sql`
+      SELECT o.code, o.name, o.plan, o.cycle, o.price_cents, o.expires_at, o.created_at, g.name AS account
+      FROM offers o LEFT JOIN groups g ON g.id = o.group_id ORDER BY o.created_at DESC LIMIT 500`;
+    return c.json({ offers });
+  });
+  app.post('/admin/codes.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    requireAdmin(caller);
+    const body = await requestBody(c, offerBody);
+    let groupId: number | null = null;
+    if (body.group_slug) {
+      const [group] = await deps.sql<{ id: string }[]>`SELECT id FROM groups WHERE slug = ${body.group_slug}`;
+      if (!group) throw new ApiError('BAD_REQUEST', `No account ${body.group_slug}`);
+      groupId = Number(group.id);
+    }
+    const [made] = await deps.sql`
+      INSERT INTO offers (code, name, plan, cycle, price_cents, group_id, expires_at, created_by)
+      VALUES (${body.code}, ${body.name}, ${body.plan}, ${body.cycle}, ${body.price_cents}, ${groupId}, ${body.expires_at ?? null}, ${caller.user?.id ?? null})
+      ON CONFLICT (code) DO NOTHING RETURNING code`;
+    if (!made) throw new ApiError('CONFLICT', `The code ${body.code} exists already`);
+    return c.json({ code: body.code }, 201);
+  });
+  return app;
+}

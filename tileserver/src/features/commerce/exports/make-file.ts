@@ -1,0 +1,99 @@
+// Writes an export's file with GDAL's ogr2ogr straight from PostGIS (the server's memory stays flat
+// whatever the size). The file is written into a temporary folder and renamed into place only when
+// complete, so a "download available" record never points at a half-written file.
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawnTiedChild } from '../../../system/tied-child.ts';
+import type { ExportFormat } from './pricing.ts';
+import { fileColumns, selectionSql } from './selection.ts';
+import type { ExportRow } from './queries.ts';
+
+const drivers: Record<ExportFormat, { driver: string; ext: string; options: string[] }> = {
+  csv: { driver: 'CSV', ext: 'csv', options: ['-lco', 'GEOMETRY=AS_WKT'] },
+  // GDAL writes a zipped shapefile itself when the name ends in .shp.zip.
+  shp: { driver: 'ESRI Shapefile', ext: 'shp.zip', options: ['-lco', 'ENCODING=UTF-8'] },
+  kml: { driver: 'KML', ext: 'kml', options: [] },
+  geojson: { driver: 'GeoJSON', ext: 'geojson', options: ['-lco', 'RFC7946=YES'] },
+  gpkg: { driver: 'GPKG', ext: 'gpkg', options: [] },
+  sql: { driver: 'PGDUMP', ext: 'sql', options: ['-lco', 'SRID=4326'] },
+};
+
+export const fileExtension = (format: ExportFormat) => drivers[format].ext;
+
+/** libpq environment for ogr2ogr, so the password never appears in its command line. */
+function pgEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
+  const url = new URL(databaseUrl);
+  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: url.hostname || 'localhost', PGPORT: url.port || '5432', PGDATABASE: decodeURIComponent(url.pathname.slice(1)) };
+  if (url.username) env.PGUSER = decodeURIComponent(url.username);
+  if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
+  const host = url.searchParams.get('host');
+  if (host) env.PGHOST = host;
+  return env;
+}
+
+export function exportsDir(dataDir: string): string {
+  const dir = join(dataDir, 'exports');
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+const slug = (path: string) => path.split('/').filter(Boolean).slice(1).join('-') || 'parcels';
+
+/** Makes the file of an export row; reports progress 0-100; answers its name inside the exports folder. */
+export async function makeExportFile(
+  row: ExportRow,
+  deps: { databaseUrl: string; dataDir: string },
+  onProgress: (percent: number) => void = () => {},
+): Promise<{ filename: string; bytes: number }> {
+  const format = row.format as ExportFormat;
+  const spec = drivers[format];
+  const level = (row.product === 'premium' || row.product === 'standard' ? row.product : row.level) as Parameters<typeof fileColumns>[0];
+  // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
+  // A csv file opens in spreadsheets: county text (owners, addresses) that looks like a formula is guarded.
+  const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields, format === 'csv'));
+  const dir = exportsDir(deps.dataDir);
+  // A run of this export in a process that was killed left its folder behind (named with its pid).
+  // Only dead processes' folders go: a run whose heartbeat merely lapsed may still be writing.
+  for (const entry of readdirSync(dir)) {
+    const pid = Number(new RegExp(`^\\.tmp-${row.id}-(\\d+)-`).exec(entry)?.[1] ?? 0);
+    if (pid && pid !== process.pid && !processAlive(pid)) rmSync(join(dir, entry), { recursive: true, force: true });
+  }
+  const temp = mkdtempSync(join(dir, `.tmp-${row.id}-${process.pid}-`));
+  const filename = `parcels-${slug(row.path)}-${row.id}.${spec.ext}`;
+  const tempFile = join(temp, filename);
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const args = ['-f', spec.driver, tempFile, 'PG:', '-sql', query, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-a_srs', 'EPSG:4326', '-progress', ...spec.options];
+      // ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE),
+      // which a slow query can delay for minutes: it dies with this process.
+      const child = spawnTiedChild('ogr2ogr', args, pgEnvironment(deps.databaseUrl));
+      let errors = '';
+      // ogr2ogr -progress prints "0...10...20..." as it goes.
+      child.stdout.on('data', (chunk: Buffer) => {
+        const steps = chunk.toString().match(/\d+(?=\.\.\.)/g);
+        if (steps) onProgress(Math.min(99, Number(steps[steps.length - 1])));
+      });
+      child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+      child.on('error', reject);
+      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ogr2ogr exited with ${code}: ${errors.trim()}`))));
+    });
+    const finalPath = join(dir, filename);
+    renameSync(tempFile, finalPath);
+    return { filename, bytes: statSync(finalPath).size };
+  } finally {
+    rmSync(temp, { recursive: true, force: true });
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export function removeExportFile(dataDir: string, filename: string | null): void {
+  if (filename) rmSync(join(dataDir, 'exports', filename), { force: true });
+}

@@ -1,0 +1,62 @@
+// The export checks every route shares: the selection as a validated definition, its count, the
+// month's free allowance and the quote with its warnings; and the manager rule.
+import type { Caller } from '../../../auth/caller.ts';
+import type { Config } from '../../../config.ts';
+import type { Sql } from '../../../db/client.ts';
+import { ApiError } from '../../../errors.ts';
+import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
+import { validateDefinition } from '../../map/sources/schema.ts';
+import { managersOnlyText, quote, type ExportFormat, type Quote } from './pricing.ts';
+import { freeRowsLeft } from './allowance.ts';
+import { countiesOfSelection, countSelection, focusAreaOf } from './queries.ts';
+import type { ExportQuery } from './schema.ts';
+import type { SelectionDefinition } from './selection.ts';
+
+export const isManager = (caller: Caller) => caller.via === 'session' && (caller.group?.role === 'manager' || caller.level === 'admin');
+
+export function assertManager(caller: Caller): void {
+  if (!isManager(caller)) throw new ApiError('FORBIDDEN', managersOnlyText);
+}
+
+export { monthStart } from './allowance.ts';
+
+export const ownerOf = (caller: Caller) => ({ groupId: caller.group?.id ?? null, userId: caller.user!.id });
+
+/** The selection of a query: filters checked against the catalog (unknown fields are a 400) and against
+ * the caller's tier, as sources are (a count filtered on a locked field would reveal its values: 403). */
+export async function selectionOf(sql: Sql, caller: Caller, query: ExportQuery, allParcels: boolean): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
+  const checked = validateDefinition({ query: { parcel: true, path: query.path, filters: allParcels ? {} : query.parcel } });
+  assertDefinitionAllowed(caller, checked);
+  const definition: SelectionDefinition = { query: { parcel: true, path: query.path, filters: checked.query.filters ?? {} } };
+  let focusAcres: number | undefined;
+  if (query.focus_area_id !== undefined) {
+    const focus = await focusAreaOf(sql, query.focus_area_id);
+    if (!focus || (caller.level !== 'admin' && focus.group_id !== caller.group?.id)) throw new ApiError('NOT_FOUND', 'No such focus area');
+    definition.focus_area_id = query.focus_area_id;
+    focusAcres = focus.acres;
+  }
+  return { definition, focusAcres };
+}
+
+/** The allowance left as an estimate for quotes; starts and checkouts recount it under the lock (allowance.ts). */
+export async function remainingFreeRows(sql: Sql, config: Config, caller: Caller, now: Date): Promise<number> {
+  if (!caller.user) return 0;
+  return freeRowsLeft(sql, config, ownerOf(caller), now);
+}
+
+export interface CheckedExport {
+  definition: SelectionDefinition;
+  count: number;
+  quote: Quote;
+}
+
+export async function checkExport(sql: Sql, config: Config, caller: Caller, body: { fmt: ExportFormat; all_parcels: boolean; query: ExportQuery }, now: Date): Promise<CheckedExport> {
+  const { definition, focusAcres } = await selectionOf(sql, caller, body.query, body.all_parcels);
+  const [count, counties, remaining] = await Promise.all([
+    countSelection(sql, definition),
+    countiesOfSelection(sql, definition),
+    remainingFreeRows(sql, config, caller, now),
+  ]);
+  const q = quote({ format: body.fmt, count, remaining, country: body.query.path.split('/')[1]!, counties, publicSources: Object.keys(body.query.datasets).length, focusAcres });
+  return { definition, count, quote: q };
+}

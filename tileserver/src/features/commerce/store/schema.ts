@@ -1,0 +1,90 @@
+// Store products, their prices from a county's parcel count, the product picker's rules (add-ons only
+// with Premium; the two buildings add-ons exclusive) and the cart's request shapes. Shared with the
+// viewer: no server-only imports. Prices and limits live in products.json.
+import { z } from 'zod';
+import { boundedString } from '../../../http/bounded-string.ts';
+import { paymentMethodId } from '../billing/schema.ts';
+import catalog from './products.json' with { type: 'json' };
+
+export const productIds = ['premium', 'standard', 'buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon'] as const;
+export type ProductId = (typeof productIds)[number];
+export type AddonId = Exclude<ProductId, 'premium' | 'standard'>;
+export const storeCatalog = catalog;
+export const storeFormats = ['csv', 'shp', 'gpkg'] as const;
+
+/** A product's price for a number of parcels: per 100 parcels, at least the minimum, in whole dollars. */
+export function productPriceCents(id: ProductId, parcels: number): number {
+  const product = catalog.products.find((p) => p.id === id)!;
+  const raw = Math.max(product.minimum_cents, Math.ceil((parcels * product.cents_per_100_parcels) / 100));
+  return Math.ceil(raw / 100) * 100;
+}
+
+/** A state is its counties' prices less the state discount. */
+export function statePriceCents(id: ProductId, countyParcels: number[]): number {
+  const sum = countyParcels.reduce((total, n) => total + productPriceCents(id, n), 0);
+  return Math.ceil((sum * (100 - catalog.state_discount_percent)) / 100 / 100) * 100;
+}
+
+export const shapefileTooLarge = (parcels: number) => parcels > catalog.shapefile_max_parcels;
+
+export interface PickerState {
+  product: 'premium' | 'standard';
+  addons: AddonId[];
+}
+
+const exclusive: Partial<Record<AddonId, AddonId>> = { 'buildings-addon': 'enhanced-buildings-addon', 'enhanced-buildings-addon': 'buildings-addon' };
+
+/**
+ * The picker's answer to a click: a non-premium product clears add-ons; an add-on needs Premium; picking
+ * one buildings add-on shows both for a moment and names the other to remove after 1 s.
+ */
+export function pick(state: PickerState, id: ProductId): { state: PickerState; removeLater?: AddonId; refused?: string } {
+  if (id === 'premium' || id === 'standard') return { state: { product: id, addons: id === 'premium' ? state.addons : [] } };
+  if (state.product !== 'premium') return { state, refused: 'Add-ons are available with Premium only.' };
+  if (state.addons.includes(id)) return { state: { ...state, addons: state.addons.filter((a) => a !== id) } };
+  const other = exclusive[id];
+  return { state: { ...state, addons: [...state.addons, id] }, removeLater: other && state.addons.includes(other) ? other : undefined };
+}
+
+/** The server's check of a cart item: the final add-ons (non-premium has none; one buildings add-on, the last chosen). */
+export function normaliseAddons(product: ProductId, addons: AddonId[]): AddonId[] {
+  if (product !== 'premium') return [];
+  const out: AddonId[] = [];
+  for (const addon of addons) {
+    const other = exclusive[addon];
+    const kept = other ? out.filter((a) => a !== other) : out;
+    if (!kept.includes(addon)) kept.push(addon);
+    out.splice(0, out.length, ...kept);
+  }
+  return out;
+}
+
+const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex');
+const addon = z.enum(['buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon']);
+
+export const addBody = z
+  .object({ path: placePath, product: z.enum(['premium', 'standard']), addons: z.array(addon).max(4).default([]), fmt: z.enum(storeFormats).default('csv') })
+  .strict();
+export const removeBody = z.object({ path: boundedString(320).trim().min(3) }).strict();
+export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: boundedString(100).min(8) }).strict();
+
+export interface CartItem {
+  key: string;
+  kind: 'export' | 'store';
+  path: string;
+  variant: string;
+  fmt: string;
+  addons: string[];
+  count: number;
+  price: number;
+  map_id: number | null;
+  all_parcels: boolean;
+}
+
+export interface CartAnswer {
+  items: Record<string, CartItem>;
+  total: number;
+  count: number;
+}
+
+export const cartFailureText = (email: string) => `Sorry, we were not able to add this place to your cart. Please reach out to ${email} for assistance.`;

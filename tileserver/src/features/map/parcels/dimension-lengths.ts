@@ -1,0 +1,15 @@
+// Turns geodesic edge lengths into the dimension labels' numbers: [feet, meters, [lon, lat]] with feet
+// rounded to whole feet and meters to 0.1 m (the spec's rounding), midpoints to 7 decimals (~1 cm).
+import type { EdgeRow } from './dimension-queries.ts';
+
+export type EdgeLength = [feet: number, meters: number, midpoint: [number, number]];
+
+const metersPerFoot = 0.3048;
+
+export function toEdgeLength(edge: Pick<EdgeRow, 'meters' | 'mid_lon' | 'mid_lat'>): EdgeLength {
+  return [
+    Math.round(edge.meters / metersPerFoot),
+    Math.round(edge.meters * 10) / 10,
+    [Math.round(edge.mid_lon * 1e7) / 1e7, Math.round(edge.mid_lat * 1e7) / 1e7],
+  ];
+}

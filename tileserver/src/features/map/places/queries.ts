@@ -1,0 +1,74 @@
+// SQL of the places feature: the place of each kind at a point, one place's outline, its children.
+import type { Sql } from '../../../db/client.ts';
+
+export type PlaceKind = 'country' | 'state' | 'county' | 'city' | 'neighborhood';
+export const placeKinds: readonly PlaceKind[] = ['country', 'state', 'county', 'city', 'neighborhood'];
+
+export interface PlaceSummary {
+  path: string;
+  name: string;
+  headline: string;
+  kind: PlaceKind;
+}
+
+export type BBox = [number, number, number, number];
+
+export async function placesAtPoint(sql: Sql, lon: number, lat: number): Promise<PlaceSummary[]> {
+  return sql<PlaceSummary[]>`SELECT kind, path, name, headline FROM places_at_point(${lon}, ${lat})`;
+}
+
+export interface PlaceBoundaryRow extends PlaceSummary {
+  parent_path: string | null;
+  synthetic: boolean;
+  geometry: unknown;
+  w: number;
+  s: number;
+  e: number;
+  n: number;
+}
+
+// The outline is simplified to about 1/4000 of the place's extent (sub-pixel when the place fills the
+// screen): a country outline would otherwise be megabytes; a neighbourhood keeps sub-metre detail.
+export async function placeBoundary(sql: Sql, path: string): Promise<PlaceBoundaryRow | undefined> {
+  const [row] = await sql<PlaceBoundaryRow[]>`
+    SELECT p.path, p.name, p.headline, p.kind, p.parent_path, p.synthetic,
+           ST_AsGeoJSON(ST_SimplifyPreserveTopology(p.geom, t.tolerance), 6)::json AS geometry,
+           ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n
+    FROM places p,
+         LATERAL (SELECT greatest(ST_XMax(p.geom) - ST_XMin(p.geom), ST_YMax(p.geom) - ST_YMin(p.geom)) / 4000 AS tolerance) t
+    WHERE p.path = ${path}`;
+  return row;
+}
+
+export interface PlaceChildRow extends PlaceSummary {
+  w: number;
+  s: number;
+  e: number;
+  n: number;
+  geometry?: unknown;
+}
+
+export async function placeExists(sql: Sql, path: string): Promise<boolean> {
+  const [row] = await sql<{ found: boolean }[]>`SELECT EXISTS (SELECT 1 FROM places WHERE path = ${path}) AS found`;
+  return row?.found ?? false;
+}
+
+/** Sub-places sorted by name (case-insensitively); outlines only when asked for (basemap drawing). */
+export async function placeChildren(sql: Sql, path: string, withGeometry: boolean): Promise<PlaceChildRow[]> {
+  const geometry = withGeometry
+    ? sql`, ST_AsGeoJSON(ST_SimplifyPreserveTopology(p.geom,
+          greatest(ST_XMax(p.geom) - ST_XMin(p.geom), ST_YMax(p.geom) - ST_YMin(p.geom)) / 1000), 6)::json AS geometry`
+    : sql``;
+  return sql<PlaceChildRow[]>`
+    SELECT p.path, p.name, p.headline, p.kind,
+           ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n
+           ${geometry}
+    FROM places p
+    WHERE p.parent_path = ${path}
+    ORDER BY lower(p.name), p.name, p.path`;
+}
+
+export function bboxOf(row: { w: number; s: number; e: number; n: number }): BBox {
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  return [round(row.w), round(row.s), round(row.e), round(row.n)];
+}

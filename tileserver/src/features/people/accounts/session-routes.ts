@@ -1,0 +1,31 @@
+// GET /api/v1/session.json -> who the caller is: level, user and group (when signed in), the session's
+// CSRF token for state-changing requests, whether an admin is acting as this user. The viewer shows
+// level-gated controls from it; the server decides every permission itself.
+import { Hono } from 'hono';
+import type { Config } from '../../../config.ts';
+import { isPaid } from '../../../auth/tokens.ts';
+import type { CallerResolver } from '../../../auth/caller.ts';
+import type { SessionInfo } from './session-schema.ts';
+
+const displayNames = { free: 'Starter', pro: 'Pro', team: 'Team' } as const;
+
+export function sessionRoutes(deps: { config: Config; callers: CallerResolver }): Hono {
+  const app = new Hono();
+  app.get('/api/v1/session.json', async (c) => {
+    const caller = await deps.callers.of(c);
+    const group = caller.group;
+    const info: SessionInfo = {
+      level: caller.level,
+      display_level: caller.level === 'anonymous' ? 'Anon' : displayNames[group?.tier ?? 'free'],
+      has_sitecontrol: isPaid(caller.level),
+      user: caller.user ? { id: caller.user.id, name: caller.user.name, email: caller.user.email, is_admin: caller.user.isAdmin } : null,
+      group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, is_manager: group.role === 'manager' } : null,
+      csrf_token: caller.session?.csrfToken ?? null,
+      acting_as: caller.session?.actingAdminId != null,
+      test_payments: deps.config.PAYMENT_PROVIDER === 'local',
+    };
+    // Never cached: the answer depends on the token or cookie, and a shared cache must not hand it on.
+    return c.json(info, 200, { 'Cache-Control': 'no-store' });
+  });
+  return app;
+}

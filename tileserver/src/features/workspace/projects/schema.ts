@@ -1,0 +1,29 @@
+// Request shapes of projects and focus areas (shared with the viewer: no server-only imports).
+import { z } from 'zod';
+import { boundedString } from '../../../http/bounded-string.ts';
+
+export const deleteProjectConfirmation = 'Are you sure you want to delete this project? You may lose exports that have not expired.';
+
+const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
+
+export const projectBody = z
+  .object({
+    name: boundedString(100).trim().min(1, 'Name the project'),
+    query: z.object({ path: placePath, filters: z.record(boundedString(80), z.unknown()).default({}) }).strict(),
+    styles: z.array(z.unknown()).max(100).default([]),
+  })
+  .strict();
+
+export const projectUpdate = projectBody.partial().refine((b) => Object.keys(b).length > 0, 'Nothing to change');
+export const setRootBody = z.object({ path: placePath }).strict();
+export const focusBody = z.object({ id: z.number().int().positive(), folder: boundedString(100).trim().default('') }).strict();
+
+/** POST /neighborhoods.json (the spec's call for saving a focus area). */
+export const focusAreaBody = z.object({
+  name: boundedString(100).trim().min(3, 'Name this focus area (required): more than 2 characters'),
+  description: boundedString(2000).trim().default(''),
+  shape: z.object({ type: z.enum(['Polygon', 'MultiPolygon']), coordinates: z.array(z.unknown()).min(1).max(1000) }),
+  group_slug: boundedString(100).optional(),
+  map_slug: boundedString(100).optional(),
+  set_as_default: z.boolean().default(false),
+});

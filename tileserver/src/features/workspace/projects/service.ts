@@ -1,0 +1,27 @@
+// Project access for other features (exports, surveys): the project a caller may read, or 404, and
+// whether a share token is a project's current share link.
+import type { Caller } from '../../../auth/caller.ts';
+import type { Sql } from '../../../db/client.ts';
+import { secretHash } from '../../../auth/sessions.ts';
+import { ApiError } from '../../../errors.ts';
+import { projectAccess } from './policy.ts';
+import { isSharedWith, projectByPath, type ProjectRow } from './queries.ts';
+
+export type { ProjectRow };
+
+export async function readableProject(sql: Sql, caller: Caller, groupSlug: string, slug: string): Promise<ProjectRow> {
+  const project = await projectByPath(sql, groupSlug, slug);
+  if (!project || projectAccess(caller, project, false) === 'none') throw new ApiError('NOT_FOUND', 'No such project');
+  return project;
+}
+
+export async function readableProjectById(sql: Sql, caller: Caller, id: number): Promise<ProjectRow> {
+  const [row] = await sql<{ group_slug: string; slug: string }[]>`SELECT g.slug AS group_slug, p.slug FROM projects p JOIN groups g ON g.id = p.group_id WHERE p.id = ${id}`;
+  if (!row) throw new ApiError('NOT_FOUND', 'No such project');
+  return readableProject(sql, caller, row.group_slug, row.slug);
+}
+
+/** Whether `share` is the project's current share link (a new link revokes the old one). */
+export async function projectSharedWith(sql: Sql, projectId: number, share: string | undefined): Promise<boolean> {
+  return share === undefined ? false : isSharedWith(sql, projectId, secretHash(share));
+}
