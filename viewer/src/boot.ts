@@ -3,7 +3,7 @@
 import { getJson } from './api/client.ts';
 import type { CatalogueLayer, ViewerConfig } from './api/types.ts';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
-import { colorStorageKey, parseColors } from './features/colors/colors.ts';
+import { colorStorageKey, parseColors } from './model/colors.ts';
 import { basemapAtom, catalogueAtom, colorsAtom, configAtom, placePathAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
 import { replaceHash } from './state/selection.ts';
 import { levelAtom } from './state/session.ts';

@@ -95,14 +95,17 @@ function stringLeaves(schema: z.ZodType, wrap: (value: unknown) => unknown = (v)
   }
 }
 
-/** Every zod schema exported by a feature's schema.ts (new ones are covered without a change here). */
+/** Every zod schema exported by a feature's schema files (new ones are covered without a change here). */
 async function requestSchemas(): Promise<[string, z.ZodType][]> {
   const features = join(import.meta.dirname, '../features');
+  const files = readdirSync(features, { recursive: true, encoding: 'utf8' })
+    .filter((file) => /(^|\/|-)schema\.ts$/.test(file))
+    .sort();
   const found: [string, z.ZodType][] = [];
-  for (const feature of readdirSync(features).sort()) {
-    if (!readdirSync(join(features, feature)).includes('schema.ts')) continue;
-    const module = (await import(join(features, feature, 'schema.ts'))) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) if (value instanceof z.ZodType) found.push([`${feature}/${name}`, value]);
+  for (const file of files) {
+    const module = (await import(join(features, file))) as Record<string, unknown>;
+    const name = file.replace(/\.ts$/, '');
+    for (const [key, value] of Object.entries(module)) if (value instanceof z.ZodType) found.push([`${name}/${key}`, value]);
   }
   return found;
 }

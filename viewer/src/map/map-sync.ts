@@ -1,7 +1,7 @@
 // Keeps the maplibre style in step with the state atoms: base layer, colours, hovered and selected
 // parcel, additional layers (with the 3-second no-data check), and the label and boundary toggles.
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { colorsFor } from '../features/colors/colors.ts';
+import { colorsFor } from '../model/colors.ts';
 import {
   activeLayersAtom, basemapAtom, catalogueAtom, colorsAtom, configAtom, hoveredParcelAtom, parcelLinesAtom,
   placeLabelsAtom, selectedPathAtom, subBoundariesAtom,

@@ -1,7 +1,7 @@
 // The map element: creates the maplibre map once, wires events, state sync, the deck.gl overlay and
 // the first navigation from the URL (a parcel, a place, or the view in the hash).
 import { useEffect, useRef } from 'react';
-import { colorsFor } from '../features/colors/colors.ts';
+import { colorsFor } from '../model/colors.ts';
 import { colorsAtom, mapAtom, viewAtom } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
 import { createMap } from './create-map.ts';

@@ -8,7 +8,7 @@ type PageModule = () => Promise<{ Component: ComponentType }>;
 
 /** One entry per page: the path pattern and its module. Add new pages here. */
 export const pages: { path: string; load: PageModule }[] = [
-  { path: '/coverage', load: () => import('../features/coverage/coverage-screen.tsx').then((m) => ({ Component: m.CoverageScreen })) },
+  { path: '/coverage', load: () => import('./coverage/coverage-screen.tsx').then((m) => ({ Component: m.CoverageScreen })) },
   // Account pages (issue 9): user info, password reset, invitations, the Members Dashboard.
   { path: '/users', load: () => import('./users/members-page.tsx').then((m) => ({ Component: m.MembersPage })) },
   { path: '/users/edit', load: () => import('./users/edit-user-page.tsx').then((m) => ({ Component: m.EditUserPage })) },
@@ -38,7 +38,7 @@ export const pages: { path: string; load: PageModule }[] = [
   { path: '/users/sign_up', load: () => import('./api/api-sandbox-signup-page.tsx').then((m) => ({ Component: m.ApiSandboxSignupPage })) },
   // Projects, follows and bookmarks (issue 10).
   { path: '/profile', load: () => import('./profile/projects-page.tsx').then((m) => ({ Component: m.ProjectsPage })) },
-  { path: '/notify/follows', load: () => import('../features/follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },
+  { path: '/notify/follows', load: () => import('./follows/follows-page.tsx').then((m) => ({ Component: m.FollowsPage })) },
   // The data store's landing page (the insights' Buy Data Files link); the store itself is a later issue.
   { path: '/store', load: () => import('./store/store-landing-page.tsx').then((m) => ({ Component: m.StoreLandingPage })) },
   // The surveyor's form (issue 15).

@@ -3,7 +3,7 @@
 import { atom } from 'jotai';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { AtPoint, CatalogueLayer, LonLat, ViewerConfig } from '../api/types.ts';
-import { defaultColors, type MapColors } from '../features/colors/colors.ts';
+import { defaultColors, type MapColors } from '../model/colors.ts';
 import type { Basemap } from './url.ts';
 
 export interface ViewState {

@@ -6,7 +6,7 @@ import { getJson, sendJson } from '../api/client.ts';
 import {
   anonymousStoredKeys, applyPending, mergePreferences, preferencesAfterStorageEvent, readAnonymous, readUserCache, sanitize,
   writeAnonymous, writeUserCache, type PreferenceKey, type Preferences, type Scope,
-} from '../features/preferences/preferences.ts';
+} from '../model/preferences.ts';
 import { sessionAtom, sessionLoadedAtom } from './session.ts';
 import { store } from './store.ts';
 

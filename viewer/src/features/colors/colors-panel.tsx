@@ -6,7 +6,7 @@ import { colorsAtom } from '../../state/map-atoms.ts';
 import { savePreference } from '../../state/preferences.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
-import { colorDebounceMs, colorLabels, colorsToPreference, defaultColors, setColor, type ColorTarget, type MapColors } from './colors.ts';
+import { colorDebounceMs, colorLabels, colorsToPreference, defaultColors, setColor, type ColorTarget, type MapColors } from '../../model/colors.ts';
 
 /** Signed in: on the server; anonymous: in this browser. A failed save is logged; the colours still apply. */
 function save(colors: MapColors): void {

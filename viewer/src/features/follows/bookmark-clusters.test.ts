@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookmarkIndex, clusterSize, rasterMaxZoom } from './bookmark-clusters.ts';
-import type { SlimFollow } from '../../state/follows.ts';
+import type { SlimFollow } from './atoms.ts';
 
 const bookmark = (id: number, centroid: SlimFollow['centroid']): SlimFollow => ({ id, kind: 'parcel', path: `/us/ma/middlesex/cambridge/${id}`, centroid });
 const world: [number, number, number, number] = [-180, -85, 180, 85];

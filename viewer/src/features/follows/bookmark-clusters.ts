@@ -2,7 +2,7 @@
 // 20 px from 10 points and 30 px from 50. Pins hide above the raster max zoom; a bookmark with an
 // invalid centroid is skipped.
 import Supercluster from 'supercluster';
-import type { SlimFollow } from '../../state/follows.ts';
+import type { SlimFollow } from './atoms.ts';
 
 export const clusterRadius = 50;
 /** The map's raster max zoom (the zoom the parcel hover outline starts at). */

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { accountTabUrl } from '../../state/account-tab.ts';
-import { follow, followsAtom, unfollow } from '../../state/follows.ts';
+import { follow, followsAtom, unfollow } from './atoms.ts';
 import { signedInAtom } from '../../state/session.ts';
 import './follows.css';
 

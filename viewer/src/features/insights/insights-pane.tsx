@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { atPointAtom } from '../../state/map-atoms.ts';
 import { gatedMessage, insightSections, sectionLabels, type InsightSection, type InsightsPayload } from '../../../../tileserver/src/features/map/insights/schema.ts';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
-import { breadcrumbs } from '../place-header/place-name.ts';
+import { breadcrumbs } from '../../model/place-name.ts';
 import { currentProjectAtom } from '../../state/project.ts';
 import { PlaceRequestForm } from '../place-request/place-request-form.tsx';
 import { getInsights } from './api.ts';

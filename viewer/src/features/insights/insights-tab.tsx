@@ -5,7 +5,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { atPointAtom, placePathAtom, selectedPathAtom, viewAtom } from '../../state/map-atoms.ts';
 import { detailsOpenAtom } from '../../state/ui-atoms.ts';
 import { dropHashKey, isParcelPath } from '../../state/url.ts';
-import { placeForZoom } from '../place-header/place-name.ts';
+import { placeForZoom } from '../../model/place-name.ts';
 import { hashOpensInsights, insightsChosenPathAtom, insightsHashKey, insightsOpenAtom } from './atoms.ts';
 import './insights.css';
 

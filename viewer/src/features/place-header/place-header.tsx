@@ -11,7 +11,7 @@ import { countryOfPath } from '../../state/url.ts';
 import { FollowAction } from '../follows/follow-action.tsx';
 import { SaveHomePrompt } from '../projects/save-home-prompt.tsx';
 import { SearchBox } from '../search/search-box.tsx';
-import { breadcrumbs, countries, placeForZoom } from './place-name.ts';
+import { breadcrumbs, countries, placeForZoom } from '../../model/place-name.ts';
 
 export function PlaceHeader() {
   const at = useAtomValue(atPointAtom);

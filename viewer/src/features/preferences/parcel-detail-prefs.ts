@@ -1,7 +1,7 @@
 // The parcel_detail_preferences value (map.md section 3): field name to shown, a missing field shown,
 // false or the text "false" hidden; additional_items lists chosen add-on fields outside the schema.
 // Read by the parcel pane and written by the Customise Property View Details page.
-import type { ParcelDetailPreferences } from './preferences.ts';
+import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 
 export const additionalItemsKey = 'additional_items';
 

@@ -4,7 +4,7 @@ import { colorsAtom } from '../../state/map-atoms.ts';
 import { initPreferences, preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { store } from '../../state/store.ts';
 import { unitsAtom } from '../../state/ui-atoms.ts';
-import { colorsFromPreference } from '../colors/colors.ts';
+import { colorsFromPreference } from '../../model/colors.ts';
 
 let started = false;
 

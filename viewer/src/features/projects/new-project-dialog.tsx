@@ -10,7 +10,7 @@ import { store } from '../../state/store.ts';
 import { dropHashKey } from '../../state/url.ts';
 import { Modal } from '../../ui/panel.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
-import { breadcrumbs, placeForZoom } from '../place-header/place-name.ts';
+import { breadcrumbs, placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
 import { activeFiltersAtom, newProjectOpenAtom } from '../../state/project.ts';
 import { createProject } from './project-actions.ts';

@@ -9,7 +9,7 @@ import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
 import { signedInAtom } from '../../state/session.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
-import { placeForZoom } from '../place-header/place-name.ts';
+import { placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
 import { activeFiltersAtom, canEditProjectAtom, canManageProjectAtom, currentProjectAtom, newProjectOpenAtom, projectLoadAtom, projectRefAtom } from '../../state/project.ts';
 import { copyProject, deleteConfirmation, deleteProject, saveProject, shareProject, stopSharingProject } from './project-actions.ts';

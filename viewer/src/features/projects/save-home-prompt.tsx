@@ -7,7 +7,7 @@ import { useState } from 'react';
 import type { PlaceRef } from '../../api/types.ts';
 import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
 import { signedInAtom } from '../../state/session.ts';
-import { placeForZoom } from '../place-header/place-name.ts';
+import { placeForZoom } from '../../model/place-name.ts';
 import { canEditProjectAtom, currentProjectAtom, type Project } from '../../state/project.ts';
 import { setProjectRoot } from './project-actions.ts';
 

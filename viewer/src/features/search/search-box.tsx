@@ -8,7 +8,7 @@ import type { SearchResult } from '../../api/types.ts';
 import { fitBBox } from '../../map/navigate.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
 import { selectParcelAtom, showPlaceAtom } from '../../state/selection.ts';
-import { searchPlaceholder } from '../place-header/place-name.ts';
+import { searchPlaceholder } from '../../model/place-name.ts';
 import { requestSearchFeedback } from '../search-feedback/feedback-event.ts';
 import './search-empty.css';
 

@@ -2,7 +2,7 @@
 // it shows only "Loading..." (later loads keep the last answer on screen), and for a 404 (not an
 // admin, or an admin acting as a user) the not-found page, so nobody else sees the admin navigation.
 import { useEffect, type ReactNode } from 'react';
-import { adminLinks } from '../../features/admin-menu/admin-links.ts';
+import { adminLinks } from '../../shell/admin-menu/admin-links.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 import '../page.css';
 import './admin.css';

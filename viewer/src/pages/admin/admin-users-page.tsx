@@ -2,7 +2,7 @@
 // their plan (Set plan) or act as them (Sign in as).
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { signInAs } from '../../features/admin-menu/switch-back.ts';
+import { signInAs } from '../../shell/admin-menu/switch-back.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate, planName } from './admin-format.ts';

@@ -5,10 +5,10 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { AccountForm } from '../../features/account/account-form.tsx';
+import { AccountForm } from '../../features/accounts/account-form.tsx';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { loadSession, sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { PageFrame } from '../users/page-frame.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
 import { apiDay, startSandbox } from './api-client.ts';
 import { CountyChooser } from './county-chooser.tsx';
 import './api.css';

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
 import { getJson } from '../../api/client.ts';
-import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
 import { CardsSection, type CardRow } from './cards-section.tsx';
 import { ChangePlanForm } from './change-plan-form.tsx';
 import { ApiAccessSection } from './api-access-section.tsx';

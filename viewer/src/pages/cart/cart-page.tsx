@@ -8,8 +8,8 @@ import { getJson, sendJson } from '../../api/client.ts';
 import { sameOriginPath } from '../../api/same-origin.ts';
 import { loadPaymentSetup, type PaymentSetup } from '../plans/card-entry.tsx';
 import { usePurchase } from '../plans/use-checkout.tsx';
-import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
-import '../../features/export/export.css';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import '../../features/exports/export.css';
 
 type Load = { status: 'loading' } | { status: 'loaded'; cart: CartAnswer } | { status: 'error'; message: string };
 

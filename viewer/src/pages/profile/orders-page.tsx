@@ -3,8 +3,8 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
 import { getJson } from '../../api/client.ts';
-import { PurchasedFiles } from '../../features/export/purchased-files.tsx';
-import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+import { PurchasedFiles } from '../../features/exports/purchased-files.tsx';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
 
 interface Order {
   id: number;

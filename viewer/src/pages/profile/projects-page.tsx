@@ -6,7 +6,7 @@ import { ApiError, sendJson } from '../../api/client.ts';
 import { Upsell } from '../../features/entitlements/upsell.tsx';
 import { deleteConfirmation } from '../../features/projects/project-actions.ts';
 import { useProjectList } from '../../features/projects/use-project-list.ts';
-import { PageFrame, useSignedInSession } from '../users/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
 import '../../features/projects/projects.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import type { AddOn } from '../../../../tileserver/src/features/map/parcels/field-catalog.ts';
 import { additionalItems, isHidden, withAdditionalItem, withFields } from '../../features/preferences/parcel-detail-prefs.ts';
-import type { ParcelDetailPreferences } from '../../features/preferences/preferences.ts';
+import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 import { FieldCheckbox } from './field-group-card.tsx';
 
 export const featuresBeforeViewMore = 6;

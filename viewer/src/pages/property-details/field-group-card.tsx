@@ -3,7 +3,7 @@
 import { useId, useState } from 'react';
 import type { CatalogField } from '../../../../tileserver/src/features/map/parcels/field-catalog.ts';
 import { groupState, isHidden, withFields, type GroupState } from '../../features/preferences/parcel-detail-prefs.ts';
-import type { ParcelDetailPreferences } from '../../features/preferences/preferences.ts';
+import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 
 const icons: Record<GroupState, { symbol: string; label: string }> = {
   all: { symbol: '☑', label: 'All fields shown' },

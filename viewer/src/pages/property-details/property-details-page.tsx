@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { getJson } from '../../api/client.ts';
 import type { FieldCatalog } from '../../../../tileserver/src/features/map/parcels/field-catalog.ts';
 import { unknownFields, withoutField } from '../../features/preferences/parcel-detail-prefs.ts';
-import type { ParcelDetailPreferences } from '../../features/preferences/preferences.ts';
+import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { levelAtom, sessionLoadedAtom, signedInAtom } from '../../state/session.ts';
 import { AddOnPanel } from './add-on-panel.tsx';

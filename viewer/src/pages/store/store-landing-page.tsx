@@ -6,7 +6,7 @@ import { storePlaces, storeStats, type StorePlace } from './store-api.ts';
 import { StoreCountyMap } from './store-county-map.tsx';
 import { StoreSearch } from './store-search.tsx';
 import '../page.css';
-import '../../features/export/export.css';
+import '../../features/exports/export.css';
 
 export function StoreLandingPage() {
   const [states, setStates] = useState<StorePlace[] | null>(null);

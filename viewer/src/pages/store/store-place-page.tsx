@@ -6,7 +6,7 @@ import { ProductPicker } from './product-picker.tsx';
 import { storePlaces, type StorePlace } from './store-api.ts';
 import { StoreSearch } from './store-search.tsx';
 import '../page.css';
-import '../../features/export/export.css';
+import '../../features/exports/export.css';
 
 const pageSize = 50;
 

@@ -3,10 +3,10 @@
 import { passwordHint, passwordIsValid } from '@parcel-map/tileserver/features/people/accounts/schema';
 import { useEffect, useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
-import { emailIsValid } from '../../features/account/validation.ts';
-import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
+import { emailIsValid } from '../../features/accounts/validation.ts';
+import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { loadSession } from '../../state/session.ts';
-import { PageFrame, useSignedInSession } from './page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
 
 export function EditUserPage() {
   const session = useSignedInSession();

@@ -3,11 +3,11 @@
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { sendJson } from '../../api/client.ts';
-import { AccountForm } from '../../features/account/account-form.tsx';
-import { signOut } from '../../features/account/session-actions.ts';
-import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
+import { AccountForm } from '../../features/accounts/account-form.tsx';
+import { signOut } from '../../features/accounts/session-actions.ts';
+import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { loadSession, sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
 
 interface Joined {
   name: string;

@@ -2,8 +2,8 @@
 // link to the billing page it names.
 import { roles, type Role } from '@parcel-map/tileserver/features/people/groups/schema';
 import { useState, type FormEvent } from 'react';
-import { emailIsValid } from '../../features/account/validation.ts';
-import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
+import { emailIsValid } from '../../features/accounts/validation.ts';
+import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { billingUrlOf, invite } from './members-api.ts';
 
 export function InviteForm({ onInvited }: { onInvited: () => void }) {

@@ -3,7 +3,7 @@
 // The server keeps at least one manager; its refusal shows in the warning alert.
 import { roles, type Role } from '@parcel-map/tileserver/features/people/groups/schema';
 import { useState } from 'react';
-import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
+import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { Modal } from '../../ui/panel.tsx';
 import { changeRole, removeMember, revokeInvitation, type MembersAnswer } from './members-api.ts';
 

@@ -2,11 +2,11 @@
 // members and roles, seats used out of the plan's seats, invitations by email. Everyone else gets a
 // clear answer: members are told it is for managers, users without an account are offered Pro.
 import { useCallback, useEffect, useState } from 'react';
-import { upgradeHref } from '../../features/account/plan-class.ts';
+import { upgradeHref } from '../../features/accounts/plan-class.ts';
 import { InviteForm } from './invite-form.tsx';
 import { MemberList } from './member-list.tsx';
 import { getMembers, managersOnly, type MembersAnswer } from './members-api.ts';
-import { PageFrame, useSignedInSession } from './page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
 
 type Load = { state: 'loading' } | { state: 'ready'; answer: MembersAnswer } | { state: 'refused'; status: number; message: string };
 

@@ -3,9 +3,9 @@
 import { passwordHint, passwordIsValid } from '@parcel-map/tileserver/features/people/accounts/schema';
 import { useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
-import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
+import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { loadSession } from '../../state/session.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
 
 export const incompleteLink = 'This reset link is incomplete. Open the link from the email again, or ask for a new one.';
 

@@ -2,10 +2,10 @@
 // (it must not tell who has an account), and so does this page.
 import { useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
-import { emailIsValid } from '../../features/account/validation.ts';
-import { WarningAlert, warningOf, type Warning } from '../../features/account/warning-alert.tsx';
+import { emailIsValid } from '../../features/accounts/validation.ts';
+import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { accountTabUrl } from '../../state/account-tab.ts';
-import { PageFrame } from './page-frame.tsx';
+import { PageFrame } from '../../ui/page-frame.tsx';
 
 export function PasswordNewPage() {
   const [email, setEmail] = useState('');

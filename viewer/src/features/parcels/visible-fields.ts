@@ -3,7 +3,7 @@
 // unlock badge; chosen add-on fields the record lacks show the add-on badge.
 import type { FieldValue, ParcelEntity } from '../../api/types.ts';
 import { additionalItems, isHidden } from '../preferences/parcel-detail-prefs.ts';
-import type { ParcelDetailPreferences } from '../preferences/preferences.ts';
+import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 
 /** Mailing fields read as the two-line formatted mailing address instead of one row each. */
 export const mailingParts = new Set(['mail_addno', 'mail_addpref', 'mail_addstr', 'mail_addsttyp', 'mail_addstsuf', 'mail_unit']);

@@ -3,11 +3,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FollowsPage as FollowsAnswer } from '../../../../tileserver/src/features/workspace/follows/schema.ts';
 import { getJson } from '../../api/client.ts';
-import { unfollow } from '../../state/follows.ts';
-import { PageFrame, useSignedInSession } from '../../pages/users/page-frame.tsx';
-import { followTexts } from './follow-action.tsx';
-import { emptyList, mergePage, nearEnd, withoutFollow, type FollowsList } from './follows-list.ts';
-import './follows.css';
+import { unfollow } from '../../features/follows/atoms.ts';
+import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { followTexts } from '../../features/follows/follow-action.tsx';
+import { emptyList, mergePage, nearEnd, withoutFollow, type FollowsList } from '../../features/follows/follows-list.ts';
+import '../../features/follows/follows.css';
 
 export const emptyFollowsText = 'You are not following anything yet. To follow a property, open it on the map and choose Actions > Follow; to follow a place, use Actions > Follow beside its name at the top of the map.';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { builtInCatalogue } from '../layers-panel/catalogue.ts';
+import { builtInCatalogue } from '../../features/layers-panel/catalogue.ts';
 import { zoomNotices } from './zoom-notices.ts';
 
 const noLabels = { owner: false, parcelnumb: false, dimensionsFeet: false, dimensionsMeters: false };

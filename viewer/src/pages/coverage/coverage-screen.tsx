@@ -4,8 +4,8 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../../api/client.ts';
-import { bandColor, bands, formatPercent, parseCoverage, type CoverageEntry, type CoverageTable } from './coverage.ts';
-import { createCoverageMap, loadCoverageShapes, showHeatLevel, type CoverageShapes, type HeatLevel } from './coverage-map.ts';
+import { bandColor, bands, formatPercent, parseCoverage, type CoverageEntry, type CoverageTable } from '../../features/coverage/coverage.ts';
+import { createCoverageMap, loadCoverageShapes, showHeatLevel, type CoverageShapes, type HeatLevel } from '../../features/coverage/coverage-map.ts';
 
 function Legend() {
   return (

@@ -2,10 +2,10 @@
 import { useAtom, useSetAtom } from 'jotai';
 import type { MouseEvent } from 'react';
 import { navOpenAtom, panelAtom } from '../../state/ui-atoms.ts';
-import { ProfileEntry } from '../account/profile-entry.tsx';
-import { FocusAreasNavButton } from '../focus-areas/focus-areas-nav.tsx';
-import { insightsOpenAtom } from '../insights/atoms.ts';
-import { exportOpenAtom } from '../export/atoms.ts';
+import { ProfileEntry } from '../../features/accounts/profile-entry.tsx';
+import { FocusAreasNavButton } from '../../features/focus-areas/focus-areas-nav.tsx';
+import { insightsOpenAtom } from '../../features/insights/atoms.ts';
+import { exportOpenAtom } from '../../features/exports/atoms.ts';
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);
