@@ -32,7 +32,7 @@ const commands = {
 
 function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
-  const manifests = ['package.json', 'tileserver/package.json', 'fixtures/package.json', 'viewer/package.json', 'bench/package.json'];
+  const manifests = ['package.json', 'contracts/package.json', 'tileserver/package.json', 'fixtures/package.json', 'viewer/package.json', 'bench/package.json'];
   const hash = createHash('sha256');
   // Native addons are built for one Node ABI: a runtime change reinstalls.
   hash.update(`node-abi-${process.versions.modules}`);

@@ -4,7 +4,7 @@
 // display checkbox; the overview; non-admins get "not found"; the pages at 390x800.
 import { describe, expect, it } from 'vitest';
 import { createAdmin } from '@parcel-map/tileserver/features/people/admin/create-admin';
-import { parcelFields } from '@parcel-map/tileserver/schema/parcel-fields';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { openPage, screenshot, waitForIdle, type TestPage } from './browser.ts';
 import { useHarness } from './harness.ts';
 

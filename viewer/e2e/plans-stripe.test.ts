@@ -3,7 +3,7 @@
 // card form, the token it makes with the publishable key, and the server's SDK calls all run for real.
 // The card number is typed into the processor's element and never reaches our API.
 import { afterAll, describe, expect, it } from 'vitest';
-import { startFakeStripe } from '../../tileserver/src/testing/fake-stripe.ts';
+import { startFakeStripe } from '@parcel-map/tileserver/testing/fake-stripe';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot } from './browser.ts';
 import { useHarness } from './harness.ts';

@@ -2,7 +2,7 @@
 // preselection, annual savings, a declined card's message under the card form, then a purchase of Pro
 // with the success card that lands on the billing page, after which the parcel pane shows Pro values.
 import { describe, expect, it } from 'vitest';
-import { parcelFields } from '../../tileserver/src/schema/parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot, waitForIdle } from './browser.ts';
 import { useHarness } from './harness.ts';

@@ -4,7 +4,7 @@
 // upgrade message over the same read-only survey.
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { surveyTexts } from '../../tileserver/src/features/workspace/surveys/schema.ts';
+import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot, waitForIdle, type TestPage } from './browser.ts';
 import { useHarness } from './harness.ts';

@@ -19,7 +19,7 @@ import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientAddress, RateLimiter } from './rate-limit.ts';
 import { csrfHeaderName, looksLikeSessionId, readSessionCookie, secretHash, touchSession, type SessionRecord } from './sessions.ts';
-import type { Level } from './tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 
 export interface CallerUser {
   id: number;

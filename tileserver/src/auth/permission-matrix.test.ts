@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
-import { parcelFields } from '../schema/parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { invitedMember, signedInAdmin, signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
 import { TestBrowser } from '../testing/http-client.ts';

@@ -9,7 +9,7 @@ import { adversarialStrings } from '../reliability/zod-arbitrary.ts';
 import { parseContextPath, parseLatLon, parseParcelPath } from '../features/map/places/context-path.ts';
 import { normalizeSearchText } from '../features/map/places/search-routes.ts';
 import { looksLikeParcelNumber } from '../features/map/places/search-queries.ts';
-import { validateDefinition } from '../features/map/sources/schema.ts';
+import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
 import { parseTileCoords } from '../tiles/tile-coords.ts';
 
 const size = 64 * 1024;
@@ -95,11 +95,11 @@ function stringLeaves(schema: z.ZodType, wrap: (value: unknown) => unknown = (v)
   }
 }
 
-/** Every zod schema exported by a feature's schema files (new ones are covered without a change here). */
+/** Every zod schema exported by the contracts package (new ones are covered without a change here). */
 async function requestSchemas(): Promise<[string, z.ZodType][]> {
-  const features = join(import.meta.dirname, '../features');
+  const features = join(import.meta.dirname, '../../../contracts/src');
   const files = readdirSync(features, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /(^|\/|-)schema\.ts$/.test(file))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
     .sort();
   const found: [string, z.ZodType][] = [];
   for (const file of files) {
@@ -134,7 +134,7 @@ describe('H1: request schemas under 64 KB of adversarial text', () => {
   });
 
   it('H1: the email rule still takes ordinary addresses and refuses malformed ones', async () => {
-    const { emailAddress } = await import('../features/people/accounts/schema.ts');
+    const { emailAddress } = await import('@parcel-map/contracts/people/accounts');
     for (const good of ['a@b.co', 'first.last+tag@mail.example.org', ' someone@sub.domain.io ']) expect(emailAddress.safeParse(good).success, good).toBe(true);
     for (const bad of ['a@b', 'a@@b.c', 'a b@c.d', 'a@b.', 'a@.b', '@b.c', `${'a'.repeat(250)}@b.co`]) expect(emailAddress.safeParse(bad).success, bad).toBe(false);
   });

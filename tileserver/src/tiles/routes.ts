@@ -3,7 +3,7 @@
 // tile gate (tile-gate.ts: token, API standing, metering) and the shared cache.
 import { Hono, type Context } from 'hono';
 import type { Caller } from '../auth/caller.ts';
-import { isPaid } from '../auth/tokens.ts';
+import { isPaid } from '@parcel-map/contracts/levels';
 import { ApiError } from '../errors.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';

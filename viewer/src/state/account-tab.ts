@@ -1,7 +1,7 @@
 // The side pane's #signup-signin tab (spec: side pane hash tabs). Any link to `#signup-signin` opens it
 // (the side navigation, the logo menu, the lookup-limit banner); `mode=sign_in` picks the sign-in form
 // and `redirect=/path` is where to continue after signing in (the pages send signed-out visitors here).
-import { isLocalPath } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { isLocalPath } from '@parcel-map/contracts/people/accounts';
 import { atom } from 'jotai';
 
 export type AccountMode = 'register' | 'sign_in';

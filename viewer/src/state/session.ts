@@ -3,7 +3,7 @@
 // server decides every permission itself. Reloaded after sign-in, sign-out and plan changes.
 import { atom } from 'jotai';
 import { getJson, setCsrfToken } from '../api/client.ts';
-import type { Level, SessionInfo } from '../../../tileserver/src/features/people/accounts/session-schema.ts';
+import type { Level, SessionInfo } from '@parcel-map/contracts/people/session';
 import { store } from './store.ts';
 
 export type { Level, SessionInfo };

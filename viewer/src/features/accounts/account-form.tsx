@@ -1,7 +1,7 @@
 // The sign-up form with its register and sign-in modes (spec accounts-billing.md sections 4, 5, 7): the
 // submit button stays disabled, with the invalid-form tooltip, until the spec's rules hold; server
 // errors show in a warning alert. Used by the side pane's #signup-signin tab and the invitation page.
-import { industries, invalidFormTooltip, passwordHint } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { industries, invalidFormTooltip, passwordHint } from '@parcel-map/contracts/people/accounts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { sendJson } from '../../api/client.ts';
 import type { AccountMode } from '../../state/account-tab.ts';

@@ -1,6 +1,6 @@
 // Signing in and out from anywhere in the viewer: after either, the session is asked again (level,
 // user, group, CSRF token) and the server's redirect_url is followed when it leads somewhere else.
-import { isLocalPath } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { isLocalPath } from '@parcel-map/contracts/people/accounts';
 import { sendJson } from '../../api/client.ts';
 import { loadSession } from '../../state/session.ts';
 

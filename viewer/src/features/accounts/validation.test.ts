@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { industries } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { industries } from '@parcel-map/contracts/people/accounts';
 import { accountTabUrl, parseAccountHash } from '../../state/account-tab.ts';
 import { emailIsValid, emptyAccountForm, missingFields, registerPayload, signInPayload } from './validation.ts';
 

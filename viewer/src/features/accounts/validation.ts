@@ -1,7 +1,7 @@
 // The sign-up form's rules (spec accounts-billing.md section 5), from the server's own request schemas
 // so the form and the server can never disagree: registration needs the password rule, a valid email,
 // a name of 2+ characters and the terms; sign-in needs a valid email (and some password).
-import { passwordIsValid, registerBody, signInBody } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { passwordIsValid, registerBody, signInBody } from '@parcel-map/contracts/people/accounts';
 import type { AccountMode } from '../../state/account-tab.ts';
 
 export interface AccountFormValues {

@@ -2,7 +2,7 @@
 // Follow menus read whether a path is followed, the map clusters the bookmarks. Shared state, so it
 // lives here; reloaded when the session changes and after every follow or unfollow.
 import { atom } from 'jotai';
-import type { FollowResult, SlimFollow, SlimFollows } from '../../../../tileserver/src/features/workspace/follows/schema.ts';
+import type { FollowResult, SlimFollow, SlimFollows } from '@parcel-map/contracts/workspace/follows';
 import { getJson, sendJson } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';

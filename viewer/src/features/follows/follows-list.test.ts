@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Bookmark, FollowsPage } from '../../../../tileserver/src/features/workspace/follows/schema.ts';
+import type { Bookmark, FollowsPage } from '@parcel-map/contracts/workspace/follows';
 import { emptyList, mergePage, nearEnd, withoutFollow } from './follows-list.ts';
 
 const bookmark = (id: number): Bookmark => ({ id, address: `${id} Main St`, path: `/us/ma/x/${id}`, target_path: `/us/ma/x/${id}`, centroid: [-71, 42], source_id: 'parcels', created_at: '' });

@@ -1,6 +1,6 @@
 // The follows list of /notify/follows: pages merged without duplicates (map.md section 5, states), and
 // the scroll rule that asks for the next page within 200 px of the end.
-import type { Bookmark, FollowedPlace, FollowsPage } from '../../../../tileserver/src/features/workspace/follows/schema.ts';
+import type { Bookmark, FollowedPlace, FollowsPage } from '@parcel-map/contracts/workspace/follows';
 
 export const loadMoreWithinPx = 200;
 

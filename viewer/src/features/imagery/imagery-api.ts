@@ -1,7 +1,7 @@
 // The imagery calls: the meter (GET /users/{id}/img_limits; 0 for an anonymous visitor) and one image
 // through our server, read as a blob so a limit (429) and a provider failure read differently.
 import { ApiError, apiUrl, getJson } from '../../api/client.ts';
-import type { ImageLimits, ImageryKind } from '../../../../tileserver/src/features/workspace/imagery/schema.ts';
+import type { ImageLimits, ImageryKind } from '@parcel-map/contracts/workspace/imagery';
 
 export type { ImageLimits, ImageryKind };
 export type LimitsAnswer = ImageLimits & { message: string | null };

@@ -5,7 +5,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { sessionAtom } from '../../state/session.ts';
-import { birdseyeAngles, imageryTexts } from '../../../../tileserver/src/features/workspace/imagery/schema.ts';
+import { birdseyeAngles, imageryTexts } from '@parcel-map/contracts/workspace/imagery';
 import { fetchImage, imageLimits, type ImageResult, type ImageryKind, type LimitsAnswer } from './imagery-api.ts';
 import './imagery.css';
 

@@ -1,6 +1,6 @@
 // Insights calls: the place's insights payload and an Ask A.I. answer.
 import { getJson } from '../../api/client.ts';
-import type { AiAnswer, InsightsPayload, QuestionKey } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import type { AiAnswer, InsightsPayload, QuestionKey } from '@parcel-map/contracts/map/insights';
 
 export function getInsights(path: string, signal?: AbortSignal): Promise<InsightsPayload> {
   return getJson<InsightsPayload>(`${path}/insights.json`, {}, signal);

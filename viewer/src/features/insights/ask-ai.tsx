@@ -2,7 +2,7 @@
 // Upgrade to Pro link (spec 2). Answers come from the server, which builds the prompt from the place's figures.
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { defaultQuestion, placeQuestions, type QuestionKey } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import { defaultQuestion, placeQuestions, type QuestionKey } from '@parcel-map/contracts/map/insights';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
 import { ApiError } from '../../api/client.ts';

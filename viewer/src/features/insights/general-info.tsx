@@ -1,5 +1,5 @@
 // General Info: the place highlights, the encyclopedia extract, Buy Data Files, Ask A.I. and Native Land.
-import type { InsightsPayload } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import type { InsightsPayload } from '@parcel-map/contracts/map/insights';
 import { AskAi } from './ask-ai.tsx';
 import { formatCurrency, formatNumber, formatShare } from './format.ts';
 

@@ -3,7 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { atPointAtom } from '../../state/map-atoms.ts';
-import { gatedMessage, insightSections, sectionLabels, type InsightSection, type InsightsPayload } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import { gatedMessage, insightSections, sectionLabels, type InsightSection, type InsightsPayload } from '@parcel-map/contracts/map/insights';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
 import { breadcrumbs } from '../../model/place-name.ts';
 import { currentProjectAtom } from '../../state/project.ts';

@@ -1,7 +1,7 @@
 // Land Use & Zoning: parcels per LBCS land-use category with percentages (a bar chart and its list),
 // and the zoning codes with descriptions, or "No Zoning Data Available".
 import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { InsightsPayload } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import type { InsightsPayload } from '@parcel-map/contracts/map/insights';
 import { formatNumber, formatPercent, landUseColors, landUseLabels, percentOf } from './format.ts';
 
 export const noZoningText = 'No Zoning Data Available';

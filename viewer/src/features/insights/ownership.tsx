@@ -4,7 +4,7 @@
 // the owner's parcels on the map (Pro).
 import { useState } from 'react';
 import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { InsightsPayload } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import type { InsightsPayload } from '@parcel-map/contracts/map/insights';
 import { OwnerHighlightButton } from '../owner-highlight/owner-highlight-button.tsx';
 import { axisLabel, formatNumber, ownerBarColor, pageCount, pageOf } from './format.ts';
 

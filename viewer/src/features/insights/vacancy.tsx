@@ -1,7 +1,7 @@
 // Vacancy: the USPS Vacancy Status chart with its list. Data without USPS fields says so rather than
 // drawing a chart of unknowns.
 import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import type { VacancyStatus } from '../../../../tileserver/src/features/map/insights/schema.ts';
+import type { VacancyStatus } from '@parcel-map/contracts/map/insights';
 import { formatNumber, formatPercent, percentOf, vacancyColors, vacancyLabels } from './format.ts';
 
 export function Vacancy({ usps }: { usps: { status: VacancyStatus; count: number }[] }) {

@@ -2,7 +2,7 @@
 // limit banner's texts and the way up per level: anonymous to sign-up, free to Pro, Pro to Team (the
 // billing page), Team to support.
 import { ApiError } from '../../api/client.ts';
-import { limitReachedMessage, type LookupLimits, type Need } from '../../../../tileserver/src/features/people/lookup-limits/schema.ts';
+import { limitReachedMessage, type LookupLimits, type Need } from '@parcel-map/contracts/people/lookup-limits';
 
 export type { LookupLimits, Need };
 

@@ -7,7 +7,7 @@ import type { Filters, Project } from '../../state/project.ts';
 import { toSavedStyles } from './project-styles.ts';
 
 /** The spec's confirmation text, one copy for server and viewer. */
-export { deleteProjectConfirmation as deleteConfirmation } from '../../../../tileserver/src/features/workspace/projects/schema.ts';
+export { deleteProjectConfirmation as deleteConfirmation } from '@parcel-map/contracts/workspace/projects';
 
 export function saveProject(project: Project, style: ActiveStyle, filters: Filters): Promise<Project> {
   return sendJson<Project>('PUT', `${project.path}.json`, { styles: toSavedStyles(style), query: { path: project.query.path, filters } });

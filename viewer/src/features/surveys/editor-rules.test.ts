@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { surveyTexts } from '../../../../tileserver/src/features/workspace/surveys/schema.ts';
+import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
 import {
   addAnswer, addQuestion, blankDraft, canMove, changeType, END, moveQuestion, nextStepOptions, removeQuestion, saveBody, setAnswerLabel,
   setAnswerNext, setQuestionNext, TEXTAREA, type SurveyQuestion,

@@ -4,7 +4,7 @@
 // limit, and the save body (empties dropped, default next steps removed, photo_required as '1'/'0').
 import {
   END, MAX_ANSWER_LENGTH, normaliseQuestions, TEXTAREA, type SurveyAnswer, type SurveyQuestion,
-} from '../../../../tileserver/src/features/workspace/surveys/schema.ts';
+} from '@parcel-map/contracts/workspace/surveys';
 
 export type { SurveyAnswer, SurveyQuestion };
 export { END, MAX_ANSWER_LENGTH, TEXTAREA };

@@ -2,7 +2,7 @@
 // read-only), no site control (upgrade), Pro without a project (save a Project first), an existing
 // survey without permissions.update (read-only), a new survey (unless the upsell check blocks it).
 // A guest of a shared project (another group's) never creates one: with no survey to read, it is told so.
-import { surveyTexts, type SurveySource, type SurveyUpsell } from '../../../../tileserver/src/features/workspace/surveys/schema.ts';
+import { surveyTexts, type SurveySource, type SurveyUpsell } from '@parcel-map/contracts/workspace/surveys';
 
 export type Situation =
   | { kind: 'promo'; message: string; readOnly: true }

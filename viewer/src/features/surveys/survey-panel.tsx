@@ -10,7 +10,7 @@ import { hasSiteControlAtom, signedInAtom } from '../../state/session.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { panelAtom } from '../../state/ui-atoms.ts';
 import { Panel } from '../../ui/panel.tsx';
-import { surveyTexts } from '../../../../tileserver/src/features/workspace/surveys/schema.ts';
+import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
 import { blankDraft, type Draft } from './editor-rules.ts';
 import { situationOf } from './situation.ts';
 import { SurveyEditor } from './survey-editor.tsx';

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { apiUrl } from '../../api/client.ts';
 import { selectedPathAtom } from '../../state/map-atoms.ts';
 import { showAlertAtom } from '../../state/ui-atoms.ts';
-import { POST_STATUS } from '../../../../tileserver/src/features/workspace/surveys/schema.ts';
+import { POST_STATUS } from '@parcel-map/contracts/workspace/surveys';
 import { applyStyleAtom } from '../style-rules/apply-style.ts';
 import { defaultBaseStyle, newRule } from '../style-rules/rules.ts';
 import { surveyFormHref, type SurveySource } from './surveys-api.ts';

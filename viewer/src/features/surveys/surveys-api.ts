@@ -1,6 +1,6 @@
 // The surveys calls (spec 7): the list, presets, create and update. Shapes come from the server's schema.
 import { getJson, sendJson } from '../../api/client.ts';
-import type { SurveyPreset, SurveySource, SurveyUpsell } from '../../../../tileserver/src/features/workspace/surveys/schema.ts';
+import type { SurveyPreset, SurveySource, SurveyUpsell } from '@parcel-map/contracts/workspace/surveys';
 import type { Draft } from './editor-rules.ts';
 import { saveBody } from './editor-rules.ts';
 

@@ -1,7 +1,7 @@
 // The admin imports page's calls (upload the file as the raw body, start the import) and the pure
 // helpers that turn a run into what the page shows (progress share, the loaders' summary line, the
 // proposal's matches) and an unknown place's 400 into the places it suggests.
-import type { ExportRun, ImportRun, ImportsExportsAnswer, ProposedMatch, StartImportBody } from '../../../../tileserver/src/features/ops/imports/schema.ts';
+import type { ExportRun, ImportRun, ImportsExportsAnswer, ProposedMatch, StartImportBody } from '@parcel-map/contracts/ops/imports';
 import { ApiError, apiUrl, getCsrfToken, sendJson } from '../../api/client.ts';
 
 export type { ExportRun, ImportRun, ImportsExportsAnswer };

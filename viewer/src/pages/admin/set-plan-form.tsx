@@ -1,7 +1,7 @@
 // The Set plan form of /admin/users: Starter (free), Pro or Team, seats for Team (2 to 25), and an
 // optional account name checked by the spec's rules (section 5) as typed and for duplicates on blur.
 import { useState, type FormEvent } from 'react';
-import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '@parcel-map/tileserver/features/people/groups/schema';
+import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '@parcel-map/contracts/people/groups';
 import { getJson, sendJson } from '../../api/client.ts';
 import type { AdminUser } from './admin-users-page.tsx';
 

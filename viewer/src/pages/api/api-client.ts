@@ -1,6 +1,6 @@
 // The API pages' calls: the API plans and add-ons, the loaded counties, the sandbox sign-up, the
 // account's API plan with its usage, the usage cap, cancelling, and a new API token.
-import type { ApiAccountAnswer, ApiAddOn, ApiPlan } from '../../../../tileserver/src/features/commerce/api-plans/schema.ts';
+import type { ApiAccountAnswer, ApiAddOn, ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
 import { getJson, sendJson } from '../../api/client.ts';
 
 export type { ApiAccountAnswer, ApiAddOn, ApiPlan };

@@ -2,8 +2,8 @@
 // with the checkout's card form of the provider in use (the card goes to the provider's tokeniser only). A paid
 // order's files are made by export jobs and listed on /profile/orders.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
-import type { CartAnswer } from '../../../../tileserver/src/features/commerce/store/schema.ts';
+import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 import { getJson, sendJson } from '../../api/client.ts';
 import { sameOriginPath } from '../../api/same-origin.ts';
 import { loadPaymentSetup, type PaymentSetup } from '../plans/card-entry.tsx';

@@ -1,7 +1,7 @@
 // /notify/follows: the places the user follows (each with Unfollow) and their bookmarks per dataset
 // (address, copy and remove). Paged: the next page loads when scrolled within 200 px of the end.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { FollowsPage as FollowsAnswer } from '../../../../tileserver/src/features/workspace/follows/schema.ts';
+import type { FollowsPage as FollowsAnswer } from '@parcel-map/contracts/workspace/follows';
 import { getJson } from '../../api/client.ts';
 import { unfollow } from '../../features/follows/atoms.ts';
 import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';

@@ -1,6 +1,6 @@
 // The plans page's Premium Add-On Datasets table (after the API plans table): each dataset, what it
 // adds, and whether Standard, Premium and Enterprise include it, offer it as an add-on or not at all.
-import type { ApiAddOn } from '../../../../tileserver/src/features/commerce/api-plans/schema.ts';
+import type { ApiAddOn } from '@parcel-map/contracts/commerce/api-plans';
 
 export function ApiAddOnsTable(props: { addOns: ApiAddOn[] }) {
   return (

@@ -3,8 +3,8 @@
 // ticks (spec section 4: Confirm only when both are ticked), and the 7-day free trial's charge date.
 // Card errors show under the card form and end the submitting state; success goes to the answer's path.
 import { useState } from 'react';
-import type { ApiPlan } from '../../../../tileserver/src/features/commerce/api-plans/schema.ts';
-import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
+import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
+import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
 import type { PaymentSetup } from './card-entry.tsx';
 import { useCheckout } from './use-checkout.tsx';
 

@@ -4,7 +4,7 @@
 // (which add API access to their plan), to its billing page with the plan as a query parameter.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import type { ApiPlan } from '../../../../tileserver/src/features/commerce/api-plans/schema.ts';
+import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { loadApiPlans, type ApiPlansAnswer } from '../api/api-client.ts';

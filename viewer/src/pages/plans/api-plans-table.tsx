@@ -2,8 +2,8 @@
 // Enterprise, rows from the plans file (price, included records and tiles, overage, schema, support,
 // add-ons, best for), and each column's button: Start with Free / Not Available for the sandbox,
 // Try {name} / Choosing {name} / Current Plan for the self-serve plans, Get a Demo for Enterprise.
-import type { ApiPlan } from '../../../../tileserver/src/features/commerce/api-plans/schema.ts';
-import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
+import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
+import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
 import '../api/api.css';
 
 const count = (n: number | null) => (n === null ? 'Custom' : n.toLocaleString('en-US'));

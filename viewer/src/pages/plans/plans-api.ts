@@ -1,5 +1,5 @@
 // The plans page's calls: the plans file, the local provider's tokeniser, and the purchase itself.
-import type { SubscriptionAnswer } from '../../../../tileserver/src/features/commerce/billing/schema.ts';
+import type { SubscriptionAnswer } from '@parcel-map/contracts/commerce/billing';
 import { getJson, sendJson } from '../../api/client.ts';
 
 export interface PlanEntry {

@@ -4,7 +4,7 @@
 // register first and come back here.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { cycleFor, formatUsd, planForUsers, type Cycle } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
+import { cycleFor, formatUsd, planForUsers, type Cycle } from '@parcel-map/tileserver/features/commerce/plans/pricing';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';

@@ -3,7 +3,7 @@
 // plans), which adds the account name for a user without an account (rules, duplicate check on blur).
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '../../../../tileserver/src/features/people/groups/schema.ts';
+import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '@parcel-map/contracts/people/groups';
 import { ApiError, getJson } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { CardFormError, useCardEntry, type PaymentSetup } from './card-entry.tsx';

@@ -3,8 +3,8 @@
 // shapefile with its tooltip when too large), 6 add-on features before View more, and the cart button
 // (Add to cart, Updating, Update cart).
 import { useEffect, useState } from 'react';
-import { formatUsd } from '../../../../tileserver/src/features/commerce/plans/pricing.ts';
-import { cartFailureText, pick, storeCatalog, type AddonId, type PickerState, type ProductId } from '../../../../tileserver/src/features/commerce/store/schema.ts';
+import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { cartFailureText, pick, storeCatalog, type AddonId, type PickerState, type ProductId } from '@parcel-map/contracts/commerce/store';
 import { addToCart, loadCart, storeProducts, type ProductsAnswer } from './store-api.ts';
 
 const supportEmail = 'support@parcel-map.org';

@@ -1,6 +1,6 @@
 // The data store's calls; stats are cached in localStorage for a day (spec: cached locally).
 import { getJson, sendJson } from '../../api/client.ts';
-import type { CartAnswer } from '../../../../tileserver/src/features/commerce/store/schema.ts';
+import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 
 export interface StorePlace { path: string; headline: string; parcels: number; premium_price: number; counties?: number }
 export interface StoreProduct {

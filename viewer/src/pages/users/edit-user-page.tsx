@@ -1,6 +1,6 @@
 // /users/edit (spec: edit user information): name, email and a new password; changing the email or the
 // password asks for the current password, as the server does. Signed-out visitors go to sign in first.
-import { passwordHint, passwordIsValid } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { passwordHint, passwordIsValid } from '@parcel-map/contracts/people/accounts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
 import { emailIsValid } from '../../features/accounts/validation.ts';

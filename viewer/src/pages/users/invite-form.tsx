@@ -1,6 +1,6 @@
 // Invite by email with a role. When every seat is taken the server's message stays on screen with a
 // link to the billing page it names.
-import { roles, type Role } from '@parcel-map/tileserver/features/people/groups/schema';
+import { roles, type Role } from '@parcel-map/contracts/people/groups';
 import { useState, type FormEvent } from 'react';
 import { emailIsValid } from '../../features/accounts/validation.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';

@@ -1,7 +1,7 @@
 // The members of the account with their roles: change a role in place, remove after a confirmation
 // (the account's API token is then replaced and the new one shown once), open invitations with Revoke.
 // The server keeps at least one manager; its refusal shows in the warning alert.
-import { roles, type Role } from '@parcel-map/tileserver/features/people/groups/schema';
+import { roles, type Role } from '@parcel-map/contracts/people/groups';
 import { useState } from 'react';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { Modal } from '../../ui/panel.tsx';

@@ -1,5 +1,5 @@
 // The Members Dashboard's calls (GET /users/members.json, invitations and their withdrawal, roles, removal) and answer types.
-import type { Role } from '@parcel-map/tileserver/features/people/groups/schema';
+import type { Role } from '@parcel-map/contracts/people/groups';
 import { getJson, sendJson } from '../../api/client.ts';
 
 export interface MembersAnswer {

@@ -1,6 +1,6 @@
 // /users/password/edit?reset_password_token=...: choose a new password from the mailed link. The link
 // works once within an hour; an expired or used one says so and offers a new one. Success signs in.
-import { passwordHint, passwordIsValid } from '@parcel-map/tileserver/features/people/accounts/schema';
+import { passwordHint, passwordIsValid } from '@parcel-map/contracts/people/accounts';
 import { useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';

@@ -9,7 +9,7 @@ import { ApiError } from '../../../errors.ts';
 import { monthOf, type UsageMeter } from '../../../metering/usage-meter.ts';
 import { formatUsd } from '../plans/pricing.ts';
 import { apiPlan } from '../plans/api-plans.ts';
-import type { ApiPlan, ApiState } from './schema.ts';
+import type { ApiPlan, ApiState } from '@parcel-map/contracts/commerce/api-plans';
 import { overageCents, overHardLimit, recordsLeft, tilesLeft, type Usage } from './usage.ts';
 
 export interface ApiAccountRow {

@@ -1,7 +1,7 @@
 // Usage arithmetic (pure, shared with the viewer): the month's overage in cents and what is left before
 // a limit. Sandbox limits are hard; self-serve plans go past the included amounts at the overage prices
 // until the optional usage cap (a most-overage-per-month in cents) is reached.
-import type { ApiPlan } from './schema.ts';
+import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
 
 export interface Usage {
   tiles: number;

@@ -10,7 +10,7 @@ import type { PaymentProvider } from '../../../payments/provider.ts';
 import { periodEnd } from '../plans/pricing.ts';
 import { accountForPurchase, assertCheckoutPossible, customerFor, lockCheckout } from './checkout-steps.ts';
 import { insertCard, orderByKey } from './queries.ts';
-import type { subscriptionBody } from './schema.ts';
+import type { subscriptionBody } from '@parcel-map/contracts/commerce/billing';
 import { apiPlan } from '../plans/api-plans.ts';
 import type { z } from 'zod';
 

@@ -10,7 +10,7 @@ import { requestBody } from '../../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { customerFor } from './checkout-steps.ts';
 import { insertCard } from './queries.ts';
-import { paymentMethodId } from './schema.ts';
+import { paymentMethodId } from '@parcel-map/contracts/commerce/billing';
 
 const cardToken = z.object({ payment_method_id: paymentMethodId });
 

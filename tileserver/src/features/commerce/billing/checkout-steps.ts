@@ -8,7 +8,7 @@ import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../payments/provider.ts';
 import { addMember, createGroup, type GroupRow } from '../../people/groups/queries.ts';
-import { duplicateAccountName } from '../../people/groups/schema.ts';
+import { duplicateAccountName } from '@parcel-map/contracts/people/groups';
 import { activeSubscription, customerOf, saveCustomer } from './queries.ts';
 
 /** A double click waits here, then finds the first purchase's order by its idempotency key. */

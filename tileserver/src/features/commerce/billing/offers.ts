@@ -5,7 +5,7 @@
 // limited, and a code bound to no account is used once per account (offer_redemptions).
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '@parcel-map/contracts/bounded-string';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { RateLimiter } from '../../../auth/rate-limit.ts';
 import type { Config } from '../../../config.ts';

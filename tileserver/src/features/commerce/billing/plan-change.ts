@@ -5,7 +5,7 @@
 // listed members and projects go. Starter (level0) cancels at the end of the period. Managers only.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '@parcel-map/contracts/bounded-string';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../../auth/caller.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
@@ -13,7 +13,7 @@ import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from './site-api-access.ts';
-import { comboBody, comboQuery } from './site-api-access-schema.ts';
+import { comboBody, comboQuery } from '@parcel-map/contracts/commerce/site-api-access';
 import { projectLimits } from '../plans/project-limits.ts';
 import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';

@@ -18,7 +18,7 @@ import { findOffer, countOfferAttempt, redeemOffer } from './offers.ts';
 import { planById, plans } from '../plans/plans.ts';
 import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from '../plans/pricing.ts';
 import { billingOf, insertCard, insertOrder, insertSubscription, orderByKey } from './queries.ts';
-import { cardBody, subscriptionBody, type SubscriptionAnswer } from './schema.ts';
+import { cardBody, subscriptionBody, type SubscriptionAnswer } from '@parcel-map/contracts/commerce/billing';
 
 export interface BillingDeps {
   config: Config;

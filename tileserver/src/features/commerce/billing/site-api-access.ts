@@ -14,7 +14,7 @@ import { notePlanMonth } from '../api-plans/plan-switch.ts';
 import { clientChangeKey, pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { planById } from '../plans/plans.ts';
 import { formatUsd, prorate, type Cycle, type Proration } from '../plans/pricing.ts';
-import { apiPlanOf, type ComboAnswer, type ComboBody } from './site-api-access-schema.ts';
+import { apiPlanOf, type ComboAnswer, type ComboBody } from '@parcel-map/contracts/commerce/site-api-access';
 
 type Group = NonNullable<SessionCaller['group']>;
 type SubscriptionRow = {

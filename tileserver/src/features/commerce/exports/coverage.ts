@@ -1,9 +1,9 @@
 // The Review Your Data modal's coverage: how full each exported field is in the selection (a sample of
 // its first 5,000 parcels, so a county-sized selection answers quickly), the top fields by fill, and
 // the human label of each field.
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 import type { Sql } from '../../../db/client.ts';
-import { parcelFields } from '../../../schema/parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { exportFields, selectionSql, type SelectionDefinition } from './selection.ts';
 
 export const coverageSample = 5000;

@@ -18,7 +18,7 @@ import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
 import { countSelection, downloadHistory, exportById, exportsOfProject, exportsOfUser, insertExport, setExportStatus, type ExportRow } from './queries.ts';
-import { checkBody, countsBody, startBody, statusText, type ExportCounts, type ExportRecord } from './schema.ts';
+import { checkBody, countsBody, startBody, statusText, type ExportCounts, type ExportRecord } from '@parcel-map/contracts/commerce/exports';
 import { assertManager, checkExport, isManager, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
 
 export interface ExportDeps {

@@ -2,10 +2,10 @@
 // insights and the store use too), with the project's filters (compiled by the sources compiler, values read from the
 // definition as data) and an optional focus area. The definition comes either bound as $1 (counts,
 // checks) or from the exports row the job makes the file of, so ogr2ogr's SQL holds no request value.
-import { canSeeTier, type Level } from '../../../auth/tokens.ts';
-import { parcelFields } from '../../../schema/parcel-fields.ts';
+import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { compileParts } from '../../map/sources/compile.ts';
-import type { SourceDefinition } from '../../map/sources/schema.ts';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export interface SelectionDefinition {
   query: { parcel: true; path: string; filters: SourceDefinition['query']['filters'] };

@@ -2,7 +2,7 @@
 // start (server only: the viewer gets them from GET /api/plans.json; the usage arithmetic is usage.ts).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
-import { apiPlanSchema, apiAddOnSchema, type ApiPlan } from '../api-plans/schema.ts';
+import { apiPlanSchema, apiAddOnSchema, type ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
 
 const file = z
   .object({ api_plans: z.array(apiPlanSchema).min(1), api_add_ons: z.array(apiAddOnSchema) })

@@ -2,7 +2,7 @@
 // page shows (Pro 5 projects and 5 focus areas, Team unlimited; null there is unlimited). Admins are
 // unlimited. Starter (free) users and anonymous visitors cannot save maps: the viewer's upsell check
 // "save-map" sends them to Pro.
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 import { planLimit } from './plans.ts';
 
 export const projectLimits: Record<Level, { projects: number; focusAreas: number }> = {

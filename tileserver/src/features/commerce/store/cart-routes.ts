@@ -19,12 +19,12 @@ import { insertOrder, orderByKey } from '../billing/queries.ts';
 import { applyAllowance, freeRowsLeft, lockAllowance } from '../exports/allowance.ts';
 import { pricing } from '../exports/pricing.ts';
 import { insertExport } from '../exports/queries.ts';
-import { exportItemsBody } from '../exports/schema.ts';
+import { exportItemsBody } from '@parcel-map/contracts/commerce/exports';
 import { assertManager, checkExport, ownerOf } from '../exports/service.ts';
 import { exportFields, type SelectionDefinition } from '../exports/selection.ts';
 import { readableProjectById } from '../../workspace/projects/service.ts';
 import { storeCounties, storeCounty } from './queries.ts';
-import { addBody, checkoutBody, normaliseAddons, removeBody, productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type AddonId, type CartAnswer, type CartItem, type ProductId } from './schema.ts';
+import { addBody, checkoutBody, normaliseAddons, removeBody, productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type AddonId, type CartAnswer, type CartItem, type ProductId } from '@parcel-map/contracts/commerce/store';
 
 interface CartRow {
   item_key: string;

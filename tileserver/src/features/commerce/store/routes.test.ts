@@ -15,7 +15,7 @@ import { TestBrowser } from '../../../testing/http-client.ts';
 import { startJobQueue } from '../../../jobs/job-queue.ts';
 import { startExportJob } from '../exports/export-job.ts';
 import { exportById } from '../exports/queries.ts';
-import { normaliseAddons, pick, productPriceCents, statePriceCents } from './schema.ts';
+import { normaliseAddons, pick, productPriceCents, statePriceCents } from '@parcel-map/contracts/commerce/store';
 
 const sql = testDb(3);
 const databaseUrl = inject('databaseUrl');

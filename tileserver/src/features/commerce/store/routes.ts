@@ -2,14 +2,14 @@
 // a county's products with prices from its parcel count, and the typeahead.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '@parcel-map/contracts/bounded-string';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { fieldCatalog } from '../../map/parcels/field-catalog.ts';
 import { hasAnyValue, placeNames, searchStore, storeCounties, storeCounty } from './queries.ts';
-import { productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type ProductId } from './schema.ts';
+import { productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type ProductId } from '@parcel-map/contracts/commerce/store';
 
 const pathQuery = z.object({ path: boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex') });
 const searchQuery = z.object({ q: boundedString(100).trim().min(2, 'Type at least 2 characters'), country: z.enum(['us', 'ca']).optional() });

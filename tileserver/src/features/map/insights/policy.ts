@@ -2,11 +2,11 @@
 // US and a place below state level; Land Use & Zoning and Vacancy also need a paid plan. Pure, so the
 // route and its tests read the same table. The region rule wins: upgrading would not help there.
 import type { Caller } from '../../../auth/caller.ts';
-import { isPaid, type Level } from '../../../auth/tokens.ts';
+import { isPaid, type Level } from '@parcel-map/contracts/levels';
 import type { Config } from '../../../config.ts';
 import { dailyBudgetSpent, deploymentCapReached, type Budget } from '../../people/lookup-limits/provider-budgets.ts';
-import type { InsightSection, QuestionKey, SectionAccess } from './schema.ts';
-import { defaultQuestion } from './schema.ts';
+import type { InsightSection, QuestionKey, SectionAccess } from '@parcel-map/contracts/map/insights';
+import { defaultQuestion } from '@parcel-map/contracts/map/insights';
 
 export interface PlaceScope {
   country: string;

@@ -1,8 +1,8 @@
 // SQL of place insights: the place (or focus area) an insights path names, and the figures over the
 // parcels inside it, chosen by parcels_in_place (sql/functions/places.sql) like every other feature's.
 import type { Sql } from '../../../db/client.ts';
-import type { LandUseCategory, PlaceHighlights, VacancyStatus } from './schema.ts';
-import { landUseCategories } from './schema.ts';
+import type { LandUseCategory, PlaceHighlights, VacancyStatus } from '@parcel-map/contracts/map/insights';
+import { landUseCategories } from '@parcel-map/contracts/map/insights';
 
 export interface InsightPlace {
   path: string;

@@ -20,7 +20,7 @@ import { generateSyntheticCounty } from '@parcel-map/fixtures/synth/generate';
 import { mayAsk, sectionAccess } from './policy.ts';
 import { placeWithChildren, precomputeInsights } from './precompute.ts';
 import { encyclopediaTitle } from './providers.ts';
-import { landUseCategories, type InsightsPayload } from './schema.ts';
+import { landUseCategories, type InsightsPayload } from '@parcel-map/contracts/map/insights';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const somerville = '/us/ma/middlesex/somerville';

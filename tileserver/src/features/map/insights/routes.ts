@@ -13,7 +13,7 @@ import { takeCalls } from '../../people/lookup-limits/provider-budgets.ts';
 import { aiBudgets, mayAsk } from './policy.ts';
 import { InsightProviders } from './providers.ts';
 import { focusAreaForInsights, placeForInsights, type InsightPlace } from './queries.ts';
-import { askQuery, placeQuestions, type AiAnswer, type QuestionKey } from './schema.ts';
+import { askQuery, placeQuestions, type AiAnswer, type QuestionKey } from '@parcel-map/contracts/map/insights';
 import { InsightsService, questionText } from './service.ts';
 
 const insightsPath = /^(.*)\/(insights\.json|ask_chatgpt(?:\.json)?)$/;

@@ -2,14 +2,14 @@
 // not see. Keyed by the version read from layer_versions on every request, so a reload (which bumps it)
 // is never answered with the old figures; concurrent misses for one place share one computation.
 import { LRUCache } from 'lru-cache';
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 import type { Sql } from '../../../db/client.ts';
 import { sectionAccess } from './policy.ts';
 import type { InsightPlace } from './queries.ts';
 import { highlightsAndVacancy, landUseCounts, parcelsVersion, storedFigures, storeFigures, topOwners, zoningCounts } from './queries.ts';
 import type { InsightProviders } from './providers.ts';
-import type { InsightsPayload, QuestionKey } from './schema.ts';
-import { placeQuestions, vacancyStatuses } from './schema.ts';
+import type { InsightsPayload, QuestionKey } from '@parcel-map/contracts/map/insights';
+import { placeQuestions, vacancyStatuses } from '@parcel-map/contracts/map/insights';
 
 // Figures that took longer than this are stored, so other server processes and restarts reuse them.
 const slowComputeMs = 1000;

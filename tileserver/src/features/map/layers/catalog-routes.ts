@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
-import { isPaid, type Level } from '../../../auth/tokens.ts';
+import { isPaid, type Level } from '@parcel-map/contracts/levels';
 import { parcelLayer } from '../../../tiles/tile-queries.ts';
 import { additionalLayers } from './catalog.ts';
 

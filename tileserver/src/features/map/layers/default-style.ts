@@ -1,7 +1,7 @@
 // GET /api/v1/styles/default.json: a complete MapLibre style for any client, every URL ours: sources by
 // TileJSON (with the caller's token), glyphs and sprite. It draws the street basemap, zoning, parcels
 // and, for site-control callers (Pro, Team, admins) whose token opens them, flood zones and wetlands.
-import { isPaid } from '../../../auth/tokens.ts';
+import { isPaid } from '@parcel-map/contracts/levels';
 import type { Caller } from '../../../auth/caller.ts';
 import { basemapAttribution } from './basemap-routes.ts';
 import { basemapLabelLayers, basemapLayers, labelFont, zoningLayers, type StyleLayer } from './basemap-style.ts';

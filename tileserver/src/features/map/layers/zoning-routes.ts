@@ -5,8 +5,8 @@
 // code-only tiles vary by credentials too, since a session's tile URL is the anonymous one.
 import { Hono } from 'hono';
 import type { Caller } from '../../../auth/caller.ts';
-import { canSeeTier } from '../../../auth/tokens.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { canSeeTier } from '@parcel-map/contracts/levels';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../../tiles/tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../../tiles/tile-context.ts';
 import { sendTile, tileCaller } from '../../../tiles/tile-gate.ts';

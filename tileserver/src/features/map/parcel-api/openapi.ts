@@ -2,7 +2,7 @@
 // and the FeatureCollection answer) and the one error shape. Every /api/v2 route is listed in
 // `endpoints`; a test compares it with the app's routes.
 import { z } from 'zod';
-import { addressQuery, apnQuery, featureCollection, fieldsQuery, pointQuery } from './schema.ts';
+import { addressQuery, apnQuery, featureCollection, fieldsQuery, pointQuery } from '@parcel-map/contracts/map/parcel-api';
 
 interface Endpoint {
   path: string;

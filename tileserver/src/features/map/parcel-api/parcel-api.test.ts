@@ -7,7 +7,7 @@ import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
 import { LocalPaymentProvider } from '../../../payments/local/local-provider.ts';
-import { parcelFields } from '../../../schema/parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';

@@ -2,7 +2,7 @@
 // the sandbox's counties. Column names come from the field catalog (checked before they get here),
 // values are bound parameters; the where clauses are fixed fragments.
 import type { Sql } from '../../../db/client.ts';
-import type { ParcelFeatureCollection } from './schema.ts';
+import type { ParcelFeatureCollection } from '@parcel-map/contracts/map/parcel-api';
 
 // A query fragment (postgres.js PendingQuery) composed into the statement, never run alone.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -4,7 +4,7 @@
 // counties, at most the records left before a limit or cap, each returned record metered.
 import { Hono, type Context } from 'hono';
 import type { CallerResolver } from '../../../auth/caller.ts';
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import type { UsageMeter } from '../../../metering/usage-meter.ts';
@@ -14,7 +14,7 @@ import type { ApiGate } from '../../commerce/api-plans/standing.ts';
 import { fieldAccess } from '../parcels/field-access.ts';
 import { openApiDocument } from './openapi.ts';
 import { addressWhere, apnWhere, fieldsWhere, findParcels, pointWhere } from './queries.ts';
-import { addressQuery, apnQuery, fieldFilters, fieldsQuery, pointQuery } from './schema.ts';
+import { addressQuery, apnQuery, fieldFilters, fieldsQuery, pointQuery } from '@parcel-map/contracts/map/parcel-api';
 
 export interface ParcelApiDeps {
   config: Config;

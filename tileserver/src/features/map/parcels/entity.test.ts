@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parcelFields } from '../../../schema/parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { mailingAddress, siteAddress } from './entity.ts';
 import { fieldAccess, listedFields } from './field-access.ts';
 

@@ -1,8 +1,8 @@
 // The parcel entity of GET {parcel path}.json, built from a row that holds only visible values: field
 // values, labels, groups, premium metadata, highlights, formatted addresses and the place context.
-import type { Level } from '../../../auth/tokens.ts';
-import { canSeeTier } from '../../../auth/tokens.ts';
-import { parcelFields, parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import type { Level } from '@parcel-map/contracts/levels';
+import { canSeeTier } from '@parcel-map/contracts/levels';
+import { parcelFields, parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import type { Country } from '../places/context-path.ts';
 import { fieldAccess, fieldGroups, listedFields, premiumMeta, type PremiumFieldMeta } from './field-access.ts';
 import { addOnExtraFields } from './field-catalog.ts';

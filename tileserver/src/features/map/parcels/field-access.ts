@@ -1,7 +1,7 @@
 // Which catalog fields a caller sees, which are listed locked, and the fixed details-pane groups. The
 // server decides; locked values never leave the database query (see queries.ts).
-import { canSeeTier, unlockPlan, type Level } from '../../../auth/tokens.ts';
-import { parcelFields, type FieldGroup, type FieldTier, type ParcelField } from '../../../schema/parcel-fields.ts';
+import { canSeeTier, unlockPlan, type Level } from '@parcel-map/contracts/levels';
+import { parcelFields, type FieldGroup, type FieldTier, type ParcelField } from '@parcel-map/contracts/parcel-fields';
 import type { Country } from '../places/context-path.ts';
 
 export const fieldGroups: readonly { id: FieldGroup; title: string }[] = [

@@ -1,8 +1,8 @@
 // The parcel field catalog as the Customise Property View Details page and exports read it: the
 // country schemas, their field groups with labels and notes, and the add-on products with their fields.
 // Labels and notes come from the one table in schema/parcel-fields.ts.
-import { canSeeTier, type Level } from '../../../auth/tokens.ts';
-import { parcelFields, type FieldTier } from '../../../schema/parcel-fields.ts';
+import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
+import { parcelFields, type FieldTier } from '@parcel-map/contracts/parcel-fields';
 import { fieldGroups } from './field-access.ts';
 
 export const schemaKeys = [

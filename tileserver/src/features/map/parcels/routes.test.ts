@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
-import { parcelFields } from '../../../schema/parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { testDb } from '../../../testing/db.ts';
 
 const sql = testDb();

@@ -3,11 +3,11 @@
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
-import { canSeeTier } from '../../../auth/tokens.ts';
+import { canSeeTier } from '@parcel-map/contracts/levels';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { LookupMeter } from '../../people/lookup-limits/service.ts';
 import { ApiError } from '../../../errors.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
 import { buildParcelEntity } from './entity.ts';
 import { fieldCatalog, schemaKeys, type SchemaKey } from './field-catalog.ts';

@@ -1,7 +1,7 @@
 // The id of a source: a hash of its canonical definition, so the same definition in any key order
 // gets the same id (and the same cached tiles).
 import { createHash } from 'node:crypto';
-import type { SourceDefinition } from './schema.ts';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export const sourceIdPattern = /^[0-9a-f]{20}$/;
 

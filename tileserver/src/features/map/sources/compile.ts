@@ -1,10 +1,10 @@
 // Compiles a validated source definition into one tile statement. The SQL text holds only catalog
 // identifiers and the source id (a hex hash we made); every value is read at run time from the
 // stored definition in tile_sources, so requests bind only $1,$2,$3 = z,x,y and values stay data.
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from '../../../tiles/zoom-strategy.ts';
 import { sourceIdPattern } from './canonical.ts';
-import { numericPseudoFields, type SourceDefinition, type StyleRule } from './schema.ts';
+import { numericPseudoFields, type SourceDefinition, type StyleRule } from '@parcel-map/contracts/map/source-definition';
 
 const castByKind: Record<string, string> = {
   text: 'text',

@@ -3,7 +3,7 @@
 // is bound as $1 (text, cast to jsonb in SQL: a string bound as jsonb would arrive as one JSON string) and every value is read from it, so values stay data.
 import type { Sql } from '../../../db/client.ts';
 import { compileParts } from './compile.ts';
-import type { SourceDefinition } from './schema.ts';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export function compileExtentSql(definition: SourceDefinition): string {
   const { params, where } = compileParts(definition);

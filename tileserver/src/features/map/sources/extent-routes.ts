@@ -11,7 +11,7 @@ import { canonicalJson, sourceIdPattern } from './canonical.ts';
 import { legendOf } from './compile.ts';
 import { findSource } from './queries.ts';
 import { assertDefinitionAllowed } from './policy.ts';
-import type { SourceDefinition } from './schema.ts';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 import type { LayerVersions } from '../../../tiles/layer-versions.ts';
 import { sourceExtent } from './extent-queries.ts';
 

@@ -1,8 +1,8 @@
 // The filter options of the parcel source: which catalog columns are ranges (numeric) and which offer
 // a fixed list of checkboxes (low-cardinality code lists from shared/reference/parcel-schema.md).
 // The one place these lists live; the viewer's style rules and filters read them through filters.json.
-import { canSeeTier, type Level } from '../../../auth/tokens.ts';
-import { parcelFields, type ParcelField } from '../../../schema/parcel-fields.ts';
+import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
+import { parcelFields, type ParcelField } from '@parcel-map/contracts/parcel-fields';
 
 /** Code lists with a fixed set of values (reference: USPS flags, PAD-US, FEMA NRI, Opportunity Zones). */
 export const checkboxOptions: Readonly<Record<string, readonly string[]>> = {

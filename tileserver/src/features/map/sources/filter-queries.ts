@@ -2,7 +2,7 @@
 // prefix and the typed text are bound parameters, so a value never becomes SQL text.
 import type { Sql } from '../../../db/client.ts';
 import { likeEscape } from '../../../db/like.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 
 /** At most this many matching rows are read per suggestion list, so a common prefix stays cheap. */
 export const AUTOCOMPLETE_SCAN_ROWS = 5000;

@@ -4,12 +4,12 @@
 // (the sources a place offers). {source} is "parcel" or the id of a stored source definition.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '@parcel-map/contracts/bounded-string';
 import type { Caller, CallerResolver } from '../../../auth/caller.ts';
-import { canSeeTier, unlockPlan } from '../../../auth/tokens.ts';
+import { canSeeTier, unlockPlan } from '@parcel-map/contracts/levels';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { parseContextPath } from '../places/context-path.ts';
 import { sourceIdPattern } from './canonical.ts';
 import { findSource } from './queries.ts';

@@ -2,11 +2,11 @@
 // rules) and the owner highlight (query.owner, Pro like the viewer's button) are refused with 403 JSON.
 // Sources, their tiles and export selections all ask here, so a locked field is locked everywhere.
 import type { Caller } from '../../../auth/caller.ts';
-import { canSeeTier, isPaid, unlockPlan, type Level } from '../../../auth/tokens.ts';
+import { canSeeTier, isPaid, unlockPlan, type Level } from '@parcel-map/contracts/levels';
 import { ApiError } from '../../../errors.ts';
 import type { SurveyAccess } from '../../workspace/surveys/policy.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
-import { referencedFields, type SourceDefinition } from './schema.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
+import { referencedFields, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export const ownerHighlightMessage = 'Owner highlights (query.owner) are available to Pro customers. Upgrade to Pro to use them.';
 

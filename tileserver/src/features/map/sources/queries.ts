@@ -1,6 +1,6 @@
 // Storage of source definitions (tile_sources, tile_source_owners) and the place lookups a definition needs.
 import type { Sql } from '../../../db/client.ts';
-import type { SourceDefinition } from './schema.ts';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export interface StoredSource {
   id: string;

@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { Sql } from '../../../db/client.ts';
 import { compileSourceTileSql } from './compile.ts';
 import { findSource, touchSource } from './queries.ts';
-import { referencedFields, type SourceDefinition } from './schema.ts';
+import { referencedFields, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export interface CompiledSource {
   id: string;

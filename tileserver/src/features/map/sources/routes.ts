@@ -7,7 +7,7 @@ import type { Caller } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
 import { bodyLimit } from '../../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { tableBounds } from '../../../tiles/bounds.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt } from '../../../tiles/tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../../tiles/tile-context.ts';
@@ -20,7 +20,7 @@ import { compileValueCheckSql, legendOf } from './compile.ts';
 import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
 import { SourceRegistry, type CompiledSource } from './registry.ts';
 import { assertDefinitionAllowed, assertSurveyFieldsAllowed, entitledOnly } from './policy.ts';
-import { validateDefinition, type SourceDefinition } from './schema.ts';
+import { validateDefinition, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 const MAX_BODY = 64 * 1024;
 /** How often a live watcher compares versions: well inside the 2 s a survey post may take to show. */

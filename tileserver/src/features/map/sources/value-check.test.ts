@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../testing/db.ts';
 import { compileValueCheckSql } from './compile.ts';
-import type { SourceDefinition } from './schema.ts';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 const sql = testDb(1);
 afterAll(() => sql.end());

@@ -16,7 +16,7 @@ import { signedInAdmin } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import type { TestBrowser } from '../../../testing/http-client.ts';
 import { claimImport, createImport, importById, reapInterruptedImports } from './queries.ts';
-import type { ImportRun } from './schema.ts';
+import type { ImportRun } from '@parcel-map/contracts/ops/imports';
 
 const sql = testDb(3);
 const dir = mkdtempSync(join(tmpdir(), 'import-command-'));

@@ -1,8 +1,8 @@
 // Exports as the admin imports-and-exports page lists them (/admin/imports_exports/running): every
 // user's running and recent export and store files, with progress, rows and error.
 import type { Sql } from '../../../db/client.ts';
-import type { ExportRun } from './schema.ts';
-import { statusText } from '../../commerce/exports/schema.ts';
+import type { ExportRun } from '@parcel-map/contracts/ops/imports';
+import { statusText } from '@parcel-map/contracts/commerce/exports';
 
 /** Running exports first, then the most recent ones. */
 export async function adminExportRuns(sql: Sql, limit = 50): Promise<ExportRun[]> {

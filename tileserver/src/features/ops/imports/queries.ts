@@ -1,7 +1,7 @@
 // SQL of the imports feature: the parcel_imports rows the admin page lists and the import job (or the
 // `npm run import` command) claims, updates and, after a dead worker, queues again or fails.
 import type { Sql } from '../../../db/client.ts';
-import type { ImportRun } from './schema.ts';
+import type { ImportRun } from '@parcel-map/contracts/ops/imports';
 
 const columns = (sql: Sql) => sql`id::int, 'import' AS kind, place, file, status, dry_run, replace, progress, report, error,
   attempts, started_from, created_at, started_at, finished_at`;

@@ -12,7 +12,7 @@ import { Hono, type Context } from 'hono';
 import { resolvePlace, UnknownPlaceError } from '@parcel-map/tileserver/features/ops/imports/pipeline/normalise';
 import { ImportInputError } from '@parcel-map/tileserver/features/ops/imports/pipeline/ogr';
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '@parcel-map/contracts/bounded-string';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
@@ -24,7 +24,7 @@ import { requireAdmin } from '../../people/admin/policy.ts';
 import { adminExportRuns } from './export-runs.ts';
 import { activeImportOf, createImport, importById, recentImports } from './queries.ts';
 import { uploadDirOf } from './runner.ts';
-import { startImportBody, type ImportsExportsAnswer } from './schema.ts';
+import { startImportBody, type ImportsExportsAnswer } from '@parcel-map/contracts/ops/imports';
 
 const uploadName = boundedString(200).min(1);
 const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);

@@ -24,7 +24,7 @@ import {
   consumePasswordReset, createPasswordReset, createSignInDevice, insertUser, isSignInDevice, rehashPassword, releaseSignInAttempt,
   reserveSignInAttempt, revokePasswordResets, updateUser, userByEmail, userById,
 } from './queries.ts';
-import { editBody, isLocalPath, registerBody, resetCompleteBody, resetRequestBody, signInBody } from './schema.ts';
+import { editBody, isLocalPath, registerBody, resetCompleteBody, resetRequestBody, signInBody } from '@parcel-map/contracts/people/accounts';
 
 export interface AccountDeps {
   config: Config;

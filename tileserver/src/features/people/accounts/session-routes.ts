@@ -3,9 +3,9 @@
 // level-gated controls from it; the server decides every permission itself.
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
-import { isPaid } from '../../../auth/tokens.ts';
+import { isPaid } from '@parcel-map/contracts/levels';
 import type { CallerResolver } from '../../../auth/caller.ts';
-import type { SessionInfo } from './session-schema.ts';
+import type { SessionInfo } from '@parcel-map/contracts/people/session';
 
 const displayNames = { free: 'Starter', pro: 'Pro', team: 'Team' } as const;
 

@@ -6,7 +6,7 @@ import { hashPassword } from '../../../auth/passwords.ts';
 import { revokeUserSessions } from '../../../auth/sessions.ts';
 import type { Sql } from '../../../db/client.ts';
 import { insertUser, updateUser, userByEmail } from '../accounts/queries.ts';
-import { emailAddress } from '../accounts/schema.ts';
+import { emailAddress } from '@parcel-map/contracts/people/accounts';
 import { audit } from './queries.ts';
 
 export async function createAdmin(sql: Sql, email: string, name = 'Admin'): Promise<{ userId: number; password: string; created: boolean }> {

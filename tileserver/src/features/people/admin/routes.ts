@@ -11,7 +11,7 @@ import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { userById } from '../accounts/queries.ts';
 import { addMember, createGroup, groupById } from '../groups/queries.ts';
-import { accountName, duplicateAccountName } from '../groups/schema.ts';
+import { accountName, duplicateAccountName } from '@parcel-map/contracts/people/groups';
 import { requireAdmin } from './policy.ts';
 import { adminSessionToResume, audit, overviewCounts, placeRequests, profileAnswers, searchFeedback, searchUsers } from './queries.ts';
 

@@ -1,7 +1,7 @@
 // SQL of groups: creation with a unique slug, search by name, members and invitations, API tokens.
 import type { Sql } from '../../../db/client.ts';
 import { likeContaining } from '../../../db/like.ts';
-import { slugOf, type Role } from './schema.ts';
+import { slugOf, type Role } from '@parcel-map/contracts/people/groups';
 
 export interface GroupRow {
   id: number;

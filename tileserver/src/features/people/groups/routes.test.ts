@@ -11,7 +11,7 @@ import { mailedToken, newestMailTo } from '../../../testing/outbox.ts';
 import { secretHash } from '../../../auth/sessions.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 import { mayOnGroup } from './policy.ts';
-import { accountNameIsValid, duplicateAccountName } from './schema.ts';
+import { accountNameIsValid, duplicateAccountName } from '@parcel-map/contracts/people/groups';
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')), PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' });
 const sql = testDb(3);

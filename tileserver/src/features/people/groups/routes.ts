@@ -16,7 +16,7 @@ import {
   acceptInvitation, addMember, createInvitation, groupById, managerCount, membersOf, pendingInvitations, removeMember,
   revokeInvitation, searchGroups, seatsTaken, setApiToken, setRole, type GroupRow,
 } from './queries.ts';
-import { acceptBody, inviteBody, revokeInvitationBody, roleBody } from './schema.ts';
+import { acceptBody, inviteBody, revokeInvitationBody, roleBody } from '@parcel-map/contracts/people/groups';
 
 export interface GroupDeps {
   config: Config;

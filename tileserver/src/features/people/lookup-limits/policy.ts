@@ -1,9 +1,9 @@
 // How many parcel records each level may open per UTC day, and where the limit banner sends each
 // level to raise it (map.md section 6): anonymous to sign-up, free to Pro, Pro to Team, Team to support.
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 import type { Config } from '../../../config.ts';
 
-import type { Need } from './schema.ts';
+import type { Need } from '@parcel-map/contracts/people/lookup-limits';
 
 /** Daily lookups of a level; undefined = not metered (admins). */
 export function dailyLookups(config: Config, level: Level): number | undefined {

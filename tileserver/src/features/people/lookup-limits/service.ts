@@ -9,7 +9,7 @@ import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { dailyLookups, upgradeNeed, visitorsPerAddress } from './policy.ts';
 import { lookupsUsed, secondsToUtcMidnight, takeLookup } from './queries.ts';
-import { limitReachedMessage, type LookupLimits } from './schema.ts';
+import { limitReachedMessage, type LookupLimits } from '@parcel-map/contracts/people/lookup-limits';
 import { VisitorIds } from './visitor.ts';
 
 export type { LookupLimits };

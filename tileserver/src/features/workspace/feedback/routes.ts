@@ -3,7 +3,7 @@
 // flood the admin lists. Admins read them at /admin/search_feedback and /admin/requests.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '@parcel-map/contracts/bounded-string';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
 import type { Sql } from '../../../db/client.ts';

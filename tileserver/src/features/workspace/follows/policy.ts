@@ -1,7 +1,7 @@
 // How many follows (followed places plus bookmarked parcels, in all) each level may keep. Pro's and
 // Team's numbers come from the plans file (Pro 100, Team unlimited), the same file the plans page shows;
 // Free's is configured (FOLLOW_LIMIT_FREE). Admins are unlimited, anonymous visitors cannot follow.
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 import type { Config } from '../../../config.ts';
 import { planLimit } from '../../commerce/plans/plans.ts';
 

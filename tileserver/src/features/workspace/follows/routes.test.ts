@@ -11,7 +11,7 @@ import { planById } from '../../commerce/plans/plans.ts';
 import { TestBrowser } from '../../../testing/http-client.ts';
 import { csvField } from './csv.ts';
 import { followTarget } from './routes.ts';
-import { followsPageSize } from './schema.ts';
+import { followsPageSize } from '@parcel-map/contracts/workspace/follows';
 
 // A small Free limit so that reaching it takes a few requests; Pro's is the plans file's (100), which
 // the tests reach by inserting all but the last few follows in one statement.

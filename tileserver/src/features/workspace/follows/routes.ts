@@ -3,12 +3,12 @@
 // tokens get 401, another user's follow 404. How many a user may keep comes from policy.ts.
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver, type SessionCaller } from '../../../auth/caller.ts';
-import { canSeeTier } from '../../../auth/tokens.ts';
+import { canSeeTier } from '@parcel-map/contracts/levels';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
-import { parcelFieldsByName } from '../../../schema/parcel-fields.ts';
+import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { parseContextPath, parseParcelPath } from '../../map/places/context-path.ts';
 import { bookmarkCsvHeader, csvField, csvRow } from './csv.ts';
 import { followLimit } from './policy.ts';
@@ -18,7 +18,7 @@ import {
 import {
   bookmarkBody, followId, followsPageSize, followsQuery, sourceNames,
   type Bookmark, type BookmarkSource, type FollowResult, type FollowsPage, type SlimFollow, type SlimFollows,
-} from './schema.ts';
+} from '@parcel-map/contracts/workspace/follows';
 
 // Same shapes as parcels/routes.ts: a parcel path ends in digits, a place path is lower-case segments.
 const bookmarkPath = /^(\/[A-Za-z]{2}\/.*\/\d+)\/bookmark\.json$/;

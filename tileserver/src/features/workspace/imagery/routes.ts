@@ -14,7 +14,7 @@ import { VisitorIds } from '../../people/lookup-limits/visitor.ts';
 import { photoType as rasterType } from '../surveys/limits.ts';
 import { imageAllowance } from './policy.ts';
 import { imagesUsed, parcelPoint, refundImage, takeImage } from './queries.ts';
-import { imageLimitMessage, imageQuery, imageryTexts, type ImageLimits, type ImageryKind } from './schema.ts';
+import { imageLimitMessage, imageQuery, imageryTexts, type ImageLimits, type ImageryKind } from '@parcel-map/contracts/workspace/imagery';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** An image needs nothing: no script, style, frame or plugin of its own may load or run. */

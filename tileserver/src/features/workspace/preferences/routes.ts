@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { requireSession, type CallerResolver } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { requestBody } from '../../../http/request-body.ts';
-import { preferenceKey, preferenceKeys, savePreferencesBody, type PreferenceKey } from './schema.ts';
+import { preferenceKey, preferenceKeys, savePreferencesBody, type PreferenceKey } from '@parcel-map/contracts/workspace/preferences';
 
 export function preferenceRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();

@@ -1,7 +1,7 @@
 // SQL of projects and focus areas. Filters and styles are stored as JSON data; focus-area geometry is
 // checked and measured by PostGIS (validity with its reason, geodesic area).
 import type { Sql } from '../../../db/client.ts';
-import { slugOf } from '../../people/groups/schema.ts';
+import { slugOf } from '@parcel-map/contracts/people/groups';
 
 export interface ProjectRow {
   id: number;

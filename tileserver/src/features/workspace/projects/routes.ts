@@ -10,7 +10,7 @@ import { ApiError } from '../../../errors.ts';
 import { bodyLimit, requestBody } from '../../../http/request-body.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
 import { placeExists } from '../../map/places/queries.ts';
-import { validateDefinition } from '../../map/sources/schema.ts';
+import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
 import { focusAreaTooLarge, maxFocusAreaSquareMiles, projectLimits } from '../../commerce/plans/project-limits.ts';
 import { accessCovers, projectAccess, type ProjectAccess } from './policy.ts';
 import {
@@ -18,7 +18,7 @@ import {
   focusAreasOfProject, insertFocusArea, insertProject, isSharedWith, projectByPath, projectsOfGroup, setShareToken, sharerName,
   updateProject, type ProjectRow,
 } from './queries.ts';
-import { focusAreaBody, focusBody, projectBody, projectUpdate, setRootBody } from './schema.ts';
+import { focusAreaBody, focusBody, projectBody, projectUpdate, setRootBody } from '@parcel-map/contracts/workspace/projects';
 
 export const projectPath = (p: Pick<ProjectRow, 'group_slug' | 'slug'>) => `/g/${p.group_slug}/maps/${p.slug}`;
 

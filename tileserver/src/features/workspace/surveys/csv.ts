@@ -2,7 +2,7 @@
 // parcel's fields. Text cells go through the one spreadsheet-formula guard.
 import { spreadsheetSafe } from '../../../http/csv.ts';
 import type { ExportRow, SurveyRow } from './queries.ts';
-import { POST_STATUS } from './schema.ts';
+import { POST_STATUS } from '@parcel-map/contracts/workspace/surveys';
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '';

@@ -1,6 +1,6 @@
 // Survey and photo limits in one place: surveys per group by plan (Team unlimited), and the photo a
 // surveyor may attach (size and the image types we accept, checked by their first bytes).
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '@parcel-map/contracts/levels';
 
 export const surveysPerGroup: Record<Level, number | null> = { anonymous: 0, free: 0, pro: 10, team: null, admin: null };
 

@@ -4,7 +4,7 @@
 // a guest holding the project's current share link reads its surveys (never edits, posts or reads
 // the posts' csv and photos, which name respondents); admins do everything; anyone else gets 404.
 import type { Caller } from '../../../auth/caller.ts';
-import { surveyTexts, type SurveyUpsell } from './schema.ts';
+import { surveyTexts, type SurveyUpsell } from '@parcel-map/contracts/workspace/surveys';
 
 export interface SurveyOwner {
   group_id: number;

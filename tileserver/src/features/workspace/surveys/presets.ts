@@ -1,6 +1,6 @@
 // GET /sources/presets.json: ready-made surveys an organiser starts from (spec 2, presets). Values are
 // the numbers style rules compare; the first answer of each choice question is the common case.
-import type { SurveyPreset } from './schema.ts';
+import type { SurveyPreset } from '@parcel-map/contracts/workspace/surveys';
 
 export const surveyPresets: SurveyPreset[] = [
   {

@@ -1,7 +1,7 @@
 // Survey and post queries (tagged templates; every value bound).
 import type postgres from 'postgres';
 import type { Sql } from '../../../db/client.ts';
-import type { SurveyQuestion } from './schema.ts';
+import type { SurveyQuestion } from '@parcel-map/contracts/workspace/surveys';
 
 export interface SurveyRow {
   id: number;

@@ -17,7 +17,7 @@ import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './poli
 import { photoDirOf } from './photo-files.ts';
 import { surveyPresets } from './presets.ts';
 import { countSurveys, groupPhotoBytes, insertPost, postOfClient, insertSurvey, parcelExists, postPhoto, postsForExport, projectGroup, surveyById, surveysOfGroup, updateSurvey, type SurveyRow } from './queries.ts';
-import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, shareToken, surveySaveBody, surveyTexts, type SurveySource } from './schema.ts';
+import { answerProblems, answersOnPath, normaliseQuestions, postFields, POST_STATUS, shareToken, surveySaveBody, surveyTexts, type SurveySource } from '@parcel-map/contracts/workspace/surveys';
 import { postsCsv } from './csv.ts';
 
 /** The ?share= token of a guest's request (validated: a malformed one is a 400, a wrong one a 404). */

@@ -6,7 +6,7 @@ import type { Sql } from '../../../db/client.ts';
 import { projectSharedWith } from '../projects/service.ts';
 import { surveyAccess, type SurveyAccess } from './policy.ts';
 import { surveyById } from './queries.ts';
-import { shareToken } from './schema.ts';
+import { shareToken } from '@parcel-map/contracts/workspace/surveys';
 
 export const surveyLayer = (surveyId: number) => `survey:${surveyId}`;
 

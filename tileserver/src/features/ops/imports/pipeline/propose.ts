@@ -2,7 +2,7 @@
 // field it most likely holds, by its name (the names counties use, then words in the name such as
 // "land use" or "acre") and by its content (numbers, years, ZIPs, addresses, codes or descriptions),
 // with a confidence and the reason for each match, and the columns left unmapped.
-import type { ProposedMatch } from '@parcel-map/tileserver/features/ops/imports/schema';
+import type { ProposedMatch } from '@parcel-map/contracts/ops/imports';
 import type { Catalog, Mapping } from './mapping.ts';
 
 // One match: the field, its column (two for an address joined from house number and street), a

@@ -2,7 +2,7 @@
 // parcel_detail_preferences maps a field name to whether it is shown: a missing field means shown,
 // false or "false" hides it; additional_items lists add-on fields the user chose.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 const hidden = z.union([z.boolean(), z.enum(['true', 'false'])]);
 

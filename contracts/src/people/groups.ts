@@ -1,8 +1,8 @@
 // Group (account) shapes shared with the viewer: the account-name rule and its messages (spec
 // accounts-billing.md section 5), invitations and roles.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
-import { emailAddress } from '../accounts/schema.ts';
+import { boundedString } from '../bounded-string.ts';
+import { emailAddress } from './accounts.ts';
 
 export const invalidAccountName = 'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.';
 export const duplicateAccountName = 'It appears you have already selected this account name, please try another.';

@@ -1,7 +1,7 @@
 // Request shapes of the account routes (shared with the viewer: no server-only imports here).
 import { z } from 'zod';
 import { commonPasswords } from './common-passwords.ts';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 export const passwordHint = 'Use at least 8 characters (up to 128); a common password such as "password1" is refused.';
 export const invalidFormTooltip = 'required information missing - please fill out to proceed';

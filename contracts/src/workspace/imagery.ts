@@ -1,7 +1,7 @@
 // Image limits (spec 3: metered, allowed, need, remaining, used, total, initialized) and the imagery
 // texts, shared by the server and the viewer's imagery panel.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 export type ImageNeed = 'register' | 'upgrade' | null;
 export type ImageryKind = 'street' | 'birdseye';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { testDb } from '../testing/db.ts';
-import { parcelFields } from './parcel-fields.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 
 describe('the parcel field catalog', () => {
   it('matches the parcels table column for column, type for type', async () => {

@@ -1,7 +1,7 @@
 // Levels and what each may see. Until accounts exist there are two tokens (resolved in caller.ts):
 // the built-in anonymous one (free level) and the configured admin token (everything).
 // The server decides what each level may see; clients never do.
-import type { FieldTier } from '../schema/parcel-fields.ts';
+import type { FieldTier } from './parcel-fields.ts';
 
 export type Level = 'anonymous' | 'free' | 'pro' | 'team' | 'admin';
 

@@ -1,7 +1,7 @@
 // Request and answer shapes of the parcel API (/api/v2): the query parameters of each endpoint and the
 // GeoJSON FeatureCollection it answers. The OpenAPI document is generated from these (openapi.ts).
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 const limit = z.coerce.number().int().min(1).max(1000).default(20).describe('Most parcels to return (1 to 1,000); each one returned is a metered record');
 const placePath = boundedString(300).regex(/^\/[a-z]{2}(\/[a-z0-9-]{1,80}){0,3}$/, 'path is a place path such as /us/ma/middlesex').describe('Only parcels under this place path, such as /us/ma/middlesex or /us/ma/middlesex/cambridge');

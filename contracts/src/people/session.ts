@@ -1,5 +1,5 @@
 // The answer of GET /api/v1/session.json, shared with the viewer (type-only: no server imports).
-import type { Level } from '../../../auth/tokens.ts';
+import type { Level } from '../levels.ts';
 
 export type { Level };
 

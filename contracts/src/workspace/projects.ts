@@ -1,6 +1,6 @@
 // Request shapes of projects and focus areas (shared with the viewer: no server-only imports).
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 export const deleteProjectConfirmation = 'Are you sure you want to delete this project? You may lose exports that have not expired.';
 

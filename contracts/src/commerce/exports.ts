@@ -1,7 +1,7 @@
 // Request and answer shapes of exports and the cart (shared with the viewer: no server-only imports).
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
-import { exportFormats } from './pricing.ts';
+import { boundedString } from '../bounded-string.ts';
+import { exportFormats } from '@parcel-map/tileserver/features/commerce/exports/pricing';
 
 const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');

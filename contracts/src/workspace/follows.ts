@@ -1,7 +1,7 @@
 // Request and answer shapes of follows and bookmarks (map.md section 5): shared with the viewer, so
 // no server-only imports here.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 /** Follows per page of GET /profile/follows.json. */
 export const followsPageSize = 25;

@@ -2,7 +2,7 @@
 // answers and their next steps, the save body of POST /surveys.json and PUT /surveys/{id}.json,
 // and the walk a surveyor takes through a survey (the same function checks posts on the server).
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 /** Spec 9: an answer's text is at most 500 characters. */
 export const MAX_ANSWER_LENGTH = 500;

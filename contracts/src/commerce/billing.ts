@@ -2,8 +2,8 @@
 // server-only imports). The spec's subscription request: plan, cycle, payment_method_id, group_name,
 // offer, api_access, trial, goals, users and per_seat_price.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
-import { accountName } from '../../people/groups/schema.ts';
+import { boundedString } from '../bounded-string.ts';
+import { accountName } from '../people/groups.ts';
 
 /** A payment-method token as the providers make them (pm_...): the only card reference we accept. */
 export const paymentMethodId = boundedString(110).regex(/^pm_[A-Za-z0-9_-]{6,100}$/, 'Enter your card details');

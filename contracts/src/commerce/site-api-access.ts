@@ -2,7 +2,7 @@
 // variant `{ plan: "api_combo", api_access, cycle }` and its answers. Shared with the viewer: no
 // server-only imports.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 /** Tiers a site subscription can add; "none" removes API access. The plan ids are accepted too. */
 export const apiAccessChoices = ['standard', 'premium', 'none'] as const;

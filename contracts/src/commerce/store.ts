@@ -2,8 +2,8 @@
 // with Premium; the two buildings add-ons exclusive) and the cart's request shapes. Shared with the
 // viewer: no server-only imports. Prices and limits live in products.json.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
-import { paymentMethodId } from '../billing/schema.ts';
+import { boundedString } from '../bounded-string.ts';
+import { paymentMethodId } from './billing.ts';
 import catalog from './products.json' with { type: 'json' };
 
 export const productIds = ['premium', 'standard', 'buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon'] as const;

@@ -1,7 +1,7 @@
 // Shapes of the API plans (the plans file's api_plans and api_add_ons) and of the API-plan routes'
 // requests and answers. Shared with the viewer: no server-only imports.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 const cents = z.number().int().min(0);
 export const apiPlanSchema = z.object({

@@ -1,9 +1,9 @@
 // The shape of a source definition ({query, fields, styles}) and its validation against the parcel
 // field catalog. Validation yields a canonical definition: values typed per field, colours normalised.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
-import { ApiError } from '../../../errors.ts';
-import { parcelFieldsByName, type ParcelField } from '../../../schema/parcel-fields.ts';
+import { boundedString } from '../bounded-string.ts';
+import { ApiError } from '@parcel-map/tileserver/errors';
+import { parcelFieldsByName, type ParcelField } from '../parcel-fields.ts';
 
 const scalar = z.union([boundedString(500), z.number(), z.boolean()]);
 const bound = z.union([z.number(), boundedString(40)]);

@@ -1,7 +1,7 @@
 // Request and answer shapes of the admin imports page (/admin/imports_exports/running), shared with
 // the viewer: no server-only imports here.
 import { z } from 'zod';
-import { boundedString } from '../../../http/bounded-string.ts';
+import { boundedString } from '../bounded-string.ts';
 
 export const placePathSchema = boundedString(300)
   .regex(/^\/us\/[a-z]{2}\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'A place path like /us/ma/middlesex or /us/ma/middlesex/somerville');
