@@ -7,7 +7,8 @@ import { resolve } from 'node:path';
 import { loadConfig, type Config } from '@parcel-map/tileserver/config';
 import { createDb, ensureDatabase, type Sql } from '@parcel-map/tileserver/db/client';
 import { migrate } from '@parcel-map/tileserver/db/migrate';
-import { prepareDatabase, repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { prepareDatabase } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 
 export const syntheticPath = '/us/zz/synthetic-county';

@@ -5,7 +5,7 @@
 // Not pinned: the point is how two processes use the machine's two cores.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { startCluster } from '@parcel-map/tileserver/cluster/cluster';
 import { fetchAll } from './tile-fetch.ts';
 import type { TileList } from './tile-lists.ts';

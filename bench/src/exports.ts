@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { createApp } from '@parcel-map/tileserver/app';
 import { hashPassword } from '@parcel-map/tileserver/auth/passwords';
 import { loadConfig } from '@parcel-map/tileserver/config';
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { makeExportFile } from '@parcel-map/tileserver/features/commerce/exports/make-file';
 import { exportById, insertExport } from '@parcel-map/tileserver/features/commerce/exports/queries';
 import { createLogger } from '@parcel-map/tileserver/logger';

@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { createApp } from '@parcel-map/tileserver/app';
 import { loadConfig } from '@parcel-map/tileserver/config';
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { createLogger } from '@parcel-map/tileserver/logger';
 import { lonLatToTile } from '@parcel-map/tileserver/testing/tiles';
 import { importParcels, type ImportReport } from '@parcel-map/tileserver/features/ops/imports/pipeline/import-parcels';

@@ -3,7 +3,7 @@
 // MapServer peer. Running the six side by side per cell keeps their ratios fair while the shared machine's load drifts.
 import { existsSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { ensureSystemPackages } from '@parcel-map/tileserver/system/system-packages';
 import type { BenchDb } from './bench-db.ts';
 import { startMapServer, mapserverPathTemplate, type MapServerPeer } from './mapserver.ts';

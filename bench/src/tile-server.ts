@@ -1,6 +1,6 @@
 // Our tile server as the benchmark runs it: the product's own entry (tileserver/src/main.ts, role
 // tiles, no viewer build) in a child process with its cache budget and pool size set by environment.
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { startProcess, stopProcess, waitForHttp } from './processes.ts';
 import { serverCommand } from '@parcel-map/tileserver/server-command';
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configRows, isLoopbackUrl, loadConfig } from './config.ts';
-import { repoRoot } from './db/prepare.ts';
+import { repoRoot } from './paths.ts';
 import { serverCommand } from './server-command.ts';
 
 describe('configuration', () => {

@@ -2,7 +2,7 @@
 // Node with tsx and main.ts. V8's defaults are kept on purpose: 8 or 16 MB semi-spaces took about 100 MB
 // off the memory soak's RSS but cost 15% of warm tile throughput (bench/README.md, "Memory").
 import { resolve } from 'node:path';
-import { repoRoot } from './db/prepare.ts';
+import { repoRoot } from './paths.ts';
 
 /** The executable and arguments of a server process with the given main.ts arguments (e.g. --role tiles). */
 export function serverCommand(args: string[]): [string, string[]] {

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 
 export const artifactsDir = resolve(repoRoot, 'test-artifacts/e2e');
 

@@ -8,7 +8,7 @@ import { inject } from 'vitest';
 import { createApp } from '@parcel-map/tileserver/app';
 import { loadConfig, type Config } from '@parcel-map/tileserver/config';
 import { createDb, type Sql } from '@parcel-map/tileserver/db/client';
-import { repoRoot } from '@parcel-map/tileserver/db/prepare';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { createLogger } from '@parcel-map/tileserver/logger';
 import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
 import { startJobQueue } from '@parcel-map/tileserver/jobs/job-queue';

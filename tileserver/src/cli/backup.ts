@@ -5,7 +5,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { backupDatabase, restoreDatabase } from '../db/backup.ts';
-import { prepareDatabase, redact, repoRoot } from '../db/prepare.ts';
+import { prepareDatabase, redact } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 import { info, step } from '../system/progress.ts';
 
 async function main(): Promise<void> {

@@ -2,7 +2,7 @@
 // machine (see cluster.ts and the README), until Ctrl-C.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 import { startCluster } from './cluster.ts';
 
 const { values: flags } = parseArgs({

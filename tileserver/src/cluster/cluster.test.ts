@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Sql } from '../db/client.ts';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 import { decodeTile, lonLatToTile } from '../testing/tiles.ts';
 import { startCluster, type Cluster } from './cluster.ts';
 

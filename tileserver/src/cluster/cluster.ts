@@ -6,7 +6,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, chownSync, existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 import { ensureLocalCluster, pgBin, postgresUser, runAs, type LocalCluster } from '../db/local-cluster.ts';
 import { ensureSystemPackages, isRoot, serverPackages } from '../system/system-packages.ts';
 import { nginxConfig, type NginxOptions } from './nginx-config.ts';

@@ -1,13 +1,13 @@
 // Gets a migrated database ready: the configured DATABASE_URL, or the project-local cluster (created
 // and started on demand). Shared by npm start, npm run load/synth and the benchmark.
 import { resolve } from 'node:path';
+import { repoRoot } from '../paths.ts';
 import type { Config } from '../config.ts';
 import { ensureSystemPackages, exportPackages, serverPackages } from '../system/system-packages.ts';
 import { ensureLocalCluster, type LocalCluster } from './local-cluster.ts';
 import { createDb, ensureDatabase, type Sql } from './client.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 
-export const repoRoot = resolve(import.meta.dirname, '../../..');
 
 export interface PreparedDatabase {
   url: string;

@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.ts';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 
 export interface Mail {
   to: string;

@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 
 const viewerRoot = resolve(repoRoot, 'viewer');
 

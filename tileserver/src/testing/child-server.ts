@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { inject } from 'vitest';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 import { serverCommand } from '../server-command.ts';
 
 export interface ChildServer {

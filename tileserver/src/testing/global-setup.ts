@@ -7,7 +7,7 @@ import { loadConfig } from '../config.ts';
 import { createDb, maintenanceUrl, recreateDatabase } from '../db/client.ts';
 import { ensureLocalCluster, type LocalCluster } from '../db/local-cluster.ts';
 import { migrate } from '../db/migrate.ts';
-import { repoRoot } from '../db/prepare.ts';
+import { repoRoot } from '../paths.ts';
 import { browserPackages, ensureSystemPackages, exportPackages, serverPackages } from '../system/system-packages.ts';
 import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 

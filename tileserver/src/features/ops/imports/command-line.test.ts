@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createDb, type Sql } from '../../../db/client.ts';
-import { repoRoot } from '../../../db/prepare.ts';
+import { repoRoot } from '../../../paths.ts';
 import { createLogger } from '../../../logger.ts';
 import { signedInAdmin } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';

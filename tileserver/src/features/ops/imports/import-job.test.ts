@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createDb, type Sql } from '../../../db/client.ts';
-import { repoRoot } from '../../../db/prepare.ts';
+import { repoRoot } from '../../../paths.ts';
 import { claimImport, importById } from './queries.ts';
 import { runQueuedImport, uploadDirOf } from './runner.ts';
 import { createLogger } from '../../../logger.ts';
