@@ -3,6 +3,7 @@
 // because it runs before node_modules exists and on machines with an old Node: it re-executes itself
 // on Node 24 when the machine's Node is too old (node-runtime.mjs), runs `npm ci` when node_modules is
 // missing or older than the lock file, then hands over to the command with the remaining arguments.
+// `check` is the one command made of several steps (formatting, lint, import rules, types).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,9 +27,34 @@ const commands = {
   cluster: ['tsx', 'tileserver/src/cluster/cli.ts'],
   'test-cluster': ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
   'test-soak': ['vitest', 'run', '--config', 'vitest.soak.config.ts'],
-  check: ['tsc', '--noEmit', '-p', 'tsconfig.json'],
+  check: 'steps',
+  format: ['biome', 'format', '--write', '.'],
   'build-viewer': ['vite', 'build', 'viewer'],
 };
+
+// `npm run check`: every step runs, even after one fails, so one run reports everything to fix.
+const checkSteps = [
+  { name: 'format (npm run format writes it)', argv: ['biome', 'format', '.'] },
+  { name: 'lint', argv: ['biome', 'lint', '--error-on-warnings', '--diagnostic-level=warn', '.'] },
+  { name: 'import rules (ARCHITECTURE.md)', argv: [process.execPath, 'tileserver/bin/check-imports.mjs'] },
+  { name: 'types', argv: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+];
+
+function runSteps(steps) {
+  const failed = [];
+  for (const { name, argv } of steps) {
+    console.log(`• ${name}`);
+    const [file, ...rest] = argv;
+    const child = spawnSync(file.includes('/') ? file : join(root, 'node_modules/.bin', file), rest, { cwd: root, stdio: 'inherit' });
+    if (child.error || child.status !== 0) failed.push(name);
+  }
+  if (failed.length > 0) {
+    console.error(`check failed: ${failed.join('; ')}`);
+    process.exit(1);
+  }
+  console.log('check passed');
+  process.exit(0);
+}
 
 function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
@@ -72,5 +98,6 @@ try {
 }
 if (node) runToEnd(node, [fileURLToPath(import.meta.url), command, ...args], { env: runtimeEnv(node, process.env) });
 ensureDependencies();
+if (target === 'steps') runSteps(checkSteps);
 const [bin, ...binArgs] = target;
 runToEnd(join(root, 'node_modules/.bin', bin), [...binArgs, ...args]);
