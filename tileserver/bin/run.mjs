@@ -3,7 +3,7 @@
 // because it runs before node_modules exists and on machines with an old Node: it re-executes itself
 // on Node 24 when the machine's Node is too old (node-runtime.mjs), runs `npm ci` when node_modules is
 // missing or older than the lock file, then hands over to the command with the remaining arguments.
-// `check` is the one command made of several steps (formatting, lint, import rules, types).
+// `check` (formatting, lint, import rules, types) and `format` run several steps.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -28,7 +28,7 @@ const commands = {
   'test-cluster': ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
   'test-soak': ['vitest', 'run', '--config', 'vitest.soak.config.ts'],
   check: 'steps',
-  format: ['biome', 'format', '--write', '.'],
+  format: 'format',
   'build-viewer': ['vite', 'build', 'viewer'],
 };
 
@@ -40,6 +40,13 @@ const checkSteps = [
   { name: 'types', argv: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
 ];
 
+// `npm run format`: Biome's first pass over unformatted code leaves a few member chains that its second
+// pass joins (15 files of this tree), so it writes twice and the check's format step then agrees.
+const formatSteps = [
+  { name: 'format', argv: ['biome', 'format', '--write', '.'] },
+  { name: 'format (second pass)', argv: ['biome', 'format', '--write', '.'] },
+];
+
 function runSteps(steps) {
   const failed = [];
   for (const { name, argv } of steps) {
@@ -49,10 +56,10 @@ function runSteps(steps) {
     if (child.error || child.status !== 0) failed.push(name);
   }
   if (failed.length > 0) {
-    console.error(`check failed: ${failed.join('; ')}`);
+    console.error(`${command} failed: ${failed.join('; ')}`);
     process.exit(1);
   }
-  console.log('check passed');
+  console.log(`${command} passed`);
   process.exit(0);
 }
 
@@ -99,5 +106,6 @@ try {
 if (node) runToEnd(node, [fileURLToPath(import.meta.url), command, ...args], { env: runtimeEnv(node, process.env) });
 ensureDependencies();
 if (target === 'steps') runSteps(checkSteps);
+if (target === 'format') runSteps(formatSteps);
 const [bin, ...binArgs] = target;
 runToEnd(join(root, 'node_modules/.bin', bin), [...binArgs, ...args]);
