@@ -1,7 +1,7 @@
 // The additional-layer catalogue (FEMA flood zones, wetlands, zoning): what the layers panel lists and how
 // the viewer draws each layer and its legend. Zoom ranges come from the tile layers themselves.
 import { floodLayer, wetlandsLayer } from '../../../tiles/tile-queries.ts';
-import { zoningLayer, zoningTypes } from './zoning-types.ts';
+import { zoningLayer, zoningTypes } from '@parcel-map/contracts/map/zoning-types';
 
 export interface LegendEntry {
   label: string;

@@ -2,7 +2,7 @@
 // class, street and place names; no external URL, so it works offline), and the satellite rasters from
 // the configured URL templates (BASEMAP_SATELLITE_URL, BASEMAP_SATELLITE2_URL).
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
-import { basemapLabelLayers, basemapLayers, landColor } from '@parcel-map/tileserver/features/map/layers/basemap-style';
+import { basemapLabelLayers, basemapLayers, landColor } from '@parcel-map/contracts/map/basemap-style';
 import type { ViewerConfig } from '../../../api/types.ts';
 import type { Basemap } from '../../../state/url.ts';
 
