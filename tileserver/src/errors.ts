@@ -1,24 +1,7 @@
-// The one error shape of the API: {"error":{"code","message","requestId","details?"}} with codes from
-// a closed set, and the mapping from PostgreSQL errors to it (never leaking SQL text or stacks).
-
-export const errorStatus = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  PAYMENT_REQUIRED: 402,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  METHOD_NOT_ALLOWED: 405,
-  REQUEST_TIMEOUT: 408,
-  CONFLICT: 409,
-  GONE: 410,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  INTERNAL: 500,
-  UNAVAILABLE: 503,
-} as const;
-
-export type ErrorCode = keyof typeof errorStatus;
+// The server's side of the one error shape (its codes and envelope are @parcel-map/contracts/errors):
+// ApiError, the envelope it becomes, and the mapping from PostgreSQL errors to it (never leaking SQL
+// text or stacks).
+import { errorStatus, type ErrorBody, type ErrorCode } from '@parcel-map/contracts/errors';
 
 export class ApiError extends Error {
   constructor(
@@ -33,10 +16,6 @@ export class ApiError extends Error {
   get status(): (typeof errorStatus)[ErrorCode] {
     return errorStatus[this.code];
   }
-}
-
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; requestId: string; details?: unknown };
 }
 
 export function errorBody(error: ApiError, requestId: string): ErrorBody {

@@ -1,7 +1,7 @@
 // Start-up state: base layer from the hash or local storage, saved colours, the initial view, the
 // server's viewer config and layer catalogue; and persistence of the base layer afterwards.
 import { getJson } from './api/client.ts';
-import type { CatalogueLayer, ViewerConfig } from './api/types.ts';
+import type { CatalogueLayer, ClientConfig } from '@parcel-map/contracts/map/layers';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { colorStorageKey, parseColors } from './model/colors.ts';
 import { basemapAtom, catalogueAtom, colorsAtom, configAtom, placePathAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
@@ -32,7 +32,7 @@ export function fetchParcelTileJson(): Promise<TileJson | null> {
 }
 
 function loadConfig(): void {
-  getJson<ViewerConfig>('/api/v1/config.json')
+  getJson<ClientConfig>('/api/v1/config.json')
     .then((config) => store.set(configAtom, config))
     .catch((error: unknown) => {
       console.warn(`viewer config: ${(error as Error).message}`);

@@ -1,7 +1,9 @@
 // Request and answer shapes of exports and the cart (shared with the viewer: no server-only imports).
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
-import { exportFormats } from '@parcel-map/tileserver/features/commerce/exports/pricing';
+
+export const exportFormats = ['csv', 'shp', 'kml', 'geojson', 'gpkg', 'sql'] as const;
+export type ExportFormat = (typeof exportFormats)[number];
 
 const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
@@ -45,3 +47,27 @@ export interface ExportRecord {
 }
 
 export const statusText: Record<number, string> = { 1: 'In progress', 2: 'Download available', 3: 'Could not be completed', 4: 'Expired' };
+
+export type WarningCode = 'county-price' | 'multi-county' | 'empty' | 'public-sources' | 'over-limit' | 'focus-too-large' | 'minimum';
+
+export interface ExportWarning {
+  code: WarningCode;
+  message: string;
+}
+
+/** The price of an export and what the viewer may do with it (the server computes it in exports/pricing.ts). */
+export interface Quote {
+  requested: number;
+  /** Free csv rows this export uses from the month's allowance. */
+  free_applied: number;
+  billable: number;
+  cents_per_record: number;
+  price_cents: number;
+  /** Rows left in the allowance before this export. */
+  remaining: number;
+  /** csv within the free allowance: downloaded straight away instead of bought. */
+  free_download: boolean;
+  warnings: ExportWarning[];
+  can_add_to_cart: boolean;
+  can_download: boolean;
+}

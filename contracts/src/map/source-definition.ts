@@ -1,8 +1,8 @@
-// The shape of a source definition ({query, fields, styles}) and its validation against the parcel
-// field catalog. Validation yields a canonical definition: values typed per field, colours normalised.
+// The shape of a source definition ({query, fields, styles}) and its check against the parcel field
+// catalog. The check yields a canonical definition (values typed per field, colours normalised) and the
+// list of problems; the server turns problems into its 400 (tileserver/src/tiles/definition/validate.ts).
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
-import { ApiError } from '@parcel-map/tileserver/errors';
 import { parcelFieldsByName, type ParcelField } from '../parcel-fields.ts';
 
 const scalar = z.union([boundedString(500), z.number(), z.boolean()]);
@@ -74,7 +74,14 @@ export const DEFAULT_RULE: StyleRule = { predicate: 'default', fill: '#00000000'
 
 const pathPattern = /^\/[a-z]{2}(\/[a-z0-9][a-z0-9-]*)*$/;
 
-export function validateDefinition(body: unknown): SourceDefinition {
+export interface DefinitionCheck {
+  definition: SourceDefinition;
+  /** Empty when the definition is valid; otherwise what is wrong, in the order a reader fixes it. */
+  problems: string[];
+}
+
+/** Checks a posted definition; a body that does not even match the shape throws zod's error. */
+export function checkDefinition(body: unknown): DefinitionCheck {
   const input = definitionInput.parse(body);
   const problems: string[] = [];
   const unknown = new Set<string>();
@@ -143,8 +150,7 @@ export function validateDefinition(body: unknown): SourceDefinition {
   if (styles.length > 0 && styles.at(-1)?.predicate !== 'default') styles.push({ ...DEFAULT_RULE });
 
   if (unknown.size > 0) problems.unshift(`unknown field${unknown.size > 1 ? 's' : ''}: ${[...unknown].join(', ')}`);
-  if (problems.length > 0) throw new ApiError('BAD_REQUEST', problems.join('; '), { problems });
-  return { query, fields, styles };
+  return { definition: { query, fields, styles }, problems };
 }
 
 /** Every catalog field a definition reads (tiles carry, filter or style by). */

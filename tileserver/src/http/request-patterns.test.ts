@@ -9,7 +9,7 @@ import { adversarialStrings } from '../reliability/zod-arbitrary.ts';
 import { parseContextPath, parseLatLon, parseParcelPath } from '../features/map/places/context-path.ts';
 import { normalizeSearchText } from '../features/map/places/search-routes.ts';
 import { looksLikeParcelNumber } from '../features/map/places/search-queries.ts';
-import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
+import { validateDefinition } from '../tiles/definition/validate.ts';
 import { parseTileCoords } from '../tiles/tile-coords.ts';
 
 const size = 64 * 1024;

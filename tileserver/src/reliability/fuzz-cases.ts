@@ -3,7 +3,7 @@
 // then broken, the wrong content type, and a caller with a missing, forged or stolen credential.
 import fc from 'fast-check';
 import type { z } from 'zod';
-import { errorStatus } from '../errors.ts';
+import { errorStatus } from '@parcel-map/contracts/errors';
 import { broken, edgeNumber, hostileString } from './zod-arbitrary.ts';
 import { pieces, type Route } from './route-table.ts';
 

@@ -2,11 +2,15 @@
 // cookie, which the browser sends itself), and turns the server's one error envelope
 // {"error":{code,message,requestId,details}} into an ApiError. State-changing calls carry the
 // session's CSRF token in X-CSRF-Token.
+import type { ErrorBody, ErrorCode } from '@parcel-map/contracts/errors';
+
+/** A server code, or HTTP_ERROR for an answer that is not the server's envelope (a proxy's page, say). */
+export type ClientErrorCode = ErrorCode | 'HTTP_ERROR';
 
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ClientErrorCode,
     message: string,
     readonly requestId?: string,
     readonly details?: unknown,
@@ -62,12 +66,12 @@ export async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: strin
 }
 
 async function apiErrorOf(response: Response): Promise<ApiError> {
-  let code = 'HTTP_ERROR';
+  let code: ClientErrorCode = 'HTTP_ERROR';
   let message = `${response.status} ${response.statusText}`;
   let requestId: string | undefined;
   let details: unknown;
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string; requestId?: string; details?: unknown } };
+    const body = (await response.json()) as Partial<ErrorBody>;
     if (body.error) {
       code = body.error.code ?? code;
       message = body.error.message ?? message;

@@ -1,6 +1,6 @@
 // The parcel record ({parcel path}.json) and the parcels at a point (Other Records at Location).
 import { getJson } from './client.ts';
-import type { ParcelAtPoint, ParcelEntity } from './types.ts';
+import type { ParcelAtPoint, ParcelEntity } from '@parcel-map/contracts/map/parcels';
 
 export function getParcel(path: string, signal?: AbortSignal): Promise<ParcelEntity> {
   return getJson<ParcelEntity>(`${path}.json`, {}, signal);

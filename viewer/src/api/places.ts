@@ -1,7 +1,7 @@
 // Place endpoints shared by the header, search and the street basemap: the places at a point, a place's
 // boundary and its children. Boundaries and children are cached per path for the session.
 import { getJson } from './client.ts';
-import type { AtPoint, BoundaryFeature, ChildrenResponse, PlaceChild } from './types.ts';
+import type { AtPoint, BoundaryFeature, ChildrenResponse, PlaceChild } from '@parcel-map/contracts/map/places';
 
 const boundaries = new Map<string, Promise<BoundaryFeature | null>>();
 const children = new Map<string, Promise<PlaceChild[]>>();

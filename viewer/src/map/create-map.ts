@@ -3,7 +3,7 @@
 // and place labels.
 import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
 import { getToken } from '../api/client.ts';
-import type { LonLat } from '../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import { backgroundLayer, glyphsUrl, streetBasemapLayers, streetBasemapSource, streetBasemapSourceId, streetLabelLayers } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayers, floodSource } from './layers/flood-layer/flood-layer.ts';
 import { parcelLayers, parcelSource, type TileJson } from './layers/parcels-layer/parcels-layer.ts';

@@ -4,7 +4,7 @@ import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer } from '@deck.gl/core';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { getJson } from '../api/client.ts';
-import type { Dimensions } from '../api/types.ts';
+import type { Dimensions } from '@parcel-map/contracts/map/parcels';
 import { floatingLabelsAtom, selectedPathAtom } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui-atoms.ts';

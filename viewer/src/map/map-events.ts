@@ -4,7 +4,7 @@ import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { getAtPoint } from '../api/places.ts';
 import { getParcelsAtPoint } from '../api/parcels.ts';
 import { isAbort } from '../api/client.ts';
-import type { LonLat } from '../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import { atPointAtom, hoveredParcelAtom, subBoundaryLevelAtom, viewAtom } from '../state/map-atoms.ts';
 import { replaceHash, selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';

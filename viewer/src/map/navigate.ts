@@ -3,7 +3,8 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { getBoundary } from '../api/places.ts';
 import { getJson } from '../api/client.ts';
-import type { BBox, ParcelEntity } from '../api/types.ts';
+import type { BBox } from '@parcel-map/contracts/map/places';
+import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { basemapAtom } from '../state/map-atoms.ts';
 import { selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';

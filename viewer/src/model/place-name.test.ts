@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AtPoint, PlaceRef } from '../api/types.ts';
+import type { AtPoint, PlaceRef } from '@parcel-map/contracts/map/places';
 import { breadcrumbs, placeForZoom, searchPlaceholder } from './place-name.ts';
 
 const place = (kind: PlaceRef['kind'], name: string): PlaceRef => ({ kind, name, path: `/${name}`, headline: name });

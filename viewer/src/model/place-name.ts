@@ -1,5 +1,5 @@
 // Which place name the header shows at a zoom (spec 2: thresholds 6, 10, 12) and the breadcrumb trail.
-import type { AtPoint, PlaceRef } from '../api/types.ts';
+import type { AtPoint, PlaceRef } from '@parcel-map/contracts/map/places';
 
 export const placeZoomThresholds = { county: 6, city: 10, neighborhood: 12 } as const;
 

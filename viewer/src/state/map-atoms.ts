@@ -2,7 +2,8 @@
 // layer and label toggles, colours, and the server's viewer configuration and layer catalogue.
 import { atom } from 'jotai';
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import type { AtPoint, CatalogueLayer, LonLat, ViewerConfig } from '../api/types.ts';
+import type { AtPoint, LonLat } from '@parcel-map/contracts/map/places';
+import type { CatalogueLayer, ClientConfig } from '@parcel-map/contracts/map/layers';
 import { defaultColors, type MapColors } from '../model/colors.ts';
 import type { Basemap } from './url.ts';
 
@@ -40,7 +41,7 @@ export const clickedPointAtom = atom<LonLat | null>(null);
 export const atPointAtom = atom<AtPoint | null>(null);
 
 export const basemapAtom = atom<Basemap>('street');
-export const configAtom = atom<ViewerConfig | null>(null);
+export const configAtom = atom<ClientConfig | null>(null);
 export const catalogueAtom = atom<CatalogueLayer[]>([]);
 /** Ids of the additional layers switched on, most recent last (the legend shows the last one). */
 export const activeLayersAtom = atom<string[]>([]);

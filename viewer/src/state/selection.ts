@@ -1,7 +1,7 @@
 // Opening and closing a parcel: the URL path follows the open parcel, so a reload or a shared link
 // reopens it; the view and base layer stay in the hash.
 import { atom } from 'jotai';
-import type { LonLat } from '../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import { basemapAtom, clickedPointAtom, placePathAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
 import { detailsOpenAtom } from './ui-atoms.ts';
 import { currentUrl, formatUrl } from './url.ts';

@@ -1,7 +1,7 @@
 // Cross-feature UI state: which panel is open (one at a time), the navigation rail, the drawing tool,
 // measurement units, and short-lived alerts (auto-hidden after 5 s, spec 8).
 import { atom } from 'jotai';
-import type { LonLat } from '../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import type { AreaUnit, DistanceUnit } from '../map/tools/measure.ts';
 
 export type PanelId = 'project' | 'layers' | 'style' | 'legend' | 'colors' | 'tools' | 'print' | 'help' | 'focus-areas' | 'surveys';

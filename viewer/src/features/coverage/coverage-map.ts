@@ -4,7 +4,7 @@
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { Map as MapLibreMap, type LngLatBoundsLike } from 'maplibre-gl';
 import { getBoundary } from '../../api/places.ts';
-import type { BBox, BoundaryFeature } from '../../api/types.ts';
+import type { BBox, BoundaryFeature } from '@parcel-map/contracts/map/places';
 import { bandColor, bandOf, type CoverageEntry } from './coverage.ts';
 
 export interface CoverageShapes {

@@ -1,7 +1,6 @@
 // The export tab's calls (spec section 7); shapes from the server's schema files.
 import { getJson, sendJson } from '../../api/client.ts';
-import type { ExportCounts, ExportRecord } from '@parcel-map/contracts/commerce/exports';
-import type { ExportFormat, ExportWarning, Quote } from '@parcel-map/tileserver/features/commerce/exports/pricing';
+import type { ExportCounts, ExportFormat, ExportRecord, ExportWarning, Quote } from '@parcel-map/contracts/commerce/exports';
 import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 
 export type { ExportCounts, ExportFormat, ExportRecord, ExportWarning, Quote };

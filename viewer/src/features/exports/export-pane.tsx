@@ -2,7 +2,7 @@
 // the Review Data button with its two labels, the warning box, and the Free Downloads history.
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { placePathAtom } from '../../state/map-atoms.ts';
 import { activeFiltersAtom, currentProjectAtom } from '../../state/project.ts';
 import { isParcelPath } from '../../state/url.ts';

@@ -1,7 +1,7 @@
 // Review Your Data: coverage of the selection from the data (top fields and their fill), the price,
 // the warnings, and Download (free csv) or Add to Cart. Only managers may act.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import type { Project } from '../../state/project.ts';
 import { Modal } from '../../ui/panel.tsx';
 import { addExportToCart, loadCoverage, startExport, type CheckAnswer, type CoverageAnswer, type ExportFormat, type ExportQueryBody } from './api.ts';

@@ -1,7 +1,7 @@
 // The focus-area calls of map.md section 7: GET and POST /neighborhoods.json, and a project's
 // settings/add_focus.json and remove_focus.json (answering the project with its regions).
 import { apiUrl, sendJson } from '../../api/client.ts';
-import type { LonLat } from '../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import type { FocusArea, Project } from '../../state/project.ts';
 import { readFocusAreaList, shapeOf, type FetchState } from './focus-areas.ts';
 

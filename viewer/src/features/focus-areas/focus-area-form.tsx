@@ -3,7 +3,7 @@
 // the current project's slug. Focus areas exist only in a project the caller may change.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
-import type { LonLat } from '../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import { startTool } from '../../map/tools/tool-actions.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
 import { currentProjectAtom } from '../../state/project.ts';

@@ -2,7 +2,7 @@
 // the group's areas a project can still add (not attached, sorted case-insensitively by headline), the
 // form's rules (a name over 2 characters, smaller than 80 square miles, not while saving, only with a
 // project the caller may change), and how a fetch of the list or a failed save reads.
-import type { LonLat } from '../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import type { FocusArea, Project } from '../../state/project.ts';
 
 /** Spec 5: a focus area must be smaller than 80 square miles. */

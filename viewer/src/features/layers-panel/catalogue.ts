@@ -1,6 +1,6 @@
 // The additional-layer catalogue as the panel shows it: the server's entries for layers this viewer can
 // draw (built-in entries when the catalogue cannot be loaded), only where their country matches.
-import type { CatalogueLayer } from '../../api/types.ts';
+import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
 
 export const drawableLayers = ['flood', 'wetlands', 'zoning'];
 

@@ -1,7 +1,7 @@
 // The legend: the active additional layer's colours, or "No style rules applied yet" with a link to add
 // a style rule. Shown as a panel, and on the map when Show Legend on Map is on.
 import { useAtomValue, useSetAtom } from 'jotai';
-import type { CatalogueLayer } from '../../api/types.ts';
+import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
 import { floodLegend } from '../../map/layers/flood-layer/flood-layer.ts';
 import { wetlandsLegend } from '../../map/layers/wetlands-layer/wetlands-layer.ts';
 import { zoningLegend } from '../../map/layers/zoning-layer/zoning-layer.ts';

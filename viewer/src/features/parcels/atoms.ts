@@ -1,7 +1,7 @@
 // The open parcel's record and the other parcels at the clicked point, loaded from the selection.
 import { atom } from 'jotai';
 import { loadable } from 'jotai/utils';
-import type { ParcelAtPoint, ParcelEntity } from '../../api/types.ts';
+import type { ParcelAtPoint, ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { clickedPointAtom, selectedPathAtom } from '../../state/map-atoms.ts';
 import { getParcel, getParcelsAtPoint } from '../../api/parcels.ts';
 

@@ -3,7 +3,7 @@
 // fields show "Unlock with Pro" or "Unlock with Team"; the server never sends their values.
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
-import type { ParcelEntity } from '../../api/types.ts';
+import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { preferencesAtom, preferencesLoadedAtom } from '../../state/preferences.ts';
 import { Section } from '../../ui/panel.tsx';
 import { formatField } from './format.ts';

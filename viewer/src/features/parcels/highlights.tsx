@@ -3,7 +3,7 @@
 // control: others see the upsell view (map.md section 2).
 import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
-import type { ParcelEntity, PremiumMeta } from '../../api/types.ts';
+import type { ParcelEntity, PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { unitsAtom } from '../../state/ui-atoms.ts';
 import { highlightsUpsell } from '../entitlements/entitlements.ts';

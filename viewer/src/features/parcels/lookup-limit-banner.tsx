@@ -3,7 +3,7 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { getJson } from '../../api/client.ts';
-import type { ParcelEntity } from '../../api/types.ts';
+import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { countLookup, limitTitle, remainingText, showRemaining, wayUp, type LookupLimits } from './lookup-limits.ts';
 import './lookup-limit-banner.css';

@@ -3,7 +3,7 @@
 // property imagery.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import type { ParcelEntity } from '../../api/types.ts';
+import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { selectedPathAtom } from '../../state/map-atoms.ts';
 import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
 import { detailsOpenAtom } from '../../state/ui-atoms.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ParcelEntity } from '../../api/types.ts';
+import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { paneGroups } from './visible-fields.ts';
 
 const parcel = {

@@ -1,7 +1,7 @@
 // Which rows the parcel pane lists, from the record and the parcel_detail_preferences: hidden fields are
 // left out; empty fields are left out unless asked for, except locked premium fields, which show their
 // unlock badge; chosen add-on fields the record lacks show the add-on badge.
-import type { FieldValue, ParcelEntity } from '../../api/types.ts';
+import type { FieldValue, ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { additionalItems, isHidden } from '../preferences/parcel-detail-prefs.ts';
 import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 

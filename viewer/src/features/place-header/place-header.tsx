@@ -3,7 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { getBoundary } from '../../api/places.ts';
-import type { PlaceRef } from '../../api/types.ts';
+import type { PlaceRef } from '@parcel-map/contracts/map/places';
 import { fitBBox } from '../../map/navigate.ts';
 import { atPointAtom, mapAtom, viewAtom } from '../../state/map-atoms.ts';
 import { showPlaceAtom } from '../../state/selection.ts';

@@ -4,7 +4,7 @@
 // only logged (spec 8).
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import type { PlaceRef } from '../../api/types.ts';
+import type { PlaceRef } from '@parcel-map/contracts/map/places';
 import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
 import { signedInAtom } from '../../state/session.ts';
 import { placeForZoom } from '../../model/place-name.ts';

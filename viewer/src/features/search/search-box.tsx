@@ -4,7 +4,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
-import type { SearchResult } from '../../api/types.ts';
+import type { SearchResult } from '@parcel-map/contracts/map/places';
 import { fitBBox } from '../../map/navigate.ts';
 import { mapAtom } from '../../state/map-atoms.ts';
 import { selectParcelAtom, showPlaceAtom } from '../../state/selection.ts';

@@ -1,7 +1,7 @@
 // Colours an additional layer from its catalogue legend, so the map and the legend panel always agree:
 // a match expression from each entry's attribute values to its colour.
 import type { ExpressionSpecification } from 'maplibre-gl';
-import type { LegendEntry } from '../../api/types.ts';
+import type { LegendEntry } from '@parcel-map/contracts/map/layers';
 
 export function legendColorExpression(property: string, legend: LegendEntry[], fallback: string): ExpressionSpecification | null {
   const pairs: (string | string[])[] = [];

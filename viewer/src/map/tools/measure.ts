@@ -1,7 +1,7 @@
 // Geodesic measurements for the drawing tools (turf), and the unit choices of spec 3: distance in
 // miles (default), kilometers, feet, meters; area in acres (default), square feet, square meters, hectares.
 import { area, length, lineString, polygon } from '@turf/turf';
-import type { LonLat } from '../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 
 export type DistanceUnit = 'miles' | 'kilometers' | 'feet' | 'meters';
 export type AreaUnit = 'acres' | 'squareFeet' | 'squareMeters' | 'hectares';

@@ -1,6 +1,6 @@
 // What a map click does while a drawing tool is on: the coordinates tool keeps one point, the line and
 // polygon tools add vertices until a double click (or Finish) ends the shape.
-import type { LonLat } from '../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import { store } from '../../state/store.ts';
 import { toolAtom, type ToolId, type ToolState } from '../../state/ui-atoms.ts';
 

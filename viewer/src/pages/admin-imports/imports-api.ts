@@ -2,6 +2,7 @@
 // helpers that turn a run into what the page shows (progress share, the loaders' summary line, the
 // proposal's matches) and an unknown place's 400 into the places it suggests.
 import type { ExportRun, ImportRun, ImportsExportsAnswer, ProposedMatch, StartImportBody } from '@parcel-map/contracts/ops/imports';
+import type { ErrorBody } from '@parcel-map/contracts/errors';
 import { ApiError, apiUrl, getCsrfToken, sendJson } from '../../api/client.ts';
 
 export type { ExportRun, ImportRun, ImportsExportsAnswer };
@@ -16,7 +17,7 @@ export async function uploadFile(file: File): Promise<{ upload: string; bytes: n
   const csrf = getCsrfToken();
   if (csrf) headers['X-CSRF-Token'] = csrf;
   const response = await fetch(apiUrl('/admin/imports/uploads', { name: file.name }), { method: 'POST', headers, body: file });
-  const body = (await response.json().catch(() => null)) as { upload: string; bytes: number; error?: { code: string; message: string } } | null;
+  const body = (await response.json().catch(() => null)) as ({ upload: string; bytes: number } & Partial<ErrorBody>) | null;
   if (!response.ok) throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `${response.status} ${response.statusText}`);
   return body!;
 }

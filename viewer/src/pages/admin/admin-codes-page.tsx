@@ -1,6 +1,6 @@
 // /admin/codes: the offer codes (plan, cycle, price, account, expiry) and a form to make one.
 import { useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiError, sendJson } from '../../api/client.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';

@@ -1,7 +1,7 @@
 // /admin/orders: every order with its account and user, what was refunded, and a refund (of any part
 // still charged) through the payment provider.
 import { useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiError, sendJson } from '../../api/client.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';

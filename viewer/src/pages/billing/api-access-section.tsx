@@ -8,7 +8,7 @@
 // plans page sends Pro and Team accounts here) opens the form with that tier.
 import { useEffect, useState } from 'react';
 import type { ApiAccessChoice } from '@parcel-map/contracts/commerce/site-api-access';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { getJson, sendJson } from '../../api/client.ts';
 import { changeCheckLine, type ChangeCheck } from './change-check.ts';
 import { apiAcknowledgementText } from '../plans/api-checkout-form.tsx';

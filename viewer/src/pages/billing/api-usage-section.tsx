@@ -3,7 +3,7 @@
 // usage cap (managers set it) and cancelling a self-serve plan or trial. Renders nothing for an
 // account without an API plan.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiPlanSwitch } from './api-plan-switch.tsx';
 import { apiDay, cancelApiPlan, count, loadApiAccount, setUsageCap, type ApiAccountAnswer } from '../api/api-client.ts';
 

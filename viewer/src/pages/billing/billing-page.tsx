@@ -2,7 +2,7 @@
 // users, price, next renewal), the cards on file and the order history. Members of the account only
 // (the server answers 404 to anyone else). Managers change the plan and the cards here.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { getJson } from '../../api/client.ts';
 import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
 import { CardsSection, type CardRow } from './cards-section.tsx';

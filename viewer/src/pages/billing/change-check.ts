@@ -1,6 +1,6 @@
 // The answer of a plan-change check (GET /settings/check_change.json), shared by the plan change and
 // the API access forms, and the one sentence both show under their choices.
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 
 export interface ChangeCheck {
   possible: boolean;

@@ -2,7 +2,7 @@
 // with the checkout's card form of the provider in use (the card goes to the provider's tokeniser only). A paid
 // order's files are made by export jobs and listed on /profile/orders.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 import { getJson, sendJson } from '../../api/client.ts';
 import { sameOriginPath } from '../../api/same-origin.ts';

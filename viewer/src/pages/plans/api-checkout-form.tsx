@@ -4,7 +4,7 @@
 // Card errors show under the card form and end the submitting state; success goes to the answer's path.
 import { useState } from 'react';
 import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import type { PaymentSetup } from './card-entry.tsx';
 import { useCheckout } from './use-checkout.tsx';
 

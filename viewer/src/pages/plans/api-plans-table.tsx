@@ -3,7 +3,7 @@
 // add-ons, best for), and each column's button: Start with Free / Not Available for the sandbox,
 // Try {name} / Choosing {name} / Current Plan for the self-serve plans, Get a Demo for Enterprise.
 import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import '../api/api.css';
 
 const count = (n: number | null) => (n === null ? 'Custom' : n.toLocaleString('en-US'));

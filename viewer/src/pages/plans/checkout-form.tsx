@@ -3,7 +3,8 @@
 // number goes to its tokeniser only), the agreement, and Confirm, enabled only when every rule holds.
 // Card errors show under the card form and end the submitting state; success goes to the answer's path.
 import { useState } from 'react';
-import { formatUsd, priceCents, type Cycle } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import type { PaymentSetup } from './card-entry.tsx';
 import type { PlanEntry } from './plans-api.ts';
 import { useCheckout } from './use-checkout.tsx';

@@ -4,7 +4,8 @@
 // register first and come back here.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { cycleFor, formatUsd, planForUsers, type Cycle } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { cycleFor, planForUsers, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { PageFrame } from '../../ui/page-frame.tsx';

@@ -1,7 +1,7 @@
 // /profile/orders: the order history (subscriptions, plan changes, credits, renewals and, later, data
 // orders) of the user and of the account they manage.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { getJson } from '../../api/client.ts';
 import { PurchasedFiles } from '../../features/exports/purchased-files.tsx';
 import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';

@@ -2,7 +2,7 @@
 // Matched Buildings and Matched Addresses, each with its description, its first 6 features before
 // View more, links to the product and the schema, and its fields to show in the pane.
 import { useState } from 'react';
-import type { AddOn } from '@parcel-map/tileserver/features/map/parcels/field-catalog';
+import type { AddOn } from '@parcel-map/contracts/map/parcels';
 import { additionalItems, isHidden, withAdditionalItem, withFields } from '../../features/preferences/parcel-detail-prefs.ts';
 import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 import { FieldCheckbox } from './field-group-card.tsx';

@@ -1,7 +1,7 @@
 // One collapsible field group of the Customise page: the all/none/partial icon, Select All and
 // Deselect All, and a checkbox per field (label, its note as tooltip, the lock badge of premium fields).
 import { useId, useState } from 'react';
-import type { CatalogField } from '@parcel-map/tileserver/features/map/parcels/field-catalog';
+import type { CatalogField } from '@parcel-map/contracts/map/parcels';
 import { groupState, isHidden, withFields, type GroupState } from '../../features/preferences/parcel-detail-prefs.ts';
 import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 

@@ -5,7 +5,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getJson } from '../../api/client.ts';
-import type { FieldCatalog } from '@parcel-map/tileserver/features/map/parcels/field-catalog';
+import type { FieldCatalog } from '@parcel-map/contracts/map/parcels';
 import { unknownFields, withoutField } from '../../features/preferences/parcel-detail-prefs.ts';
 import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';

@@ -3,7 +3,7 @@
 // shapefile with its tooltip when too large), 6 add-on features before View more, and the cart button
 // (Add to cart, Updating, Update cart).
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { cartFailureText, pick, storeCatalog, type AddonId, type PickerState, type ProductId } from '@parcel-map/contracts/commerce/store';
 import { addToCart, loadCart, storeProducts, type ProductsAnswer } from './store-api.ts';
 

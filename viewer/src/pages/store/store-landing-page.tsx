@@ -1,7 +1,7 @@
 // /store: the data store's landing page: how many counties and states are for sale, the typeahead, the
 // US county map (a click opens the county's page), and the states (and Canadian provinces) with their Premium prices; each leads to its store page.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { storePlaces, storeStats, type StorePlace } from './store-api.ts';
 import { StoreCountyMap } from './store-county-map.tsx';
 import { StoreSearch } from './store-search.tsx';

@@ -1,7 +1,7 @@
 // /store{/esri}/{country}, /store/{country}/{state} (its counties, 5 pages at most in the pager) and
 // /store/{country}/{state}/{county} (the product picker). The path after /store (and /esri) is the place.
 import { useEffect, useState } from 'react';
-import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { ProductPicker } from './product-picker.tsx';
 import { storePlaces, type StorePlace } from './store-api.ts';
 import { StoreSearch } from './store-search.tsx';

@@ -1,6 +1,6 @@
 // Which zoom notices apply (spec 2): parcels below zoom 11, owner names and parcel numbers below 17,
 // and an additional layer below its minimum zoom.
-import type { CatalogueLayer } from '../../api/types.ts';
+import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
 import type { FloatingLabels } from '../../state/map-atoms.ts';
 
 export const zoomReminderBelow = 6;

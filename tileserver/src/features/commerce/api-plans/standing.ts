@@ -7,7 +7,7 @@ import type { Caller } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { monthOf, type UsageMeter } from '../../../metering/usage-meter.ts';
-import { formatUsd } from '../plans/pricing.ts';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { apiPlan } from '../plans/api-plans.ts';
 import type { ApiPlan, ApiState } from '@parcel-map/contracts/commerce/api-plans';
 import { overageCents, overHardLimit, recordsLeft, tilesLeft, type Usage } from './usage.ts';

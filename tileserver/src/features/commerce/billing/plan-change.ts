@@ -18,7 +18,8 @@ import { projectLimits } from '../plans/project-limits.ts';
 import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';
 import { planById } from '../plans/plans.ts';
-import { cycleFor, planForUsers, priceCents, prorate, type Cycle } from '../plans/pricing.ts';
+import { prorate } from '../plans/pricing.ts';
+import { cycleFor, planForUsers, priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 
 const change = z.object({
   plan: boundedString(40).regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),

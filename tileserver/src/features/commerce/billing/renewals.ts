@@ -7,7 +7,8 @@
 import type { Sql } from '../../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { planById } from '../plans/plans.ts';
-import { periodEnd, type Cycle } from '../plans/pricing.ts';
+import { periodEnd } from '../plans/pricing.ts';
+import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 
 export const retryAfterDays = [1, 3, 5];
 export const pastDueGraceDays = 3;

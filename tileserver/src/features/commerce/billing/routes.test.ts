@@ -7,7 +7,7 @@ import { testDb } from '../../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 import { testCards } from '../../../payments/local/test-cards.ts';
 import { planById } from '../plans/plans.ts';
-import { priceCents } from '../plans/pricing.ts';
+import { priceCents } from '@parcel-map/contracts/commerce/plan-pricing';
 
 const sql = testDb(3);
 const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });

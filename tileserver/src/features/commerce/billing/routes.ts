@@ -16,7 +16,9 @@ import { isSelfServeApiPlan } from '../plans/api-plans.ts';
 import { accountForPurchase, assertCheckoutPossible, customerFor, lockCheckout } from './checkout-steps.ts';
 import { findOffer, countOfferAttempt, redeemOffer } from './offers.ts';
 import { planById, plans } from '../plans/plans.ts';
-import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents } from '../plans/pricing.ts';
+import { periodEnd } from '../plans/pricing.ts';
+import { annualSavingsCents, cycleFor, planForUsers, priceCents } from '@parcel-map/contracts/commerce/plan-pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { billingOf, insertCard, insertOrder, insertSubscription, orderByKey } from './queries.ts';
 import { cardBody, subscriptionBody, type SubscriptionAnswer } from '@parcel-map/contracts/commerce/billing';
 

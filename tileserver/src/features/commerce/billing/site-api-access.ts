@@ -13,7 +13,9 @@ import { apiPlan } from '../plans/api-plans.ts';
 import { notePlanMonth } from '../api-plans/plan-switch.ts';
 import { clientChangeKey, pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { planById } from '../plans/plans.ts';
-import { formatUsd, prorate, type Cycle, type Proration } from '../plans/pricing.ts';
+import { prorate, type Proration } from '../plans/pricing.ts';
+import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { apiPlanOf, type ComboAnswer, type ComboBody } from '@parcel-map/contracts/commerce/site-api-access';
 
 type Group = NonNullable<SessionCaller['group']>;

@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnTiedChild } from '../../../system/tied-child.ts';
-import type { ExportFormat } from './pricing.ts';
+import type { ExportFormat } from '@parcel-map/contracts/commerce/exports';
 import { fileColumns, selectionSql } from './selection.ts';
 import type { ExportRow } from './queries.ts';
 

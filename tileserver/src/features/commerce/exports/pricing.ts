@@ -1,34 +1,10 @@
 // Export pricing and its warnings (spec sections 5 and 9), pure functions of the selection so tests
 // compute them by hand. Numbers live in pricing.json; the free csv rows per month in the config.
-import { formatUsd } from '../plans/pricing.ts';
+import type { ExportFormat, ExportWarning, Quote } from '@parcel-map/contracts/commerce/exports';
+import { formatUsd } from '@parcel-map/contracts/money';
 import prices from './pricing.json' with { type: 'json' };
 
-export const exportFormats = ['csv', 'shp', 'kml', 'geojson', 'gpkg', 'sql'] as const;
-export type ExportFormat = (typeof exportFormats)[number];
 export const pricing = prices;
-
-export type WarningCode = 'county-price' | 'multi-county' | 'empty' | 'public-sources' | 'over-limit' | 'focus-too-large' | 'minimum';
-
-export interface ExportWarning {
-  code: WarningCode;
-  message: string;
-}
-
-export interface Quote {
-  requested: number;
-  /** Free csv rows this export uses from the month's allowance. */
-  free_applied: number;
-  billable: number;
-  cents_per_record: number;
-  price_cents: number;
-  /** Rows left in the allowance before this export. */
-  remaining: number;
-  /** csv within the free allowance: downloaded straight away instead of bought. */
-  free_download: boolean;
-  warnings: ExportWarning[];
-  can_add_to_cart: boolean;
-  can_download: boolean;
-}
 
 export interface QuoteInput {
   format: ExportFormat;

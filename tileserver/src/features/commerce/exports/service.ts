@@ -5,11 +5,11 @@ import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
-import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
-import { managersOnlyText, quote, type ExportFormat, type Quote } from './pricing.ts';
+import { validateDefinition } from '../../../tiles/definition/validate.ts';
+import { managersOnlyText, quote } from './pricing.ts';
 import { freeRowsLeft } from './allowance.ts';
 import { countiesOfSelection, countSelection, focusAreaOf } from './queries.ts';
-import type { ExportQuery } from '@parcel-map/contracts/commerce/exports';
+import type { ExportFormat, ExportQuery, Quote } from '@parcel-map/contracts/commerce/exports';
 import type { SelectionDefinition } from './selection.ts';
 
 export const isManager = (caller: Caller) => caller.via === 'session' && (caller.group?.role === 'manager' || caller.level === 'admin');

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { annualSavingsCents, cycleFor, formatUsd, periodEnd, planForUsers, priceCents, prorate } from './pricing.ts';
+import { periodEnd, prorate } from './pricing.ts';
+import { annualSavingsCents, cycleFor, planForUsers, priceCents } from '@parcel-map/contracts/commerce/plan-pricing';
+import { formatUsd } from '@parcel-map/contracts/money';
 
 const pro = { plan: 'level1', prices: { monthly: 9900, annual: 99900 }, per_seat_pricing: false };
 const team = { plan: 'team_flex', prices: { monthly: 14900, annual: null }, per_seat_pricing: true };

@@ -1,43 +1,6 @@
-// The pricing rules of the spec, shared by the server and the viewer (no server-only imports): per-seat
-// plans bill monthly per user, Pro with more than one user becomes team_flex (and back), annual savings
-// are twelve months minus the annual price. Money is integer cents, shown in US dollars.
-
-export type Cycle = 'monthly' | 'annual';
-
-/** The parts of a plan (plans.json) that pricing reads. */
-export interface PricedPlan {
-  plan: string;
-  prices: { monthly: number; annual: number | null };
-  per_seat_pricing: boolean;
-}
-
-/** Spec 4: Pro with more than one user is team_flex; team_flex with one user is Pro. */
-export function planForUsers(planId: string, users: number): string {
-  if (planId === 'level1' && users > 1) return 'team_flex';
-  if (planId === 'team_flex' && users === 1) return 'level1';
-  return planId;
-}
-
-/** Per-seat plans force the monthly cycle. */
-export function cycleFor(plan: PricedPlan, cycle: Cycle): Cycle {
-  return plan.per_seat_pricing || plan.prices.annual === null ? 'monthly' : cycle;
-}
-
-export function priceCents(plan: PricedPlan, cycle: Cycle, users: number): number {
-  const effective = cycleFor(plan, cycle);
-  const unit = effective === 'annual' ? plan.prices.annual! : plan.prices.monthly;
-  return plan.per_seat_pricing ? unit * users : unit;
-}
-
-/** Twelve months minus the annual price; 0 when there is no annual price. */
-export function annualSavingsCents(plan: PricedPlan): number {
-  return plan.prices.annual === null ? 0 : Math.max(0, plan.prices.monthly * 12 - plan.prices.annual);
-}
-
-/** Cents as en-US dollars: $1,234.50 (`digits` 0 for whole dollars). */
-export function formatUsd(amountCents: number, digits = 2): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountCents / 100);
-}
+// Billing periods and mid-period plan changes, server-side only (the shared plan prices are in
+// @parcel-map/contracts/commerce/plan-pricing, dollar formatting in @parcel-map/contracts/money).
+import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 
 /** The end of a billing period that starts at `start`: one calendar month or year later (Jan 31 -> Feb 28). */
 export function periodEnd(start: Date, cycle: Cycle): Date {

@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../../auth/caller.ts';
-import { formatUsd } from '../plans/pricing.ts';
+import { formatUsd } from '@parcel-map/contracts/money';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';

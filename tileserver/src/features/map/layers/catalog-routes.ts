@@ -6,14 +6,9 @@ import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { isPaid, type Level } from '@parcel-map/contracts/levels';
+import type { ClientConfig } from '@parcel-map/contracts/map/layers';
 import { parcelLayer } from '../../../tiles/tile-queries.ts';
 import { additionalLayers } from './catalog.ts';
-
-export interface ClientConfig {
-  basemaps: { satellite?: string; satellite2?: string };
-  terrain?: string;
-  parcelMinZoom: number;
-}
 
 export function clientConfig(config: Config, level: Level): ClientConfig {
   const basemaps: ClientConfig['basemaps'] = {};

@@ -1,34 +1,8 @@
 // The additional-layer catalogue (FEMA flood zones, wetlands, zoning): what the layers panel lists and how
 // the viewer draws each layer and its legend. Zoom ranges come from the tile layers themselves.
 import { floodLayer, wetlandsLayer } from '../../../tiles/tile-queries.ts';
-import { zoningLayer, zoningTypes } from './zoning-types.ts';
-
-export interface LegendEntry {
-  label: string;
-  color: string;
-  /** The tile attribute value(s) drawn in this colour. */
-  values: string[];
-}
-
-export interface LayerEntry {
-  id: string;
-  name: string;
-  description: string;
-  type: 'vector';
-  source: string;
-  /** Layer name inside the tiles and the attribute the legend colours by. */
-  sourceLayer: string;
-  property: string;
-  docs: string;
-  country: 'us' | 'ca';
-  /** Tile zoom range; clients over-zoom the maxzoom tiles up to displayMaxzoom. */
-  minzoom: number;
-  maxzoom: number;
-  displayMaxzoom: number;
-  labelMinzoom?: number;
-  opacity: number;
-  legend: LegendEntry[];
-}
+import { zoningLayer, zoningTypes } from '@parcel-map/contracts/map/zoning-types';
+import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
 
 // The spec: A, A99, AE, AH, AO, V, VE light blue; X orange; flood labels from zoom 12; opacity 0.7.
 const floodHighRisk = '#7cc4f4';
@@ -46,7 +20,7 @@ const wetlandColors: [string, string][] = [
   ['Other', '#b28653'],
 ];
 
-export const additionalLayers: readonly LayerEntry[] = [
+export const additionalLayers = [
   {
     id: 'flood',
     name: 'FEMA Flood Zones',
@@ -100,4 +74,4 @@ export const additionalLayers: readonly LayerEntry[] = [
     opacity: 0.45,
     legend: zoningTypes.map((t) => ({ label: t.type, color: t.color, values: [t.type] })),
   },
-];
+] satisfies readonly CatalogueLayer[];

@@ -4,7 +4,7 @@
 import { isPaid } from '@parcel-map/contracts/levels';
 import type { Caller } from '../../../auth/caller.ts';
 import { basemapAttribution } from './basemap-routes.ts';
-import { basemapLabelLayers, basemapLayers, labelFont, zoningLayers, type StyleLayer } from './basemap-style.ts';
+import { basemapLabelLayers, basemapLayers, labelFont, zoningLayers, type StyleLayer } from '@parcel-map/contracts/map/basemap-style';
 import { additionalLayers } from './catalog.ts';
 
 function fillByLegend(id: string): StyleLayer[] {

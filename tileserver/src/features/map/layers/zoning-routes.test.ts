@@ -6,7 +6,7 @@ import { signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import type { TestBrowser } from '../../../testing/http-client.ts';
 import { decodeTile, lonLatToTile } from '../../../testing/tiles.ts';
-import { zoningTypes } from './zoning-types.ts';
+import { zoningTypes } from '@parcel-map/contracts/map/zoning-types';
 
 const sql = testDb();
 const app = createApp({ config: loadConfig(), sql, logger: createLogger('silent') });

@@ -13,7 +13,7 @@ import { sendTile, tileCaller } from '../../../tiles/tile-gate.ts';
 import { tileRequestOf } from '../../../tiles/routes.ts';
 import { tableBounds } from '../../../tiles/bounds.ts';
 import { zoningCodeTileSql, zoningTileSql } from './zoning-queries.ts';
-import { zoningCodeTileFields, zoningLayer, zoningTileFields } from './zoning-types.ts';
+import { zoningCodeTileFields, zoningLayer, zoningTileFields } from '@parcel-map/contracts/map/zoning-types';
 
 const DAY = 86_400;
 

@@ -1,8 +1,7 @@
 // Turns geodesic edge lengths into the dimension labels' numbers: [feet, meters, [lon, lat]] with feet
 // rounded to whole feet and meters to 0.1 m (the spec's rounding), midpoints to 7 decimals (~1 cm).
+import type { EdgeLength } from '@parcel-map/contracts/map/parcels';
 import type { EdgeRow } from './dimension-queries.ts';
-
-export type EdgeLength = [feet: number, meters: number, midpoint: [number, number]];
 
 const metersPerFoot = 0.3048;
 

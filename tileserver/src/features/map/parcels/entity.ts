@@ -3,40 +3,13 @@
 import type { Level } from '@parcel-map/contracts/levels';
 import { canSeeTier } from '@parcel-map/contracts/levels';
 import { parcelFields, parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
+import type { FieldValue, ParcelEntity, PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import type { Country } from '../places/context-path.ts';
-import { fieldAccess, fieldGroups, listedFields, premiumMeta, type PremiumFieldMeta } from './field-access.ts';
+import { fieldAccess, fieldGroups, listedFields, premiumMeta } from './field-access.ts';
 import { addOnExtraFields } from './field-catalog.ts';
 import type { ParcelRow } from './queries.ts';
 
-type Values = Record<string, unknown>;
-
-export interface ParcelEntity {
-  path: string;
-  id: number;
-  ll_uuid: string;
-  fields: Values;
-  /** Labels of every schema field and of the add-on fields outside the schema. */
-  key: Record<string, string>;
-  /** The note behind each label, for its tooltip. */
-  tooltips: Record<string, string>;
-  groups: { id: string; title: string; fields: string[] }[];
-  premium_field_metadata: Record<string, PremiumFieldMeta>;
-  highlights: {
-    address: string | null;
-    measurements: { acres: number | null; sqft: number | null };
-    owner: string | null;
-    zoning: string | null;
-    landuse: string | null;
-    structureCount: number | null;
-    /** Highlights the caller's level may not see (shown locked, value null). */
-    locked: string[];
-  };
-  geometry: unknown;
-  context: { headline: string; name: string; path: string; active: true };
-  formatted_addresses: { site: string | null; mailing: [string, string] | null };
-  reference_links: { plans_link: string };
-  centroid: [number, number];
-}
+type Values = Record<string, FieldValue>;
 
 // The two premium highlights and the catalog fields behind them. When visible, a free field stands in
 // for a missing premium value (usedesc for land use, structno for the structure count).
@@ -49,7 +22,8 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
   const access = fieldAccess(level);
   const listed = listedFields(access, country, new Set(row.locked_with_data));
   const fields: Values = {};
-  for (const field of access.visible) fields[field.name] = row.fields[field.name] ?? null;
+  // The row holds JSON scalars only (dates as ISO text, numerics as numbers).
+  for (const field of access.visible) fields[field.name] = (row.fields[field.name] as FieldValue | undefined) ?? null;
 
   const key: Record<string, string> = {};
   const tooltips: Record<string, string> = {};
@@ -63,7 +37,7 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
     tooltips[name] = extra.note;
   }
 
-  const premium_field_metadata: Record<string, PremiumFieldMeta> = {};
+  const premium_field_metadata: Record<string, PremiumMeta> = {};
   for (const field of parcelFields) {
     const meta = listed.has(field.name) ? premiumMeta(field, level) : undefined;
     if (meta) premium_field_metadata[field.name] = meta;

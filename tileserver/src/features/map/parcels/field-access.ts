@@ -2,6 +2,7 @@
 // server decides; locked values never leave the database query (see queries.ts).
 import { canSeeTier, unlockPlan, type Level } from '@parcel-map/contracts/levels';
 import { parcelFields, type FieldGroup, type FieldTier, type ParcelField } from '@parcel-map/contracts/parcel-fields';
+import type { PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import type { Country } from '../places/context-path.ts';
 
 export const fieldGroups: readonly { id: FieldGroup; title: string }[] = [
@@ -15,12 +16,6 @@ export const fieldGroups: readonly { id: FieldGroup; title: string }[] = [
   { id: 'risk', title: 'Risk Factors' },
   { id: 'matching', title: 'Dataset Matching' },
 ];
-
-export interface PremiumFieldMeta {
-  tier: Exclude<FieldTier, 'free'>;
-  locked: boolean;
-  unlock: 'Unlock with Pro' | 'Unlock with Team';
-}
 
 export interface FieldAccess {
   /** Fields whose values the caller receives (nulls included). */
@@ -36,7 +31,7 @@ export function fieldAccess(level: Level): FieldAccess {
   return { visible, locked };
 }
 
-export function premiumMeta(field: ParcelField, level: Level): PremiumFieldMeta | undefined {
+export function premiumMeta(field: ParcelField, level: Level): PremiumMeta | undefined {
   if (field.tier === 'free') return undefined;
   return { tier: field.tier, locked: !canSeeTier(level, field.tier), unlock: `Unlock with ${unlockPlan(field.tier)!}` };
 }

@@ -1,15 +1,11 @@
 // The parcel field catalog as the Customise Property View Details page and exports read it: the
 // country schemas, their field groups with labels and notes, and the add-on products with their fields.
-// Labels and notes come from the one table in schema/parcel-fields.ts.
+// Labels and notes come from the one table in contracts' parcel-fields.ts; the answer's shape is
+// contracts' map/parcels.ts.
 import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
-import { parcelFields, type FieldTier } from '@parcel-map/contracts/parcel-fields';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
+import { schemaKeys, type AddOn, type CatalogField, type FieldCatalog, type SchemaKey } from '@parcel-map/contracts/map/parcels';
 import { fieldGroups } from './field-access.ts';
-
-export const schemaKeys = [
-  { key: 'us', label: 'United States' },
-  { key: 'ca', label: 'Canada' },
-] as const;
-export type SchemaKey = (typeof schemaKeys)[number]['key'];
 
 /** Owner mailing-address parts: the pane shows them as one two-line address, so they are not listed one by one. */
 export const mailingFields: ReadonlySet<string> = new Set([
@@ -32,36 +28,6 @@ export const usOnlyFields: ReadonlySet<string> = new Set([
   'housing_growth_past_5_years', 'housing_growth_next_5_years', 'household_income_growth_next_5_years',
   'median_household_income', 'transmission_line_distance', 'precisely_id', 'placekey',
 ]);
-
-export interface CatalogField {
-  name: string;
-  label: string;
-  note: string;
-  /** Plan tier of a schema field; null for an add-on field outside the schema. */
-  tier: FieldTier | null;
-  /** The caller's level may not see its values (the pane shows the unlock badge). */
-  locked: boolean;
-  mailing: boolean;
-}
-
-export interface AddOn {
-  id: 'enhanced_owner' | 'zoning' | 'buildings' | 'addresses';
-  title: string;
-  description: string;
-  productLink: string;
-  schemaLink: string;
-  listItems: string[];
-  fields: CatalogField[];
-}
-
-export interface FieldCatalog {
-  schema_key: SchemaKey;
-  schemas: typeof schemaKeys;
-  groups: { id: string; title: string; fields: CatalogField[] }[];
-  add_ons: AddOn[];
-  /** Every field name any schema or add-on knows: a saved name outside it is "not found". */
-  all_fields: string[];
-}
 
 const support = 'https://support.parcel-map.org';
 

@@ -1,5 +1,6 @@
 // SQL of the parcels feature: one parcel with only the columns the caller may see, and the parcels
 // under a point. Column names come from the field catalog only, never from a request.
+import type { Geometry } from '@parcel-map/contracts/geojson';
 import type { Sql } from '../../../db/client.ts';
 
 export interface ParcelRow {
@@ -10,7 +11,7 @@ export interface ParcelRow {
   fields: Record<string, unknown>;
   /** Names of locked fields that hold a value; the values themselves are not selected. */
   locked_with_data: string[];
-  geometry: unknown;
+  geometry: Geometry;
   lon: number;
   lat: number;
   place_path: string | null;

@@ -10,7 +10,8 @@ import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
 import { buildParcelEntity } from './entity.ts';
-import { fieldCatalog, schemaKeys, type SchemaKey } from './field-catalog.ts';
+import { schemaKeys, type SchemaKey } from '@parcel-map/contracts/map/parcels';
+import { fieldCatalog } from './field-catalog.ts';
 import { fieldAccess } from './field-access.ts';
 import { parcelByPath, parcelsAtPoint } from './queries.ts';
 

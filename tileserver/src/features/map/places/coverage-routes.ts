@@ -4,18 +4,12 @@
 // When parcels changed without a refresh (a database migrated with data already in it), the last good
 // table is served while one background refresh runs.
 import { Hono } from 'hono';
+import { coverageHeaders, type CoverageTable } from '@parcel-map/contracts/map/places';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Logger } from '../../../logger.ts';
 import { countyCoverage, coverageIsStale, coverageRows, parcelsVersion, refreshCoverage, stateAreas, type CoverageRow } from './coverage-queries.ts';
-
-export const coverageHeaders = ['path', 'kind', 'name', 'headline', 'parcels', 'coverage_percent'] as const;
-
-export interface CoverageTable {
-  headers: typeof coverageHeaders;
-  rows: [string, 'state' | 'county', string, string, number, number][];
-}
 
 async function buildTable(sql: Sql): Promise<CoverageTable> {
   const counties = await countyCoverage(sql);

@@ -1,26 +1,16 @@
 // SQL of the places feature: the place of each kind at a point, one place's outline, its children.
+import type { Geometry } from '@parcel-map/contracts/geojson';
+import type { BBox, PlaceRef } from '@parcel-map/contracts/map/places';
 import type { Sql } from '../../../db/client.ts';
 
-export type PlaceKind = 'country' | 'state' | 'county' | 'city' | 'neighborhood';
-export const placeKinds: readonly PlaceKind[] = ['country', 'state', 'county', 'city', 'neighborhood'];
-
-export interface PlaceSummary {
-  path: string;
-  name: string;
-  headline: string;
-  kind: PlaceKind;
+export async function placesAtPoint(sql: Sql, lon: number, lat: number): Promise<PlaceRef[]> {
+  return sql<PlaceRef[]>`SELECT kind, path, name, headline FROM places_at_point(${lon}, ${lat})`;
 }
 
-export type BBox = [number, number, number, number];
-
-export async function placesAtPoint(sql: Sql, lon: number, lat: number): Promise<PlaceSummary[]> {
-  return sql<PlaceSummary[]>`SELECT kind, path, name, headline FROM places_at_point(${lon}, ${lat})`;
-}
-
-export interface PlaceBoundaryRow extends PlaceSummary {
+export interface PlaceBoundaryRow extends PlaceRef {
   parent_path: string | null;
   synthetic: boolean;
-  geometry: unknown;
+  geometry: Geometry;
   w: number;
   s: number;
   e: number;
@@ -40,12 +30,12 @@ export async function placeBoundary(sql: Sql, path: string): Promise<PlaceBounda
   return row;
 }
 
-export interface PlaceChildRow extends PlaceSummary {
+export interface PlaceChildRow extends PlaceRef {
   w: number;
   s: number;
   e: number;
   n: number;
-  geometry?: unknown;
+  geometry?: Geometry;
 }
 
 export async function placeExists(sql: Sql, path: string): Promise<boolean> {

@@ -6,7 +6,8 @@ import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
 import { parseContextPath, parseLatLon } from './context-path.ts';
-import { bboxOf, placeBoundary, placeChildren, placeExists, placeKinds, placesAtPoint, type PlaceKind, type PlaceSummary } from './queries.ts';
+import { placeKinds, type AtPoint, type BoundaryFeature, type ChildrenResponse } from '@parcel-map/contracts/map/places';
+import { bboxOf, placeBoundary, placeChildren, placeExists, placesAtPoint } from './queries.ts';
 
 const placeJson = /^(.*)\/(boundaries|children)\.json$/;
 
@@ -17,7 +18,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     await deps.callers.of(c);
     const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
     const found = new Map((await placesAtPoint(deps.sql, lon, lat)).map((p) => [p.kind, p]));
-    const answer = {} as Record<PlaceKind, PlaceSummary | null>;
+    const answer = {} as AtPoint;
     for (const kind of placeKinds) {
       const place = found.get(kind);
       answer[kind] = place ? { path: place.path, name: place.name, headline: place.headline, kind: place.kind } : null;
@@ -35,7 +36,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     if (match[2] === 'boundaries') {
       const row = await placeBoundary(deps.sql, path);
       if (!row) throw new ApiError('NOT_FOUND', `No place at ${path}`);
-      return c.json({
+      const feature: BoundaryFeature = {
         type: 'Feature',
         geometry: row.geometry,
         properties: {
@@ -47,12 +48,13 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
           bbox: bboxOf(row),
           synthetic: row.synthetic,
         },
-      });
+      };
+      return c.json(feature);
     }
     const withGeometry = ['1', 'true'].includes(c.req.query('geometry') ?? '');
     const children = await placeChildren(deps.sql, path, withGeometry);
     if (children.length === 0 && !(await placeExists(deps.sql, path))) throw new ApiError('NOT_FOUND', `No place at ${path}`);
-    return c.json({
+    const answer: ChildrenResponse = {
       children: children.map((child) => ({
         path: child.path,
         name: child.name,
@@ -61,7 +63,8 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
         bbox: bboxOf(child),
         ...(withGeometry ? { geometry: child.geometry } : {}),
       })),
-    });
+    };
+    return c.json(answer);
   });
 
   return app;

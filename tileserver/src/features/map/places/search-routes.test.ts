@@ -4,7 +4,7 @@ import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
 import { testDb } from '../../../testing/db.ts';
 import { likeEscape } from '../../../db/like.ts';
-import type { SearchResult } from './search-routes.ts';
+import type { SearchResult } from '@parcel-map/contracts/map/places';
 
 const sql = testDb();
 const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });

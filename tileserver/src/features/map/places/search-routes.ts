@@ -3,6 +3,7 @@
 // a house number ("63 high") lists parcels before places, and when no parcel has that exact address,
 // the street centerlines' address ranges place the house (see address-ranges.ts).
 import { Hono } from 'hono';
+import type { SearchResult } from '@parcel-map/contracts/map/places';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
@@ -15,17 +16,6 @@ export const maxResults = 33;
 const minLength = 2;
 const maxLength = 100;
 const countries = ['us', 'ca', 'zz'];
-
-export interface SearchResult {
-  kind: 'place' | 'parcel';
-  path: string;
-  name: string;
-  headline: string;
-  center: [number, number];
-  bbox?: [number, number, number, number];
-  /** Set when the position was interpolated along a street's address range (no parcel has the address). */
-  interpolated?: true;
-}
 
 /** Trimmed search text with runs of white space folded; text far over the limit is cut before any regex. */
 export function normalizeSearchText(raw: string): string {

@@ -3,6 +3,7 @@
 // The one place these lists live; the viewer's style rules and filters read them through filters.json.
 import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
 import { parcelFields, type ParcelField } from '@parcel-map/contracts/parcel-fields';
+import type { FilterOption } from '@parcel-map/contracts/map/source-filters';
 
 /** Code lists with a fixed set of values (reference: USPS flags, PAD-US, FEMA NRI, Opportunity Zones). */
 export const checkboxOptions: Readonly<Record<string, readonly string[]>> = {
@@ -13,17 +14,6 @@ export const checkboxOptions: Readonly<Record<string, readonly string[]>> = {
   padus_public_access: ['Open Access', 'Restricted Access', 'Closed', 'Unknown'],
   fema_nri_risk_rating: ['Very Low', 'Relatively Low', 'Relatively Moderate', 'Relatively High', 'Very High', 'No Rating'],
 };
-
-export interface FilterOption {
-  key: string;
-  label: string;
-  /** Numeric columns: gt, lt, gte, lte and range filters apply. */
-  range: boolean;
-  /** A fixed list of values to tick, or null when values are free text (autocomplete). */
-  checkboxes: string[] | null;
-  kind: ParcelField['kind'];
-  group: ParcelField['group'];
-}
 
 export function optionOf(field: ParcelField): FilterOption {
   const fixed = field.kind === 'boolean' ? ['Yes', 'No'] : checkboxOptions[field.name];

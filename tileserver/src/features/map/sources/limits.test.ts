@@ -12,7 +12,7 @@ import { TileRenderer } from '../../../tiles/tile-renderer.ts';
 import { sourceId } from './canonical.ts';
 import { saveSource } from './queries.ts';
 import { SourceRegistry } from './registry.ts';
-import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
+import { validateDefinition } from '../../../tiles/definition/validate.ts';
 
 const sql = testDb();
 afterAll(() => sql.end());

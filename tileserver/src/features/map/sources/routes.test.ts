@@ -4,7 +4,7 @@ import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
 import { testDb } from '../../../testing/db.ts';
 import { decodeTile, lonLatToTile } from '../../../testing/tiles.ts';
-import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
+import { validateDefinition } from '../../../tiles/definition/validate.ts';
 
 const sql = testDb();
 const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });

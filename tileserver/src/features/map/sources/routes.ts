@@ -20,7 +20,8 @@ import { compileValueCheckSql, legendOf } from './compile.ts';
 import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
 import { SourceRegistry, type CompiledSource } from './registry.ts';
 import { assertDefinitionAllowed, assertSurveyFieldsAllowed, entitledOnly } from './policy.ts';
-import { validateDefinition, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
+import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
+import { validateDefinition } from '../../../tiles/definition/validate.ts';
 
 const MAX_BODY = 64 * 1024;
 /** How often a live watcher compares versions: well inside the 2 s a survey post may take to show. */

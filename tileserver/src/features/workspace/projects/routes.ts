@@ -10,7 +10,7 @@ import { ApiError } from '../../../errors.ts';
 import { bodyLimit, requestBody } from '../../../http/request-body.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
 import { placeExists } from '../../map/places/queries.ts';
-import { validateDefinition } from '@parcel-map/contracts/map/source-definition';
+import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { focusAreaTooLarge, maxFocusAreaSquareMiles, projectLimits } from '../../commerce/plans/project-limits.ts';
 import { accessCovers, projectAccess, type ProjectAccess } from './policy.ts';
 import {

@@ -2,8 +2,8 @@
 // class, street and place names; no external URL, so it works offline), and the satellite rasters from
 // the configured URL templates (BASEMAP_SATELLITE_URL, BASEMAP_SATELLITE2_URL).
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
-import { basemapLabelLayers, basemapLayers, landColor } from '@parcel-map/tileserver/features/map/layers/basemap-style';
-import type { ViewerConfig } from '../../../api/types.ts';
+import { basemapLabelLayers, basemapLayers, landColor } from '@parcel-map/contracts/map/basemap-style';
+import type { ClientConfig } from '@parcel-map/contracts/map/layers';
 import type { Basemap } from '../../../state/url.ts';
 
 export const backgroundColor = landColor;
@@ -35,13 +35,13 @@ export function glyphsUrl(origin: string): string {
   return `${origin}/api/v1/fonts/{fontstack}/{range}.pbf`;
 }
 
-export function satelliteUrl(config: ViewerConfig | null, base: Basemap): string | undefined {
+export function satelliteUrl(config: ClientConfig | null, base: Basemap): string | undefined {
   if (base === 'street') return undefined;
   return config?.basemaps?.[base];
 }
 
 /** True when the chosen base layer can be drawn: street always, satellite only when configured. */
-export function basemapAvailable(config: ViewerConfig | null, base: Basemap): boolean {
+export function basemapAvailable(config: ClientConfig | null, base: Basemap): boolean {
   return base === 'street' || Boolean(satelliteUrl(config, base));
 }
 

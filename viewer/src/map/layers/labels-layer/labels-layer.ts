@@ -2,7 +2,7 @@
 // attributes (zoom 17+), and the selected parcel's edge lengths in feet and meters.
 import { TextLayer } from '@deck.gl/layers';
 import type { Geometry, Position } from 'geojson';
-import type { LonLat } from '../../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 
 export const labelMinZoom = 17;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AtPoint, PlaceRef } from '../../../api/types.ts';
+import type { AtPoint, PlaceRef } from '@parcel-map/contracts/map/places';
 import { childParent, subBoundaryOptions, subBoundaryParent } from './places-data.ts';
 
 const ref = (path: string, kind: PlaceRef['kind'], name: string): PlaceRef => ({ path, kind, name, headline: name });

@@ -2,7 +2,7 @@
 // sub-boundaries (one level down for the zoom, or the level chosen in the Layers panel) and name labels.
 import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
 import { getBoundary, getChildren } from '../../../api/places.ts';
-import type { AtPoint, BBox, BoundaryFeature, PlaceChild, PlaceRef } from '../../../api/types.ts';
+import type { AtPoint, BBox, BoundaryFeature, PlaceChild, PlaceRef } from '@parcel-map/contracts/map/places';
 import type { SubBoundaryLevel } from '../../../state/map-atoms.ts';
 
 export interface PlacesData {

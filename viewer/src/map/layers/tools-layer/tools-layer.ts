@@ -1,7 +1,7 @@
 // The shape being drawn by a tool (line, polygon or point), as deck.gl layers over the map.
 import { PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Layer } from '@deck.gl/core';
-import type { LonLat } from '../../../api/types.ts';
+import type { LonLat } from '@parcel-map/contracts/map/places';
 import type { ToolState } from '../../../state/ui-atoms.ts';
 import { toolKinds } from '../../tools/tool-actions.ts';
 

@@ -2,8 +2,8 @@
 // zoning_subtype), zoom 11 to 20, filled with the fixed colour of their standardized type; the codes
 // are labelled from zoom 15. Hidden until switched on in the layers panel.
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
-import { zoningLayers as styleZoningLayers } from '@parcel-map/tileserver/features/map/layers/basemap-style';
-import { zoningTypes } from '@parcel-map/tileserver/features/map/layers/zoning-types';
+import { zoningLayers as styleZoningLayers } from '@parcel-map/contracts/map/basemap-style';
+import { zoningTypes } from '@parcel-map/contracts/map/zoning-types';
 
 export const zoningLegend = zoningTypes.map((t) => ({ label: t.type, color: t.color }));
 

@@ -1,6 +1,6 @@
 // The eight standardized zoning types with their fixed map colours, in legend order. The same list is
 // sql/functions/zoning.sql's zoning_type_colors() (documented there with each city's code mapping);
-// a test keeps the two equal. No server-only imports: the viewer imports this file.
+// a test keeps the two equal. The zoning tiles' zooms and fields are part of the same contract.
 export const zoningTypes = [
   { type: 'Residential', color: '#f4d35e' },
   { type: 'Commercial', color: '#e4572e' },

@@ -1,5 +1,5 @@
-// The street basemap's and the zoning layer's MapLibre layers, shared by GET /api/v1/styles/default.json
-// and the viewer (which imports this file: no server-only imports). Colours: a light land tone, blue
+// The street basemap's and the zoning layer's MapLibre layers: GET /api/v1/styles/default.json serves
+// them and the viewer draws them, so both read this one copy. Colours: a light land tone, blue
 // water, white streets with grey casings widening by class, purple boundaries, dark labels with halos.
 import { zoningTypes } from './zoning-types.ts';
 
