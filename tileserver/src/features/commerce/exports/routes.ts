@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver } from '../../../auth/caller.ts';
+import { systemClock, type Clock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
@@ -16,16 +17,17 @@ import { readableProject, readableProjectById } from '../../workspace/projects/s
 import { freeRowsLeft, lockAllowance } from './allowance.ts';
 import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
+import { assertMayExport, mayExport, mayUseExport } from './policy.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
 import { countSelection, downloadHistory, exportById, exportsOfProject, exportsOfUser, insertExport, setExportStatus, type ExportRow } from './queries.ts';
 import { checkBody, countsBody, startBody, statusText, type ExportCounts, type ExportRecord } from '@parcel-map/contracts/commerce/exports';
-import { assertManager, checkExport, isManager, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
+import { checkExport, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
 
 export interface ExportDeps {
   config: Config;
   sql: Sql;
   callers: CallerResolver;
-  now?: () => Date;
+  clock?: Clock;
   /** Enqueues an export's job (in the given transaction); undefined in a process without the job queue. */
   enqueueExport?: EnqueueExport;
 }
@@ -50,7 +52,7 @@ const progressPage = (row: ExportRow) => `<!doctype html><html><head><meta chars
 export function exportRoutes(deps: ExportDeps): Hono {
   const app = new Hono();
   const { sql, config } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock ?? systemClock;
 
   const project = async (c: Context) => {
     const caller = await deps.callers.of(c);
@@ -78,7 +80,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const body = await requestBody(c, checkBody);
     const checked = await checkExport(sql, config, caller, body, now());
     const q = checked.quote;
-    const manager = isManager(caller);
+    const manager = mayExport(caller);
     return c.json({
       count: checked.count,
       limits: { price: q.price_cents, remaining: q.remaining, requested: q.requested },
@@ -107,7 +109,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     requireSession(caller);
     const body = await requestBody(c, startBody);
     const p = await readableProjectById(sql, caller, body.map_id);
-    assertManager(caller);
+    assertMayExport(caller);
     const place = `/${c.req.param('place')}`;
     if (!/^\/[a-z]{2}(\/[a-z0-9-]+)*$/.test(place)) throw new ApiError('NOT_FOUND', 'No such place');
     const query = { ...body.query, path: place };
@@ -164,7 +166,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const caller = await deps.callers.of(c);
     const id = Number(c.req.param('id'));
     const row = Number.isSafeInteger(id) ? await exportById(sql, id) : undefined;
-    if (!row || caller.via !== 'session' || caller.user?.id !== row.user_id) throw new ApiError('NOT_FOUND', 'No such export');
+    if (!row || !mayUseExport(caller, row)) throw new ApiError('NOT_FOUND', 'No such export');
     return { caller, row };
   };
 
