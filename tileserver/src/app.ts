@@ -141,17 +141,17 @@ export function createApp(deps: AppDeps): Hono {
   // API plans and the parcel API: the gate judges an account's standing (402/429) for tiles and /api/v2.
   const apiGate = new ApiGate(deps.sql, tiles.meter, deps.now ?? (() => new Date()));
   tiles.apiGate = apiGate;
-  app.route('/', billingRoutes({ ...routeDeps, payments, now: deps.now }));
-  app.route('/', planChangeRoutes({ ...routeDeps, payments, now: deps.now, onApiAccessChanged: (id) => apiGate.forget(id) }));
+  app.route('/', billingRoutes({ ...routeDeps, payments, clock: deps.now }));
+  app.route('/', planChangeRoutes({ ...routeDeps, payments, clock: deps.now, onApiAccessChanged: (id) => apiGate.forget(id) }));
   app.route('/', cardRoutes({ ...routeDeps, payments }));
   app.route('/', offerRoutes(routeDeps));
   app.route('/', adminOrderRoutes({ ...routeDeps, payments }));
-  app.route('/', apiPlanRoutes({ ...routeDeps, payments, gate: apiGate, now: deps.now }));
+  app.route('/', apiPlanRoutes({ ...routeDeps, payments, gate: apiGate, clock: deps.now }));
   app.route('/', parcelApiRoutes({ ...routeDeps, gate: apiGate, meter: tiles.meter }));
   const jobs = deps.jobs;
   const enqueueExport: EnqueueExport | undefined = jobs ? (id, requestId, tx) => sendExport(jobs, deps.exportQueue ?? exportQueue, id, requestId, tx) : undefined;
-  app.route('/', exportRoutes({ ...routeDeps, now: deps.now, enqueueExport }));
-  app.route('/', cartRoutes({ ...routeDeps, payments, now: deps.now, enqueueExport }));
+  app.route('/', exportRoutes({ ...routeDeps, clock: deps.now, enqueueExport }));
+  app.route('/', cartRoutes({ ...routeDeps, payments, clock: deps.now, enqueueExport }));
   app.route('/', storeRoutes(routeDeps));
   app.route('/', tileRoutes(tiles));
   app.route('/', sourceRoutes(tiles));

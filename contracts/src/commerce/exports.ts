@@ -33,9 +33,13 @@ export interface ExportCounts {
   withDatasetCount: number;
 }
 
+/** An export row's status, as stored and as sent: made in the background, ready, failed after its retries, past its download days. */
+export const exportStatus = { inProgress: 1, ready: 2, failed: 3, expired: 4 } as const;
+export type ExportStatus = (typeof exportStatus)[keyof typeof exportStatus];
+
 export interface ExportRecord {
   id: number;
-  status: 1 | 2 | 3 | 4;
+  status: ExportStatus;
   status_text: string;
   created_at: string;
   filename: string | null;

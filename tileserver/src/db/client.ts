@@ -3,6 +3,15 @@ import postgres from 'postgres';
 
 export type Sql = postgres.Sql<Record<string, never>>;
 
+/**
+ * Runs `work` in one transaction (committed when it resolves, rolled back when it throws). postgres.js
+ * types the transaction apart from the pool, though it answers the same tagged-template calls; handing
+ * it over as a Sql here lets every query function take either.
+ */
+export async function transaction<T>(sql: Sql, work: (tx: Sql) => Promise<T>): Promise<T> {
+  return (await sql.begin((tx) => work(tx as unknown as Sql))) as T;
+}
+
 export interface DbOptions {
   max?: number;
   /** Milliseconds before a statement is cancelled (0 = none). */

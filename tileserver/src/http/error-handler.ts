@@ -1,14 +1,17 @@
 // Turns anything thrown in a route into the one JSON error shape. Unexpected errors are logged with
 // the request id and answered with a generic message: no stack, no SQL text ever reaches a client.
+// A card the processor refused is a 402 with the processor's codes, for every purchase alike.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { ApiError, errorBody, fromDatabaseError, retryAfterOf } from '../errors.ts';
 import type { Logger } from '../logger.ts';
+import { CardError } from '../payments/provider.ts';
 import { TileAbortedError } from '../tiles/tile-cache.ts';
 
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
+  if (error instanceof CardError) return new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
   if (error instanceof ZodError) {
     const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     const first = details[0];

@@ -4,7 +4,7 @@
 // overage is marked billed at 0. A decline leaves the month unbilled and is retried a day later. The
 // month is priced by the dearest plan in force during it (api_plan_months, M4): a switch to a cheaper
 // plan before the run does not cheapen usage made on the dearer one.
-import type { Sql } from '../../../db/client.ts';
+import { transaction, type Sql } from '../../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { apiPlan, apiPlanById } from '../plans/api-plans.ts';
 import { overageCents } from './usage.ts';
@@ -23,8 +23,7 @@ export async function billApiOverage(deps: { sql: Sql; payments: PaymentProvider
   const report: OverageReport = { billed: 0, failed: 0 };
   const retryBefore = new Date(deps.now.getTime() - 86_400_000);
   for (;;) {
-    const more = await deps.sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    const more = await transaction(deps.sql, async (tx) => {
       const [row] = await tx<Row[]>`
         SELECT u.group_id, u.month, u.tiles, u.records, a.plan, a.usage_cap_cents, s.card_token, b.customer_id,
                (SELECT array_agg(m.plan) FROM api_plan_months m WHERE m.group_id = u.group_id AND m.month = u.month) AS month_plans

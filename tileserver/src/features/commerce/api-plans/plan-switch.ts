@@ -7,11 +7,12 @@ import type { SessionCaller } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { monthOf } from '../../../metering/usage-meter.ts';
-import type { PaymentProvider } from '../../../payments/provider.ts';
+import type { Pay } from '../../../payments/checkout.ts';
 import { pastDueMessage, serverChangeKey } from '../billing/checkout-steps.ts';
 import { payerOf } from '../billing/plan-change.ts';
 import { prorate } from '../plans/pricing.ts';
 import { apiPlan } from '../plans/api-plans.ts';
+import { apiPlanSubscription, insertApiOrder, notePlanInMonth, switchPlanRows } from './queries.ts';
 
 export interface PlanSwitch {
   plan: string;
@@ -21,26 +22,21 @@ export interface PlanSwitch {
   price_from: string;
 }
 
-type Row = { plan: string; trial_ends_at: Date | null; sub_id: string; status: string; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null };
-
 /** Records that `plan` was in force this month (the overage run prices the month by the dearest). */
 export async function notePlanMonth(db: Sql, groupId: number, plan: string, now: Date): Promise<void> {
-  await db`INSERT INTO api_plan_months (group_id, month, plan) VALUES (${groupId}, ${monthOf(now)}, ${plan}) ON CONFLICT DO NOTHING`;
+  await notePlanInMonth(db, groupId, monthOf(now), plan);
 }
 
 /** In the caller's transaction, which holds the plan-change lock (billing/plan-change.ts runPlanChange). */
 export async function switchApiPlan(
   db: Sql,
-  deps: { payments: PaymentProvider; now: Date },
+  deps: { now: Date },
   caller: SessionCaller,
   groupId: number,
   target: 'api_standard' | 'api_premium',
-  onCharged: (charge: { id: string; amount: number }) => void,
+  pay: Pay,
 ): Promise<PlanSwitch> {
-  const [row] = await db<Row[]>`
-    SELECT a.plan, a.trial_ends_at, s.id AS sub_id, s.status, s.price_cents, s.period_start, s.period_end, s.credit_cents, s.card_token
-    FROM api_accounts a JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan AND s.status <> 'canceled'
-    WHERE a.group_id = ${groupId}`;
+  const row = await apiPlanSubscription(db, groupId);
   if (!row) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan to change: choose one on the plans page');
   if (row.plan === target) throw new ApiError('CONFLICT', 'This is your current API plan');
   if (row.status === 'past_due') throw new ApiError('CONFLICT', pastDueMessage);
@@ -54,19 +50,16 @@ export async function switchApiPlan(
   if (money.chargeCents > 0) {
     const payer = await payerOf(db, row.card_token);
     const key = await serverChangeKey(db, 'change', groupId, row.sub_id, target);
-    chargeId = (await deps.payments.charge({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${plan.display_name}`, idempotencyKey: key })).id;
-    onCharged({ id: chargeId, amount: money.chargeCents });
+    chargeId = (await pay({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${plan.display_name}`, idempotencyKey: key })).id;
   }
-  await db`UPDATE subscriptions SET plan = ${target}, price_cents = ${price}, credit_cents = ${money.creditCents} WHERE id = ${row.sub_id}`;
-  await db`UPDATE api_accounts SET plan = ${target} WHERE group_id = ${groupId}`;
-  await db`UPDATE groups SET subtier = ${target} WHERE id = ${groupId}`;
+  await switchPlanRows(db, groupId, row.sub_id, { plan: target, priceCents: price, creditCents: money.creditCents });
   await notePlanMonth(db, groupId, row.plan, deps.now);
   await notePlanMonth(db, groupId, target, deps.now);
   const credited = money.creditCents - row.credit_cents;
-  await db`
-    INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
-    VALUES (${groupId}, ${caller.user.id}, ${credited > 0 ? 'credit' : 'plan_change'},
-      ${`${plan.display_name}, monthly${credited > 0 ? ' (credit for the unused time)' : inTrial ? ' (free trial: charged on the trial charge date)' : ''}`},
-      ${credited > 0 ? -credited : money.chargeCents}, ${chargeId})`;
+  await insertApiOrder(db, {
+    groupId, userId: caller.user.id, kind: credited > 0 ? 'credit' : 'plan_change',
+    description: `${plan.display_name}, monthly${credited > 0 ? ' (credit for the unused time)' : inTrial ? ' (free trial: charged on the trial charge date)' : ''}`,
+    amountCents: credited > 0 ? -credited : money.chargeCents, chargeId,
+  });
   return { plan: target, charge: money.chargeCents, credit: money.creditCents, price_from: row.period_end.toISOString() };
 }

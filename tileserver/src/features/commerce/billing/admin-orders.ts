@@ -4,7 +4,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { CallerResolver } from '../../../auth/caller.ts';
-import type { Sql } from '../../../db/client.ts';
+import { transaction, type Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
@@ -32,8 +32,7 @@ export function adminOrderRoutes(deps: { sql: Sql; callers: CallerResolver; paym
     requireAdmin(caller);
     const { amount_cents } = await requestBody(c, refundBody);
     const id = Number(c.req.param('id'));
-    return sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    return transaction(sql, async (tx) => {
       const [order] = await tx<{ group_id: string | null; charge_id: string | null; amount_cents: number; kind: string }[]>`
         SELECT group_id, charge_id, amount_cents, kind FROM orders WHERE id = ${id} FOR UPDATE`;
       if (!order) throw new ApiError('NOT_FOUND', 'No such order');

@@ -7,9 +7,10 @@ import { requireSession, type Caller, type CallerResolver } from '../../../auth/
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
-import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
+import type { PaymentProvider } from '../../../payments/provider.ts';
 import { customerFor } from './checkout-steps.ts';
-import { insertCard } from './queries.ts';
+import { assertBilling } from './policy.ts';
+import { cardOfGroup, deleteCard, insertCard, setSubscriptionCard } from './queries.ts';
 import { paymentMethodId } from '@parcel-map/contracts/commerce/billing';
 
 const cardToken = z.object({ payment_method_id: paymentMethodId });
@@ -21,19 +22,15 @@ export function cardRoutes(deps: { sql: Sql; callers: CallerResolver; payments: 
   const managerGroup = (caller: Caller) => {
     requireSession(caller);
     if (!caller.group) throw new ApiError('NOT_FOUND', 'You have no account with a plan');
-    if (caller.group.role !== 'manager') throw new ApiError('FORBIDDEN', 'Only managers can change the account’s cards. Please contact your account admin.');
+    assertBilling(caller, 'manage_cards');
     return { ...caller.group, user: caller.user };
-  };
-  const cardProblem = (error: unknown): never => {
-    if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
-    throw error;
   };
 
   app.post('/account/cards.json', async (c) => {
     const group = managerGroup(await deps.callers.of(c));
     const { payment_method_id } = await requestBody(c, cardToken);
     const customer = await customerFor(sql, payments, group.user);
-    const card = await payments.attachCard(customer, payment_method_id).catch(cardProblem);
+    const card = await payments.attachCard(customer, payment_method_id);
     await insertCard(sql, group.id, group.user.id, payments.name, card);
     return c.json({ token: card.token, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, cardholder_name: card.cardholderName }, 201);
   });
@@ -41,13 +38,11 @@ export function cardRoutes(deps: { sql: Sql; callers: CallerResolver; payments: 
   app.delete('/account/cards/:token{pm_[A-Za-z0-9_-]{6,100}\\.json}', async (c) => {
     const group = managerGroup(await deps.callers.of(c));
     const token = c.req.param('token').replace(/\.json$/, '');
-    const [card] = await sql<{ in_use: boolean }[]>`
-      SELECT EXISTS (SELECT 1 FROM subscriptions s WHERE s.card_token = c.token AND s.status <> 'canceled') AS in_use
-      FROM cards c WHERE c.token = ${token} AND c.group_id = ${group.id}`;
+    const card = await cardOfGroup(sql, token, group.id);
     if (!card) throw new ApiError('NOT_FOUND', 'No such card');
     if (card.in_use) throw new ApiError('CONFLICT', 'This card pays for your plan: choose another card for the plan first.');
     await payments.detachCard(token);
-    await sql`DELETE FROM cards WHERE token = ${token} AND group_id = ${group.id}`;
+    await deleteCard(sql, token, group.id);
     return c.json({ status: 'ok' });
   });
 
@@ -55,10 +50,9 @@ export function cardRoutes(deps: { sql: Sql; callers: CallerResolver; payments: 
     const group = managerGroup(await deps.callers.of(c));
     const id = Number(c.req.param('id').replace(/\.json$/, ''));
     const { payment_method_id } = await requestBody(c, cardToken);
-    const [card] = await sql`SELECT 1 FROM cards WHERE token = ${payment_method_id} AND group_id = ${group.id}`;
-    if (!card) throw new ApiError('NOT_FOUND', 'No such card on this account');
-    const updated = await sql`UPDATE subscriptions SET card_token = ${payment_method_id} WHERE id = ${id} AND group_id = ${group.id} RETURNING id`;
-    if (updated.length === 0) throw new ApiError('NOT_FOUND', 'No such subscription');
+    const set = await setSubscriptionCard(sql, id, group.id, payment_method_id);
+    if (set === 'no_card') throw new ApiError('NOT_FOUND', 'No such card on this account');
+    if (set === 'no_subscription') throw new ApiError('NOT_FOUND', 'No such subscription');
     return c.json({ status: 'ok', card_token: payment_method_id });
   });
 

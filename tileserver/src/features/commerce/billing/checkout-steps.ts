@@ -1,20 +1,15 @@
-// The steps every purchase shares (site plans in routes.ts, API plans in api-plans/checkout.ts, the cart in
-// store/cart-routes.ts; the customer also for a new card in cards.ts), each
-// inside the purchase's transaction: one checkout per user at a time, no second plan for an account,
-// the processor's customer for the user, and the account made on the first purchase.
+// The steps every purchase shares (site plans in routes.ts, API plans in api-checkout.ts, the cart in
+// store/cart-routes.ts; the customer also for a new card in cards.ts), each inside the purchase's
+// transaction (payments/checkout.ts): no second plan for an account, the processor's customer for the
+// user, the account made on the first purchase, and the processor keys of plan changes.
 import { createHash } from 'node:crypto';
 import type { SessionCaller } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import type { PaymentProvider } from '../../../payments/provider.ts';
-import { addMember, createGroup, type GroupRow } from '../../people/groups/queries.ts';
+import { createManagedAccount } from '../../people/groups/service.ts';
 import { duplicateAccountName } from '@parcel-map/contracts/people/groups';
-import { activeSubscription, customerOf, saveCustomer } from './queries.ts';
-
-/** A double click waits here, then finds the first purchase's order by its idempotency key. */
-export async function lockCheckout(db: Sql, userId: number): Promise<void> {
-  await db`SELECT pg_advisory_xact_lock(hashtext('checkout'), ${userId}::int)`;
-}
+import { accountNameTaken, activeSubscription, customerOf, insertOrder, orderByKey, orderCount, orderIdByKey, saveCustomer } from './queries.ts';
 
 /** The caller's account has no plan yet, or (no account) the new account's name is given and free. */
 export async function assertCheckoutPossible(db: Sql, group: SessionCaller['group'], groupName: string | undefined): Promise<void> {
@@ -23,8 +18,7 @@ export async function assertCheckoutPossible(db: Sql, group: SessionCaller['grou
   }
   if (!group) {
     if (!groupName) throw new ApiError('BAD_REQUEST', 'Name your account');
-    const [taken] = await db`SELECT 1 FROM groups WHERE lower(name) = lower(${groupName})`;
-    if (taken) throw new ApiError('CONFLICT', duplicateAccountName);
+    if (await accountNameTaken(db, groupName)) throw new ApiError('CONFLICT', duplicateAccountName);
   }
 }
 
@@ -48,12 +42,9 @@ export async function customerFor(db: Sql, payments: PaymentProvider, user: Sess
 }
 
 /** The caller's account, or a new one they manage (named at checkout). */
-export async function accountForPurchase(db: Sql, caller: SessionCaller, groupName: string | undefined, tier: GroupRow['tier'], seats: number): Promise<number> {
+export async function accountForPurchase(db: Sql, caller: SessionCaller, groupName: string | undefined, tier: NonNullable<SessionCaller['group']>['tier'], seats: number): Promise<number> {
   if (caller.group) return caller.group.id;
-  const made = await createGroup(db, groupName!, tier, seats);
-  if (!made) throw new ApiError('CONFLICT', duplicateAccountName);
-  await addMember(db, made.id, caller.user.id, 'manager');
-  return made.id;
+  return createManagedAccount(db, { name: groupName!, tier, seats, managerId: caller.user.id });
 }
 
 /**
@@ -63,11 +54,21 @@ export async function accountForPurchase(db: Sql, caller: SessionCaller, groupNa
  * namespace keeps it apart from a client's key (`<kind>:client:...`), whatever the client sends.
  */
 export async function serverChangeKey(db: Sql, kind: 'change' | 'combo', groupId: number, subscriptionId: string, target: string): Promise<string> {
-  const [orders] = await db<{ n: string }[]>`SELECT count(*)::text AS n FROM orders WHERE group_id = ${groupId}`;
-  return `${kind}:server:${subscriptionId}:${orders!.n}:${target}`;
+  return `${kind}:server:${subscriptionId}:${await orderCount(db, groupId)}:${target}`;
 }
 
 export const pastDueMessage = 'Your last payment was declined: update the card on the billing page and pay it before changing plan.';
 
 /** The processor key of a change the client named (a retried request): never equal to a server key. */
 export const clientChangeKey = (kind: 'change' | 'combo', groupId: number, key: string) => `${kind}:client:${groupId}:${key}`;
+
+/** The id of the order a purchase with this idempotency key made, if one did (a repeated checkout). */
+export async function orderIdOfKey(db: Sql, key: string): Promise<number | undefined> {
+  return (await orderByKey(db, key)) ? orderIdByKey(db, key) : undefined;
+}
+
+/** Records a paid order in the purchase's transaction; answers its id. */
+export async function recordOrder(db: Sql, order: { groupId: number | null; userId: number; kind: 'data'; description: string; amountCents: number; chargeId: string; key: string }): Promise<number> {
+  await insertOrder(db, { ...order, groupId: order.groupId as number });
+  return orderIdByKey(db, order.key);
+}

@@ -7,19 +7,25 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { boundedString } from '@parcel-map/contracts/bounded-string';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../../auth/caller.ts';
+import { systemClock, type Clock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
-import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
+import { checkout, type Pay } from '../../../payments/checkout.ts';
+import type { PaymentProvider } from '../../../payments/provider.ts';
 import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from './site-api-access.ts';
 import { comboBody, comboQuery } from '@parcel-map/contracts/commerce/site-api-access';
 import { projectLimits } from '../plans/project-limits.ts';
 import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';
+import { assertBilling, mayOnBilling } from './policy.ts';
 import { planById } from '../plans/plans.ts';
 import { prorate } from '../plans/pricing.ts';
 import { cycleFor, planForUsers, priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
+import {
+  cancelAtPeriodEnd, changeSubscription, currentSubscription, customerOfCard, insertChangeOrder, membersBeyond, projectsBeyond, removeMembers, removeProjects, setGroupPlan,
+} from './queries.ts';
 
 const change = z.object({
   plan: boundedString(40).regex(/^[a-z0-9_]{2,40}$/, 'Choose a plan'),
@@ -30,54 +36,38 @@ const change = z.object({
 });
 type Change = z.infer<typeof change>;
 
-type Charge = { id: string; amount: number };
-type SubscriptionRow = { id: string; status: string; plan: string; cycle: Cycle; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number };
-
 /** The body as read before it is known which variant it is: the plan decides (api_combo or a site plan). */
 const anyChange = z.looseObject({ plan: change.shape.plan });
 
-type PlanChangeWork<T> = (db: Sql, onCharged: (charge: Charge) => void) => Promise<T>;
+type PlanChangeWork<T> = (db: Sql, pay: Pay) => Promise<T>;
 
 /**
  * A plan change (site plan, API access, stand-alone API plan) in one transaction under the account's
- * plan-change lock. A charge reported through onCharged that the transaction then fails to record is
- * refunded; a declined card answers 402. The account's cached callers are dropped once it commits.
+ * plan-change lock (payments/checkout.ts: a charge the transaction then fails to record is refunded).
+ * The account's cached callers are dropped once it commits.
  */
 export async function runPlanChange<T>(deps: { sql: Sql; payments: PaymentProvider; callers: CallerResolver }, groupId: number, work: PlanChangeWork<T>): Promise<T> {
-  let charged: Charge | undefined;
-  try {
-    const answer = await deps.sql.begin(async (tx) => {
-      const db = tx as unknown as Sql;
-      await db`SELECT pg_advisory_xact_lock(hashtext('plan-change'), ${groupId}::int)`;
-      return work(db, (charge) => (charged = charge));
-    });
-    deps.callers.forgetGroup(groupId);
-    return answer as T;
-  } catch (error) {
-    if (charged) await deps.payments.refund({ chargeId: charged.id, amountCents: charged.amount, idempotencyKey: `refund_${charged.id}` }).catch(() => undefined);
-    if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
-    throw error;
-  }
+  const answer = await checkout(deps, { lock: { scope: 'plan-change', id: groupId } }, work);
+  deps.callers.forgetGroup(groupId);
+  return answer;
 }
 
 /** The customer that pays with the subscription's card, or 402 without one. */
 export async function payerOf(db: Sql, cardToken: string | null): Promise<{ token: string; customerId: string }> {
-  const [payer] = cardToken
-    ? await db<{ customer_id: string }[]>`SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${cardToken}`
-    : [];
-  if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
-  return { token: cardToken!, customerId: payer.customer_id };
+  const customerId = cardToken ? await customerOfCard(db, cardToken) : undefined;
+  if (!customerId) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+  return { token: cardToken!, customerId };
 }
 
-export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; onApiAccessChanged?: (groupId: number) => void }): Hono {
+export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; clock?: Clock; onApiAccessChanged?: (groupId: number) => void }): Hono {
   const app = new Hono();
   const { sql } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock ?? systemClock;
 
   const managerGroup = (caller: Caller) => {
     requireSession(caller);
     if (!caller.group) throw new ApiError('NOT_FOUND', 'You have no account with a plan: choose one on the plans page.');
-    if (caller.group.role !== 'manager') throw new ApiError('FORBIDDEN', 'Only managers can change the plan. Please contact your account admin.');
+    assertBilling(caller, 'change_plan');
     return caller.group;
   };
   /** API access (api_combo): an account without a group is sent to the API-plan checkout (409), not 404. */
@@ -99,7 +89,7 @@ export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: Call
   };
 
   const assess = async (db: Sql, groupId: number, userId: number, body: Change) => {
-    const [subscription] = await db<SubscriptionRow[]>`SELECT * FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled'`;
+    const subscription = await currentSubscription(db, groupId);
     if (!subscription) return { possible: false as const, reason: 'Your account has no plan to change: choose one on the plans page.' };
     // M5: a past-due account would be prorated against a period nobody paid for.
     if (subscription.status === 'past_due') return { possible: false as const, reason: pastDueMessage };
@@ -108,12 +98,10 @@ export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: Call
       return { possible: false as const, reason: 'That is your current plan.' };
     }
     // Members beyond the new seats lose access (managers stay first), projects beyond the new limit go.
-    const users = await db<{ name: string; role: string; user_id: string }[]>`
-      SELECT u.name, m.role, u.id AS user_id FROM memberships m JOIN users u ON u.id = m.user_id
-      WHERE m.group_id = ${groupId} ORDER BY (m.role = 'manager') DESC, m.created_at, u.id OFFSET ${next.plan.tier === 'free' ? 1 : next.users}`;
+    const users = await membersBeyond(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
     const limit = projectLimits[next.plan.tier].projects;
     const maps = Number.isFinite(limit)
-      ? await db<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${Math.max(0, limit === 0 ? 0 : limit)}`
+      ? await projectsBeyond(db, groupId, Math.max(0, limit === 0 ? 0 : limit))
       : [];
     if (body.code) countOfferAttempt(deps.config, userId);
     const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: now() }) : undefined;
@@ -153,54 +141,48 @@ export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: Call
     requireSession(caller);
     // Who may change comes before what was sent: only a manager's body is judged (400); for anyone else
     // the plan only picks the refusal (API access: 409 to the checkout without an account, else 404/403).
-    const raw = caller.group?.role === 'manager' ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
+    const raw = mayOnBilling(caller, 'change_plan') ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
     if (raw.plan === 'api_combo') {
       const group = comboGroup(caller);
       const comboChange = comboBody.parse(raw);
-      const answer = await inPlanChange(group.id, (db, onCharged) => applyCombo(db, { payments: deps.payments, now: now() }, caller as SessionCaller, group, comboChange, onCharged));
+      const answer = await inPlanChange(group.id, (db, pay) => applyCombo(db, { now: now() }, caller as SessionCaller, group, comboChange, pay));
       deps.onApiAccessChanged?.(group.id);
       return c.json(answer);
     }
     const group = managerGroup(caller);
     const body = change.parse(raw);
-    const answer = await inPlanChange(group.id, async (db, onCharged) => {
+    const answer = await inPlanChange(group.id, async (db, pay) => {
       let chargeId: string | null = null;
       const result = await assess(db, group.id, caller.user!.id, body);
       if (!result.possible) throw new ApiError('CONFLICT', result.reason);
       const { subscription, next, money } = result;
       if (result.offer) await redeemOffer(db, result.offer, group.id);
       if (next.plan.plan === 'level0') {
-        await db`UPDATE subscriptions SET cancel_at_period_end = true WHERE id = ${subscription.id}`;
+        await cancelAtPeriodEnd(db, subscription.id);
         return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
       }
       if (money.chargeCents > 0) {
         if (!subscription.card_token) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
-        const [payer] = await db<{ customer_id: string }[]>`
-          SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${subscription.card_token}`;
-        if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+        const payer = await payerOf(db, subscription.card_token);
         const key = await serverChangeKey(db, 'change', group.id, subscription.id, `${next.plan.plan}_${next.cycle}_${next.users}`);
-        const charge = await deps.payments.charge({ customerId: payer.customer_id, token: subscription.card_token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
+        const charge = await pay({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
         chargeId = charge.id;
-        onCharged({ id: charge.id, amount: money.chargeCents });
       }
-      await db`
-        UPDATE subscriptions SET plan = ${next.plan.plan}, cycle = ${next.cycle}, users = ${next.users}, price_cents = ${result.newPrice}, api_price_cents = ${result.apiPrice},
-          period_start = ${money.periodStart}, period_end = ${money.periodEnd}, credit_cents = ${money.creditCents}, cancel_at_period_end = false
-        WHERE id = ${subscription.id}`;
-      await db`UPDATE groups SET tier = ${next.plan.tier}, subtier = ${next.plan.plan}, seats = ${next.users} WHERE id = ${group.id}`;
+      await changeSubscription(db, subscription.id, {
+        plan: next.plan.plan, cycle: next.cycle, users: next.users, priceCents: result.newPrice, apiPriceCents: result.apiPrice,
+        periodStart: money.periodStart, periodEnd: money.periodEnd, creditCents: money.creditCents,
+      });
+      await setGroupPlan(db, group.id, { tier: next.plan.tier, subtier: next.plan.plan, seats: next.users });
       const leaving = result.effects.users.map((u) => u[2] as number);
-      if (leaving.length > 0) {
-        await db`DELETE FROM memberships WHERE group_id = ${group.id} AND user_id = ANY(${leaving})`;
-        await db`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${leaving}) AND primary_group_id = ${group.id}`;
-      }
+      if (leaving.length > 0) await removeMembers(db, group.id, leaving);
       const removed = result.effects.maps.map((m) => m[0] as number);
-      if (removed.length > 0) await db`DELETE FROM projects WHERE group_id = ${group.id} AND id = ANY(${removed})`;
+      if (removed.length > 0) await removeProjects(db, group.id, removed);
       const credited = money.creditCents - subscription.credit_cents;
-      await db`
-        INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
-        VALUES (${group.id}, ${caller.user!.id}, ${credited > 0 ? 'credit' : 'plan_change'},
-          ${`${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`},
-          ${credited > 0 ? -credited : money.chargeCents}, ${chargeId})`;
+      await insertChangeOrder(db, {
+        groupId: group.id, userId: caller.user!.id, kind: credited > 0 ? 'credit' : 'plan_change',
+        description: `${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`,
+        amountCents: credited > 0 ? -credited : money.chargeCents, chargeId,
+      });
       return { status: 'ok', charge: money.chargeCents, credit: money.creditCents };
     });
     return c.json(answer);

@@ -31,7 +31,7 @@ describe('the renewal job', () => {
     const runs: RenewalReport[] = [];
     let finished = () => {};
     const ran = new Promise<void>((resolve) => (finished = resolve));
-    await startRenewalJob(boss, { sql, payments, logger, now: () => new Date('2020-02-01T00:00:00Z'), onRun: (r) => { runs.push(r); finished(); } });
+    await startRenewalJob(boss, { sql, payments, logger, clock: () => new Date('2020-02-01T00:00:00Z'), onRun: (r) => { runs.push(r); finished(); } });
     await boss.send(renewalQueue, {});
     await ran;
     expect(runs[0]!.renewed).toBeGreaterThanOrEqual(1);

@@ -2,6 +2,7 @@
 // due subscriptions are renewed, retried or ended (features/commerce/billing/renewals.ts), then the API overage of
 // finished months is billed (features/commerce/api-plans/overage-billing.ts).
 import type { PgBoss } from 'pg-boss';
+import { systemClock, type Clock } from '../../../clock.ts';
 import type { Sql } from '../../../db/client.ts';
 import { billApiOverage, type OverageReport } from '../api-plans/overage-billing.ts';
 import { renewDueSubscriptions, type RenewalReport } from './renewals.ts';
@@ -14,7 +15,7 @@ export interface RenewalJobDeps {
   sql: Sql;
   payments: PaymentProvider;
   logger: Logger;
-  now?: () => Date;
+  clock?: Clock;
   forgetGroup?: (groupId: number) => void;
   /** Called after each run (tests wait on it). */
   onRun?: (report: RenewalReport & { overage: OverageReport }) => void;
@@ -23,7 +24,7 @@ export interface RenewalJobDeps {
 export async function startRenewalJob(boss: PgBoss, deps: RenewalJobDeps, cron = '*/15 * * * *'): Promise<void> {
   await boss.createQueue(renewalQueue);
   await boss.work(renewalQueue, async () => {
-    const now = (deps.now ?? (() => new Date()))();
+    const now = (deps.clock ?? systemClock)();
     const report = await renewDueSubscriptions({ sql: deps.sql, payments: deps.payments, now, forgetGroup: deps.forgetGroup });
     if (report.renewed + report.failed + report.ended > 0) deps.logger.info(report, 'billing renewals');
     const overage = await billApiOverage({ sql: deps.sql, payments: deps.payments, now });

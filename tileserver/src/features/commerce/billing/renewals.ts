@@ -4,7 +4,7 @@
 // pastDueGraceDays (the spec names none) and is then free until a retry succeeds (the metered API
 // stops at once: api-plans/standing.ts). A subscription cancelled for the end of the
 // period ends then. Run by the renewal job (features/commerce/billing/renewal-job.ts); the clock comes from the caller.
-import type { Sql } from '../../../db/client.ts';
+import { transaction, type Sql } from '../../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { planById } from '../plans/plans.ts';
 import { periodEnd } from '../plans/pricing.ts';
@@ -39,8 +39,7 @@ export async function renewDueSubscriptions(deps: { sql: Sql; payments: PaymentP
   for (const group of lapsed) deps.forgetGroup?.(Number(group.id));
   for (;;) {
     // One subscription per transaction; SKIP LOCKED lets two workers share the work without doubling it.
-    const done = await deps.sql.begin(async (transaction) => {
-      const tx = transaction as unknown as Sql;
+    const done = await transaction(deps.sql, async (tx) => {
       const [due] = await tx<Due[]>`
         SELECT id, group_id, plan, users, cycle, price_cents + api_price_cents AS price_cents, credit_cents, card_token, period_end, cancel_at_period_end, renewal_failures
         FROM subscriptions

@@ -5,21 +5,24 @@
 // purchase again and charges once.
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver } from '../../../auth/caller.ts';
+import { systemClock, type Clock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
+import { checkout } from '../../../payments/checkout.ts';
 import { LocalPaymentProvider } from '../../../payments/local/local-provider.ts';
-import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
+import type { PaymentProvider } from '../../../payments/provider.ts';
 import { buyApiPlan } from './api-checkout.ts';
 import { isSelfServeApiPlan } from '../plans/api-plans.ts';
-import { accountForPurchase, assertCheckoutPossible, customerFor, lockCheckout } from './checkout-steps.ts';
+import { accountForPurchase, assertCheckoutPossible, customerFor } from './checkout-steps.ts';
 import { findOffer, countOfferAttempt, redeemOffer } from './offers.ts';
+import { assertBilling, mayOnBilling } from './policy.ts';
 import { planById, plans } from '../plans/plans.ts';
 import { periodEnd } from '../plans/pricing.ts';
 import { annualSavingsCents, cycleFor, planForUsers, priceCents } from '@parcel-map/contracts/commerce/plan-pricing';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { billingOf, insertCard, insertOrder, insertSubscription, orderByKey } from './queries.ts';
+import { billingOf, groupSlug, insertCard, insertOrder, insertSubscription, orderByKey, ordersOfUser, setGroupPlan } from './queries.ts';
 import { cardBody, subscriptionBody, type SubscriptionAnswer } from '@parcel-map/contracts/commerce/billing';
 
 export interface BillingDeps {
@@ -27,15 +30,13 @@ export interface BillingDeps {
   sql: Sql;
   callers: CallerResolver;
   payments: PaymentProvider;
-  now?: () => Date;
+  clock?: Clock;
 }
-
-const cardProblem = (error: CardError) => new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
 
 export function billingRoutes(deps: BillingDeps): Hono {
   const app = new Hono();
   const { sql, payments } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock ?? systemClock;
 
   app.get('/plans.json', (c) =>
     c.json({
@@ -48,13 +49,8 @@ export function billingRoutes(deps: BillingDeps): Hono {
     // The local provider's tokeniser: the only place a card number is ever sent; never logged or stored.
     app.post('/payments/local/payment_methods', async (c) => {
       const card = await requestBody(c, cardBody, { maxBytes: 2048 });
-      try {
-        const method = await payments.tokenise({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc, name: card.name });
-        return c.json({ id: method.token, card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear } }, 201);
-      } catch (error) {
-        if (error instanceof CardError) throw cardProblem(error);
-        throw error;
-      }
+      const method = await payments.tokenise({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc, name: card.name });
+      return c.json({ id: method.token, card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear } }, 201);
     });
   }
 
@@ -63,12 +59,9 @@ export function billingRoutes(deps: BillingDeps): Hono {
     requireSession(caller);
     const body = await requestBody(c, subscriptionBody);
     if (isSelfServeApiPlan(body.plan)) {
-      const bought = await buyApiPlan({ sql, payments, now }, caller, body).catch((error: unknown) => {
-        throw error instanceof CardError ? cardProblem(error) : error;
-      });
+      const bought = await buyApiPlan({ sql, payments, clock: now }, caller, body);
       deps.callers.forgetGroup(bought.groupId);
-      const [row] = await sql<{ slug: string }[]>`SELECT slug FROM groups WHERE id = ${bought.groupId}`;
-      return c.json({ path: `/g/${row!.slug}/settings/billing`, charge_id: bought.chargeId, amount: bought.amount } satisfies SubscriptionAnswer, 201);
+      return c.json({ path: `/g/${await groupSlug(sql, bought.groupId)}/settings/billing`, charge_id: bought.chargeId, amount: bought.amount } satisfies SubscriptionAnswer, 201);
     }
     const planId = planForUsers(body.plan, body.users);
     const plan = planById.get(planId);
@@ -82,49 +75,36 @@ export function billingRoutes(deps: BillingDeps): Hono {
     const amount = offer ? (plan.per_seat_pricing ? offer.price_cents * users : offer.price_cents) : priceCents(plan, cycle, users);
     const key = `sub_${caller.user.id}_${body.idempotency_key ?? `${body.payment_method_id}_${planId}_${cycle}_${users}`}`;
     const group = caller.group;
-    if (group && group.role !== 'manager') throw new ApiError('FORBIDDEN', 'Only managers can change the plan. Please contact your account admin.');
+    // Who may buy is judged after the body (a member's malformed request is a 400, as the route table expects).
+    assertBilling(caller, 'buy_plan');
 
-    let charged: { id: string } | undefined;
-    try {
-      const answer = await sql.begin(async (tx) => {
-        const db = tx as unknown as Sql;
-        await lockCheckout(db, caller.user.id);
-        const done = await orderByKey(db, key);
-        if (done) return { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents };
-        await assertCheckoutPossible(db, group, body.group_name);
-        const customer = await customerFor(db, payments, caller.user);
-        const card = await payments.attachCard(customer, body.payment_method_id);
-        charged = await payments.charge({ customerId: customer, token: card.token, amountCents: amount, description: `${plan.name} (${cycle})`, idempotencyKey: key });
-        const groupId = await accountForPurchase(db, caller, body.group_name, plan.tier, users);
-        if (offer) await redeemOffer(db, offer, groupId);
-        await db`UPDATE groups SET tier = ${plan.tier}, subtier = ${plan.plan}, seats = ${users} WHERE id = ${groupId}`;
-        await insertCard(db, groupId, caller.user.id, payments.name, card);
-        const start = now();
-        await insertSubscription(db, { groupId, plan: plan.plan, cycle, users, priceCents: amount, cardToken: card.token, start, end: periodEnd(start, cycle) });
-        await insertOrder(db, { groupId, userId: caller.user.id, kind: 'subscription', description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}${offer ? ` (offer ${offer.code})` : ''}`, amountCents: amount, chargeId: charged.id, key });
-        return { groupId, chargeId: charged.id, amount };
-      });
-      deps.callers.forgetGroup(answer.groupId);
-      const [row] = await sql<{ slug: string }[]>`SELECT slug FROM groups WHERE id = ${answer.groupId}`;
-      return c.json({ path: `/g/${row!.slug}/settings/billing`, charge_id: answer.chargeId, amount: answer.amount } satisfies SubscriptionAnswer, 201);
-    } catch (error) {
-      // Charged but not recorded (the group could not be made): give the money back.
-      if (charged) await payments.refund({ chargeId: charged.id, amountCents: amount, idempotencyKey: `refund_${key}` }).catch(() => undefined);
-      if (error instanceof CardError) throw cardProblem(error);
-      throw error;
-    }
+    const answer = await checkout({ sql, payments }, { lock: { scope: 'checkout', id: caller.user.id }, replay: async (db) => {
+      const done = await orderByKey(db, key);
+      return done && { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents };
+    } }, async (db, pay) => {
+      await assertCheckoutPossible(db, group, body.group_name);
+      const customer = await customerFor(db, payments, caller.user);
+      const card = await payments.attachCard(customer, body.payment_method_id);
+      const charged = await pay({ customerId: customer, token: card.token, amountCents: amount, description: `${plan.name} (${cycle})`, idempotencyKey: key });
+      const groupId = await accountForPurchase(db, caller, body.group_name, plan.tier, users);
+      if (offer) await redeemOffer(db, offer, groupId);
+      await setGroupPlan(db, groupId, { tier: plan.tier, subtier: plan.plan, seats: users });
+      await insertCard(db, groupId, caller.user.id, payments.name, card);
+      const start = now();
+      await insertSubscription(db, { groupId, plan: plan.plan, cycle, users, priceCents: amount, cardToken: card.token, start, end: periodEnd(start, cycle) });
+      await insertOrder(db, { groupId, userId: caller.user.id, kind: 'subscription', description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}${offer ? ` (offer ${offer.code})` : ''}`, amountCents: amount, chargeId: charged.id, key });
+      return { groupId, chargeId: charged.id, amount };
+    });
+    deps.callers.forgetGroup(answer.groupId);
+    return c.json({ path: `/g/${await groupSlug(sql, answer.groupId)}/settings/billing`, charge_id: answer.chargeId, amount: answer.amount } satisfies SubscriptionAnswer, 201);
   });
 
   // Order history (/profile/orders): the orders the user placed and those of the account they manage.
   app.get('/profile/orders.json', async (c) => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
-    const groupId = caller.group?.role === 'manager' ? caller.group.id : null;
-    const orders = await sql<{ id: string; kind: string; description: string; amount_cents: number; created_at: Date; account: string | null }[]>`
-      SELECT o.id, o.kind, o.description, o.amount_cents, o.created_at, g.name AS account
-      FROM orders o LEFT JOIN groups g ON g.id = o.group_id
-      WHERE o.user_id = ${caller.user.id} OR (${groupId}::bigint IS NOT NULL AND o.group_id = ${groupId})
-      ORDER BY o.created_at DESC, o.id DESC LIMIT 500`;
+    const groupId = caller.group && mayOnBilling(caller, 'view_account_orders') ? caller.group.id : null;
+    const orders = await ordersOfUser(sql, caller.user.id, groupId);
     return c.json({ orders: orders.map((o) => ({ ...o, id: Number(o.id) })) }, 200, { 'Cache-Control': 'no-store' });
   });
 
@@ -133,13 +113,13 @@ export function billingRoutes(deps: BillingDeps): Hono {
     const caller = await deps.callers.of(c);
     requireSession(caller);
     const group = caller.group;
-    if (!group || group.slug !== c.req.param('group')) throw new ApiError('NOT_FOUND', 'No such account');
+    if (!group || !mayOnBilling(caller, 'view_billing', c.req.param('group'))) throw new ApiError('NOT_FOUND', 'No such account');
     const billing = await billingOf(sql, group.id);
     const plan = billing.subscription ? planById.get(billing.subscription.plan) : undefined;
     return c.json({
       group: { name: group.name, path: `/g/${group.slug}`, tier: group.tier },
       plan: plan ? { plan: plan.plan, name: plan.name, included: plan.included } : null,
-      is_manager: group.role === 'manager',
+      is_manager: mayOnBilling(caller, 'change_plan'),
       ...billing,
       cards: billing.cards.map((card) => ({ ...card, expired: card.exp_year < now().getUTCFullYear() || (card.exp_year === now().getUTCFullYear() && card.exp_month < now().getUTCMonth() + 1) })),
     }, 200, { 'Cache-Control': 'no-store' });

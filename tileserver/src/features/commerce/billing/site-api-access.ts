@@ -8,7 +8,7 @@
 import type { SessionCaller } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
-import type { PaymentProvider } from '../../../payments/provider.ts';
+import type { Pay } from '../../../payments/checkout.ts';
 import { apiPlan } from '../plans/api-plans.ts';
 import { notePlanMonth } from '../api-plans/plan-switch.ts';
 import { clientChangeKey, pastDueMessage, serverChangeKey } from './checkout-steps.ts';
@@ -16,14 +16,10 @@ import { planById } from '../plans/plans.ts';
 import { prorate, type Proration } from '../plans/pricing.ts';
 import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 import { formatUsd } from '@parcel-map/contracts/money';
+import { comboOrderByKey, currentSubscription, customerOfCard, endApiAccess, insertChangeOrder, setApiAccess, startApiAccess, type SubscriptionRow } from './queries.ts';
 import { apiPlanOf, type ComboAnswer, type ComboBody } from '@parcel-map/contracts/commerce/site-api-access';
 
 type Group = NonNullable<SessionCaller['group']>;
-type SubscriptionRow = {
-  id: string; status: string; plan: string; cycle: Cycle; price_cents: number; period_start: Date; period_end: Date; credit_cents: number;
-  card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number;
-};
-
 export const noSitePlanMessage = 'API access is added to a Pro or Team plan. Your account has none: choose an API plan on the plans page.';
 const apiPlansUrl = '/plans#p=api_standard';
 
@@ -41,9 +37,7 @@ export type ComboAssessment =
 
 /** Whether the change is possible and what it costs now (read inside the change's transaction too). */
 export async function assessCombo(db: Sql, group: Group, body: Omit<ComboBody, 'idempotency_key'>, now: Date): Promise<ComboAssessment> {
-  const [subscription] = await db<SubscriptionRow[]>`
-    SELECT id, status, plan, cycle, price_cents, period_start, period_end, credit_cents, card_token, api_access, api_price_cents
-    FROM subscriptions WHERE group_id = ${group.id} AND status <> 'canceled'`;
+  const subscription = await currentSubscription(db, group.id);
   const site = subscription ? planById.get(subscription.plan) : undefined;
   if (!subscription || !site || site.tier === 'free') throw noSitePlan();
   if (body.cycle && body.cycle !== subscription.cycle) {
@@ -76,17 +70,15 @@ const describe = (target: 'api_standard' | 'api_premium' | null, site: string, c
  */
 export async function applyCombo(
   db: Sql,
-  deps: { payments: PaymentProvider; now: Date },
+  deps: { now: Date },
   caller: SessionCaller,
   group: Group,
   body: ComboBody,
-  onCharged: (charge: { id: string; amount: number }) => void,
+  pay: Pay,
 ): Promise<ComboAnswer> {
   const key = body.idempotency_key ? clientChangeKey('combo', group.id, body.idempotency_key) : null;
   if (key) {
-    const [done] = await db<{ amount_cents: number; api_access: ComboAnswer['api_access']; credit_cents: number; api_price_cents: number }[]>`
-      SELECT o.amount_cents, s.api_access, s.credit_cents, s.api_price_cents FROM orders o JOIN subscriptions s ON s.group_id = o.group_id
-      WHERE o.idempotency_key = ${key} AND o.group_id = ${group.id}`;
+    const done = await comboOrderByKey(db, key, group.id);
     if (done) return { status: 'ok', api_access: done.api_access, charge: Math.max(0, done.amount_cents), credit: done.credit_cents, price: done.api_price_cents };
   }
   const result = await assessCombo(db, group, body, deps.now);
@@ -94,41 +86,25 @@ export async function applyCombo(
   const { subscription, target, price, money } = result;
   let chargeId: string | null = null;
   if (money.chargeCents > 0) {
-    const [payer] = subscription.card_token
-      ? await db<{ customer_id: string }[]>`SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${subscription.card_token}`
-      : [];
-    if (!payer) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to add API access.');
+    const customerId = subscription.card_token ? await customerOfCard(db, subscription.card_token) : undefined;
+    if (!customerId) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to add API access.');
     const chargeKey = key ?? (await serverChangeKey(db, 'combo', group.id, subscription.id, target ?? 'none'));
-    const charge = await deps.payments.charge({
-      customerId: payer.customer_id, token: subscription.card_token!, amountCents: money.chargeCents,
+    const charge = await pay({
+      customerId, token: subscription.card_token!, amountCents: money.chargeCents,
       description: target ? `API access ${apiPlan(target).name}` : 'API access', idempotencyKey: chargeKey,
     });
     chargeId = charge.id;
-    onCharged({ id: charge.id, amount: money.chargeCents });
   }
-  await db`
-    UPDATE subscriptions SET api_access = ${target}, api_price_cents = ${price}, credit_cents = ${money.creditCents}
-    WHERE id = ${subscription.id}`;
-  if (target) {
-    // A new API plan starts now; a change of tier keeps the start (and the month's usage, as a
-    // stand-alone plan's change does). A sandbox row of this account becomes the paid plan.
-    await db`
-      INSERT INTO api_accounts (group_id, plan, started_at)
-      VALUES (${group.id}, ${target}, ${deps.now})
-      ON CONFLICT (group_id) DO UPDATE SET plan = EXCLUDED.plan,
-        started_at = CASE WHEN api_accounts.ends_at IS NULL AND api_accounts.plan <> 'api_sandbox' THEN api_accounts.started_at ELSE EXCLUDED.started_at END,
-        ends_at = NULL, trial_ends_at = NULL, counties = '{}'`;
-  } else {
-    // Ended, not deleted: the month's usage so far is still billed for overage (overage-billing.ts).
-    await db`UPDATE api_accounts SET ends_at = ${deps.now} WHERE group_id = ${group.id} AND plan = ${subscription.api_access}`;
-  }
+  await setApiAccess(db, subscription.id, { access: target, priceCents: price, creditCents: money.creditCents });
+  if (target) await startApiAccess(db, group.id, target, deps.now);
+  else await endApiAccess(db, group.id, subscription.api_access, deps.now);
   if (subscription.api_access) await notePlanMonth(db, group.id, subscription.api_access, deps.now);
   if (target) await notePlanMonth(db, group.id, target, deps.now);
   const credited = money.creditCents - subscription.credit_cents;
   const site = planById.get(subscription.plan)!.name;
-  await db`
-    INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id, idempotency_key)
-    VALUES (${group.id}, ${caller.user.id}, ${credited > 0 ? 'credit' : 'plan_change'}, ${describe(target, site, subscription.cycle, credited)},
-      ${credited > 0 ? -credited : money.chargeCents}, ${chargeId}, ${key})`;
+  await insertChangeOrder(db, {
+    groupId: group.id, userId: caller.user.id, kind: credited > 0 ? 'credit' : 'plan_change', description: describe(target, site, subscription.cycle, credited),
+    amountCents: credited > 0 ? -credited : money.chargeCents, chargeId, key,
+  });
   return { status: 'ok', api_access: target, charge: money.chargeCents, credit: money.creditCents, price };
 }

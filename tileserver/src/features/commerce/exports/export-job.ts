@@ -7,6 +7,7 @@
 import type { PgBoss } from 'pg-boss';
 import type { Sql } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
+import { exportStatus } from '@parcel-map/contracts/commerce/exports';
 import { makeExportFile } from './make-file.ts';
 import { countAttempt, exportById, setExportStatus, setProgress } from './queries.ts';
 
@@ -45,7 +46,7 @@ export interface ExportJobs {
 export async function runExport(id: number, deps: ExportJobDeps, requestId?: string): Promise<number> {
   const logger = deps.logger.child({ requestId, exportId: id });
   const row = await exportById(deps.sql, id);
-  if (!row || row.status === 2 || row.status === 4) return row?.status ?? 0;
+  if (!row || row.status === exportStatus.ready || row.status === exportStatus.expired) return row?.status ?? 0;
   const attempt = await countAttempt(deps.sql, id);
   logger.info({ attempt, format: row.format, rows: row.requested }, 'export started');
   let last = 0;
@@ -57,20 +58,20 @@ export async function runExport(id: number, deps: ExportJobDeps, requestId?: str
         void setProgress(deps.sql, id, percent).catch(() => undefined);
       }
     });
-    await setExportStatus(deps.sql, id, { status: 2, progress: 100, rowsWritten: row.requested, filename: made.filename, finishedAt: new Date() });
+    await setExportStatus(deps.sql, id, { status: exportStatus.ready, progress: 100, rowsWritten: row.requested, filename: made.filename, finishedAt: new Date() });
     logger.info({ attempt, bytes: made.bytes }, 'export finished');
-    deps.onRun?.(id, 2);
-    return 2;
+    deps.onRun?.(id, exportStatus.ready);
+    return exportStatus.ready;
   } catch (error) {
     // Another run finished it meanwhile (this one's heartbeat lapsed and pg-boss started a second):
     // its file stands, this run's failure changes nothing.
-    if ((await exportById(deps.sql, id))?.status === 2) return 2;
+    if ((await exportById(deps.sql, id))?.status === exportStatus.ready) return exportStatus.ready;
     logger.error({ err: error, attempt }, 'export failed');
     const final = attempt > exportRetries;
-    await setExportStatus(deps.sql, id, { status: final ? 3 : 1, error: final ? 'Could not be completed' : null, finishedAt: final ? new Date() : undefined });
-    deps.onRun?.(id, final ? 3 : 1);
+    await setExportStatus(deps.sql, id, { status: final ? exportStatus.failed : exportStatus.inProgress, error: final ? 'Could not be completed' : null, finishedAt: final ? new Date() : undefined });
+    deps.onRun?.(id, final ? exportStatus.failed : exportStatus.inProgress);
     if (!final) throw error;
-    return 3;
+    return exportStatus.failed;
   }
 }
 

@@ -1,6 +1,7 @@
 // SQL of exports: counts of a selection, the export rows (status, progress, file), the month's free
 // csv rows of a group and its download history.
 import type { Sql } from '../../../db/client.ts';
+import type { ExportStatus } from '@parcel-map/contracts/commerce/exports';
 import { selectionSql, type SelectionDefinition } from './selection.ts';
 
 export interface ExportRow {
@@ -15,7 +16,7 @@ export interface ExportRow {
   product: string | null;
   level: string;
   definition: SelectionDefinition;
-  status: 1 | 2 | 3 | 4;
+  status: ExportStatus;
   requested: number;
   free_rows: number;
   price_cents: number;

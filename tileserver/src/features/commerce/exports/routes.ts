@@ -7,8 +7,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import { requireSession, type CallerResolver } from '../../../auth/caller.ts';
+import { systemClock, type Clock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
-import type { Sql } from '../../../db/client.ts';
+import { transaction, type Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import type { EnqueueExport } from './export-job.ts';
@@ -16,16 +17,17 @@ import { readableProject, readableProjectById } from '../../workspace/projects/s
 import { freeRowsLeft, lockAllowance } from './allowance.ts';
 import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
+import { assertMayExport, mayExport, mayUseExport } from './policy.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
 import { countSelection, downloadHistory, exportById, exportsOfProject, exportsOfUser, insertExport, setExportStatus, type ExportRow } from './queries.ts';
-import { checkBody, countsBody, startBody, statusText, type ExportCounts, type ExportRecord } from '@parcel-map/contracts/commerce/exports';
-import { assertManager, checkExport, isManager, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
+import { checkBody, countsBody, exportStatus, startBody, statusText, type ExportCounts, type ExportRecord } from '@parcel-map/contracts/commerce/exports';
+import { checkExport, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
 
 export interface ExportDeps {
   config: Config;
   sql: Sql;
   callers: CallerResolver;
-  now?: () => Date;
+  clock?: Clock;
   /** Enqueues an export's job (in the given transaction); undefined in a process without the job queue. */
   enqueueExport?: EnqueueExport;
 }
@@ -37,7 +39,7 @@ export const downloadUrl = (row: Pick<ExportRow, 'id' | 'token'>) => `/exports/$
 export function exportRecord(row: ExportRow): ExportRecord {
   return {
     id: row.id, status: row.status, status_text: statusText[row.status]!, created_at: row.created_at.toISOString(), filename: row.filename,
-    format: row.format, path: row.path, count: row.requested, progress: row.progress, url: row.status === 2 || row.status === 1 ? downloadUrl(row) : null,
+    format: row.format, path: row.path, count: row.requested, progress: row.progress, url: row.status === exportStatus.ready || row.status === exportStatus.inProgress ? downloadUrl(row) : null,
   };
 }
 
@@ -50,7 +52,7 @@ const progressPage = (row: ExportRow) => `<!doctype html><html><head><meta chars
 export function exportRoutes(deps: ExportDeps): Hono {
   const app = new Hono();
   const { sql, config } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock ?? systemClock;
 
   const project = async (c: Context) => {
     const caller = await deps.callers.of(c);
@@ -78,7 +80,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const body = await requestBody(c, checkBody);
     const checked = await checkExport(sql, config, caller, body, now());
     const q = checked.quote;
-    const manager = isManager(caller);
+    const manager = mayExport(caller);
     return c.json({
       count: checked.count,
       limits: { price: q.price_cents, remaining: q.remaining, requested: q.requested },
@@ -107,7 +109,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     requireSession(caller);
     const body = await requestBody(c, startBody);
     const p = await readableProjectById(sql, caller, body.map_id);
-    assertManager(caller);
+    assertMayExport(caller);
     const place = `/${c.req.param('place')}`;
     if (!/^\/[a-z]{2}(\/[a-z0-9-]+)*$/.test(place)) throw new ApiError('NOT_FOUND', 'No such place');
     const query = { ...body.query, path: place };
@@ -121,8 +123,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const enqueue = deps.enqueueExport;
     // The row and its job in one transaction: a kill between them would leave an export in progress forever.
     // The allowance is counted again under the account's lock, so parallel starts cannot each spend it.
-    const id = (await sql.begin(async (tx) => {
-      const db = tx as unknown as Sql;
+    const id = await transaction(sql, async (db) => {
       await lockAllowance(db, ownerOf(caller));
       if (checked.count > (await freeRowsLeft(db, config, ownerOf(caller), created))) {
         throw new ApiError('PAYMENT_REQUIRED', overAllowanceText, { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
@@ -134,8 +135,8 @@ export function exportRoutes(deps: ExportDeps): Hono {
       });
       await enqueue(made, c.get('requestId'), db);
       return made;
-    })) as number;
-    return c.json({ id, url: downloadUrl({ id, token }), status: 1 }, 201);
+    });
+    return c.json({ id, url: downloadUrl({ id, token }), status: exportStatus.inProgress }, 201);
   });
 
   app.get('/g/:group/maps/:slug/exports.json', async (c) => {
@@ -145,7 +146,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const history = await downloadHistory(sql, ownerOf(caller), monthStart(t));
     return c.json({
       exports: rows.map(exportRecord),
-      show_history: rows.some((r) => r.status === 2 || r.status === 4),
+      show_history: rows.some((r) => r.status === exportStatus.ready || r.status === exportStatus.expired),
       downloaded_parcel_history: history,
       downloaded_parcels_sum: history.reduce((sum, h) => sum + h.successful, 0),
       downloaded_parcels_remaining: await remainingFreeRows(sql, config, caller, t),
@@ -164,7 +165,7 @@ export function exportRoutes(deps: ExportDeps): Hono {
     const caller = await deps.callers.of(c);
     const id = Number(c.req.param('id'));
     const row = Number.isSafeInteger(id) ? await exportById(sql, id) : undefined;
-    if (!row || caller.via !== 'session' || caller.user?.id !== row.user_id) throw new ApiError('NOT_FOUND', 'No such export');
+    if (!row || !mayUseExport(caller, row)) throw new ApiError('NOT_FOUND', 'No such export');
     return { caller, row };
   };
 
@@ -173,19 +174,19 @@ export function exportRoutes(deps: ExportDeps): Hono {
     if (c.req.query('t') !== found.token) throw new ApiError('NOT_FOUND', 'No such export');
     let row = found;
     if (now() >= row.expires_at) {
-      if (row.status !== 4) {
+      if (row.status !== exportStatus.expired) {
         removeExportFile(config.DATA_DIR, row.filename);
-        await setExportStatus(sql, row.id, { status: 4, filename: null });
+        await setExportStatus(sql, row.id, { status: exportStatus.expired, filename: null });
       }
       throw new ApiError('GONE', `This download expired ${pricing.download_days} days after it was made. Export the parcels again.`);
     }
     // A quick export is usually done within a few seconds: wait for it rather than show the progress page.
-    for (let waited = 0; row.status === 1 && waited < 8000; waited += 250) {
+    for (let waited = 0; row.status === exportStatus.inProgress && waited < 8000; waited += 250) {
       await new Promise((r) => setTimeout(r, 250));
       row = (await exportById(sql, row.id))!;
     }
-    if (row.status === 1) return c.html(progressPage(row), 202, { 'Cache-Control': 'no-store' });
-    if (row.status === 3) throw new ApiError('CONFLICT', 'Could not be completed', { retry_url: `/exports/${row.id}/retry.json` });
+    if (row.status === exportStatus.inProgress) return c.html(progressPage(row), 202, { 'Cache-Control': 'no-store' });
+    if (row.status === exportStatus.failed) throw new ApiError('CONFLICT', 'Could not be completed', { retry_url: `/exports/${row.id}/retry.json` });
     const file = join(config.DATA_DIR, 'exports', row.filename ?? '');
     if (!row.filename || !existsSync(file)) throw new ApiError('GONE', 'This download is no longer available');
     await sql`UPDATE exports SET downloaded_at = coalesce(downloaded_at, ${now()}) WHERE id = ${row.id}`;
@@ -200,14 +201,14 @@ export function exportRoutes(deps: ExportDeps): Hono {
 
   app.post('/exports/:id{[0-9]+}/retry.json', async (c) => {
     const { row } = await ownExport(c);
-    if (row.status !== 3) throw new ApiError('CONFLICT', 'Only an export that could not be completed can be retried');
+    if (row.status !== exportStatus.failed) throw new ApiError('CONFLICT', 'Only an export that could not be completed can be retried');
     if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
     const enqueue = deps.enqueueExport;
-    await sql.begin(async (tx) => {
+    await transaction(sql, async (tx) => {
       await tx`UPDATE exports SET status = 1, attempts = 0, progress = 0, error = NULL, finished_at = NULL WHERE id = ${row.id}`;
-      await enqueue(row.id, c.get('requestId'), tx as unknown as Sql);
+      await enqueue(row.id, c.get('requestId'), tx);
     });
-    return c.json({ id: row.id, status: 1, url: downloadUrl(row) });
+    return c.json({ id: row.id, status: exportStatus.inProgress, url: downloadUrl(row) });
   });
 
   return app;

@@ -1,22 +1,16 @@
 // The export checks every route shares: the selection as a validated definition, its count, the
-// month's free allowance and the quote with its warnings; and the manager rule.
+// month's free allowance and the quote with its warnings (who may export: policy.ts).
 import type { Caller } from '../../../auth/caller.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
-import { managersOnlyText, quote } from './pricing.ts';
+import { quote } from './pricing.ts';
 import { freeRowsLeft } from './allowance.ts';
-import { countiesOfSelection, countSelection, focusAreaOf } from './queries.ts';
+import { countiesOfSelection, countSelection, focusAreaOf, insertExport } from './queries.ts';
 import type { ExportFormat, ExportQuery, Quote } from '@parcel-map/contracts/commerce/exports';
 import type { SelectionDefinition } from './selection.ts';
-
-export const isManager = (caller: Caller) => caller.via === 'session' && (caller.group?.role === 'manager' || caller.level === 'admin');
-
-export function assertManager(caller: Caller): void {
-  if (!isManager(caller)) throw new ApiError('FORBIDDEN', managersOnlyText);
-}
 
 export { monthStart } from './allowance.ts';
 
@@ -59,4 +53,9 @@ export async function checkExport(sql: Sql, config: Config, caller: Caller, body
   ]);
   const q = quote({ format: body.fmt, count, remaining, country: body.query.path.split('/')[1]!, counties, publicSources: Object.keys(body.query.datasets).length, focusAcres });
   return { definition, count, quote: q };
+}
+
+/** Writes a paid or free export's row (in the caller's transaction, with its job); answers its id. */
+export async function recordExport(db: Sql, row: Parameters<typeof insertExport>[1]): Promise<number> {
+  return insertExport(db, row);
 }

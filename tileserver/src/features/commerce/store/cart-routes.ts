@@ -7,46 +7,32 @@
 import { randomBytes } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { requireSession, type Caller, type CallerResolver, type SessionCaller } from '../../../auth/caller.ts';
+import { systemClock, type Clock } from '../../../clock.ts';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
+import { checkout } from '../../../payments/checkout.ts';
 import type { EnqueueExport } from '../exports/export-job.ts';
-import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
-import { customerFor, lockCheckout } from '../billing/checkout-steps.ts';
-import { insertOrder, orderByKey } from '../billing/queries.ts';
+import type { PaymentProvider } from '../../../payments/provider.ts';
+import { customerFor, orderIdOfKey, recordOrder } from '../billing/checkout-steps.ts';
 import { applyAllowance, freeRowsLeft, lockAllowance } from '../exports/allowance.ts';
 import { pricing } from '../exports/pricing.ts';
-import { insertExport } from '../exports/queries.ts';
 import { exportItemsBody } from '@parcel-map/contracts/commerce/exports';
-import { assertManager, checkExport, ownerOf } from '../exports/service.ts';
+import { checkExport, ownerOf, recordExport } from '../exports/service.ts';
 import { exportFields, type SelectionDefinition } from '../exports/selection.ts';
 import { readableProjectById } from '../../workspace/projects/service.ts';
-import { storeCounties, storeCounty } from './queries.ts';
+import { assertCart } from './policy.ts';
+import { cartOf, emptyCart, putCartItem, removeCartItem, removeStoreItemsOfPlace, repriceCartItem, storeCounties, storeCounty, type CartRow } from './queries.ts';
 import { addBody, checkoutBody, normaliseAddons, removeBody, productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type AddonId, type CartAnswer, type CartItem, type ProductId } from '@parcel-map/contracts/commerce/store';
-
-interface CartRow {
-  item_key: string;
-  kind: 'export' | 'store';
-  path: string;
-  variant: string;
-  format: string;
-  addons: string[];
-  count: number;
-  price_cents: number;
-  free_rows: number;
-  definition: SelectionDefinition | null;
-  project_id: string | null;
-  level: string;
-}
 
 const day = 24 * 3600 * 1000;
 
-export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; now?: () => Date; enqueueExport?: EnqueueExport }): Hono {
+export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; clock?: Clock; enqueueExport?: EnqueueExport }): Hono {
   const app = new Hono();
   const { sql, payments } = deps;
-  const now = deps.now ?? (() => new Date());
+  const now = deps.clock ?? systemClock;
 
   /** The cart's rows priced against the allowance left now, the changed prices saved: what the cart shows. */
   const priced = async (db: Sql, caller: SessionCaller, rows: CartRow[]): Promise<CartRow[]> => {
@@ -54,12 +40,12 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     const next = applyAllowance(rows, left);
     for (const [i, r] of next.entries()) {
       if (r.price_cents === rows[i]!.price_cents && r.free_rows === rows[i]!.free_rows) continue;
-      await db`UPDATE cart_items SET price_cents = ${r.price_cents}, free_rows = ${r.free_rows} WHERE user_id = ${caller.user.id} AND item_key = ${r.item_key}`;
+      await repriceCartItem(db, caller.user.id, r.item_key, r.price_cents, r.free_rows);
     }
     return next;
   };
   const answer = async (caller: SessionCaller): Promise<CartAnswer> => {
-    const rows = await priced(sql, caller, await sql<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${caller.user.id} ORDER BY added_at, item_key`);
+    const rows = await priced(sql, caller, await cartOf(sql, caller.user.id));
     const items: Record<string, CartItem> = {};
     for (const r of rows) {
       items[r.item_key] = { key: r.item_key, kind: r.kind, path: r.path, variant: r.variant, fmt: r.format, addons: r.addons, count: r.count, price: r.price_cents, map_id: r.project_id === null ? null : Number(r.project_id), all_parcels: false };
@@ -71,12 +57,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     requireSession(caller);
     return caller;
   };
-  const put = (userId: number, item: { key: string; kind: 'export' | 'store'; path: string; variant: string; format: string; addons: string[]; count: number; price: number; freeRows: number; definition: SelectionDefinition | null; projectId: number | null; level: string }) => sql`
-    INSERT INTO cart_items (user_id, item_key, kind, path, variant, format, addons, count, price_cents, free_rows, definition, project_id, level)
-    VALUES (${userId}, ${item.key}, ${item.kind}, ${item.path}, ${item.variant}, ${item.format}, ${item.addons}, ${item.count}, ${item.price}, ${item.freeRows},
-            ${item.definition === null ? null : sql.json(item.definition as never)}, ${item.projectId}, ${item.level})
-    ON CONFLICT (user_id, item_key) DO UPDATE SET variant = EXCLUDED.variant, format = EXCLUDED.format, addons = EXCLUDED.addons, count = EXCLUDED.count,
-      price_cents = EXCLUDED.price_cents, free_rows = EXCLUDED.free_rows, definition = EXCLUDED.definition, project_id = EXCLUDED.project_id, level = EXCLUDED.level, added_at = now()`;
+  const put = (userId: number, item: Parameters<typeof putCartItem>[2]) => putCartItem(sql, userId, item);
 
   app.get('/orders/cart.json', async (c) => {
     const caller = await session(c);
@@ -86,7 +67,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
   app.post('/orders/cart/add_export_items.json', async (c) => {
     const caller = await session(c);
     const { items } = await requestBody(c, exportItemsBody);
-    assertManager(caller);
+    assertCart(caller, 'export');
     for (const item of items) {
       const project = await readableProjectById(sql, caller, item.map_id);
       const checked = await checkExport(sql, deps.config, caller, item, now());
@@ -104,6 +85,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
   const addStore = async (c: Context, state: boolean) => {
     const caller = await session(c);
     const body = await requestBody(c, addBody);
+    assertCart(caller, 'store');
     const depth = body.path.split('/').length - 1;
     if (state !== (depth === 2)) throw new ApiError('BAD_REQUEST', state ? 'add_state.json takes a state path (/us/ma)' : 'add.json takes a county path (/us/ma/middlesex)');
     const counties = state ? await storeCounties(sql, body.path) : [await storeCounty(sql, body.path)].filter((x) => x !== undefined);
@@ -116,7 +98,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     const base = exportFields(body.product).filter((f) => !storeCatalog.products.some((p) => 'fields' in p && (p.fields as string[]).includes(f)));
     const definition: SelectionDefinition = { query: { parcel: true, path: body.path, filters: {} }, fields: [...base, ...new Set(extra)] };
     // One product per place: choosing another product updates the place's item.
-    await sql`DELETE FROM cart_items WHERE user_id = ${caller.user.id} AND kind = 'store' AND path = ${body.path}`;
+    await removeStoreItemsOfPlace(sql, caller.user.id, body.path);
     await put(caller.user.id, { key: `${body.path}:${body.product}`, kind: 'store', path: body.path, variant: body.product, format: body.fmt, addons, count: parcels, price, freeRows: 0, definition, projectId: null, level: body.product });
     return c.json(await answer(caller));
   };
@@ -126,8 +108,7 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
   app.post('/orders/cart/remove.json', async (c) => {
     const caller = await session(c);
     const { path } = await requestBody(c, removeBody);
-    const removed = await sql`DELETE FROM cart_items WHERE user_id = ${caller.user.id} AND item_key = ${path} RETURNING item_key`;
-    if (removed.length === 0) throw new ApiError('NOT_FOUND', 'That item is not in your cart');
+    if (!(await removeCartItem(sql, caller.user.id, path))) throw new ApiError('NOT_FOUND', 'That item is not in your cart');
     return c.json(await answer(caller));
   });
 
@@ -137,58 +118,45 @@ export function cartRoutes(deps: { config: Config; sql: Sql; callers: CallerReso
     const key = `data_${caller.user.id}_${body.idempotency_key}`;
     const enqueue = deps.enqueueExport;
     if (!enqueue) throw new ApiError('UNAVAILABLE', 'Orders are not available in this process');
-    let charged: { id: string } | undefined;
-    let total = 0;
-    try {
-      const made = await sql.begin(async (tx) => {
-        const db = tx as unknown as Sql;
-        await lockCheckout(db, caller.user.id);
-        const done = await orderByKey(db, key);
-        if (done) {
-          const [order] = await db<{ id: string }[]>`SELECT id FROM orders WHERE idempotency_key = ${key}`;
-          return { orderId: Number(order!.id), exports: [] as number[], repeated: true, repriced: undefined };
-        }
-        let rows: CartRow[] = await db<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${caller.user.id} ORDER BY added_at, item_key FOR UPDATE`;
-        if (rows.length === 0) throw new ApiError('BAD_REQUEST', 'Your cart is empty');
-        if (rows.some((r) => r.kind === 'export')) assertManager(caller);
-        // The quotes the cart showed were estimates: price it again where the allowance cannot move.
-        await lockAllowance(db, ownerOf(caller));
-        const shown = rows.reduce((sum, r) => sum + r.price_cents, 0);
-        rows = await priced(db, caller, rows);
-        total = rows.reduce((sum, r) => sum + r.price_cents, 0);
-        if (total !== shown) return { orderId: 0, exports: [] as number[], repeated: false, repriced: { shown, total } };
-        const customer = await customerFor(db, payments, caller.user);
-        const card = await payments.attachCard(customer, body.payment_method_id);
-        const description = `Data: ${rows.map((r) => `${r.path} ${r.variant}${r.kind === 'export' ? ` (${r.count.toLocaleString('en-US')} parcels)` : ''}`).join(', ')}`.slice(0, 500);
-        charged = await payments.charge({ customerId: customer, token: card.token, amountCents: total, description, idempotencyKey: key });
-        await insertOrder(db, { groupId: caller.group?.id ?? (null as unknown as number), userId: caller.user.id, kind: 'data', description, amountCents: total, chargeId: charged.id, key });
-        const [order] = await db<{ id: string }[]>`SELECT id FROM orders WHERE idempotency_key = ${key}`;
-        const orderId = Number(order!.id);
-        const created = now();
-        const exports: number[] = [];
-        for (const r of rows) {
-          exports.push(await insertExport(db, {
-            groupId: caller.group?.id ?? null, userId: caller.user.id, projectId: r.project_id === null ? null : Number(r.project_id), orderId, kind: r.kind, path: r.path,
-            format: r.format, product: r.kind === 'store' ? r.variant : null, level: r.level, definition: r.definition ?? { query: { parcel: true, path: r.path, filters: {} } },
-            requested: r.count, freeRows: r.free_rows, priceCents: r.price_cents, token: randomBytes(24).toString('base64url'), createdAt: created,
-            expiresAt: new Date(created.getTime() + pricing.download_days * day),
-          }));
-        }
-        await db`DELETE FROM cart_items WHERE user_id = ${caller.user.id}`;
-        // The jobs commit with the order: a paid order whose files no job makes cannot be left behind.
-        for (const id of exports) await enqueue(id, c.get('requestId'), db);
-        return { orderId, exports, repeated: false, repriced: undefined };
-      });
-      if (made.repriced) {
-        const { shown, total: changed } = made.repriced;
-        throw new ApiError('CONFLICT', `Your cart's total changed from ${formatUsd(shown)} to ${formatUsd(changed)}: this month's free export rows were used meanwhile. Nothing was charged; check the cart and pay again.`, { total: changed, previous_total: shown, cart_url: '/orders/cart' });
+    const replay = async (db: Sql) => {
+      const orderId = await orderIdOfKey(db, key);
+      return orderId === undefined ? undefined : { orderId, exports: [] as number[], repeated: true, repriced: undefined };
+    };
+    const made = await checkout({ sql, payments }, { lock: { scope: 'checkout', id: caller.user.id }, replay }, async (db, pay) => {
+      let rows: CartRow[] = await cartOf(db, caller.user.id, true);
+      if (rows.length === 0) throw new ApiError('BAD_REQUEST', 'Your cart is empty');
+      if (rows.some((r) => r.kind === 'export')) assertCart(caller, 'export');
+      // The quotes the cart showed were estimates: price it again where the allowance cannot move.
+      await lockAllowance(db, ownerOf(caller));
+      const shown = rows.reduce((sum, r) => sum + r.price_cents, 0);
+      rows = await priced(db, caller, rows);
+      const total = rows.reduce((sum, r) => sum + r.price_cents, 0);
+      if (total !== shown) return { orderId: 0, exports: [] as number[], repeated: false, repriced: { shown, total } };
+      const customer = await customerFor(db, payments, caller.user);
+      const card = await payments.attachCard(customer, body.payment_method_id);
+      const description = `Data: ${rows.map((r) => `${r.path} ${r.variant}${r.kind === 'export' ? ` (${r.count.toLocaleString('en-US')} parcels)` : ''}`).join(', ')}`.slice(0, 500);
+      const charged = await pay({ customerId: customer, token: card.token, amountCents: total, description, idempotencyKey: key });
+      const orderId = await recordOrder(db, { groupId: caller.group?.id ?? null, userId: caller.user.id, kind: 'data', description, amountCents: total, chargeId: charged.id, key });
+      const created = now();
+      const exports: number[] = [];
+      for (const r of rows) {
+        exports.push(await recordExport(db, {
+          groupId: caller.group?.id ?? null, userId: caller.user.id, projectId: r.project_id === null ? null : Number(r.project_id), orderId, kind: r.kind, path: r.path,
+          format: r.format, product: r.kind === 'store' ? r.variant : null, level: r.level, definition: r.definition ?? { query: { parcel: true, path: r.path, filters: {} } },
+          requested: r.count, freeRows: r.free_rows, priceCents: r.price_cents, token: randomBytes(24).toString('base64url'), createdAt: created,
+          expiresAt: new Date(created.getTime() + pricing.download_days * day),
+        }));
       }
-      return c.json({ order_id: made.orderId, exports: made.exports, repeated: made.repeated, url: '/profile/orders' }, made.repeated ? 200 : 201);
-    } catch (error) {
-      if (charged) await payments.refund({ chargeId: charged.id, amountCents: total, idempotencyKey: `refund_${key}` }).catch(() => undefined);
-      if (error instanceof CardError) throw new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
-      throw error;
+      await emptyCart(db, caller.user.id);
+      // The jobs commit with the order: a paid order whose files no job makes cannot be left behind.
+      for (const id of exports) await enqueue(id, c.get('requestId'), db);
+      return { orderId, exports, repeated: false, repriced: undefined };
+    });
+    if (made.repriced) {
+      const { shown, total: changed } = made.repriced;
+      throw new ApiError('CONFLICT', `Your cart's total changed from ${formatUsd(shown)} to ${formatUsd(changed)}: this month's free export rows were used meanwhile. Nothing was charged; check the cart and pay again.`, { total: changed, previous_total: shown, cart_url: '/orders/cart' });
     }
+    return c.json({ order_id: made.orderId, exports: made.exports, repeated: made.repeated, url: '/profile/orders' }, made.repeated ? 200 : 201);
   });
 
   return app;

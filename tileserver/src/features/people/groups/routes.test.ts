@@ -10,7 +10,6 @@ import { testDb } from '../../../testing/db.ts';
 import { mailedToken, newestMailTo } from '../../../testing/outbox.ts';
 import { secretHash } from '../../../auth/sessions.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
-import { mayOnGroup } from './policy.ts';
 import { accountNameIsValid, duplicateAccountName } from '@parcel-map/contracts/people/groups';
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')), PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' });
@@ -49,24 +48,6 @@ describe('account names', () => {
     const found = await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(name.toUpperCase())}&exact=true`);
     expect(found.json).toEqual([{ name, path: expect.stringMatching(/^\/g\/granite-parcels-/) }]);
     expect((await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(`Other ${name}`)}&exact=true`)).json).toEqual([]);
-  });
-});
-
-describe('the group policy', () => {
-  const session = (role: 'manager' | 'member', groupId = 1) =>
-    ({ level: 'team', via: 'session', token: 'public', user: { id: 9, name: 'x', email: 'x@y.z', isAdmin: false }, group: { id: groupId, name: 'g', slug: 'g', tier: 'team', role } }) as const;
-  it.each([
-    ['manager', 1, 'manage_members', true],
-    ['member', 1, 'manage_members', false],
-    ['member', 1, 'view_members', true],
-    ['manager', 2, 'view_members', false],
-    ['manager', 1, 'manage_token', true],
-  ] as const)('a %s of group %i may %s: %s', (role, groupId, action, allowed) => {
-    expect(mayOnGroup(session(role, groupId) as never, 1, action)).toBe(allowed);
-  });
-
-  it('gives a group API token no account management', () => {
-    expect(mayOnGroup({ level: 'team', via: 'token', token: 't', group: { id: 1, name: 'g', slug: 'g', tier: 'team' } }, 1, 'manage_members')).toBe(false);
   });
 });
 

@@ -1,0 +1,107 @@
+// SQL of API plans: the account's api_accounts row (sandbox, trial, paid plan), its usage cap, the
+// months a plan was in force, cancelling at the period's end, and the admin's list of sandboxes and trials.
+import type { Sql } from '../../../db/client.ts';
+
+export async function hadSandbox(sql: Sql, userId: number): Promise<boolean> {
+  return (await sql`SELECT 1 FROM api_accounts WHERE sandbox_user_id = ${userId}`).length > 0;
+}
+
+/** The account's API plan in force (a sandbox counts until it is replaced), or null. */
+export async function currentApiPlan(sql: Sql, groupId: number): Promise<string | null> {
+  const [row] = await sql<{ plan: string }[]>`SELECT plan FROM api_accounts WHERE group_id = ${groupId} AND (ends_at IS NULL OR plan = 'api_sandbox')`;
+  return row?.plan ?? null;
+}
+
+export async function loadedCounties(sql: Sql) {
+  return sql<{ path: string; name: string; headline: string; parcels: number }[]>`
+    SELECT path, name, headline, parcels FROM county_coverage WHERE parcels > 0 ORDER BY headline LIMIT 5000`;
+}
+
+/** Those of the paths that are loaded counties. */
+export async function loadedCountyPaths(sql: Sql, paths: string[]): Promise<string[]> {
+  const rows = await sql<{ path: string }[]>`SELECT path FROM county_coverage WHERE path = ANY(${paths}::text[]) AND parcels > 0`;
+  return rows.map((row) => row.path);
+}
+
+/** One sandbox sign-up per user at a time (in the sign-up's transaction). */
+export async function lockSandbox(sql: Sql, userId: number): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext('api_sandbox'), ${userId}::int)`;
+}
+
+export async function hasApiAccount(sql: Sql, groupId: number): Promise<boolean> {
+  return (await sql`SELECT 1 FROM api_accounts WHERE group_id = ${groupId}`).length > 0;
+}
+
+export async function apiTokenHint(sql: Sql, groupId: number): Promise<string | null> {
+  const [row] = await sql<{ api_token_hint: string | null }[]>`SELECT api_token_hint FROM groups WHERE id = ${groupId}`;
+  return row?.api_token_hint ?? null;
+}
+
+export async function startSandbox(sql: Sql, s: { groupId: number; start: Date; endsAt: Date; counties: string[]; userId: number }): Promise<void> {
+  await sql`
+    INSERT INTO api_accounts (group_id, plan, started_at, ends_at, counties, sandbox_user_id)
+    VALUES (${s.groupId}, 'api_sandbox', ${s.start}, ${s.endsAt}, ${s.counties}::text[], ${s.userId})`;
+  await sql`UPDATE groups SET subtier = 'api_sandbox' WHERE id = ${s.groupId}`;
+}
+
+/** Sets the cap of a paid plan in force; false when the account has none (a sandbox has fixed limits). */
+export async function setUsageCap(sql: Sql, groupId: number, capCents: number | null): Promise<boolean> {
+  const [row] = await sql<{ plan: string }[]>`
+    UPDATE api_accounts SET usage_cap_cents = ${capCents} WHERE group_id = ${groupId} AND plan <> 'api_sandbox' AND ends_at IS NULL RETURNING plan`;
+  return row !== undefined;
+}
+
+/** Cancels the stand-alone API plan's subscription at its period's end: that end, or undefined without one. */
+export async function cancelApiPlan(sql: Sql, groupId: number): Promise<Date | undefined> {
+  const [row] = await sql<{ period_end: Date }[]>`
+    UPDATE subscriptions SET cancel_at_period_end = true
+    WHERE group_id = ${groupId} AND status <> 'canceled' AND plan IN (SELECT plan FROM api_accounts WHERE group_id = ${groupId})
+    RETURNING period_end`;
+  return row?.period_end;
+}
+
+/** API access rides on the account's Pro or Team plan (api_combo). */
+export async function hasApiAccessOnPlan(sql: Sql, groupId: number): Promise<boolean> {
+  return (await sql`SELECT 1 FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled' AND api_access IS NOT NULL`).length > 0;
+}
+
+export async function apiTrials(sql: Sql) {
+  return sql<{ group_id: string; account: string; slug: string; email: string | null; plan: string; started_at: Date; ends_at: Date | null; trial_ends_at: Date | null; counties: string[]; usage_cap_cents: number | null; sub_status: string | null; cancel_at_period_end: boolean | null; tiles: string; records: string; token_hint: string | null }[]>`
+    SELECT a.group_id, g.name AS account, g.slug, u.email, a.plan, a.started_at, a.ends_at, a.trial_ends_at, a.counties, a.usage_cap_cents,
+           s.status AS sub_status, s.cancel_at_period_end, g.api_token_hint AS token_hint,
+           coalesce((SELECT sum(tiles) FROM api_usage x WHERE x.group_id = a.group_id), 0)::text AS tiles,
+           coalesce((SELECT sum(records) FROM api_usage x WHERE x.group_id = a.group_id), 0)::text AS records
+    FROM api_accounts a
+    JOIN groups g ON g.id = a.group_id
+    LEFT JOIN users u ON u.id = coalesce(a.sandbox_user_id, a.trial_user_id)
+    LEFT JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan
+    WHERE a.plan = 'api_sandbox' OR a.trial_ends_at IS NOT NULL
+    ORDER BY a.started_at DESC LIMIT 500`;
+}
+
+// Moving between API plans (plan-switch.ts), in the plan-change transaction.
+
+export async function apiPlanSubscription(sql: Sql, groupId: number) {
+  const [row] = await sql<{ plan: string; trial_ends_at: Date | null; sub_id: string; status: string; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null }[]>`
+    SELECT a.plan, a.trial_ends_at, s.id AS sub_id, s.status, s.price_cents, s.period_start, s.period_end, s.credit_cents, s.card_token
+    FROM api_accounts a JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan AND s.status <> 'canceled'
+    WHERE a.group_id = ${groupId}`;
+  return row;
+}
+
+export async function switchPlanRows(sql: Sql, groupId: number, subscriptionId: string, s: { plan: string; priceCents: number; creditCents: number }): Promise<void> {
+  await sql`UPDATE subscriptions SET plan = ${s.plan}, price_cents = ${s.priceCents}, credit_cents = ${s.creditCents} WHERE id = ${subscriptionId}`;
+  await sql`UPDATE api_accounts SET plan = ${s.plan} WHERE group_id = ${groupId}`;
+  await sql`UPDATE groups SET subtier = ${s.plan} WHERE id = ${groupId}`;
+}
+
+/** Records that `plan` was in force in `month` (the overage run prices the month by the dearest). */
+export async function notePlanInMonth(sql: Sql, groupId: number, month: string, plan: string): Promise<void> {
+  await sql`INSERT INTO api_plan_months (group_id, month, plan) VALUES (${groupId}, ${month}, ${plan}) ON CONFLICT DO NOTHING`;
+}
+
+export async function insertApiOrder(sql: Sql, o: { groupId: number; userId: number; kind: string; description: string; amountCents: number; chargeId: string | null }): Promise<void> {
+  await sql`
+    INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
+    VALUES (${o.groupId}, ${o.userId}, ${o.kind}, ${o.description}, ${o.amountCents}, ${o.chargeId})`;
+}
