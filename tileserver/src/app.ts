@@ -14,8 +14,6 @@ import { securityHeaders } from './http/security-headers.ts';
 import { mountViewer } from './http/viewer-static.ts';
 import { createServices, type AppDeps, type Services } from './services.ts';
 
-export type { AppDeps } from './services.ts';
-
 /** The app over services built once (main.ts, tests that share the tile context), or over deps it builds them from. */
 export function createApp(deps: AppDeps | Services): Hono {
   const services = 'callers' in deps ? deps : createServices(deps);

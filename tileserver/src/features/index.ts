@@ -1,5 +1,6 @@
-// The product areas, in the order app.ts mounts them. The order is load-bearing: map's catch-all
-// place routes (filters.json, sources.json) must come after workspace's /sources.json.
+// The product areas, in the order app.ts mounts them. Hono tries routes in that order, so it matters:
+// map's catch-all place route for `<place>/filters.json` and `<place>/sources.json` would take
+// workspace's `/sources.json` if map came first.
 import type { Hono } from 'hono';
 import type { Services } from '../services.ts';
 import * as commerce from './commerce/index.ts';
