@@ -8,14 +8,11 @@ import { createDb } from './db/client.ts';
 import { prepareDatabase } from './db/prepare.ts';
 import { repoRoot } from './paths.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
-import { startRenewalJob } from './features/commerce/billing/renewal-job.ts';
-import { startExportJob } from './features/commerce/exports/export-job.ts';
-import { startImportJob } from './features/ops/imports/import-job.ts';
+import { startWorkers } from './jobs/workers.ts';
 import { removeStalePhotoParts } from './features/workspace/surveys/photo-files.ts';
-import { createPaymentProvider } from './payments/create-provider.ts';
 import { createApp } from './app.ts';
+import { createServices } from './services.ts';
 import { createHttpServer } from './http/server.ts';
-import { createTileContext } from './tiles/tile-context.ts';
 import { step } from './system/progress.ts';
 import { buildViewerIfStale } from './system/viewer-build.ts';
 import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
@@ -60,14 +57,10 @@ async function main(): Promise<void> {
   // while search, parcel records and places keep their own.
   const tileSql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map tiles' });
   const sql = createDb(db.url, { max: config.APP_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map app' });
-  const tiles = createTileContext(config, tileSql);
-  const payments = createPaymentProvider(config, sql);
   // Background jobs (renewals, exports, imports) run in the full process; tile-only processes do not take any.
   const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
-  if (jobs) await startRenewalJob(jobs, { sql, payments, logger, forgetGroup: (id) => tiles.callers.forgetGroup(id) });
-  if (jobs) await startExportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
-  // Imports left running by a stopped server are queued again (or failed) here.
-  if (jobs) await startImportJob(jobs, { sql, databaseUrl: db.url, dataDir: config.DATA_DIR, logger });
+  const services = createServices({ config, sql, tileSql, logger, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
+  if (jobs) await startWorkers(jobs, services);
   // Survey photos a killed process left half-written (`.part`), swept by the full processes like the
   // other leftovers; a failed sweep is logged and never stops the start.
   if (jobs) {
@@ -76,7 +69,8 @@ async function main(): Promise<void> {
       (error: unknown) => logger.error({ err: error }, 'sweeping half-written survey photos failed'),
     );
   }
-  const app = createApp({ config, sql, logger, tiles, payments, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
+  const app = createApp(services);
+  const { tiles } = services;
   const server = createHttpServer(app, tiles);
   server.listen(config.PORT, config.HOST);
   server.once('listening', () => {

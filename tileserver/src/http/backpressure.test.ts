@@ -7,13 +7,12 @@ import { loadConfig } from '../config.ts';
 import { createDb } from '../db/client.ts';
 import { createLogger } from '../logger.ts';
 import { lonLatToTile } from '../testing/tiles.ts';
-import { createTileContext } from '../tiles/tile-context.ts';
 
 const url = inject('databaseUrl');
 const tileSql = createDb(url, { max: 2 });
 const appSql = createDb(url, { max: 1 });
 const config = loadConfig({ DB_POOL_SIZE: '2', TILE_QUEUE_MAX: '2', TILE_CACHE_MB: '0', APP_POOL_SIZE: '1', APP_QUEUE_MAX: '2' });
-const app = createApp({ config, sql: appSql, tiles: createTileContext(config, tileSql), logger: createLogger('silent') });
+const app = createApp({ config, sql: appSql, tileSql, logger: createLogger('silent') });
 afterAll(async () => {
   await tileSql.end();
   await appSql.end();

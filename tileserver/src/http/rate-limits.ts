@@ -4,8 +4,8 @@
 // A route family merged later joins by adding its pattern to expensiveRoutes.
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
-import { getCookie } from 'hono/cookie';
-import { sessionCookieName } from '../auth/sessions.ts';
+import { requestToken } from '../auth/caller.ts';
+import { readSessionCookie } from '../auth/sessions.ts';
 import { clientAddress, RateLimiter } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
 
@@ -41,13 +41,19 @@ export const expensiveRoutes: ExpensiveRoute[] = [
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
-/** The request's credential, hashed: a Bearer or ?token= token other than the anonymous one, else the session cookie. */
+/**
+ * The request's credential, hashed: its token (auth/caller.ts requestToken) other than the anonymous one,
+ * else the session cookie. A malformed Authorization header counts as none here; the route answers 401.
+ */
 function credentialKey(c: Context, config: Config): string | undefined {
-  const authorization = c.req.header('authorization');
-  const bearer = authorization?.match(/^Bearer\s+(\S+)$/i)?.[1];
-  const token = bearer ?? c.req.query('token');
+  let token: string | undefined;
+  try {
+    token = requestToken(c.req.header('authorization'), c.req.query('token'));
+  } catch {
+    token = undefined;
+  }
   if (token && token !== config.ANON_TOKEN) return `token:${digest(token)}`;
-  const session = getCookie(c, sessionCookieName);
+  const session = readSessionCookie(c);
   return session ? `session:${digest(session)}` : undefined;
 }
 

@@ -7,14 +7,14 @@ import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { testDb } from '../testing/db.ts';
-import { createTileContext } from '../tiles/tile-context.ts';
+import { createServices } from '../services.ts';
 import { createHttpServer } from './server.ts';
 
 const sql = testDb();
 // A short queue wait, so that requests stuck behind held gate slots would show as 503 within the test.
 const config = loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000', QUEUE_WAIT_MS: '2500', LOG_LEVEL: 'silent' });
-const tiles = createTileContext(config, sql);
-const server = createHttpServer(createApp({ config, sql, logger: createLogger('silent'), tiles }), tiles);
+const services = createServices({ config, sql, logger: createLogger('silent') });
+const server = createHttpServer(createApp(services), services.tiles);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const port = (server.address() as AddressInfo).port;
 const base = `http://127.0.0.1:${port}`;

@@ -4,14 +4,16 @@
 // Tokens that an account's standing refuses (sandbox over, cap reached) are remembered for a few
 // seconds so the cached-tile fast path sends them to the app, which answers 402/429.
 import { createHash } from 'node:crypto';
-import type { Sql } from '../db/client.ts';
+import { systemClock, type Clock } from '../clock.ts';
+import type { Config } from '../config.ts';
+import { createDb, type Sql } from '../db/client.ts';
 
 export interface MeterOptions {
   enabled: boolean;
   flushMs: number;
   /** Tokens never metered (the anonymous one). */
   ignoreTokens: readonly string[];
-  now?: () => Date;
+  clock?: Clock;
   onError?: (error: unknown) => void;
   /** The pool is the meter's own (METERING_DATABASE_URL): stop() closes it after the last flush. */
   ownsPool?: boolean;
@@ -21,6 +23,15 @@ export interface MeterOptions {
 export type AfterFlush = (groups: Map<number, string[]>) => Promise<void>;
 
 export const monthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+
+/** The process's meter, started: on `sql`, or on METERING_DATABASE_URL's own pool when set. */
+export function createUsageMeter(config: Config, sql: Sql, clock: Clock): UsageMeter {
+  // A tile process on a hot standby cannot write: its counts go to the primary through a pool of their own.
+  const meterSql = config.METERING_DATABASE_URL ? createDb(config.METERING_DATABASE_URL, { max: 2, applicationName: 'parcel-map metering' }) : undefined;
+  const meter = new UsageMeter(meterSql ?? sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN], ownsPool: meterSql !== undefined, clock });
+  meter.start();
+  return meter;
+}
 
 export class UsageMeter {
   private tiles = new Map<string, number>();
@@ -33,13 +44,13 @@ export class UsageMeter {
   private flushing: Promise<void> | undefined;
   afterFlush: AfterFlush | undefined;
   /** The clock that picks the month a flush adds to (the app's, so tests that move time agree). */
-  clock: () => Date;
+  clock: Clock;
 
   constructor(
     private readonly sql: Sql,
     private readonly options: MeterOptions,
   ) {
-    this.clock = options.now ?? (() => new Date());
+    this.clock = options.clock ?? systemClock;
   }
 
   get enabled(): boolean {

@@ -17,7 +17,8 @@ import { createDb, ensureDatabase, type Sql } from '../db/client.ts';
 import { ensureLocalCluster, pgBin, type LocalCluster } from '../db/local-cluster.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
-import { createTileContext, type TileContext } from '../tiles/tile-context.ts';
+import { createServices } from '../services.ts';
+import type { TileContext } from '../tiles/tile-context.ts';
 
 let dir: string;
 let cluster: LocalCluster;
@@ -57,8 +58,9 @@ beforeAll(async () => {
   await migrate(control);
   const config = loadConfig({ DATA_DIR: join(dir, 'data'), QUEUE_WAIT_MS: '2000' });
   sql = createDb(url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS });
-  tiles = createTileContext(config, createDb(url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS }));
-  app = createApp({ config, sql, tiles, logger: createLogger('silent') });
+  const services = createServices({ config, sql, tileSql: createDb(url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS }), logger: createLogger('silent') });
+  tiles = services.tiles;
+  app = createApp(services);
 }, 180_000);
 
 afterAll(async () => {

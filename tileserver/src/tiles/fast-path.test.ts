@@ -6,12 +6,13 @@ import { createHttpServer } from '../http/server.ts';
 import { createLogger } from '../logger.ts';
 import { testDb } from '../testing/db.ts';
 import { lonLatToTile } from '../testing/tiles.ts';
-import { createTileContext } from './tile-context.ts';
+import { createServices } from '../services.ts';
 
 const sql = testDb();
 const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' });
-const tiles = createTileContext(config, sql);
-const server = createHttpServer(createApp({ config, sql, logger: createLogger('silent'), tiles }), tiles);
+const services = createServices({ config, sql, logger: createLogger('silent') });
+const { tiles } = services;
+const server = createHttpServer(createApp(services), tiles);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(async () => {

@@ -1,11 +1,11 @@
 // What every tile route shares: the renderer (pool + cache), layer versions and URL building.
 import type { Context } from 'hono';
-import { CallerResolver, type Caller } from '../auth/caller.ts';
+import type { CallerResolver, Caller } from '../auth/caller.ts';
 import { linkOrigin, type Config } from '../config.ts';
-import { createDb, type Sql } from '../db/client.ts';
+import type { Sql } from '../db/client.ts';
 import { QueryGate } from '../db/query-gate.ts';
-import { UsageMeter } from '../metering/usage-meter.ts';
-import { LayerVersions } from './layer-versions.ts';
+import type { UsageMeter } from '../metering/usage-meter.ts';
+import type { LayerVersions } from './layer-versions.ts';
 import { TileCache } from './tile-cache.ts';
 import { TileRenderer } from './tile-renderer.ts';
 
@@ -18,19 +18,19 @@ export interface TileContext {
   callers: CallerResolver;
   /** API usage counter (tiles per token); the tile routes and the fast path count into it. */
   meter: UsageMeter;
-  /** Refuses tiles to API accounts past their sandbox, trial or cap (402/429); set by createApp. */
+  /** Refuses tiles to API accounts past their sandbox, trial or cap (402/429); built before the context (services.ts). */
   apiGate?: { assert(caller: Caller): Promise<unknown> };
 }
 
-export function createTileContext(config: Config, sql: Sql): TileContext {
+/** The renderer over `sql`; who calls, the versions, the meter and the API gate are built by services.ts and shared. */
+export function createTileContext(
+  config: Config,
+  sql: Sql,
+  shared: { callers: CallerResolver; versions: LayerVersions; meter: UsageMeter; apiGate?: TileContext['apiGate'] },
+): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
   const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
-  // A tile process on a hot standby cannot write: its counts go to the primary through a pool of their own.
-  const meterSql = config.METERING_DATABASE_URL ? createDb(config.METERING_DATABASE_URL, { max: 2, applicationName: 'parcel-map metering' }) : undefined;
-  const meter = new UsageMeter(meterSql ?? sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN], ownsPool: meterSql !== undefined });
-  meter.start();
-  const versions = new LayerVersions(sql);
-  return { config, sql, renderer: new TileRenderer(sql, cache, gate), versions, callers: new CallerResolver(config, sql, versions), meter };
+  return { config, sql, renderer: new TileRenderer(sql, cache, gate), ...shared };
 }
 
 /** The origin of links in answers and mail: config.ts linkOrigin (PUBLIC_URL), never the Host header. */

@@ -13,7 +13,7 @@ import { LocalPaymentProvider } from '../../../payments/local/local-provider.ts'
 import { testDb } from '../../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 import { lonLatToTile } from '../../../testing/tiles.ts';
-import { createTileContext } from '../../../tiles/tile-context.ts';
+import { createServices } from '../../../services.ts';
 import { renewDueSubscriptions } from '../billing/renewals.ts';
 import { billApiOverage } from './overage-billing.ts';
 
@@ -21,8 +21,9 @@ const sql = testDb(4);
 const config = loadConfig({ METERING_FLUSH_MS: '600000' });
 let clock = new Date();
 const payments = new LocalPaymentProvider(sql);
-const tiles = createTileContext(config, sql);
-const app = createApp({ config, sql, logger: createLogger('silent'), tiles, payments, now: () => clock });
+const services = createServices({ config, sql, logger: createLogger('silent'), payments, now: () => clock });
+const { tiles } = services;
+const app = createApp(services);
 const server = createHttpServer(app, tiles);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -15,7 +15,7 @@ import { invitedMember } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 import { lonLatToTile } from '../../../testing/tiles.ts';
-import { createTileContext } from '../../../tiles/tile-context.ts';
+import { createServices } from '../../../services.ts';
 import { billApiOverage } from '../api-plans/overage-billing.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { noSitePlanMessage } from './site-api-access.ts';
@@ -24,8 +24,9 @@ const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'api-combo-')),
 const sql = testDb(4);
 let clock = new Date();
 const payments = new LocalPaymentProvider(sql);
-const tiles = createTileContext(config, sql);
-const app = createApp({ config, sql, logger: createLogger('silent'), tiles, payments, now: () => clock });
+const services = createServices({ config, sql, logger: createLogger('silent'), payments, now: () => clock });
+const { tiles } = services;
+const app = createApp(services);
 afterAll(() => sql.end());
 
 const cambridge = lonLatToTile(-71.1097, 42.3736, 16);

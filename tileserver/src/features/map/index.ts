@@ -1,0 +1,41 @@
+// The map area's routes: places (+ search, coverage), insights, parcels (+ dimensions), the parcel API,
+// the layer catalogue, sources (+ filters, extent) and the tile endpoints.
+import { Hono } from 'hono';
+import type { Services } from '../../services.ts';
+import { tileRoutes } from '../../tiles/routes.ts';
+import { insightRoutes } from './insights/routes.ts';
+import { basemapRoutes } from './layers/basemap-routes.ts';
+import { catalogRoutes } from './layers/catalog-routes.ts';
+import { styleRoutes } from './layers/style-routes.ts';
+import { zoningRoutes } from './layers/zoning-routes.ts';
+import { parcelApiRoutes } from './parcel-api/routes.ts';
+import { dimensionRoutes } from './parcels/dimension-routes.ts';
+import { parcelRoutes } from './parcels/routes.ts';
+import { coverageRoutes } from './places/coverage-routes.ts';
+import { placeRoutes } from './places/routes.ts';
+import { searchRoutes } from './places/search-routes.ts';
+import { sourceExtentRoutes } from './sources/extent-routes.ts';
+import { sourceFilterRoutes } from './sources/filter-routes.ts';
+import { sourceRoutes } from './sources/routes.ts';
+
+export function routes(services: Services): Hono {
+  const app = new Hono();
+  app.route('/', placeRoutes(services));
+  app.route('/', insightRoutes(services));
+  app.route('/', parcelRoutes(services));
+  app.route('/', dimensionRoutes(services));
+  app.route('/', searchRoutes(services));
+  app.route('/', catalogRoutes(services));
+  app.route('/', coverageRoutes(services));
+  app.route('/', parcelApiRoutes({ ...services, gate: services.apiGate }));
+  // The tile endpoints: every tile and TileJSON route, over the one tile context.
+  const { tiles } = services;
+  app.route('/', tileRoutes(tiles));
+  app.route('/', sourceRoutes(tiles));
+  app.route('/', basemapRoutes(tiles));
+  app.route('/', zoningRoutes(tiles));
+  app.route('/', styleRoutes(tiles));
+  app.route('/', sourceFilterRoutes(services));
+  app.route('/', sourceExtentRoutes({ ...services, versions: tiles.versions }));
+  return app;
+}
