@@ -8,7 +8,7 @@ import { basemapAtom, catalogueAtom, colorsAtom, configAtom, placePathAtom, sele
 import { replaceHash } from './state/selection.ts';
 import { levelAtom } from './state/session.ts';
 import { store } from './state/store.ts';
-import { detailsOpenAtom } from './state/ui-atoms.ts';
+import { detailsOpenAtom } from './state/ui.ts';
 import { basemaps, isParcelPath, parseUrl, type Basemap } from './state/url.ts';
 
 export const baseLayerStorageKey = 'base_layer';

@@ -7,7 +7,7 @@ import { getJson } from '../api/client.ts';
 import type { Dimensions } from '../api/types.ts';
 import { floatingLabelsAtom, selectedPathAtom } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
-import { toolAtom } from '../state/ui-atoms.ts';
+import { toolAtom } from '../state/ui.ts';
 import { declutter, dimensionLabels, dimensionLayer, labelMinZoom, parcelLabelLayers, parcelLabels, type ParcelLabel } from './layers/labels-layer/labels-layer.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { toolLayers } from './layers/tools-layer/tools-layer.ts';

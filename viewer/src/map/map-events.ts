@@ -8,7 +8,7 @@ import type { LonLat } from '../api/types.ts';
 import { atPointAtom, hoveredParcelAtom, subBoundaryLevelAtom, viewAtom } from '../state/map-atoms.ts';
 import { replaceHash, selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
-import { toolAtom } from '../state/ui-atoms.ts';
+import { toolAtom } from '../state/ui.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { loadPlacesData } from './layers/places-layer/places-data.ts';
 import { addToolPoint, finishTool } from './tools/tool-actions.ts';

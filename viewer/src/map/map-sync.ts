@@ -7,7 +7,7 @@ import {
   placeLabelsAtom, selectedPathAtom, subBoundariesAtom,
 } from '../state/map-atoms.ts';
 import { store } from '../state/store.ts';
-import { showAlertAtom } from '../state/ui-atoms.ts';
+import { showAlertAtom } from '../state/ui.ts';
 import type { Basemap } from '../state/url.ts';
 import { basemapAvailable, notConfiguredNotice, rasterLayer, rasterSource, satelliteUrl, streetBasemapLayerIds } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';

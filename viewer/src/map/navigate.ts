@@ -7,7 +7,7 @@ import type { BBox, ParcelEntity } from '../api/types.ts';
 import { basemapAtom } from '../state/map-atoms.ts';
 import { selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
-import { detailsOpenAtom } from '../state/ui-atoms.ts';
+import { detailsOpenAtom } from '../state/ui.ts';
 import { placePathAtom, selectedPathAtom } from '../state/map-atoms.ts';
 import { isParcelPath, parseUrl } from '../state/url.ts';
 

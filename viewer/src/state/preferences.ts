@@ -1,6 +1,6 @@
 // The caller's preferences as shared state: kept on the server for signed-in users (GET/POST
 // /preferences.json) with a local cache that another tab's `storage` event refreshes, and in this
-// browser's storage for anonymous visitors. The logic lives in features/preferences/preferences.ts.
+// browser's storage for anonymous visitors. The logic lives in model/preferences.ts.
 import { atom } from 'jotai';
 import { getJson, sendJson } from '../api/client.ts';
 import {

@@ -3,10 +3,7 @@
 // owner highlight), posted with the style rules to the sources API.
 import { atom } from 'jotai';
 import type { ProjectRef } from './url.ts';
-import type { FilterValue } from '../features/style-rules/rules.ts';
-
-export type { FilterValue };
-export type Filters = Record<string, FilterValue>;
+import type { Filters } from '../model/style-rules.ts';
 
 export interface FocusArea {
   id: number;

@@ -3,7 +3,7 @@
 import { atom } from 'jotai';
 import type { LonLat } from '../api/types.ts';
 import { basemapAtom, clickedPointAtom, placePathAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
-import { detailsOpenAtom } from './ui-atoms.ts';
+import { detailsOpenAtom } from './ui.ts';
 import { currentUrl, formatUrl } from './url.ts';
 
 export const selectParcelAtom = atom(null, (get, set, input: { path: string; point?: LonLat | null; push?: boolean }) => {

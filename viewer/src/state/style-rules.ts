@@ -4,13 +4,8 @@
 // map draws and the legend lists.
 import { atom } from 'jotai';
 import { atPointAtom, placePathAtom } from './map-atoms.ts';
-import type { FilterRow } from '../features/style-rules/filter-rows.ts';
-import { defaultBaseStyle, type BaseStyle, type FilterOption, type StyleRule } from '../features/style-rules/rules.ts';
-
-export interface ActiveStyle {
-  rules: StyleRule[];
-  base: BaseStyle;
-}
+import type { FilterRow } from '../model/filter-rows.ts';
+import { defaultBaseStyle, type ActiveStyle, type BaseStyle, type FilterOption, type RuleRow } from '../model/style-rules.ts';
 
 export interface LegendEntry {
   rule: number;
@@ -28,7 +23,7 @@ export interface AppliedSource {
 }
 
 /** Rules being edited in the panel (kept while the panel is closed). */
-export const draftRulesAtom = atom<StyleRule[]>([]);
+export const draftRulesAtom = atom<RuleRow[]>([]);
 export const draftBaseAtom = atom<BaseStyle>(defaultBaseStyle);
 /** Query filters being edited in the panel (applied with the rules). */
 export const draftFiltersAtom = atom<FilterRow[]>([]);

@@ -4,7 +4,7 @@ import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { colorsAtom } from '../../state/map-atoms.ts';
 import { savePreference } from '../../state/preferences.ts';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { colorDebounceMs, colorLabels, colorsToPreference, defaultColors, setColor, type ColorTarget, type MapColors } from '../../model/colors.ts';
 

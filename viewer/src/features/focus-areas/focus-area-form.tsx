@@ -5,7 +5,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import type { LonLat } from '../../api/types.ts';
 import { startTool } from '../../map/tools/tool-actions.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { currentProjectAtom } from '../../state/project.ts';
 import { saveFocusArea } from './api.ts';
 import { focusAreasChangedAtom } from './atoms.ts';

@@ -5,7 +5,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { startTool } from '../../map/tools/tool-actions.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { canEditProjectAtom, currentProjectAtom, type FocusArea } from '../../state/project.ts';
 import { AreaUnitSelect } from '../units/unit-select.tsx';

@@ -3,7 +3,7 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { atPointAtom, placePathAtom, selectedPathAtom, viewAtom } from '../../state/map-atoms.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { dropHashKey, isParcelPath } from '../../state/url.ts';
 import { placeForZoom } from '../../model/place-name.ts';
 import { hashOpensInsights, insightsChosenPathAtom, insightsHashKey, insightsOpenAtom } from './atoms.ts';

@@ -10,7 +10,7 @@ import {
   showLegendOnMapAtom, subBoundariesAtom, subBoundaryLevelAtom, type FloatingLabels, type SubBoundaryLevel,
 } from '../../state/map-atoms.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { countryOfPath, type Basemap } from '../../state/url.ts';
 import { Panel, Section, Toggle } from '../../ui/panel.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';

@@ -7,7 +7,7 @@ import { wetlandsLegend } from '../../map/layers/wetlands-layer/wetlands-layer.t
 import { zoningLegend } from '../../map/layers/zoning-layer/zoning-layer.ts';
 import { activeLayersAtom, catalogueAtom, showLegendOnMapAtom } from '../../state/map-atoms.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { Panel } from '../../ui/panel.tsx';
 import { builtInCatalogue } from '../layers-panel/catalogue.ts';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ParcelEntity } from '../../api/types.ts';
 import { selectedPathAtom } from '../../state/map-atoms.ts';
 import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { otherRecordsAtom, parcelAtom } from './atoms.ts';
 import { FollowAction } from '../follows/follow-action.tsx';
 import { customiseHref, FieldGroups } from './field-groups.tsx';

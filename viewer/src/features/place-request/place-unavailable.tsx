@@ -4,7 +4,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { placeForZoom } from '../../model/place-name.ts';
 import { loadCoveredPaths, placeHasParcels } from './coverage-check.ts';
 import { PlaceRequestForm } from './place-request-form.tsx';

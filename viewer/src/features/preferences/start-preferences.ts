@@ -3,7 +3,7 @@
 import { colorsAtom } from '../../state/map-atoms.ts';
 import { initPreferences, preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { store } from '../../state/store.ts';
-import { unitsAtom } from '../../state/ui-atoms.ts';
+import { unitsAtom } from '../../state/ui.ts';
 import { colorsFromPreference } from '../../model/colors.ts';
 
 let started = false;

@@ -2,7 +2,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { mapAtom } from '../../state/map-atoms.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { downloadCanvas, screenshotName } from './print.ts';
 

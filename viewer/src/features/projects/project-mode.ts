@@ -11,13 +11,14 @@ import { mapAtom, placePathAtom } from '../../state/map-atoms.ts';
 import { replaceHash } from '../../state/selection.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
-import { showAlertAtom } from '../../state/ui-atoms.ts';
+import { showAlertAtom } from '../../state/ui.ts';
 import { parseProjectUrl, parseUrl, projectPathOf, setProjectBase, type ProjectRef } from '../../state/url.ts';
 import { applyStyleAtom, followFilterChanges } from '../style-rules/apply-style.ts';
-import { filtersToRows } from '../style-rules/filter-rows.ts';
-import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, type ActiveStyle } from '../../state/style-rules.ts';
-import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Filters, type Project } from '../../state/project.ts';
-import { fromSavedStyles } from './project-styles.ts';
+import { filtersToRows } from '../../model/filter-rows.ts';
+import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
+import type { ActiveStyle, Filters } from '../../model/style-rules.ts';
+import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Project } from '../../state/project.ts';
+import { fromSavedStyles } from '../../model/project-styles.ts';
 
 export const projectNotFound = 'This project does not exist, or it has not been shared with you.';
 

@@ -4,12 +4,13 @@
 import { atom } from 'jotai';
 import { sendJson } from '../../api/client.ts';
 import { store } from '../../state/store.ts';
-import { showAlertAtom } from '../../state/ui-atoms.ts';
-import { activeFiltersAtom, currentProjectAtom, projectRefAtom, type Filters } from '../../state/project.ts';
+import { showAlertAtom } from '../../state/ui.ts';
+import { activeFiltersAtom, currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from '../../state/style-rules.ts';
-import { filtersToRows } from './filter-rows.ts';
-import { toDefinition } from './rules.ts';
+import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type AppliedSource } from '../../state/style-rules.ts';
+import type { ActiveStyle, Filters } from '../../model/style-rules.ts';
+import { filtersToRows } from '../../model/filter-rows.ts';
+import { toDefinition } from '../../model/style-rules.ts';
 
 let latest = 0;
 let appliedFilters: Filters = {};

@@ -2,7 +2,7 @@
 // column's human label, then the base style for parcels no rule matches.
 import { useAtomValue } from 'jotai';
 import { activeStyleAtom, appliedSourceAtom, filterOptionsByKeyAtom } from '../../state/style-rules.ts';
-import { cssColor, predicateLabels, type Predicate } from './rules.ts';
+import { cssColor, predicateLabels, type Predicate } from '../../model/style-rules.ts';
 
 export function StyleRulesLegend() {
   const applied = useAtomValue(appliedSourceAtom);

@@ -5,18 +5,18 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel, Section, Toggle } from '../../ui/panel.tsx';
 import { currentProjectAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { surveyRuleOptions } from '../surveys/survey-rule-options.ts';
-import { fromSavedStyles } from '../projects/project-styles.ts';
+import { surveyRuleOptions } from '../../model/survey-rule-options.ts';
+import { fromSavedStyles } from '../../model/project-styles.ts';
 import { applyStyleAtom } from './apply-style.ts';
 import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom } from '../../state/style-rules.ts';
 import { FilterRowView } from './filter-row.tsx';
-import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from './filter-rows.ts';
+import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from '../../model/filter-rows.ts';
 import { RuleRow } from './rule-row.tsx';
-import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from './rules.ts';
+import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from '../../model/style-rules.ts';
 import './style-rules.css';
 
 function BaseStyles() {

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
 import { levelAtom } from '../../state/session.ts';
 import { filtersAtom, stylePlaceAtom } from '../../state/style-rules.ts';
-import type { FilterOption } from './rules.ts';
+import type { FilterOption } from '../../model/style-rules.ts';
 
 export function useFilterOptions(): void {
   const level = useAtomValue(levelAtom);

@@ -15,7 +15,7 @@ import { activeStyleAtom, appliedSourceAtom } from '../../state/style-rules.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { applyStyleAtom } from '../style-rules/apply-style.ts';
 import { styleRulesSourceId } from '../style-rules/style-rules-layer.ts';
-import { listSurveys } from './surveys-api.ts';
+import { listSurveys } from './api.ts';
 
 const readsSurvey = () => store.get(activeStyleAtom).rules.some((r) => r.field.startsWith('@'));
 

@@ -1,6 +1,6 @@
 // The Help modal (spec 2): "We put land on the map." with support articles, tutorial videos and contact.
 import { useAtomValue, useSetAtom } from 'jotai';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { Modal } from '../../ui/panel.tsx';
 
 export const helpLinks = [

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { mapAtom, selectedPathAtom } from '../../state/map-atoms.ts';
 import { closeParcelAtom } from '../../state/selection.ts';
 import { store } from '../../state/store.ts';
-import { closePanelsAtom, navOpenAtom } from '../../state/ui-atoms.ts';
+import { closePanelsAtom, navOpenAtom } from '../../state/ui.ts';
 import { isTypingTarget, keyAction } from './keyboard.ts';
 
 export const keyboardEaseMs = 500;

@@ -3,7 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { activeLayersAtom, catalogueAtom, configAtom, floatingLabelsAtom, viewAtom } from '../../state/map-atoms.ts';
 import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
-import { alertsAtom } from '../../state/ui-atoms.ts';
+import { alertsAtom } from '../../state/ui.ts';
 import { builtInCatalogue } from '../../features/layers-panel/catalogue.ts';
 import { zoomNotices, zoomReminderBelow } from './zoom-notices.ts';
 
