@@ -4,11 +4,10 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { getBoundary } from '../api/places.ts';
 import { getJson } from '../api/client.ts';
 import type { BBox, ParcelEntity } from '../api/types.ts';
-import { basemapAtom } from '../state/map-atoms.ts';
-import { selectParcelAtom } from '../state/selection.ts';
+import { basemapAtom } from '../state/layers.ts';
+import { placePathAtom, selectedPathAtom, selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { detailsOpenAtom } from '../state/ui.ts';
-import { placePathAtom, selectedPathAtom } from '../state/map-atoms.ts';
 import { isParcelPath, parseUrl } from '../state/url.ts';
 
 export function geometryBBox(geometry: GeoJSONGeometry): BBox | null {

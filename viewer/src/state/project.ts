@@ -2,6 +2,7 @@
 // the active filters are the query filters in force on the map (a project's saved filters, or an
 // owner highlight), posted with the style rules to the sources API.
 import { atom } from 'jotai';
+import type { Remote } from '../api/use-remote.ts';
 import type { ProjectRef } from './url.ts';
 import type { Filters } from '../model/style-rules.ts';
 
@@ -37,7 +38,8 @@ export interface Project {
 
 /** The project the URL names (/g/{group}/maps/{slug}), fixed at start; null outside project mode. */
 export const projectRefAtom = atom<ProjectRef | null>(null);
-export type ProjectLoad = { status: 'none' } | { status: 'loading' } | { status: 'loaded' } | { status: 'failed'; message: string };
+/** Outside project mode 'none'; the project itself is currentProjectAtom once done. */
+export type ProjectLoad = { status: 'none' } | Remote<void>;
 export const projectLoadAtom = atom<ProjectLoad>({ status: 'none' });
 /** The project the URL names, or null outside project mode (and until it has loaded). */
 export const currentProjectAtom = atom<Project | null>(null);

@@ -3,7 +3,8 @@
 // saves it). The applied source is the sources API's answer for the active style and filters, which the
 // map draws and the legend lists.
 import { atom } from 'jotai';
-import { atPointAtom, placePathAtom } from './map-atoms.ts';
+import { loadingRemote, type Remote } from '../api/use-remote.ts';
+import { atPointAtom, placePathAtom } from './selection.ts';
 import type { FilterRow } from '../model/filter-rows.ts';
 import { defaultBaseStyle, type ActiveStyle, type BaseStyle, type FilterOption, type RuleRow } from '../model/style-rules.ts';
 
@@ -32,11 +33,11 @@ export const activeStyleAtom = atom<ActiveStyle>({ rules: [], base: defaultBaseS
 /** TileJSON of the applied style-rule source, or null when no rules are applied. */
 export const appliedSourceAtom = atom<AppliedSource | null>(null);
 
-export type FiltersState = { status: 'loading' } | { status: 'loaded'; options: FilterOption[] } | { status: 'failed' };
-export const filtersAtom = atom<FiltersState>({ status: 'loading' });
+/** The columns the caller may style and filter by, sorted by label (features/style-rules loads them). */
+export const filtersAtom = atom<Remote<FilterOption[]>>(loadingRemote);
 export const filterOptionsByKeyAtom = atom((get) => {
   const state = get(filtersAtom);
-  return new Map(state.status === 'loaded' ? state.options.map((o) => [o.key, o]) : []);
+  return new Map(state.status === 'done' ? state.value.map((o) => [o.key, o]) : []);
 });
 
 /** The place style rules and autocomplete are scoped to: the place in the URL, else the city or county in view. */

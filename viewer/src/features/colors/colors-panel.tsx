@@ -2,7 +2,7 @@
 // 250 ms before the map and the map_colors preference change; Reset to Default Colors.
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { colorsAtom } from '../../state/map-atoms.ts';
+import { colorsAtom } from '../../state/layers.ts';
 import { savePreference } from '../../state/preferences.ts';
 import { panelAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';

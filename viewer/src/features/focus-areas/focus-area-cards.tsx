@@ -2,7 +2,7 @@
 // which shows a spinner while the call runs. Clicking the name zooms the map to the area.
 import { useAtomValue } from 'jotai';
 import { formatArea } from '../../model/units.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { unitsAtom } from '../../state/ui.ts';
 import type { FocusArea } from '../../state/project.ts';
 import { squareMetersPerAcre } from './focus-areas.ts';

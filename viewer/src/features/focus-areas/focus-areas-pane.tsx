@@ -71,12 +71,12 @@ export function FocusAreasPane() {
             <p className="small"><a href={docsUrl} target="_blank" rel="noreferrer" data-testid="focus-areas-docs">About focus areas</a></p>
           </section>
           {canEdit && (
-            <section data-testid="focus-areas-available" data-state={list.state}>
+            <section data-testid="focus-areas-available" data-state={list.status}>
               <h3>Add a focus area</h3>
-              {list.state === 'loading' && <p className="muted small">Loading focus areas...</p>}
-              {list.state === 'failed' && <p className="error small" data-testid="focus-areas-fetch-error">{list.error}</p>}
-              {list.state === 'succeeded' && (() => {
-                const offered = attachable(list.areas, attached);
+              {list.status === 'loading' && <p className="muted small">Loading focus areas...</p>}
+              {list.status === 'failed' && <p className="error small" data-testid="focus-areas-fetch-error">{list.message}</p>}
+              {list.status === 'done' && (() => {
+                const offered = attachable(list.value, attached);
                 if (offered.length === 0) return <p className="muted small">Every focus area of your group is in this project.</p>;
                 return (
                   <ul className="focus-list">

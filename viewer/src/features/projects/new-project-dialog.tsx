@@ -4,11 +4,12 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { atPointAtom, placePathAtom, viewAtom } from '../../state/map-atoms.ts';
+import { atPointAtom, placePathAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
 import { dropHashKey } from '../../state/url.ts';
-import { Modal } from '../../ui/panel.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { breadcrumbs, placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';

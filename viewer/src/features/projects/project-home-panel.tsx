@@ -5,7 +5,8 @@
 // (managers and the project's creator) Delete, Share and Stop sharing, here and on the server.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
+import { atPointAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
 import { signedInAtom } from '../../state/session.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
@@ -21,7 +22,7 @@ import './projects.css';
 
 function ProjectSelector({ current }: { current: string | null }) {
   const list = useProjectList();
-  const projects = list.status === 'loaded' ? list.projects : [];
+  const projects = list.status === 'done' ? list.value.projects : [];
   return (
     <label className="project-selector">
       <span className="muted small">Projects</span>

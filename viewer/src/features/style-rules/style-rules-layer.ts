@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { parcelLayerIds, parcelMinZoom } from '../../map/layers/parcels-layer/parcels-layer.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { appliedSourceAtom, type AppliedSource, type LegendEntry } from '../../state/style-rules.ts';
 import { cssColor } from '../../model/style-rules.ts';
 

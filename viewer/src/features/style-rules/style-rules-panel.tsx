@@ -4,9 +4,11 @@
 // with the ordering rule explained: a parcel takes the colours of the first rule it matches.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
+import { showLegendOnMapAtom } from '../../state/layers.ts';
 import { panelAtom, showAlertAtom } from '../../state/ui.ts';
-import { Panel, Section, Toggle } from '../../ui/panel.tsx';
+import { Panel } from '../../ui/panel.tsx';
+import { Section } from '../../ui/section.tsx';
+import { Toggle } from '../../ui/toggle.tsx';
 import { currentProjectAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { surveyRuleOptions } from '../../model/survey-rule-options.ts';
@@ -53,14 +55,14 @@ export function StyleRulesPanel() {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [applying, setApplying] = useState(false);
 
-  const options = filters.status === 'loaded' ? filters.options : [];
+  const options = filters.status === 'done' ? filters.value : [];
   // With a survey chosen, rules (not filters) may also read its posts: @status and @user_id.
   const survey = useAtomValue(styleSurveyAtom);
   const ruleOptions = survey === null ? options : [...options, ...surveyRuleOptions];
   const ruleOptionsByKey = survey === null ? optionsByKey : new Map([...optionsByKey, ...surveyRuleOptions.map((o) => [o.key, o] as const)]);
   const rulesReady = canApply(rules, ruleOptionsByKey);
   const filtersReady = filterRows.every((row) => isFilterComplete(row, optionsByKey));
-  const ready = filters.status === 'loaded' && rulesReady && filtersReady;
+  const ready = filters.status === 'done' && rulesReady && filtersReady;
 
   const apply = async () => {
     if (!ready) return;

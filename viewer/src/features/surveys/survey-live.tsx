@@ -7,7 +7,7 @@ import { useAtomValue } from 'jotai';
 import type { VectorTileSource } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { apiUrl } from '../../api/client.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';

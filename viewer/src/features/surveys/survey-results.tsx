@@ -5,7 +5,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { apiUrl } from '../../api/client.ts';
-import { selectedPathAtom } from '../../state/map-atoms.ts';
+import { selectedPathAtom } from '../../state/selection.ts';
 import { showAlertAtom } from '../../state/ui.ts';
 import { POST_STATUS } from '@parcel-map/contracts/workspace/surveys';
 import { applyStyleAtom } from '../style-rules/apply-style.ts';

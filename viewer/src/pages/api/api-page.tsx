@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { sessionAtom } from '../../state/session.ts';
 import { ApiUsageSection } from '../billing/api-usage-section.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 import { loadApiPlans, newApiToken, type ApiPlansAnswer } from './api-client.ts';
 import './api.css';
 

@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { cycleFor, formatUsd, planForUsers, type Cycle } from '@parcel-map/tileserver/features/commerce/plans/pricing';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
 import { loadPlans, type PlanEntry, type PlansAnswer } from './plans-api.ts';
 import { PlansFaq } from './plans-faq.tsx';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/tileserver/features/commerce/plans/pricing';
 import { getJson } from '../../api/client.ts';
 import { PurchasedFiles } from '../../features/exports/purchased-files.tsx';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 
 interface Order {
   id: number;

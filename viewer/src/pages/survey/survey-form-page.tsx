@@ -8,7 +8,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { getJson } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { answerProblems, answersOnPath, POST_STATUS, surveyPath, TEXTAREA, type Answers, type SurveySource } from '@parcel-map/contracts/workspace/surveys';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import { flushOutbox, indexedDbOutbox, sendEntry, type OutboxEntry } from './offline-queue.ts';
 import './survey-form.css';
 

@@ -2,7 +2,7 @@
 // checkbox turns it off and on.
 import { useAtomValue } from 'jotai';
 import { zoomDisplayAtom } from '../../state/admin.ts';
-import { viewAtom } from '../../state/map-atoms.ts';
+import { viewAtom } from '../../state/view.ts';
 import { levelAtom } from '../../state/session.ts';
 
 function zoomLabel(zoom: number): string {
