@@ -2,7 +2,6 @@
 // the active filters are the query filters in force on the map (a project's saved filters, or an
 // owner highlight), posted with the style rules to the sources API.
 import { atom } from 'jotai';
-import type { Remote } from '../api/use-remote.ts';
 import type { ProjectRef } from './url.ts';
 import type { Filters } from '../model/style-rules.ts';
 
@@ -38,19 +37,12 @@ export interface Project {
 
 /** The project the URL names (/g/{group}/maps/{slug}), fixed at start; null outside project mode. */
 export const projectRefAtom = atom<ProjectRef | null>(null);
-/** Outside project mode 'none'; the project itself is currentProjectAtom once done. */
-export type ProjectLoad = { status: 'none' } | Remote<void>;
-export const projectLoadAtom = atom<ProjectLoad>({ status: 'none' });
 /** The project the URL names, or null outside project mode (and until it has loaded). */
 export const currentProjectAtom = atom<Project | null>(null);
 /** Spec 6: Save, Delete and focus-area editing need permissions.update (the server checks it too). */
 export const canEditProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.update === true);
-/** Delete, Share and Stop sharing: the account's managers and the project's creator (the server checks it too). */
-export const canManageProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.manage === true);
 /** The query filters in force on the map (a project's filters, or the owner highlight's owner filter). */
 export const activeFiltersAtom = atom<Filters>({});
 /** Bumped to make the project loader fetch the current project again (after a focus area change). */
 export const projectRevisionAtom = atom(0);
 export const reloadProjectAtom = atom(null, (get, set) => set(projectRevisionAtom, get(projectRevisionAtom) + 1));
-/** The new-project dialog (opened by New, by the Projects dashboard and by #a=new-project). */
-export const newProjectOpenAtom = atom(false);

@@ -3,10 +3,8 @@
 // saves it). The applied source is the sources API's answer for the active style and filters, which the
 // map draws and the legend lists.
 import { atom } from 'jotai';
-import { loadingRemote, type Remote } from '../api/use-remote.ts';
-import { atPointAtom, placePathAtom } from './selection.ts';
 import type { FilterRow } from '../model/filter-rows.ts';
-import { defaultBaseStyle, type ActiveStyle, type BaseStyle, type FilterOption, type RuleRow } from '../model/style-rules.ts';
+import { defaultBaseStyle, type ActiveStyle, type BaseStyle, type RuleRow } from '../model/style-rules.ts';
 
 export interface LegendEntry {
   rule: number;
@@ -32,18 +30,3 @@ export const draftFiltersAtom = atom<FilterRow[]>([]);
 export const activeStyleAtom = atom<ActiveStyle>({ rules: [], base: defaultBaseStyle });
 /** TileJSON of the applied style-rule source, or null when no rules are applied. */
 export const appliedSourceAtom = atom<AppliedSource | null>(null);
-
-/** The columns the caller may style and filter by, sorted by label (features/style-rules loads them). */
-export const filtersAtom = atom<Remote<FilterOption[]>>(loadingRemote);
-export const filterOptionsByKeyAtom = atom((get) => {
-  const state = get(filtersAtom);
-  return new Map(state.status === 'done' ? state.value.map((o) => [o.key, o]) : []);
-});
-
-/** The place style rules and autocomplete are scoped to: the place in the URL, else the city or county in view. */
-export const stylePlaceAtom = atom((get) => {
-  const place = get(placePathAtom);
-  if (place) return place;
-  const at = get(atPointAtom);
-  return at?.city?.path ?? at?.county?.path ?? null;
-});

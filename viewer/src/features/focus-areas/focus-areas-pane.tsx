@@ -10,7 +10,7 @@ import { Panel } from '../../ui/panel.tsx';
 import { canEditProjectAtom, currentProjectAtom, type FocusArea } from '../../state/project.ts';
 import { AreaUnitSelect } from '../units/unit-select.tsx';
 import { addFocus, removeFocus } from './api.ts';
-import { focusAreasChangedAtom } from './atoms.ts';
+import { applyFocusAreaChangeAtom } from './atoms.ts';
 import { FocusAreaCard } from './focus-area-cards.tsx';
 import { addFailedText, attachable, attachedAreas, docsUrl, onlyWithProjectText, removeFailedText } from './focus-areas.ts';
 import { useFocusAreaList } from './use-focus-area-list.ts';
@@ -20,7 +20,7 @@ export function FocusAreasPane() {
   const project = useAtomValue(currentProjectAtom);
   const canEdit = useAtomValue(canEditProjectAtom);
   const setPanel = useSetAtom(panelAtom);
-  const changed = useSetAtom(focusAreasChangedAtom);
+  const changed = useSetAtom(applyFocusAreaChangeAtom);
   const alert = useSetAtom(showAlertAtom);
   const list = useFocusAreaList(project !== null && canEdit);
   const [busy, setBusy] = useState<number | null>(null);

@@ -13,7 +13,8 @@ import { Modal } from '../../ui/modal.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { breadcrumbs, placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
-import { activeFiltersAtom, newProjectOpenAtom } from '../../state/project.ts';
+import { activeFiltersAtom } from '../../state/project.ts';
+import { newProjectOpenAtom } from './atoms.ts';
 import { createProject } from './project-actions.ts';
 
 /** Opens the dialog for `#a=new-project` and drops the key from the hash, keeping the other keys. */

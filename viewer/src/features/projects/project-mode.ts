@@ -18,7 +18,8 @@ import { filtersToRows } from '../../model/filter-rows.ts';
 import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
 import type { ActiveStyle, Filters } from '../../model/style-rules.ts';
 import { doneRemote, loadingRemote } from '../../api/use-remote.ts';
-import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Project } from '../../state/project.ts';
+import { currentProjectAtom, projectRefAtom, projectRevisionAtom, type Project } from '../../state/project.ts';
+import { projectLoadAtom } from './atoms.ts';
 import { fromSavedStyles } from '../../model/project-styles.ts';
 
 export const projectNotFound = 'This project does not exist, or it has not been shared with you.';

@@ -7,7 +7,8 @@ import { store } from '../../state/store.ts';
 import { showAlertAtom } from '../../state/ui.ts';
 import { activeFiltersAtom, currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type AppliedSource } from '../../state/style-rules.ts';
+import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, type AppliedSource } from '../../state/style-rules.ts';
+import { stylePlaceAtom } from './atoms.ts';
 import { type ActiveStyle, type Filters, toDefinition } from '../../model/style-rules.ts';
 import { filtersToRows } from '../../model/filter-rows.ts';
 

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { getJson } from '../../api/client.ts';
 import { useRemoteCall } from '../../api/use-remote.ts';
 import { levelAtom } from '../../state/session.ts';
-import { filtersAtom, stylePlaceAtom } from '../../state/style-rules.ts';
+import { filtersAtom, stylePlaceAtom } from './atoms.ts';
 import type { FilterOption } from '../../model/style-rules.ts';
 
 export function useFilterOptions(): void {

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
-import { stylePlaceAtom } from '../../state/style-rules.ts';
+import { stylePlaceAtom } from './atoms.ts';
 import { fixedValues, type FilterOption, type RuleRow } from '../../model/style-rules.ts';
 
 const debounceMs = 250;
