@@ -7,7 +7,7 @@ import { useRemote } from '../../api/use-remote.ts';
 import { ImportForm } from './import-form.tsx';
 import { ExportRuns } from './export-runs.tsx';
 import { ImportRuns } from './import-runs.tsx';
-import { anyActive, type ImportsExportsAnswer } from './imports-api.ts';
+import { anyActive, type ImportsExportsAnswer } from './api.ts';
 import './imports.css';
 
 export function AdminImportsPage() {

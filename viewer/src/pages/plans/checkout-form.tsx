@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { formatUsd, priceCents, type Cycle } from '@parcel-map/tileserver/features/commerce/plans/pricing';
 import type { PaymentSetup } from './card-entry.tsx';
-import type { PlanEntry } from './plans-api.ts';
+import type { PlanEntry } from './api.ts';
 import { useCheckout } from './use-checkout.tsx';
 
 export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: number; onUsers: (users: number) => void; payment: PaymentSetup }) {

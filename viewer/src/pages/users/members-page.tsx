@@ -5,7 +5,7 @@ import { useRemoteCall } from '../../api/use-remote.ts';
 import { upgradeHref } from '../../features/accounts/plan-class.ts';
 import { InviteForm } from './invite-form.tsx';
 import { MemberList } from './member-list.tsx';
-import { getMembers, managersOnly } from './members-api.ts';
+import { getMembers, managersOnly } from './api.ts';
 import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 
 export function MembersPage() {
