@@ -34,7 +34,7 @@ import { SurveyLive } from './features/surveys/survey-live.tsx';
 import { SurveyPanel } from './features/surveys/survey-panel.tsx';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
-import { panelAtom } from './state/ui-atoms.ts';
+import { panelAtom } from './state/ui.ts';
 
 const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane, 'focus-areas': FocusAreasPane, surveys: SurveyPanel } as const;
 

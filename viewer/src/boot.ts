@@ -4,11 +4,13 @@ import { getJson } from './api/client.ts';
 import type { CatalogueLayer, ClientConfig } from '@parcel-map/contracts/map/layers';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { colorStorageKey, parseColors } from './model/colors.ts';
-import { basemapAtom, catalogueAtom, colorsAtom, configAtom, placePathAtom, selectedPathAtom, viewAtom } from './state/map-atoms.ts';
-import { replaceHash } from './state/selection.ts';
+import { basemapAtom, colorsAtom } from './state/layers.ts';
+import { catalogueAtom, configAtom } from './state/server-config.ts';
+import { placePathAtom, replaceHash, selectedPathAtom } from './state/selection.ts';
+import { viewAtom } from './state/view.ts';
 import { levelAtom } from './state/session.ts';
 import { store } from './state/store.ts';
-import { detailsOpenAtom } from './state/ui-atoms.ts';
+import { detailsOpenAtom } from './state/ui.ts';
 import { basemaps, isParcelPath, parseUrl, type Basemap } from './state/url.ts';
 
 export const baseLayerStorageKey = 'base_layer';

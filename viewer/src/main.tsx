@@ -12,21 +12,17 @@ import { App } from './app.tsx';
 import { isPagePath } from './pages/page-routes.tsx';
 import { boot, fetchParcelTileJson } from './boot.ts';
 import { store } from './state/store.ts';
-import { TestPaymentsBanner } from './ui/test-payments-banner.tsx';
+import { TestPaymentsBanner } from './shell/page-frame/test-payments-banner.tsx';
 import { loadSession } from './state/session.ts';
 import { initToken } from './state/token.ts';
-import { startEntitlements } from './features/entitlements/entitlements.ts';
-import { startPreferences } from './features/preferences/start-preferences.ts';
-import { openNewProjectFromHash } from './features/projects/new-project-dialog.tsx';
-import { startProjectMode } from './features/projects/project-mode.ts';
+import { startEffects } from './effects.ts';
 setWorkerUrl(workerUrl);
 // An invitation link's ?token= is the invitation's own, not an API token to keep for the tab.
 if (location.pathname !== '/users/invitation') initToken();
-startPreferences();
-startEntitlements();
 const root = createRoot(document.getElementById('root')!);
 
 if (isPagePath(location.pathname)) {
+  startEffects('pages');
   void loadSession();
   void import('./pages/page-router.tsx').then(({ PageRouter }) =>
     root.render(
@@ -41,8 +37,7 @@ if (isPagePath(location.pathname)) {
   prewarm();
   const tileJson = fetchParcelTileJson();
   // Before boot: every URL the app writes keeps the project's path.
-  startProjectMode();
-  openNewProjectFromHash();
+  startEffects('map');
   boot();
   void loadSession();
   void tileJson.then((parcels) =>

@@ -2,12 +2,11 @@
 // parcel, additional layers (with the 3-second no-data check), and the label and boundary toggles.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { colorsFor } from '../model/colors.ts';
-import {
-  activeLayersAtom, basemapAtom, catalogueAtom, colorsAtom, configAtom, hoveredParcelAtom, parcelLinesAtom,
-  placeLabelsAtom, selectedPathAtom, subBoundariesAtom,
-} from '../state/map-atoms.ts';
+import { activeLayersAtom, basemapAtom, colorsAtom, parcelLinesAtom, placeLabelsAtom, subBoundariesAtom } from '../state/layers.ts';
+import { catalogueAtom, configAtom } from '../state/server-config.ts';
+import { hoveredParcelAtom, selectedPathAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
-import { showAlertAtom } from '../state/ui-atoms.ts';
+import { showAlertAtom } from '../state/ui.ts';
 import type { Basemap } from '../state/url.ts';
 import { basemapAvailable, notConfiguredNotice, rasterLayer, rasterSource, satelliteUrl, streetBasemapLayerIds } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';

@@ -2,7 +2,8 @@
 // the first navigation from the URL (a parcel, a place, or the view in the hash).
 import { useEffect, useRef } from 'react';
 import { colorsFor } from '../model/colors.ts';
-import { colorsAtom, mapAtom, viewAtom } from '../state/map-atoms.ts';
+import { colorsAtom } from '../state/layers.ts';
+import { mapAtom, viewAtom } from '../state/view.ts';
 import { store } from '../state/store.ts';
 import { createMap } from './create-map.ts';
 import type { TileJson } from './layers/parcels-layer/parcels-layer.ts';

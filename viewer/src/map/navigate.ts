@@ -5,11 +5,10 @@ import { getBoundary } from '../api/places.ts';
 import { getJson } from '../api/client.ts';
 import type { BBox } from '@parcel-map/contracts/map/places';
 import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
-import { basemapAtom } from '../state/map-atoms.ts';
-import { selectParcelAtom } from '../state/selection.ts';
+import { basemapAtom } from '../state/layers.ts';
+import { placePathAtom, selectedPathAtom, selectParcelAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
-import { detailsOpenAtom } from '../state/ui-atoms.ts';
-import { placePathAtom, selectedPathAtom } from '../state/map-atoms.ts';
+import { detailsOpenAtom } from '../state/ui.ts';
 import { isParcelPath, parseUrl } from '../state/url.ts';
 
 export function geometryBBox(geometry: GeoJSONGeometry): BBox | null {

@@ -2,19 +2,22 @@
 // dismissals, the parcel pane's field choices and the measuring units. Pure functions over plain
 // values, so tests need no browser: shape checks, merging the server's answer with the local cache,
 // browser storage for anonymous visitors, and the reading of `storage` events from other tabs.
+// Keys and value shapes are the preference contract's; the viewer keeps the subset it uses.
+import type { z } from 'zod';
+import { preferenceValues, type PreferenceKey as ContractKey } from '@parcel-map/contracts/workspace/preferences';
+import type { AreaUnit, DistanceUnit } from './units.ts';
 
-export const preferenceKeys = ['map_colors', 'zoom_in_reminder_dismissed', 'parcel_detail_preferences', 'units', 'canada_fields_notice_dismissed'] as const;
+export const preferenceKeys = ['map_colors', 'zoom_in_reminder_dismissed', 'parcel_detail_preferences', 'units', 'canada_fields_notice_dismissed'] as const satisfies readonly ContractKey[];
 export type PreferenceKey = (typeof preferenceKeys)[number];
 
 /** Field name to shown (a missing field is shown; false or "false" hides it); additional_items lists add-on fields. */
-export type ParcelDetailPreferences = Record<string, boolean | 'true' | 'false' | string[]>;
-export type DistanceUnit = 'miles' | 'kilometers' | 'feet' | 'meters';
-export type AreaUnit = 'acres' | 'squareFeet' | 'squareMeters' | 'hectares';
+export type ParcelDetailPreferences = z.infer<(typeof preferenceValues)['parcel_detail_preferences']>;
 
 export interface Preferences {
-  map_colors?: Record<string, string>;
+  map_colors?: z.infer<(typeof preferenceValues)['map_colors']>;
   zoom_in_reminder_dismissed?: boolean;
   parcel_detail_preferences?: ParcelDetailPreferences;
+  /** The viewer writes only the {distance, area} form of the contract's units. */
   units?: { distance: DistanceUnit; area: AreaUnit };
   canada_fields_notice_dismissed?: boolean;
 }
@@ -30,16 +33,21 @@ export function userCacheKey(userId: number): string {
   return `preferences:user:${userId}`;
 }
 
-const distanceUnits: readonly string[] = ['miles', 'kilometers', 'feet', 'meters'];
-const areaUnits: readonly string[] = ['acres', 'squareFeet', 'squareMeters', 'hectares'];
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const unitChoice = preferenceValues.units.options[1];
 
-/** One value checked against its key's shape; undefined when it does not fit (a corrupt or foreign value). */
+/**
+ * One value checked against its key's shape; undefined when it does not fit (a corrupt or foreign value).
+ * Booleans and units are the contract's schemas as they are. Colours and field choices salvage what fits
+ * from an older browser cache (the nested colour shape, a stray entry) instead of dropping the whole value.
+ */
 export function checkValue<K extends PreferenceKey>(key: K, value: unknown): Preferences[K] | undefined {
   switch (key) {
     case 'zoom_in_reminder_dismissed':
-    case 'canada_fields_notice_dismissed':
-      return (typeof value === 'boolean' ? value : undefined) as Preferences[K];
+    case 'canada_fields_notice_dismissed': {
+      const parsed = preferenceValues[key].safeParse(value);
+      return (parsed.success ? parsed.data : undefined) as Preferences[K];
+    }
     case 'map_colors': {
       if (!isRecord(value)) return undefined;
       // Older browsers kept {parcel: {street, satellite}, ...}: flatten it to parcel_street, ...
@@ -59,11 +67,11 @@ export function checkValue<K extends PreferenceKey>(key: K, value: unknown): Pre
       }
       return prefs as Preferences[K];
     }
-    case 'units':
-      if (isRecord(value) && distanceUnits.includes(value.distance as string) && areaUnits.includes(value.area as string)) {
-        return { distance: value.distance, area: value.area } as Preferences[K];
-      }
-      return undefined;
+    case 'units': {
+      if (!isRecord(value)) return undefined;
+      const parsed = unitChoice.safeParse({ distance: value.distance, area: value.area });
+      return (parsed.success ? parsed.data : undefined) as Preferences[K];
+    }
     default:
       return undefined;
   }

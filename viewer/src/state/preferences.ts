@@ -1,6 +1,6 @@
 // The caller's preferences as shared state: kept on the server for signed-in users (GET/POST
 // /preferences.json) with a local cache that another tab's `storage` event refreshes, and in this
-// browser's storage for anonymous visitors. The logic lives in features/preferences/preferences.ts.
+// browser's storage for anonymous visitors. The logic lives in model/preferences.ts.
 import { atom } from 'jotai';
 import { getJson, sendJson } from '../api/client.ts';
 import {
@@ -14,6 +14,8 @@ export const preferencesAtom = atom<Preferences>({});
 /** False until the caller's preferences are known, so that dismissed notices do not flash. */
 export const preferencesLoadedAtom = atom(false);
 
+// The loader's bookkeeping, never rendered, so kept beside it rather than in the store: whose
+// preferences these are, saves still on their way, and the sequence that drops a superseded load.
 let scope: Scope = { kind: 'anonymous' };
 /** Saves made while the server's answer is on its way; they win over it. */
 let pending: Preferences = {};
@@ -85,12 +87,8 @@ export function isPersistent(key: PreferenceKey): boolean {
   return scope.kind === 'user' || anonymousStoredKeys.includes(key);
 }
 
-let started = false;
-
-/** Follows the session (sign-in, sign-out, acting as a user) and other tabs. Called once at start. */
+/** Follows the session (sign-in, sign-out, acting as a user) and other tabs. Called once, by effects.ts. */
 export function initPreferences(): void {
-  if (started) return;
-  started = true;
   let requested = '';
   const follow = () => {
     if (!store.get(sessionLoadedAtom)) return;

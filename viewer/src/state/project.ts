@@ -3,10 +3,7 @@
 // owner highlight), posted with the style rules to the sources API.
 import { atom } from 'jotai';
 import type { ProjectRef } from './url.ts';
-import type { FilterValue } from '../features/style-rules/rules.ts';
-
-export type { FilterValue };
-export type Filters = Record<string, FilterValue>;
+import type { Filters } from '../model/style-rules.ts';
 
 export interface FocusArea {
   id: number;
@@ -40,18 +37,12 @@ export interface Project {
 
 /** The project the URL names (/g/{group}/maps/{slug}), fixed at start; null outside project mode. */
 export const projectRefAtom = atom<ProjectRef | null>(null);
-export type ProjectLoad = { status: 'none' } | { status: 'loading' } | { status: 'loaded' } | { status: 'failed'; message: string };
-export const projectLoadAtom = atom<ProjectLoad>({ status: 'none' });
 /** The project the URL names, or null outside project mode (and until it has loaded). */
 export const currentProjectAtom = atom<Project | null>(null);
 /** Spec 6: Save, Delete and focus-area editing need permissions.update (the server checks it too). */
 export const canEditProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.update === true);
-/** Delete, Share and Stop sharing: the account's managers and the project's creator (the server checks it too). */
-export const canManageProjectAtom = atom((get) => get(currentProjectAtom)?.permissions.manage === true);
 /** The query filters in force on the map (a project's filters, or the owner highlight's owner filter). */
 export const activeFiltersAtom = atom<Filters>({});
 /** Bumped to make the project loader fetch the current project again (after a focus area change). */
 export const projectRevisionAtom = atom(0);
 export const reloadProjectAtom = atom(null, (get, set) => set(projectRevisionAtom, get(projectRevisionAtom) + 1));
-/** The new-project dialog (opened by New, by the Projects dashboard and by #a=new-project). */
-export const newProjectOpenAtom = atom(false);

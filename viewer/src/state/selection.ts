@@ -1,10 +1,29 @@
-// Opening and closing a parcel: the URL path follows the open parcel, so a reload or a shared link
+// The hovered and selected parcel, the place the URL names and what lies at the clicked point, and
+// opening and closing a parcel: the URL path follows the open parcel, so a reload or a shared link
 // reopens it; the view and base layer stay in the hash.
 import { atom } from 'jotai';
-import type { LonLat } from '@parcel-map/contracts/map/places';
-import { basemapAtom, clickedPointAtom, placePathAtom, selectedPathAtom, viewAtom } from './map-atoms.ts';
-import { detailsOpenAtom } from './ui-atoms.ts';
+import type { AtPoint, LonLat } from '@parcel-map/contracts/map/places';
+import { basemapAtom } from './layers.ts';
+import { viewAtom } from './view.ts';
+import { detailsOpenAtom } from './ui.ts';
 import { currentUrl, formatUrl } from './url.ts';
+
+export interface HoveredParcel {
+  id: number | string;
+  path: string;
+  address: string | null;
+  owner: string | null;
+  parcelnumb: string | null;
+}
+
+export const hoveredParcelAtom = atom<HoveredParcel | null>(null);
+/** Path of the parcel open in the details pane (also the URL path). */
+export const selectedPathAtom = atom<string | null>(null);
+/** The place named in the URL when no parcel is open (/us/ma/middlesex/cambridge). */
+export const placePathAtom = atom<string | null>(null);
+/** Where the user clicked to open the parcel: Other Records at Location lists parcels there. */
+export const clickedPointAtom = atom<LonLat | null>(null);
+export const atPointAtom = atom<AtPoint | null>(null);
 
 export const selectParcelAtom = atom(null, (get, set, input: { path: string; point?: LonLat | null; push?: boolean }) => {
   set(selectedPathAtom, input.path);

@@ -3,14 +3,8 @@
 // saves it). The applied source is the sources API's answer for the active style and filters, which the
 // map draws and the legend lists.
 import { atom } from 'jotai';
-import { atPointAtom, placePathAtom } from './map-atoms.ts';
-import type { FilterRow } from '../features/style-rules/filter-rows.ts';
-import { defaultBaseStyle, type BaseStyle, type FilterOption, type StyleRule } from '../features/style-rules/rules.ts';
-
-export interface ActiveStyle {
-  rules: StyleRule[];
-  base: BaseStyle;
-}
+import type { FilterRow } from '../model/filter-rows.ts';
+import { defaultBaseStyle, type ActiveStyle, type BaseStyle, type RuleRow } from '../model/style-rules.ts';
 
 export interface LegendEntry {
   rule: number;
@@ -28,7 +22,7 @@ export interface AppliedSource {
 }
 
 /** Rules being edited in the panel (kept while the panel is closed). */
-export const draftRulesAtom = atom<StyleRule[]>([]);
+export const draftRulesAtom = atom<RuleRow[]>([]);
 export const draftBaseAtom = atom<BaseStyle>(defaultBaseStyle);
 /** Query filters being edited in the panel (applied with the rules). */
 export const draftFiltersAtom = atom<FilterRow[]>([]);
@@ -36,18 +30,3 @@ export const draftFiltersAtom = atom<FilterRow[]>([]);
 export const activeStyleAtom = atom<ActiveStyle>({ rules: [], base: defaultBaseStyle });
 /** TileJSON of the applied style-rule source, or null when no rules are applied. */
 export const appliedSourceAtom = atom<AppliedSource | null>(null);
-
-export type FiltersState = { status: 'loading' } | { status: 'loaded'; options: FilterOption[] } | { status: 'failed' };
-export const filtersAtom = atom<FiltersState>({ status: 'loading' });
-export const filterOptionsByKeyAtom = atom((get) => {
-  const state = get(filtersAtom);
-  return new Map(state.status === 'loaded' ? state.options.map((o) => [o.key, o]) : []);
-});
-
-/** The place style rules and autocomplete are scoped to: the place in the URL, else the city or county in view. */
-export const stylePlaceAtom = atom((get) => {
-  const place = get(placePathAtom);
-  if (place) return place;
-  const at = get(atPointAtom);
-  return at?.city?.path ?? at?.county?.path ?? null;
-});

@@ -5,7 +5,7 @@ import { replaceHash } from '../../state/selection.ts';
 import { accountTabAtom, type AccountTab } from '../../state/account-tab.ts';
 import { loadSession, sessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
-import { showAlertAtom } from '../../state/ui-atoms.ts';
+import { showAlertAtom } from '../../state/ui.ts';
 import { AccountForm, type AccountAnswer } from './account-form.tsx';
 import { follow, signOut } from './session-actions.ts';
 

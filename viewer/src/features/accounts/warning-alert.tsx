@@ -1,7 +1,7 @@
 // A warning alert that removes itself after 5 seconds (spec: alerts auto-dismiss after 5 s), or at once
 // with its close button. Used by the account forms and pages for the server's error messages.
 import { useEffect, useState } from 'react';
-import { alertMs } from '../../state/ui-atoms.ts';
+import { alertMs } from '../../state/ui.ts';
 
 export interface Warning {
   text: string;

@@ -2,9 +2,9 @@
 // 250 ms before the map and the map_colors preference change; Reset to Default Colors.
 import { useAtom, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { colorsAtom } from '../../state/map-atoms.ts';
+import { colorsAtom } from '../../state/layers.ts';
 import { savePreference } from '../../state/preferences.ts';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { colorDebounceMs, colorLabels, colorsToPreference, defaultColors, setColor, type ColorTarget, type MapColors } from '../../model/colors.ts';
 

@@ -1,7 +1,7 @@
 // What the caller's real level unlocks on the map (map.md sections 2, 4, 6): label tiles, the
 // additional layers (flood, wetlands) and 3D terrain need site control (Pro, Team); the zoom display is
 // for admins. The server enforces the same (the static layer tiles answer 403); these decide the controls.
-import { activeLayersAtom } from '../../state/map-atoms.ts';
+import { activeLayersAtom } from '../../state/layers.ts';
 import { hasSiteControlAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
 
@@ -25,12 +25,8 @@ export function highlightsUpsell(parcelPath: string, hasSiteControl: boolean): b
   return !hasSiteControl && !parcelPath.startsWith('/us/');
 }
 
-let started = false;
-
 /** After sign-out (or a plan that ends) no layer stays on whose tiles the server now refuses. */
 export function startEntitlements(): void {
-  if (started) return;
-  started = true;
   const enforce = () => {
     if (!store.get(sessionLoadedAtom)) return;
     const active = store.get(activeLayersAtom);

@@ -3,7 +3,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { placePathAtom } from '../../state/map-atoms.ts';
+import { placePathAtom } from '../../state/selection.ts';
 import { activeFiltersAtom, currentProjectAtom } from '../../state/project.ts';
 import { isParcelPath } from '../../state/url.ts';
 import { checkExport, loadCounts, type CheckAnswer, type ExportCounts, type ExportFormat, type ExportQueryBody } from './api.ts';

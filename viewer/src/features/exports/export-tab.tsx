@@ -3,7 +3,7 @@
 import { useAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
 import { dropHashKey } from '../../state/url.ts';
-import { exportHashKey, exportOpenAtom, hashOpensExport } from './atoms.ts';
+import { exportHashKey, exportOpenAtom, hashOpensExport } from '../../state/tabs.ts';
 import './export.css';
 
 const ExportPane = lazy(() => import('./export-pane.tsx').then((m) => ({ default: m.ExportPane })));

@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { Project } from '../../state/project.ts';
-import { Modal } from '../../ui/panel.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { addExportToCart, loadCoverage, startExport, type CheckAnswer, type CoverageAnswer, type ExportFormat, type ExportQueryBody } from './api.ts';
 
 export function ReviewModal(props: { project: Project; fmt: ExportFormat; query: ExportQueryBody; check: CheckAnswer; onClose: () => void; onFailure: () => void }) {

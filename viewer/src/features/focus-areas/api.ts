@@ -3,16 +3,17 @@
 import { apiUrl, sendJson } from '../../api/client.ts';
 import type { LonLat } from '@parcel-map/contracts/map/places';
 import type { FocusArea, Project } from '../../state/project.ts';
-import { readFocusAreaList, shapeOf, type FetchState } from './focus-areas.ts';
+import type { Remote } from '../../api/use-remote.ts';
+import { readFocusAreaList, shapeOf } from './focus-areas.ts';
 
 /** The group's focus areas; never throws: a failure is the "failed" state with the spec's text. */
-export async function fetchFocusAreas(signal?: AbortSignal): Promise<FetchState> {
+export async function fetchFocusAreas(signal?: AbortSignal): Promise<Remote<FocusArea[]>> {
   let response: Response;
   try {
     response = await fetch(apiUrl('/neighborhoods.json'), { signal, headers: { Accept: 'application/json' } });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    return { state: 'failed', error: 'Server responded with 0' };
+    return { status: 'failed', message: 'Server responded with 0' };
   }
   let body: unknown = null;
   try {

@@ -9,7 +9,7 @@ export const focusAreaListRevisionAtom = atom(0);
  * A focus-area change succeeded: show the server's answer at once (the map and the pane follow the
  * project's regions), fetch the list again, and ask the project loader for the whole project too.
  */
-export const focusAreasChangedAtom = atom(null, (get, set, regions: Project['regions'] | null) => {
+export const applyFocusAreaChangeAtom = atom(null, (get, set, regions: Project['regions'] | null) => {
   const project = get(currentProjectAtom);
   if (project && regions) set(currentProjectAtom, { ...project, regions });
   set(focusAreaListRevisionAtom, get(focusAreaListRevisionAtom) + 1);

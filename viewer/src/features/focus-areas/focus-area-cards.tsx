@@ -1,9 +1,9 @@
 // One focus-area card (name, area in the chosen unit, description) with its add or remove button,
 // which shows a spinner while the call runs. Clicking the name zooms the map to the area.
 import { useAtomValue } from 'jotai';
-import { formatArea } from '../../map/tools/measure.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
-import { unitsAtom } from '../../state/ui-atoms.ts';
+import { formatArea } from '../../model/units.ts';
+import { mapAtom } from '../../state/view.ts';
+import { unitsAtom } from '../../state/ui.ts';
 import type { FocusArea } from '../../state/project.ts';
 import { squareMetersPerAcre } from './focus-areas.ts';
 import { zoomToFocusArea } from './focus-areas-layer.ts';

@@ -5,16 +5,16 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import type { LonLat } from '@parcel-map/contracts/map/places';
 import { startTool } from '../../map/tools/tool-actions.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { currentProjectAtom } from '../../state/project.ts';
 import { saveFocusArea } from './api.ts';
-import { focusAreasChangedAtom } from './atoms.ts';
+import { applyFocusAreaChangeAtom } from './atoms.ts';
 import { canSave, isTooLarge, namePlaceholder, nameReady, onlyWithProjectText, saveErrorText, tooLargeText } from './focus-areas.ts';
 import './focus-areas.css';
 
 export function FocusAreaForm({ points, finished, squareMeters }: { points: LonLat[]; finished: boolean; squareMeters: number }) {
   const project = useAtomValue(currentProjectAtom);
-  const changed = useSetAtom(focusAreasChangedAtom);
+  const changed = useSetAtom(applyFocusAreaChangeAtom);
   const setPanel = useSetAtom(panelAtom);
   const alert = useSetAtom(showAlertAtom);
   const [name, setName] = useState('');

@@ -5,9 +5,9 @@ import { useAtomValue } from 'jotai';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { parcelLayerIds } from '../../map/layers/parcels-layer/parcels-layer.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { store } from '../../state/store.ts';
-import { toolAtom } from '../../state/ui-atoms.ts';
+import { toolAtom } from '../../state/ui.ts';
 import { currentProjectAtom, type FocusArea, type Project } from '../../state/project.ts';
 import { attachedAreas, boundsOf } from './focus-areas.ts';
 

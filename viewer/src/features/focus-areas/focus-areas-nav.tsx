@@ -1,6 +1,6 @@
 // The side navigation's Focus Areas entry, shown in project mode only (focus areas belong to projects).
 import { useAtomValue, useSetAtom } from 'jotai';
-import { navOpenAtom, togglePanelAtom } from '../../state/ui-atoms.ts';
+import { navOpenAtom, togglePanelAtom } from '../../state/ui.ts';
 import { currentProjectAtom } from '../../state/project.ts';
 import './focus-areas.css';
 

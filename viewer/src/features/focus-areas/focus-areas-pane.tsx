@@ -5,12 +5,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { startTool } from '../../map/tools/tool-actions.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { canEditProjectAtom, currentProjectAtom, type FocusArea } from '../../state/project.ts';
 import { AreaUnitSelect } from '../units/unit-select.tsx';
 import { addFocus, removeFocus } from './api.ts';
-import { focusAreasChangedAtom } from './atoms.ts';
+import { applyFocusAreaChangeAtom } from './atoms.ts';
 import { FocusAreaCard } from './focus-area-cards.tsx';
 import { addFailedText, attachable, attachedAreas, docsUrl, onlyWithProjectText, removeFailedText } from './focus-areas.ts';
 import { useFocusAreaList } from './use-focus-area-list.ts';
@@ -20,7 +20,7 @@ export function FocusAreasPane() {
   const project = useAtomValue(currentProjectAtom);
   const canEdit = useAtomValue(canEditProjectAtom);
   const setPanel = useSetAtom(panelAtom);
-  const changed = useSetAtom(focusAreasChangedAtom);
+  const changed = useSetAtom(applyFocusAreaChangeAtom);
   const alert = useSetAtom(showAlertAtom);
   const list = useFocusAreaList(project !== null && canEdit);
   const [busy, setBusy] = useState<number | null>(null);
@@ -71,12 +71,12 @@ export function FocusAreasPane() {
             <p className="small"><a href={docsUrl} target="_blank" rel="noreferrer" data-testid="focus-areas-docs">About focus areas</a></p>
           </section>
           {canEdit && (
-            <section data-testid="focus-areas-available" data-state={list.state}>
+            <section data-testid="focus-areas-available" data-state={list.status}>
               <h3>Add a focus area</h3>
-              {list.state === 'loading' && <p className="muted small">Loading focus areas...</p>}
-              {list.state === 'failed' && <p className="error small" data-testid="focus-areas-fetch-error">{list.error}</p>}
-              {list.state === 'succeeded' && (() => {
-                const offered = attachable(list.areas, attached);
+              {list.status === 'loading' && <p className="muted small">Loading focus areas...</p>}
+              {list.status === 'failed' && <p className="error small" data-testid="focus-areas-fetch-error">{list.message}</p>}
+              {list.status === 'done' && (() => {
+                const offered = attachable(list.value, attached);
                 if (offered.length === 0) return <p className="muted small">Every focus area of your group is in this project.</p>;
                 return (
                   <ul className="focus-list">

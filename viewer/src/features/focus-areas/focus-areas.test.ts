@@ -66,18 +66,18 @@ describe('the focus-area form', () => {
 
 describe('fetching the group’s focus areas', () => {
   it('succeeds with a list of focus areas', () => {
-    expect(readFocusAreaList(200, { focus_areas: [area(1, 'a')] })).toEqual({ state: 'succeeded', areas: [area(1, 'a')] });
-    expect(readFocusAreaList(200, { status: 'ok', neighborhoods: [] })).toEqual({ state: 'succeeded', areas: [] });
+    expect(readFocusAreaList(200, { focus_areas: [area(1, 'a')] })).toEqual({ status: 'done', value: [area(1, 'a')] });
+    expect(readFocusAreaList(200, { status: 'ok', neighborhoods: [] })).toEqual({ status: 'done', value: [] });
   });
 
   it('fails with "Server responded with {status}" on an error status', () => {
-    expect(readFocusAreaList(500, null)).toEqual({ state: 'failed', error: 'Server responded with 500' });
-    expect(readFocusAreaList(401, { error: {} })).toEqual({ state: 'failed', error: 'Server responded with 401' });
+    expect(readFocusAreaList(500, null)).toEqual({ status: 'failed', message: 'Server responded with 500' });
+    expect(readFocusAreaList(401, { error: {} })).toEqual({ status: 'failed', message: 'Server responded with 401' });
   });
 
   it('fails with "Invalid data structure from server" on an unexpected body', () => {
     for (const body of [null, {}, { focus_areas: 'x' }, { focus_areas: [{ id: 'one' }] }]) {
-      expect(readFocusAreaList(200, body)).toEqual({ state: 'failed', error: invalidDataText });
+      expect(readFocusAreaList(200, body)).toEqual({ status: 'failed', message: invalidDataText });
     }
   });
 });

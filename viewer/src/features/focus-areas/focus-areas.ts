@@ -3,6 +3,7 @@
 // form's rules (a name over 2 characters, smaller than 80 square miles, not while saving, only with a
 // project the caller may change), and how a fetch of the list or a failed save reads.
 import type { LonLat } from '@parcel-map/contracts/map/places';
+import type { Remote } from '../../api/use-remote.ts';
 import type { FocusArea, Project } from '../../state/project.ts';
 
 /** Spec 5: a focus area must be smaller than 80 square miles. */
@@ -54,7 +55,6 @@ export function attachable(all: FocusArea[], attached: Pick<FocusArea, 'id'>[]):
   return all.filter((f) => !taken.has(f.id)).sort((a, b) => a.headline.localeCompare(b.headline, 'en', { sensitivity: 'base' }) || a.id - b.id);
 }
 
-export type FetchState = { state: 'loading' } | { state: 'succeeded'; areas: FocusArea[] } | { state: 'failed'; error: string };
 
 function isFocusArea(value: unknown): value is FocusArea {
   const f = value as Partial<FocusArea> | null;
@@ -62,11 +62,11 @@ function isFocusArea(value: unknown): value is FocusArea {
 }
 
 /** Spec 8: a failed answer reads "Server responded with {status}", a malformed one "Invalid data structure from server". */
-export function readFocusAreaList(status: number, body: unknown): FetchState {
-  if (status < 200 || status >= 300) return { state: 'failed', error: `Server responded with ${status}` };
+export function readFocusAreaList(status: number, body: unknown): Remote<FocusArea[]> {
+  if (status < 200 || status >= 300) return { status: 'failed', message: `Server responded with ${status}` };
   const list = (body as { focus_areas?: unknown; neighborhoods?: unknown } | null)?.focus_areas ?? (body as { neighborhoods?: unknown } | null)?.neighborhoods;
-  if (!Array.isArray(list) || !list.every(isFocusArea)) return { state: 'failed', error: invalidDataText };
-  return { state: 'succeeded', areas: list.map((f) => ({ ...f, description: f.description ?? '' })) };
+  if (!Array.isArray(list) || !list.every(isFocusArea)) return { status: 'failed', message: invalidDataText };
+  return { status: 'done', value: list.map((f) => ({ ...f, description: f.description ?? '' })) };
 }
 
 /** A failed save in words: the server's own message (the invalid polygon, the plan limit), else the status. */

@@ -1,28 +1,20 @@
-// The group's focus areas for the pane (GET /neighborhoods.json): loading, then succeeded or failed
-// (spec 4 and 8); fetched again when a focus area is saved.
+// The group's focus areas for the pane (GET /neighborhoods.json): loading, then done or failed with the
+// spec's text (spec 4 and 8); fetched again when a focus area is saved, keeping the list meanwhile.
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
-import { isAbort } from '../../api/client.ts';
+import { useRemoteCall, type Remote } from '../../api/use-remote.ts';
+import type { FocusArea } from '../../state/project.ts';
 import { fetchFocusAreas } from './api.ts';
 import { focusAreaListRevisionAtom } from './atoms.ts';
-import type { FetchState } from './focus-areas.ts';
 
-export function useFocusAreaList(enabled: boolean): FetchState {
+async function loadFocusAreas(signal: AbortSignal): Promise<FocusArea[]> {
+  const list = await fetchFocusAreas(signal);
+  if (list.status === 'done') return list.value;
+  const message = list.status === 'failed' ? list.message : 'loading';
+  console.warn(`focus areas: ${message}`);
+  throw new Error(message);
+}
+
+export function useFocusAreaList(enabled: boolean): Remote<FocusArea[]> {
   const revision = useAtomValue(focusAreaListRevisionAtom);
-  const [state, setState] = useState<FetchState>({ state: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    const request = new AbortController();
-    setState((s) => (s.state === 'succeeded' ? s : { state: 'loading' }));
-    fetchFocusAreas(request.signal)
-      .then((next) => {
-        if (next.state === 'failed') console.warn(`focus areas: ${next.error}`);
-        setState(next);
-      })
-      .catch((error: unknown) => {
-        if (!isAbort(error)) setState({ state: 'failed', error: (error as Error).message });
-      });
-    return () => request.abort();
-  }, [enabled, revision]);
-  return state;
+  return useRemoteCall(enabled ? loadFocusAreas : null, String(revision), { keepValue: true })[0];
 }

@@ -4,7 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Marker } from 'maplibre-gl';
 import { useEffect, useMemo } from 'react';
 import { followsAtom, watchFollows } from './atoms.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { selectParcelAtom } from '../../state/selection.ts';
 import { bookmarkIndex, clusterSize } from './bookmark-clusters.ts';
 import './follows.css';

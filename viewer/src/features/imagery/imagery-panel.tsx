@@ -6,7 +6,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { sessionAtom } from '../../state/session.ts';
 import { birdseyeAngles, imageryTexts } from '@parcel-map/contracts/workspace/imagery';
-import { fetchImage, imageLimits, type ImageResult, type ImageryKind, type LimitsAnswer } from './imagery-api.ts';
+import { fetchImage, imageLimits, type ImageResult, type ImageryKind, type LimitsAnswer } from './api.ts';
 import './imagery.css';
 
 export function ImageryPanel({ path }: { path: string }) {

@@ -6,10 +6,11 @@ import { defaultQuestion, placeQuestions, type QuestionKey } from '@parcel-map/c
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
 import { ApiError } from '../../api/client.ts';
+import { doneRemote, loadingRemote, type Remote } from '../../api/use-remote.ts';
 import { askAi } from './api.ts';
 
 export const aiFailedText = "Oops! We couldn't load ChatGPT data. Please try again.";
-type State = { state: 'idle' } | { state: 'loading' } | { state: 'failed'; message: string } | { state: 'answered'; answer: string };
+type State = { status: 'idle' } | Remote<string>;
 
 /** A daily limit (the caller's or the server's) is said in the server's words; other failures generically. */
 function failureText(error: unknown): string {
@@ -20,15 +21,15 @@ function failureText(error: unknown): string {
 export function AskAi({ path, configured }: { path: string; configured: boolean }) {
   const paid = useAtomValue(hasSiteControlAtom);
   const [question, setQuestion] = useState<QuestionKey>(defaultQuestion);
-  const [state, setState] = useState<State>({ state: 'idle' });
+  const [state, setState] = useState<State>({ status: 'idle' });
   const keys = Object.keys(placeQuestions) as QuestionKey[];
   const ask = async () => {
-    setState({ state: 'loading' });
+    setState(loadingRemote);
     try {
-      setState({ state: 'answered', answer: (await askAi(path, question)).answer });
+      setState(doneRemote((await askAi(path, question)).answer));
     } catch (error) {
       console.warn(`ask a.i.: ${(error as Error).message}`);
-      setState({ state: 'failed', message: failureText(error) });
+      setState({ status: 'failed', message: failureText(error), error });
     }
   };
   return (
@@ -52,11 +53,11 @@ export function AskAi({ path, configured }: { path: string; configured: boolean 
               );
             })}
           </ul>
-          <button type="button" className="button primary" data-testid="ai-ask" disabled={state.state === 'loading'} onClick={() => void ask()}>
-            {state.state === 'loading' ? 'Asking...' : 'Ask'}
+          <button type="button" className="button primary" data-testid="ai-ask" disabled={state.status === 'loading'} onClick={() => void ask()}>
+            {state.status === 'loading' ? 'Asking...' : 'Ask'}
           </button>
-          {state.state === 'failed' && <p className="inline-alert error" data-testid="ai-failed">{state.message}</p>}
-          {state.state === 'answered' && <div className="ai-answer" data-testid="ai-answer">{state.answer.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>}
+          {state.status === 'failed' && <p className="inline-alert error" data-testid="ai-failed">{state.message}</p>}
+          {state.status === 'done' && <div className="ai-answer" data-testid="ai-answer">{state.value.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>}
         </>
       )}
     </section>

@@ -1,9 +1,11 @@
 // The insights tab's content: the place's insights (loading, failed, Place Not Available when the place
 // has no parcels), the sub-tabs (a select on narrow screens) with the spec's hover texts on gated tabs.
 import { useAtomValue, useSetAtom } from 'jotai';
-import { useEffect, useState } from 'react';
-import { atPointAtom } from '../../state/map-atoms.ts';
-import { gatedMessage, insightSections, sectionLabels, type InsightSection, type InsightsPayload } from '@parcel-map/contracts/map/insights';
+import { useState } from 'react';
+import { isAbort } from '../../api/client.ts';
+import { useRemoteCall } from '../../api/use-remote.ts';
+import { atPointAtom } from '../../state/selection.ts';
+import { gatedMessage, insightSections, sectionLabels, type InsightSection } from '@parcel-map/contracts/map/insights';
 import { upgradeToProHref } from '../entitlements/entitlements.ts';
 import { breadcrumbs } from '../../model/place-name.ts';
 import { currentProjectAtom } from '../../state/project.ts';
@@ -16,7 +18,6 @@ import { Ownership } from './ownership.tsx';
 import { Vacancy } from './vacancy.tsx';
 
 type Tab = InsightSection | 'unavailable';
-type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; data: InsightsPayload };
 
 export const loadingText = 'Loading Place Data...';
 export const failedText = "Oops! We couldn't load place data. Please try again.";
@@ -37,26 +38,16 @@ function PlacePicker({ path }: { path: string }) {
 }
 
 export function InsightsPane({ path, onClose }: { path: string | null; onClose: () => void }) {
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [tab, setTab] = useState<Tab>('general');
-  const [attempt, setAttempt] = useState(0);
+  const [load, retry] = useRemoteCall(
+    path === null ? null : (signal) => getInsights(path, signal).catch((error: unknown) => {
+      if (!isAbort(error)) console.warn(`insights: ${(error as Error).message}`);
+      throw error;
+    }),
+    path ?? '',
+  );
 
-  useEffect(() => {
-    if (!path) return;
-    const abort = new AbortController();
-    setLoad({ state: 'loading' });
-    getInsights(path, abort.signal).then(
-      (data) => setLoad({ state: 'loaded', data }),
-      (error: unknown) => {
-        if ((error as Error).name === 'AbortError') return;
-        console.warn(`insights: ${(error as Error).message}`);
-        setLoad({ state: 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [path, attempt]);
-
-  const data = load.state === 'loaded' ? load.data : null;
+  const data = load.status === 'done' ? load.value : null;
   const empty = data !== null && data.numeric.parcels === 0;
   const tabs: Tab[] = empty ? ['general', 'unavailable'] : [...insightSections];
   const shown: Tab = empty ? 'unavailable' : tab;
@@ -73,9 +64,9 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
       <div className="panel-body">
         {path && <PlacePicker path={path} />}
         {!path && <p className="muted">Move the map over a place to see its insights.</p>}
-        {path && load.state === 'loading' && <p className="muted" data-testid="insights-loading">{loadingText}</p>}
-        {path && load.state === 'failed' && (
-          <p className="inline-alert error" data-testid="insights-failed">{failedText} <button type="button" className="link-button" onClick={() => setAttempt(attempt + 1)}>Try again</button></p>
+        {path && load.status === 'loading' && <p className="muted" data-testid="insights-loading">{loadingText}</p>}
+        {path && load.status === 'failed' && (
+          <p className="inline-alert error" data-testid="insights-failed">{failedText} <button type="button" className="link-button" onClick={retry}>Try again</button></p>
         )}
         {data && (
           <>

@@ -2,11 +2,13 @@
 // (and the chart library) loads on first open, so the map screen's first load does not carry it.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { lazy, Suspense, useEffect } from 'react';
-import { atPointAtom, placePathAtom, selectedPathAtom, viewAtom } from '../../state/map-atoms.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { atPointAtom, placePathAtom, selectedPathAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { dropHashKey, isParcelPath } from '../../state/url.ts';
 import { placeForZoom } from '../../model/place-name.ts';
-import { hashOpensInsights, insightsChosenPathAtom, insightsHashKey, insightsOpenAtom } from './atoms.ts';
+import { hashOpensInsights, insightsHashKey, insightsOpenAtom } from '../../state/tabs.ts';
+import { insightsChosenPathAtom } from './atoms.ts';
 import './insights.css';
 
 const InsightsPane = lazy(() => import('./insights-pane.tsx').then((m) => ({ default: m.InsightsPane })));

@@ -5,14 +5,15 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { subBoundaryOptions } from '../../map/layers/places-layer/places-data.ts';
-import {
-  activeLayersAtom, atPointAtom, basemapAtom, catalogueAtom, floatingLabelsAtom, parcelLinesAtom, placeLabelsAtom,
-  showLegendOnMapAtom, subBoundariesAtom, subBoundaryLevelAtom, type FloatingLabels, type SubBoundaryLevel,
-} from '../../state/map-atoms.ts';
+import { activeLayersAtom, basemapAtom, floatingLabelsAtom, parcelLinesAtom, placeLabelsAtom, showLegendOnMapAtom, subBoundariesAtom, subBoundaryLevelAtom, type FloatingLabels, type SubBoundaryLevel } from '../../state/layers.ts';
+import { atPointAtom } from '../../state/selection.ts';
+import { catalogueAtom } from '../../state/server-config.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { countryOfPath, type Basemap } from '../../state/url.ts';
-import { Panel, Section, Toggle } from '../../ui/panel.tsx';
+import { Panel } from '../../ui/panel.tsx';
+import { Section } from '../../ui/section.tsx';
+import { Toggle } from '../../ui/toggle.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { layersForCountry, toggleLayer } from './catalogue.ts';
 

@@ -3,7 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { hasSiteControlAtom } from '../../state/session.ts';
-import { Modal } from '../../ui/panel.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { upgradeToProHref, upsellText } from '../entitlements/entitlements.ts';
 import { activeFiltersAtom } from '../../state/project.ts';
 import { needsConfirmation, ownerHighlightAtom, toggleOwnerHighlightAtom } from './owner-highlight.ts';

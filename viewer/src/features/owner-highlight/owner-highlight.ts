@@ -2,7 +2,8 @@
 // it again restores the filters that were in force before. Pure functions hold the rule, so tests need
 // no React; the atoms apply it to the project mode's active filters.
 import { atom } from 'jotai';
-import { activeFiltersAtom, type Filters } from '../../state/project.ts';
+import { activeFiltersAtom } from '../../state/project.ts';
+import type { Filters } from '../../model/style-rules.ts';
 
 export interface OwnerHighlight {
   owner: string;

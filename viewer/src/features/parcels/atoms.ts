@@ -2,7 +2,7 @@
 import { atom } from 'jotai';
 import { loadable } from 'jotai/utils';
 import type { ParcelAtPoint, ParcelEntity } from '@parcel-map/contracts/map/parcels';
-import { clickedPointAtom, selectedPathAtom } from '../../state/map-atoms.ts';
+import { clickedPointAtom, selectedPathAtom } from '../../state/selection.ts';
 import { getParcel, getParcelsAtPoint } from '../../api/parcels.ts';
 
 const parcelQueryAtom = atom(async (get, { signal }): Promise<ParcelEntity | null> => {

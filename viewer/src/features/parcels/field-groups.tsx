@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { preferencesAtom, preferencesLoadedAtom } from '../../state/preferences.ts';
-import { Section } from '../../ui/panel.tsx';
+import { Section } from '../../ui/section.tsx';
 import { formatField } from './format.ts';
 import { paneGroups, type RowKind } from './visible-fields.ts';
 import './pane-extras.css';

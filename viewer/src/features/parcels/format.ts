@@ -1,7 +1,7 @@
 // How parcel field values read in the details pane (spec 2 "Formatting"): currency, numbers with
 // separators, percents (<1% below 1), Yes/No booleans, coordinates to 5 decimals, dates as given.
 import type { FieldValue } from '@parcel-map/contracts/map/parcels';
-import { formatArea, type AreaUnit } from '../../map/tools/measure.ts';
+import { formatArea, type AreaUnit } from '../../model/units.ts';
 
 export const currencyFields = new Set(['improvval', 'landval', 'parval', 'agval', 'saleprice', 'median_household_income', 'taxamt']);
 export const percentFields = new Set([

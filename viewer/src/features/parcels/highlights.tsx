@@ -5,7 +5,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import type { ParcelEntity, PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import { hasSiteControlAtom } from '../../state/session.ts';
-import { unitsAtom } from '../../state/ui-atoms.ts';
+import { unitsAtom } from '../../state/ui.ts';
 import { highlightsUpsell } from '../entitlements/entitlements.ts';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { OwnerHighlightButton } from '../owner-highlight/owner-highlight-button.tsx';

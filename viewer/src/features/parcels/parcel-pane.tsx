@@ -4,9 +4,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
-import { selectedPathAtom } from '../../state/map-atoms.ts';
-import { closeParcelAtom, selectParcelAtom } from '../../state/selection.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { closeParcelAtom, selectedPathAtom, selectParcelAtom } from '../../state/selection.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { otherRecordsAtom, parcelAtom } from './atoms.ts';
 import { FollowAction } from '../follows/follow-action.tsx';
 import { customiseHref, FieldGroups } from './field-groups.tsx';

@@ -3,8 +3,9 @@
 // after the visitor closes it for that place.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { atPointAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { placeForZoom } from '../../model/place-name.ts';
 import { loadCoveredPaths, placeHasParcels } from './coverage-check.ts';
 import { PlaceRequestForm } from './place-request-form.tsx';

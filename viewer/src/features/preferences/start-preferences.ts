@@ -1,16 +1,12 @@
 // Starts the preferences module and applies it to the map state: the saved map colours and measuring
 // units follow the preferences, and a unit the user picks in the tools panel is saved.
-import { colorsAtom } from '../../state/map-atoms.ts';
+import { colorsAtom } from '../../state/layers.ts';
 import { initPreferences, preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { store } from '../../state/store.ts';
-import { unitsAtom } from '../../state/ui-atoms.ts';
+import { unitsAtom } from '../../state/ui.ts';
 import { colorsFromPreference } from '../../model/colors.ts';
 
-let started = false;
-
 export function startPreferences(): void {
-  if (started) return;
-  started = true;
   const apply = () => {
     if (!store.get(preferencesLoadedAtom)) return;
     const prefs = store.get(preferencesAtom);

@@ -1,8 +1,8 @@
 // The Print pane: a Print Screenshot button that downloads a PNG of the current view.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { mapAtom } from '../../state/map-atoms.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { downloadCanvas, screenshotName } from './print.ts';
 

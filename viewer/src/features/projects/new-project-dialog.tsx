@@ -4,15 +4,17 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { atPointAtom, placePathAtom, viewAtom } from '../../state/map-atoms.ts';
+import { atPointAtom, placePathAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
 import { dropHashKey } from '../../state/url.ts';
-import { Modal } from '../../ui/panel.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
 import { breadcrumbs, placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
-import { activeFiltersAtom, newProjectOpenAtom } from '../../state/project.ts';
+import { activeFiltersAtom } from '../../state/project.ts';
+import { newProjectOpenAtom } from './atoms.ts';
 import { createProject } from './project-actions.ts';
 
 /** Opens the dialog for `#a=new-project` and drops the key from the hash, keeping the other keys. */

@@ -2,9 +2,9 @@
 // Each answers the server's project or throws the server's message; the caller shows it, and a failed
 // save leaves the unsaved state as it was.
 import { sendJson } from '../../api/client.ts';
-import type { ActiveStyle } from '../../state/style-rules.ts';
-import type { Filters, Project } from '../../state/project.ts';
-import { toSavedStyles } from './project-styles.ts';
+import type { ActiveStyle, Filters } from '../../model/style-rules.ts';
+import type { Project } from '../../state/project.ts';
+import { toSavedStyles } from '../../model/project-styles.ts';
 
 /** The spec's confirmation text, one copy for server and viewer. */
 export { deleteProjectConfirmation as deleteConfirmation } from '@parcel-map/contracts/workspace/projects';

@@ -5,23 +5,25 @@
 // (managers and the project's creator) Delete, Share and Stop sharing, here and on the server.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
+import { atPointAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
 import { signedInAtom } from '../../state/session.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
-import { activeFiltersAtom, canEditProjectAtom, canManageProjectAtom, currentProjectAtom, newProjectOpenAtom, projectLoadAtom, projectRefAtom } from '../../state/project.ts';
+import { activeFiltersAtom, canEditProjectAtom, currentProjectAtom, projectRefAtom } from '../../state/project.ts';
+import { canManageProjectAtom, newProjectOpenAtom, projectLoadAtom } from './atoms.ts';
 import { copyProject, deleteConfirmation, deleteProject, saveProject, shareProject, stopSharingProject } from './project-actions.ts';
 import { adoptSavedStyle } from './project-mode.ts';
-import { hasUnsavedStyles } from './project-styles.ts';
+import { hasUnsavedStyles } from '../../model/project-styles.ts';
 import { SaveHomeButton } from './save-home-prompt.tsx';
 import { useProjectList } from './use-project-list.ts';
 import './projects.css';
 
 function ProjectSelector({ current }: { current: string | null }) {
   const list = useProjectList();
-  const projects = list.status === 'loaded' ? list.projects : [];
+  const projects = list.status === 'done' ? list.value.projects : [];
   return (
     <label className="project-selector">
       <span className="muted small">Projects</span>

@@ -7,17 +7,20 @@ import type { Map as MapLibreMap } from 'maplibre-gl';
 import { ApiError, getJson } from '../../api/client.ts';
 import { getBoundary } from '../../api/places.ts';
 import { fitBBox } from '../../map/navigate.ts';
-import { mapAtom, placePathAtom } from '../../state/map-atoms.ts';
-import { replaceHash } from '../../state/selection.ts';
+import { mapAtom } from '../../state/view.ts';
+import { placePathAtom, replaceHash } from '../../state/selection.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
-import { showAlertAtom } from '../../state/ui-atoms.ts';
+import { showAlertAtom } from '../../state/ui.ts';
 import { parseProjectUrl, parseUrl, projectPathOf, setProjectBase, type ProjectRef } from '../../state/url.ts';
-import { applyStyleAtom, followFilterChanges } from '../style-rules/apply-style.ts';
-import { filtersToRows } from '../style-rules/filter-rows.ts';
-import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, type ActiveStyle } from '../../state/style-rules.ts';
-import { currentProjectAtom, projectLoadAtom, projectRefAtom, projectRevisionAtom, type Filters, type Project } from '../../state/project.ts';
-import { fromSavedStyles } from './project-styles.ts';
+import { applyStyleAtom } from '../style-rules/apply-style.ts';
+import { filtersToRows } from '../../model/filter-rows.ts';
+import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
+import type { ActiveStyle, Filters } from '../../model/style-rules.ts';
+import { doneRemote, loadingRemote } from '../../api/use-remote.ts';
+import { currentProjectAtom, projectRefAtom, projectRevisionAtom, type Project } from '../../state/project.ts';
+import { projectLoadAtom } from './atoms.ts';
+import { fromSavedStyles } from '../../model/project-styles.ts';
 
 export const projectNotFound = 'This project does not exist, or it has not been shared with you.';
 
@@ -74,11 +77,11 @@ export async function loadProject(ref: ProjectRef): Promise<Project | null> {
   try {
     const project = await getJson<Project>(`${projectPathOf(ref)}.json`, ref.share ? { share: ref.share } : {});
     store.set(currentProjectAtom, project);
-    store.set(projectLoadAtom, { status: 'loaded' });
+    store.set(projectLoadAtom, doneRemote(undefined));
     return project;
   } catch (error) {
     const message = error instanceof ApiError && error.status === 404 ? projectNotFound : `Could not load the project: ${(error as Error).message}`;
-    store.set(projectLoadAtom, { status: 'failed', message });
+    store.set(projectLoadAtom, { status: 'failed', message, error });
     store.set(showAlertAtom, { text: message, kind: 'error' });
     return null;
   }
@@ -88,10 +91,9 @@ export function startProjectMode(): void {
   const { project: ref } = parseProjectUrl(location.pathname, location.search);
   setProjectBase(ref);
   store.set(projectRefAtom, ref);
-  followFilterChanges();
   if (!ref) return;
   const initial = parseUrl(location.pathname, location.hash);
-  store.set(projectLoadAtom, { status: 'loading' });
+  store.set(projectLoadAtom, loadingRemote);
   void Promise.all([loadProject(ref), whenSessionLoaded()]).then(([project]) => {
     if (!project) return;
     adoptSavedStyle(project);

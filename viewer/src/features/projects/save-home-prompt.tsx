@@ -5,7 +5,8 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import type { PlaceRef } from '@parcel-map/contracts/map/places';
-import { atPointAtom, viewAtom } from '../../state/map-atoms.ts';
+import { atPointAtom } from '../../state/selection.ts';
+import { viewAtom } from '../../state/view.ts';
 import { signedInAtom } from '../../state/session.ts';
 import { placeForZoom } from '../../model/place-name.ts';
 import { canEditProjectAtom, currentProjectAtom, type Project } from '../../state/project.ts';

@@ -4,7 +4,7 @@
 // wrong, please try again." and keeps what was typed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
-import { Modal } from '../../ui/panel.tsx';
+import { Modal } from '../../ui/modal.tsx';
 import { searchFeedbackEvent, type SearchFeedbackDetail } from './feedback-event.ts';
 import './search-feedback.css';
 

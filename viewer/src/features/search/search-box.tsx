@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
 import type { SearchResult } from '@parcel-map/contracts/map/places';
 import { fitBBox } from '../../map/navigate.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { selectParcelAtom, showPlaceAtom } from '../../state/selection.ts';
 import { searchPlaceholder } from '../../model/place-name.ts';
 import { requestSearchFeedback } from '../search-feedback/feedback-event.ts';

@@ -4,15 +4,18 @@
 import { atom } from 'jotai';
 import { sendJson } from '../../api/client.ts';
 import { store } from '../../state/store.ts';
-import { showAlertAtom } from '../../state/ui-atoms.ts';
-import { activeFiltersAtom, currentProjectAtom, projectRefAtom, type Filters } from '../../state/project.ts';
+import { showAlertAtom } from '../../state/ui.ts';
+import { activeFiltersAtom, currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, stylePlaceAtom, type ActiveStyle, type AppliedSource } from '../../state/style-rules.ts';
-import { filtersToRows } from './filter-rows.ts';
-import { toDefinition } from './rules.ts';
+import { activeStyleAtom, appliedSourceAtom, draftFiltersAtom, type AppliedSource } from '../../state/style-rules.ts';
+import { stylePlaceAtom } from './atoms.ts';
+import { type ActiveStyle, type Filters, toDefinition } from '../../model/style-rules.ts';
+import { filtersToRows } from '../../model/filter-rows.ts';
 
+// A sequence that drops a late answer to an older Apply: request bookkeeping, not state anyone reads.
 let latest = 0;
-let appliedFilters: Filters = {};
+/** The filters the last Apply put in force: a change to activeFiltersAtom that is not them came from elsewhere. */
+const appliedFiltersAtom = atom<Filters>({});
 
 /**
  * Resolves once the map has the new source; rejects (leaving the previous style in force) when the
@@ -36,7 +39,7 @@ export const applyStyleAtom = atom(null, async (get, set, input: ActiveStyle & {
       : await sendJson<AppliedSource>('POST', '/api/v1/sources', definition, share ? { share } : {});
   // An older call answering late must not replace a newer style.
   if (call !== latest) return;
-  appliedFilters = filters;
+  set(appliedFiltersAtom, filters);
   set(appliedSourceAtom, source);
   set(activeStyleAtom, style);
   set(activeFiltersAtom, filters);
@@ -46,7 +49,7 @@ export const applyStyleAtom = atom(null, async (get, set, input: ActiveStyle & {
 export function followFilterChanges(): void {
   store.sub(activeFiltersAtom, () => {
     const filters = store.get(activeFiltersAtom);
-    if (filters === appliedFilters) return;
+    if (filters === store.get(appliedFiltersAtom)) return;
     store.set(draftFiltersAtom, filtersToRows(filters));
     store.set(applyStyleAtom, { ...store.get(activeStyleAtom), filters }).catch((error: unknown) =>
       store.set(showAlertAtom, { text: `Could not apply the filters: ${(error as Error).message}`, kind: 'error' }));

@@ -1,9 +1,8 @@
 // One query filter: the column, then "at least"/"at most" for a range column, the options as checkboxes
 // for a column that has them, or values with suggestions (several separated by semicolons); delete.
 import { useId, useState } from 'react';
-import type { FilterRow } from './filter-rows.ts';
-import { splitValues } from './filter-rows.ts';
-import type { FilterOption } from './rules.ts';
+import { type FilterRow, splitValues } from '../../model/filter-rows.ts';
+import type { FilterOption } from '../../model/style-rules.ts';
 import { useSuggestions } from './value-input.tsx';
 
 export interface FilterRowProps {

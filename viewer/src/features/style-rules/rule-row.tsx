@@ -1,18 +1,18 @@
 // One style rule: drag handle, column, predicate, value, fill colour, line colour and delete. The handle
 // reorders by drag and drop, or by keyboard (focus it, then Arrow Up / Arrow Down).
 import type { DragEvent, KeyboardEvent } from 'react';
-import { predicateLabels, predicatesFor, withField, withPredicate, type FilterOption, type Predicate, type StyleRule } from './rules.ts';
+import { predicateLabels, predicatesFor, withField, withPredicate, type FilterOption, type Predicate, type RuleRow } from '../../model/style-rules.ts';
 import { ValueInput } from './value-input.tsx';
 
 export interface RuleRowProps {
-  rule: StyleRule;
+  rule: RuleRow;
   index: number;
   count: number;
   options: FilterOption[];
   optionsByKey: ReadonlyMap<string, FilterOption>;
   complete: boolean;
   dragging: boolean;
-  onChange: (rule: StyleRule) => void;
+  onChange: (rule: RuleRow) => void;
   onDelete: () => void;
   onMove: (from: number, to: number) => void;
   onDragStart: (index: number) => void;

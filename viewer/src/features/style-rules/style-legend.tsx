@@ -1,8 +1,9 @@
 // The style-rule legend: one swatch per applied rule in order (fill and line colour), labelled with the
 // column's human label, then the base style for parcels no rule matches.
 import { useAtomValue } from 'jotai';
-import { activeStyleAtom, appliedSourceAtom, filterOptionsByKeyAtom } from '../../state/style-rules.ts';
-import { cssColor, predicateLabels, type Predicate } from './rules.ts';
+import { activeStyleAtom, appliedSourceAtom } from '../../state/style-rules.ts';
+import { filterOptionsByKeyAtom } from './atoms.ts';
+import { cssColor, predicateLabels, type Predicate } from '../../model/style-rules.ts';
 
 export function StyleRulesLegend() {
   const applied = useAtomValue(appliedSourceAtom);

@@ -5,9 +5,9 @@ import { useAtomValue } from 'jotai';
 import type { ExpressionSpecification, Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { parcelLayerIds, parcelMinZoom } from '../../map/layers/parcels-layer/parcels-layer.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { appliedSourceAtom, type AppliedSource, type LegendEntry } from '../../state/style-rules.ts';
-import { cssColor } from './rules.ts';
+import { cssColor } from '../../model/style-rules.ts';
 
 export const styleRulesSourceId = 'style-rules';
 export const styleRulesLayerIds = { fill: 'style-rules-fill', line: 'style-rules-line' } as const;

@@ -4,19 +4,22 @@
 // with the ordering rule explained: a parcel takes the colours of the first rule it matches.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
-import { showLegendOnMapAtom } from '../../state/map-atoms.ts';
-import { panelAtom, showAlertAtom } from '../../state/ui-atoms.ts';
-import { Panel, Section, Toggle } from '../../ui/panel.tsx';
+import { showLegendOnMapAtom } from '../../state/layers.ts';
+import { panelAtom, showAlertAtom } from '../../state/ui.ts';
+import { Panel } from '../../ui/panel.tsx';
+import { Section } from '../../ui/section.tsx';
+import { Toggle } from '../../ui/toggle.tsx';
 import { currentProjectAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { surveyRuleOptions } from '../surveys/survey-rule-options.ts';
-import { fromSavedStyles } from '../projects/project-styles.ts';
+import { surveyRuleOptions } from '../../model/survey-rule-options.ts';
+import { fromSavedStyles } from '../../model/project-styles.ts';
 import { applyStyleAtom } from './apply-style.ts';
-import { draftBaseAtom, draftFiltersAtom, draftRulesAtom, filterOptionsByKeyAtom, filtersAtom } from '../../state/style-rules.ts';
+import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
+import { filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
 import { FilterRowView } from './filter-row.tsx';
-import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from './filter-rows.ts';
+import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from '../../model/filter-rows.ts';
 import { RuleRow } from './rule-row.tsx';
-import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from './rules.ts';
+import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from '../../model/style-rules.ts';
 import './style-rules.css';
 
 function BaseStyles() {
@@ -53,14 +56,14 @@ export function StyleRulesPanel() {
   const [dragFrom, setDragFrom] = useState<number | null>(null);
   const [applying, setApplying] = useState(false);
 
-  const options = filters.status === 'loaded' ? filters.options : [];
+  const options = filters.status === 'done' ? filters.value : [];
   // With a survey chosen, rules (not filters) may also read its posts: @status and @user_id.
   const survey = useAtomValue(styleSurveyAtom);
   const ruleOptions = survey === null ? options : [...options, ...surveyRuleOptions];
   const ruleOptionsByKey = survey === null ? optionsByKey : new Map([...optionsByKey, ...surveyRuleOptions.map((o) => [o.key, o] as const)]);
   const rulesReady = canApply(rules, ruleOptionsByKey);
   const filtersReady = filterRows.every((row) => isFilterComplete(row, optionsByKey));
-  const ready = filters.status === 'loaded' && rulesReady && filtersReady;
+  const ready = filters.status === 'done' && rulesReady && filtersReady;
 
   const apply = async () => {
     if (!ready) return;

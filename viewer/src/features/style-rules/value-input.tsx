@@ -3,8 +3,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useState } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
-import { stylePlaceAtom } from '../../state/style-rules.ts';
-import { fixedValues, type FilterOption, type StyleRule } from './rules.ts';
+import { stylePlaceAtom } from './atoms.ts';
+import { fixedValues, type FilterOption, type RuleRow } from '../../model/style-rules.ts';
 
 const debounceMs = 250;
 
@@ -29,7 +29,7 @@ export function useSuggestions(key: string, query: string, enabled: boolean): st
   return suggestions;
 }
 
-export function ValueInput(props: { rule: StyleRule; option: FilterOption | undefined; index: number; onChange: (value: string) => void }) {
+export function ValueInput(props: { rule: RuleRow; option: FilterOption | undefined; index: number; onChange: (value: string) => void }) {
   const { rule, option, index } = props;
   const fixed = fixedValues(rule, option);
   const numeric = ['gt', 'lt', 'gte', 'lte'].includes(rule.predicate);

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { addQuestion, blankDraft, isDirty, moveQuestion, removeQuestion, type Draft } from './editor-rules.ts';
 import { QuestionRow } from './question-row.tsx';
-import { draftOf, type SurveyPreset, type SurveySource } from './surveys-api.ts';
+import { draftOf, type SurveyPreset, type SurveySource } from './api.ts';
 
 interface Props {
   draft: Draft;

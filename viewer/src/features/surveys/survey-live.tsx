@@ -7,7 +7,7 @@ import { useAtomValue } from 'jotai';
 import type { VectorTileSource } from 'maplibre-gl';
 import { useEffect } from 'react';
 import { apiUrl } from '../../api/client.ts';
-import { mapAtom } from '../../state/map-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
 import { currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { store } from '../../state/store.ts';
@@ -15,7 +15,7 @@ import { activeStyleAtom, appliedSourceAtom } from '../../state/style-rules.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { applyStyleAtom } from '../style-rules/apply-style.ts';
 import { styleRulesSourceId } from '../style-rules/style-rules-layer.ts';
-import { listSurveys } from './surveys-api.ts';
+import { listSurveys } from './api.ts';
 
 const readsSurvey = () => store.get(activeStyleAtom).rules.some((r) => r.field.startsWith('@'));
 

@@ -8,14 +8,14 @@ import { useEffect, useState } from 'react';
 import { currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { hasSiteControlAtom, signedInAtom } from '../../state/session.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { panelAtom } from '../../state/ui-atoms.ts';
+import { panelAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
 import { blankDraft, type Draft } from './editor-rules.ts';
 import { situationOf } from './situation.ts';
 import { SurveyEditor } from './survey-editor.tsx';
 import { SurveyResults } from './survey-results.tsx';
-import { draftOf, listPresets, listSurveys, saveSurvey, type SurveyPreset, type SurveySource, type SurveyUpsell } from './surveys-api.ts';
+import { draftOf, listPresets, listSurveys, saveSurvey, type SurveyPreset, type SurveySource, type SurveyUpsell } from './api.ts';
 import './surveys.css';
 
 const NEW = 'new';

@@ -1,7 +1,7 @@
 // "Survey this parcel" in the parcel pane: opens the surveyor's form of the project's chosen survey.
 import { useAtomValue } from 'jotai';
 import { styleSurveyAtom } from '../../state/survey.ts';
-import { surveyFormHref } from './surveys-api.ts';
+import { surveyFormHref } from './api.ts';
 
 export function SurveyParcelLink({ path }: { path: string }) {
   const survey = useAtomValue(styleSurveyAtom);

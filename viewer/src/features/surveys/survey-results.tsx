@@ -5,12 +5,12 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { apiUrl } from '../../api/client.ts';
-import { selectedPathAtom } from '../../state/map-atoms.ts';
-import { showAlertAtom } from '../../state/ui-atoms.ts';
+import { selectedPathAtom } from '../../state/selection.ts';
+import { showAlertAtom } from '../../state/ui.ts';
 import { POST_STATUS } from '@parcel-map/contracts/workspace/surveys';
 import { applyStyleAtom } from '../style-rules/apply-style.ts';
-import { defaultBaseStyle, newRule } from '../style-rules/rules.ts';
-import { surveyFormHref, type SurveySource } from './surveys-api.ts';
+import { defaultBaseStyle, newRule } from '../../model/style-rules.ts';
+import { surveyFormHref, type SurveySource } from './api.ts';
 
 export const statusRules = () => [
   { ...newRule('#22aa22cc', '#116611ff'), field: '@status', predicate: 'is' as const, value: String(POST_STATUS.surveyed) },

@@ -2,10 +2,13 @@
 // choices and the live measurement of the shape being drawn.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { finishTool, startTool } from '../../map/tools/tool-actions.ts';
-import { formatArea, formatCoordinates, formatDistance, lineMeters, polygonSquareMeters } from '../../map/tools/measure.ts';
-import { configAtom, mapAtom, terrainAtom } from '../../state/map-atoms.ts';
+import { formatCoordinates, lineMeters, polygonSquareMeters } from '../../map/tools/measure.ts';
+import { formatArea, formatDistance } from '../../model/units.ts';
+import { configAtom } from '../../state/server-config.ts';
+import { mapAtom } from '../../state/view.ts';
+import { terrainAtom } from './atoms.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
-import { panelAtom, showAlertAtom, toolAtom, unitsAtom, type ToolId } from '../../state/ui-atoms.ts';
+import { panelAtom, showAlertAtom, toolAtom, unitsAtom, type ToolId } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { FocusAreaForm } from '../focus-areas/focus-area-form.tsx';
 import { AreaUnitSelect, DistanceUnitSelect } from '../units/unit-select.tsx';

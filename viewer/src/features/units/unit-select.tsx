@@ -2,8 +2,8 @@
 // distance (Miles default, Kilometers, Feet, Meters). Both write unitsAtom, which start-preferences.ts
 // saves for signed-in users, so the measure tools, the parcel pane and the focus areas follow one choice.
 import { useAtom } from 'jotai';
-import { areaUnits, distanceUnits, type AreaUnit, type DistanceUnit } from '../../map/tools/measure.ts';
-import { unitsAtom } from '../../state/ui-atoms.ts';
+import { areaUnits, distanceUnits, type AreaUnit, type DistanceUnit } from '../../model/units.ts';
+import { unitsAtom } from '../../state/ui.ts';
 
 export function AreaUnitSelect({ testId = 'area-unit' }: { testId?: string }) {
   const [units, setUnits] = useAtom(unitsAtom);

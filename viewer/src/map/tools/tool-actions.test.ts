@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ToolState } from '../../state/ui-atoms.ts';
+import type { ToolState } from '../../state/ui.ts';
 import { finished, withPoint } from './tool-actions.ts';
 
 describe('drawing tool clicks', () => {

@@ -2,7 +2,7 @@
 // polygon tools add vertices until a double click (or Finish) ends the shape.
 import type { LonLat } from '@parcel-map/contracts/map/places';
 import { store } from '../../state/store.ts';
-import { toolAtom, type ToolId, type ToolState } from '../../state/ui-atoms.ts';
+import { toolAtom, type ToolId, type ToolState } from '../../state/ui.ts';
 
 export const toolKinds: Record<ToolId, 'line' | 'polygon' | 'point'> = {
   measureDistance: 'line',

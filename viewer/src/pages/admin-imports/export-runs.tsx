@@ -1,7 +1,7 @@
 // The exports list of the admin imports-and-exports page: every user's export and store files,
 // running first, with the export's own status text, a progress bar while it runs, and its error.
 import { formatDate } from '../admin/admin-format.ts';
-import type { ExportRun } from './imports-api.ts';
+import type { ExportRun } from './api.ts';
 
 export function ExportRuns(props: { runs: ExportRun[] }) {
   if (props.runs.length === 0) return <p className="muted">No exports yet.</p>;

@@ -2,7 +2,7 @@
 // (JSON, schema field -> source column) or none, in which case the import proposes one.
 import { useState } from 'react';
 import { ApiError } from '../../api/client.ts';
-import { parseMapping, placeSuggestions, startImport, uploadFile, type PlaceSuggestion } from './imports-api.ts';
+import { parseMapping, placeSuggestions, startImport, uploadFile, type PlaceSuggestion } from './api.ts';
 
 export function ImportForm(props: { onStarted: () => void }) {
   const [file, setFile] = useState<File | null>(null);

@@ -1,7 +1,7 @@
 // The runs table: status, a progress bar with rows and rows/s, and for finished runs the summary line,
 // warnings and the field-fill report (or the error of a failed run).
 import { formatDate } from '../admin/admin-format.ts';
-import { fileLabel, matchLine, outsideLine, progressShare, summaryLine, type ImportRun } from './imports-api.ts';
+import { fileLabel, matchLine, outsideLine, progressShare, summaryLine, type ImportRun } from './api.ts';
 
 export function ImportRuns(props: { runs: ImportRun[] }) {
   if (props.runs.length === 0) return <p className="muted">No imports yet.</p>;

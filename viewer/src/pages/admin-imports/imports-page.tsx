@@ -3,16 +3,16 @@
 // The lists are polled every two seconds while an import or an export is queued or running.
 import { useEffect } from 'react';
 import { AdminLayout } from '../admin/admin-layout.tsx';
-import { useAdminJson } from '../admin/use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 import { ImportForm } from './import-form.tsx';
 import { ExportRuns } from './export-runs.tsx';
 import { ImportRuns } from './import-runs.tsx';
-import { anyActive, type ImportsExportsAnswer } from './imports-api.ts';
+import { anyActive, type ImportsExportsAnswer } from './api.ts';
 import './imports.css';
 
 export function AdminImportsPage() {
-  const { state, reload } = useAdminJson<ImportsExportsAnswer>('/admin/imports_exports/running.json');
-  const data = state.status === 'ready' ? state.data : { imports: [], exports: [] };
+  const [state, reload] = useRemote<ImportsExportsAnswer>('/admin/imports_exports/running.json', {}, { keepValue: true });
+  const data = state.status === 'done' ? state.value : { imports: [], exports: [] };
   const active = anyActive(data);
   useEffect(() => {
     if (!active) return;

@@ -2,7 +2,7 @@
 // state (trial, active, capped, expired), end or charge date, counties and usage so far.
 import { AdminLayout } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 interface Trial {
   group_id: number;
@@ -22,8 +22,8 @@ interface Trial {
 const n = (value: number) => value.toLocaleString('en-US');
 
 export function AdminApiTrialsPage() {
-  const { state } = useAdminJson<{ trials: Trial[] }>('/admin/api_trials.json');
-  const trials = state.status === 'ready' ? state.data.trials : [];
+  const [state] = useRemote<{ trials: Trial[] }>('/admin/api_trials.json', {}, { keepValue: true });
+  const trials = state.status === 'done' ? state.value.trials : [];
   return (
     <AdminLayout title="API Trials" path="/admin/api_trials" state={state}>
       {trials.length === 0 ? <p className="muted">No API sandboxes or trials yet.</p> : (

@@ -4,7 +4,7 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiError, sendJson } from '../../api/client.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 interface Offer {
   code: string;
@@ -19,10 +19,10 @@ interface Offer {
 const empty = { code: '', name: '', plan: 'level1', cycle: 'annual', price: '', group_slug: '', expires_at: '' };
 
 export function AdminCodesPage() {
-  const { state, reload } = useAdminJson<{ offers: Offer[] }>('/admin/codes.json');
+  const [state, reload] = useRemote<{ offers: Offer[] }>('/admin/codes.json', {}, { keepValue: true });
   const [form, setForm] = useState(empty);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const offers = state.status === 'ready' ? state.data.offers : [];
+  const offers = state.status === 'done' ? state.value.offers : [];
   const save = async () => {
     try {
       await sendJson('POST', '/admin/codes.json', {

@@ -6,13 +6,19 @@ import { adminLinks } from '../../shell/admin-menu/admin-links.ts';
 import { NotFoundPage } from '../not-found-page.tsx';
 import '../page.css';
 import './admin.css';
-import type { AdminData } from './use-admin-json.ts';
+import { ApiError } from '../../api/client.ts';
+import type { Remote } from '../../api/use-remote.ts';
 
-export function AdminLayout(props: { title: string; path: string; state: AdminData<unknown>; children: ReactNode }) {
+/** The server answers 404 to anyone but an admin, so a 404 means "not an admin", not a missing list. */
+function notAdmin(state: Remote<unknown>): boolean {
+  return state.status === 'failed' && state.error instanceof ApiError && state.error.status === 404;
+}
+
+export function AdminLayout(props: { title: string; path: string; state: Remote<unknown>; children: ReactNode }) {
   useEffect(() => {
     document.title = `${props.title} | Admin | Parcel Map`;
   }, [props.title]);
-  if (props.state.status === 'not-found') return <NotFoundPage />;
+  if (notAdmin(props.state)) return <NotFoundPage />;
   if (props.state.status === 'loading') {
     return <div className="page" data-testid="admin-loading"><main className="page-main"><p className="muted">Loading...</p></main></div>;
   }

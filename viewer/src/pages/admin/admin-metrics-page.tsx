@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import './admin-metrics.css';
 import { AdminLayout } from './admin-layout.tsx';
 import { BarChart } from './bar-chart.tsx';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 export interface MetricsSummary {
   uptime_s: number;
@@ -27,7 +27,7 @@ const refreshMs = 5000;
 const keptSamples = 120;
 
 export function AdminMetricsPage() {
-  const { state, reload } = useAdminJson<MetricsSummary>('/admin/metrics.json');
+  const [state, reload] = useRemote<MetricsSummary>('/admin/metrics.json', {}, { keepValue: true });
   const [samples, setSamples] = useState<Sample[]>([]);
   const lastData = useRef<MetricsSummary | null>(null);
 
@@ -37,13 +37,13 @@ export function AdminMetricsPage() {
   }, [reload]);
 
   useEffect(() => {
-    if (state.status !== 'ready' || state.data === lastData.current) return;
-    lastData.current = state.data;
-    const requests = state.data.families.reduce((n, f) => n + f.requests, 0);
-    setSamples((old) => [...old, { at: Date.now(), rssMb: state.data.memory.rss_bytes / 1e6, requests }].slice(-keptSamples));
+    if (state.status !== 'done' || state.value === lastData.current) return;
+    lastData.current = state.value;
+    const requests = state.value.families.reduce((n, f) => n + f.requests, 0);
+    setSamples((old) => [...old, { at: Date.now(), rssMb: state.value.memory.rss_bytes / 1e6, requests }].slice(-keptSamples));
   }, [state]);
 
-  const data = state.status === 'ready' ? state.data : undefined;
+  const data = state.status === 'done' ? state.value : undefined;
   // Requests per second between consecutive samples.
   const rates = samples.slice(1).map((s, i) => ({ at: s.at, value: Math.max(0, (s.requests - samples[i]!.requests) / ((s.at - samples[i]!.at) / 1000)) }));
   const cache = data?.tile_cache;

@@ -5,7 +5,7 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiError, sendJson } from '../../api/client.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 interface Order {
   id: number;
@@ -21,9 +21,9 @@ interface Order {
 
 export function AdminOrdersPage() {
   const [page, setPage] = useState(0);
-  const { state, reload } = useAdminJson<{ orders: Order[] }>('/admin/orders.json', { page: page || undefined });
+  const [state, reload] = useRemote<{ orders: Order[] }>('/admin/orders.json', { page: page || undefined }, { keepValue: true });
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  const orders = state.status === 'ready' ? state.data.orders : [];
+  const orders = state.status === 'done' ? state.value.orders : [];
   const refund = async (order: Order) => {
     const left = order.amount_cents - order.refunded_cents;
     const answer = window.prompt(`Refund how much of order ${order.id}? At most ${formatUsd(left)}.`, (left / 100).toFixed(2));

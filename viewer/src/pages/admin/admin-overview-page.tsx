@@ -3,14 +3,14 @@
 import { AdminLayout } from './admin-layout.tsx';
 import { countLabel } from './admin-format.ts';
 import { BarChart } from './bar-chart.tsx';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 const accountKeys = ['users', 'users_last_7_days', 'pro_groups', 'team_groups'];
 const activityKeys = ['active_sessions', 'lookups_today', 'place_requests', 'search_feedback'];
 
 export function AdminOverviewPage() {
-  const { state } = useAdminJson<Record<string, number>>('/admin/overview.json');
-  const counts = state.status === 'ready' ? state.data : {};
+  const [state] = useRemote<Record<string, number>>('/admin/overview.json', {}, { keepValue: true });
+  const counts = state.status === 'done' ? state.value : {};
   const bars = (keys: string[]) => keys.filter((k) => typeof counts[k] === 'number').map((k) => ({ label: countLabel(k), value: counts[k]! }));
   return (
     <AdminLayout title="Admin Overview" path="/admin" state={state}>

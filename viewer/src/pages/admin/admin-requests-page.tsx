@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { sameOriginPath } from '../../api/same-origin.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 interface PlaceRequest {
   path: string;
@@ -15,8 +15,8 @@ interface PlaceRequest {
 
 export function AdminRequestsPage() {
   const [page, setPage] = useState(0);
-  const { state } = useAdminJson<{ requests: PlaceRequest[] }>('/admin/requests.json', { page: page || undefined });
-  const requests = state.status === 'ready' ? state.data.requests : [];
+  const [state] = useRemote<{ requests: PlaceRequest[] }>('/admin/requests.json', { page: page || undefined }, { keepValue: true });
+  const requests = state.status === 'done' ? state.value.requests : [];
   return (
     <AdminLayout title="Place Requests" path="/admin/requests" state={state}>
       {requests.length === 0 ? <p className="muted">No place requests yet.</p> : (

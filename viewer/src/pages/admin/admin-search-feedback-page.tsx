@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 interface Feedback {
   query: string;
@@ -12,8 +12,8 @@ interface Feedback {
 
 export function AdminSearchFeedbackPage() {
   const [page, setPage] = useState(0);
-  const { state } = useAdminJson<{ feedback: Feedback[] }>('/admin/search_feedback.json', { page: page || undefined });
-  const feedback = state.status === 'ready' ? state.data.feedback : [];
+  const [state] = useRemote<{ feedback: Feedback[] }>('/admin/search_feedback.json', { page: page || undefined }, { keepValue: true });
+  const feedback = state.status === 'done' ? state.value.feedback : [];
   return (
     <AdminLayout title="Search Feedback" path="/admin/search_feedback" state={state}>
       {feedback.length === 0 ? <p className="muted">No search feedback yet.</p> : (

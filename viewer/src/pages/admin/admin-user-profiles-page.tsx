@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { countAnswers, formatDate } from './admin-format.ts';
 import { BarChart } from './bar-chart.tsx';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 interface Profile {
   name: string;
@@ -15,8 +15,8 @@ interface Profile {
 
 export function AdminUserProfilesPage() {
   const [page, setPage] = useState(0);
-  const { state } = useAdminJson<{ profiles: Profile[] }>('/admin/user_profiles.json', { page: page || undefined });
-  const profiles = state.status === 'ready' ? state.data.profiles : [];
+  const [state] = useRemote<{ profiles: Profile[] }>('/admin/user_profiles.json', { page: page || undefined }, { keepValue: true });
+  const profiles = state.status === 'done' ? state.value.profiles : [];
   return (
     <AdminLayout title="User Profiles" path="/admin/user_profiles" state={state}>
       <div className="page-card">

@@ -7,7 +7,7 @@ import { sessionAtom } from '../../state/session.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate, planName } from './admin-format.ts';
 import { SetPlanForm, type PlanResult } from './set-plan-form.tsx';
-import { useAdminJson } from './use-admin-json.ts';
+import { useRemote } from '../../api/use-remote.ts';
 
 export interface AdminUser {
   id: number;
@@ -73,8 +73,8 @@ export function AdminUsersPage() {
     const timer = setTimeout(() => { setQuery(input.trim()); setPage(0); }, 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const { state } = useAdminJson<{ users: AdminUser[] }>('/admin/users.json', { q: query || undefined, page: page || undefined });
-  const users = state.status === 'ready' ? state.data.users : [];
+  const [state] = useRemote<{ users: AdminUser[] }>('/admin/users.json', { q: query || undefined, page: page || undefined }, { keepValue: true });
+  const users = state.status === 'done' ? state.value.users : [];
   return (
     <AdminLayout title="Users" path="/admin/users" state={state}>
       <form className="admin-search" role="search" onSubmit={(e) => { e.preventDefault(); setQuery(input.trim()); setPage(0); }}>
@@ -82,7 +82,7 @@ export function AdminUsersPage() {
           onChange={(e) => setInput(e.target.value)} />
         <button type="submit" className="button primary">Search</button>
       </form>
-      {state.status === 'ready' && users.length === 0 && <p className="muted" data-testid="admin-users-empty">No users match “{query}”.</p>}
+      {state.status === 'done' && users.length === 0 && <p className="muted" data-testid="admin-users-empty">No users match “{query}”.</p>}
       <ul className="admin-users" data-testid="admin-users">
         {users.map((user) => <UserRow key={`${user.id}:${user.tier}`} user={user} self={user.id === session.user?.id} />)}
       </ul>

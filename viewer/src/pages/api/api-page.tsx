@@ -5,8 +5,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { sessionAtom } from '../../state/session.ts';
 import { ApiUsageSection } from '../billing/api-usage-section.tsx';
-import { PageFrame } from '../../ui/page-frame.tsx';
-import { loadApiPlans, newApiToken, type ApiPlansAnswer } from './api-client.ts';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
+import { loadApiPlans, newApiToken, type ApiPlansAnswer } from './api.ts';
 import './api.css';
 
 const endpoints = [

@@ -8,8 +8,8 @@ import { ApiError } from '../../api/client.ts';
 import { AccountForm } from '../../features/accounts/account-form.tsx';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { loadSession, sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
-import { apiDay, startSandbox } from './api-client.ts';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
+import { apiDay, startSandbox } from './api.ts';
 import { CountyChooser } from './county-chooser.tsx';
 import './api.css';
 

@@ -1,7 +1,7 @@
 // The sandbox's county choice: up to 7 of the loaded counties, as checkboxes with a filter (the list can
 // be long); counties past the seventh are disabled until one is unticked.
 import { useEffect, useState } from 'react';
-import { count, loadCounties, type County } from './api-client.ts';
+import { count, loadCounties, type County } from './api.ts';
 
 export function CountyChooser(props: { chosen: string[]; onChange: (chosen: string[]) => void }) {
   const [counties, setCounties] = useState<County[] | null>(null);

@@ -12,7 +12,7 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import { getJson, sendJson } from '../../api/client.ts';
 import { changeCheckLine, type ChangeCheck } from './change-check.ts';
 import { apiAcknowledgementText } from '../plans/api-checkout-form.tsx';
-import { loadApiPlans, type ApiPlan } from '../api/api-client.ts';
+import { loadApiPlans, type ApiPlan } from '../api/api.ts';
 import './api-access.css';
 
 

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiPlanSwitch } from './api-plan-switch.tsx';
-import { apiDay, cancelApiPlan, count, loadApiAccount, setUsageCap, type ApiAccountAnswer } from '../api/api-client.ts';
+import { apiDay, cancelApiPlan, count, loadApiAccount, setUsageCap, type ApiAccountAnswer } from '../api/api.ts';
 
 const stateText: Record<ApiAccountAnswer['state'], string> = { trial: 'Trial', active: 'Active', capped: 'Usage cap reached', expired: 'Ended' };
 

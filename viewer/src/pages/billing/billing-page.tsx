@@ -1,10 +1,10 @@
 // {group path}/settings/billing: the account's plan and what it includes, the subscription (cycle,
 // users, price, next renewal), the cards on file and the order history. Members of the account only
 // (the server answers 404 to anyone else). Managers change the plan and the cards here.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { getJson } from '../../api/client.ts';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { useRemote, valueOf } from '../../api/use-remote.ts';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import { CardsSection, type CardRow } from './cards-section.tsx';
 import { ChangePlanForm } from './change-plan-form.tsx';
 import { ApiAccessSection } from './api-access-section.tsx';
@@ -28,14 +28,11 @@ const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', d
 
 export function BillingPage() {
   const session = useSignedInSession();
-  const [billing, setBilling] = useState<Billing | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
   const [revision, setRevision] = useState(0);
   const path = location.pathname.replace(/\/$/, '');
-  useEffect(() => {
-    if (!session) return;
-    getJson<Billing>(`${path}.json`).then(setBilling).catch((error: unknown) => setProblem((error as Error).message));
-  }, [session, path, revision]);
+  const [remote] = useRemote<Billing>(session ? `${path}.json` : null, {}, { revision, keepValue: true });
+  const billing = valueOf(remote) ?? null;
+  const problem = remote.status === 'failed' ? remote.message : null;
 
   // A live Pro or Team subscription can carry API access (api_combo).
   const sitePlan = !!billing?.plan && !!billing.subscription && billing.subscription.status !== 'canceled' && billing.plan.plan !== 'level0';

@@ -6,37 +6,36 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 import { getJson, sendJson } from '../../api/client.ts';
 import { sameOriginPath } from '../../api/same-origin.ts';
+import { doneRemote, failedRemote, loadingRemote, type Remote } from '../../api/use-remote.ts';
 import { loadPaymentSetup, type PaymentSetup } from '../plans/card-entry.tsx';
 import { usePurchase } from '../plans/use-checkout.tsx';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import '../../features/exports/export.css';
-
-type Load = { status: 'loading' } | { status: 'loaded'; cart: CartAnswer } | { status: 'error'; message: string };
 
 export function CartPage() {
   const session = useSignedInSession();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
+  const [load, setLoad] = useState<Remote<CartAnswer>>(loadingRemote);
   const [payment, setPayment] = useState<PaymentSetup | null>(null);
   // ?from= comes from the link that opened the cart: only a path of this site is linked back to.
   const from = sameOriginPath(new URLSearchParams(location.search).get('from'));
 
   useEffect(() => {
     if (session) loadPaymentSetup().then(setPayment, () => undefined);
-    if (session) getJson<CartAnswer>('/orders/cart.json').then((cart) => setLoad({ status: 'loaded', cart }), (e: unknown) => setLoad({ status: 'error', message: (e as Error).message }));
+    if (session) getJson<CartAnswer>('/orders/cart.json').then((cart) => setLoad(doneRemote(cart)), (e: unknown) => setLoad(failedRemote(e)));
   }, [session]);
 
   const remove = async (itemKey: string) => {
     const cart = await sendJson<CartAnswer>('POST', '/orders/cart/remove.json', { path: itemKey });
-    setLoad({ status: 'loaded', cart });
+    setLoad(doneRemote(cart));
   };
-  const items = load.status === 'loaded' ? Object.values(load.cart.items) : [];
+  const items = load.status === 'done' ? Object.values(load.value.items) : [];
   return (
     <PageFrame title="Your Cart" testId="cart-page">
       {from && <p><a href={from}>← Continue shopping</a></p>}
       {load.status === 'loading' && <p className="muted">Loading...</p>}
-      {load.status === 'error' && <p className="error">{load.message}</p>}
-      {load.status === 'loaded' && items.length === 0 && <p className="account-card" data-testid="cart-empty">Your cart is empty. Export parcels from a project's Export tab, or buy county files in the <a href="/store">Data Store</a>.</p>}
-      {items.length > 0 && load.status === 'loaded' && (
+      {load.status === 'failed' && <p className="error">{load.message}</p>}
+      {load.status === 'done' && items.length === 0 && <p className="account-card" data-testid="cart-empty">Your cart is empty. Export parcels from a project's Export tab, or buy county files in the <a href="/store">Data Store</a>.</p>}
+      {items.length > 0 && load.status === 'done' && (
         <>
           <ul className="account-card cart-items" data-testid="cart-items">
             {items.map((item) => (
@@ -51,9 +50,9 @@ export function CartPage() {
               </li>
             ))}
           </ul>
-          <p data-testid="cart-total">Total: <strong>{formatUsd(load.cart.total)}</strong></p>
+          <p data-testid="cart-total">Total: <strong>{formatUsd(load.value.total)}</strong></p>
           {items.some((item) => item.kind === 'export') && <p className="muted small">Export prices are estimates: checkout applies this month's free rows once more and asks again if the total changed.</p>}
-          {payment && <CartPayment payment={payment} total={load.cart.total} />}
+          {payment && <CartPayment payment={payment} total={load.value.total} />}
         </>
       )}
     </PageFrame>

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FollowsPage as FollowsAnswer } from '@parcel-map/contracts/workspace/follows';
 import { getJson } from '../../api/client.ts';
 import { unfollow } from '../../features/follows/atoms.ts';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import { followTexts } from '../../features/follows/follow-action.tsx';
 import { emptyList, mergePage, nearEnd, withoutFollow, type FollowsList } from '../../features/follows/follows-list.ts';
 import '../../features/follows/follows.css';

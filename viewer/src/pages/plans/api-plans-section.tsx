@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { loadApiPlans, type ApiPlansAnswer } from '../api/api-client.ts';
+import { loadApiPlans, type ApiPlansAnswer } from '../api/api.ts';
 import { ApiAddOnsTable } from './api-add-ons-table.tsx';
 import { ApiCheckoutForm } from './api-checkout-form.tsx';
 import type { PaymentSetup } from './card-entry.tsx';

@@ -3,7 +3,7 @@
 // `tokenise` answers the provider's payment-method token, the only card reference our API receives.
 import { useCallback, useState, type ReactElement } from 'react';
 import { CardFieldsInput, cardComplete, emptyCard } from './card-fields.tsx';
-import { loadPlans, tokenise as tokeniseLocally, type CardFields } from './plans-api.ts';
+import { loadPlans, tokenise as tokeniseLocally, type CardFields } from './api.ts';
 import { StripeCard, type StripeCardHandle } from './stripe-card.tsx';
 
 export interface PaymentSetup {

@@ -1,6 +1,6 @@
 // The local provider's card form: number, expiry, security code and cardholder name, with the card
-// error under it. The number is only ever sent to the provider's tokeniser (plans-api.ts).
-import type { CardFields } from './plans-api.ts';
+// error under it. The number is only ever sent to the provider's tokeniser (api.ts).
+import type { CardFields } from './api.ts';
 
 export const emptyCard: CardFields = { number: '', expiry: '', cvc: '', name: '' };
 

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { PaymentSetup } from './card-entry.tsx';
-import type { PlanEntry } from './plans-api.ts';
+import type { PlanEntry } from './api.ts';
 import { useCheckout } from './use-checkout.tsx';
 
 export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: number; onUsers: (users: number) => void; payment: PaymentSetup }) {

@@ -8,9 +8,9 @@ import { cycleFor, planForUsers, type Cycle } from '@parcel-map/contracts/commer
 import { formatUsd } from '@parcel-map/contracts/money';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 import { CheckoutForm } from './checkout-form.tsx';
-import { loadPlans, type PlanEntry, type PlansAnswer } from './plans-api.ts';
+import { loadPlans, type PlanEntry, type PlansAnswer } from './api.ts';
 import { PlansFaq } from './plans-faq.tsx';
 import { ApiPlansSection } from './api-plans-section.tsx';
 import './plans.css';

@@ -7,7 +7,7 @@ import { accountNameIsValid, duplicateAccountName, invalidAccountName } from '@p
 import { ApiError, getJson } from '../../api/client.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { CardFormError, useCardEntry, type PaymentSetup } from './card-entry.tsx';
-import { subscribe } from './plans-api.ts';
+import { subscribe } from './api.ts';
 
 const newKey = () => `purchase-${crypto.randomUUID()}`;
 

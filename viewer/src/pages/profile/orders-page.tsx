@@ -1,10 +1,9 @@
 // /profile/orders: the order history (subscriptions, plan changes, credits, renewals and, later, data
 // orders) of the user and of the account they manage.
-import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { getJson } from '../../api/client.ts';
+import { useRemote, valueOf } from '../../api/use-remote.ts';
 import { PurchasedFiles } from '../../features/exports/purchased-files.tsx';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 
 interface Order {
   id: number;
@@ -20,11 +19,9 @@ const kinds: Record<string, string> = { subscription: 'Subscription', renewal: '
 
 export function OrdersPage() {
   const session = useSignedInSession();
-  const [orders, setOrders] = useState<Order[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    if (session) getJson<{ orders: Order[] }>('/profile/orders.json').then((b) => setOrders(b.orders)).catch((e: unknown) => setProblem((e as Error).message));
-  }, [session]);
+  const [remote] = useRemote<{ orders: Order[] }>(session ? '/profile/orders.json' : null, {}, { keepValue: true });
+  const orders = valueOf(remote)?.orders ?? null;
+  const problem = remote.status === 'failed' ? remote.message : null;
   return (
     <PageFrame title="Order history" testId="orders-page">
       {problem && <p className="error">{problem}</p>}

@@ -6,7 +6,7 @@ import { ApiError, sendJson } from '../../api/client.ts';
 import { Upsell } from '../../features/entitlements/upsell.tsx';
 import { deleteConfirmation } from '../../features/projects/project-actions.ts';
 import { useProjectList } from '../../features/projects/use-project-list.ts';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import '../../features/projects/projects.css';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
@@ -29,8 +29,8 @@ export function ProjectsPage() {
     }
   };
 
-  const projects = list.status === 'loaded' ? list.projects : [];
-  const limit = list.status === 'loaded' ? list.limit : null;
+  const projects = list.status === 'done' ? list.value.projects : [];
+  const limit = list.status === 'done' ? list.value.limit : null;
   const full = limit !== null && projects.length >= limit;
   return (
     <PageFrame title="Projects" testId="projects-page">
@@ -46,7 +46,7 @@ export function ProjectsPage() {
           </p>
           {message && <p role="status" className={message.error ? 'error' : 'follow-message'} data-testid="projects-message">{message.text}</p>}
           {list.status === 'failed' && <p className="error">{list.message}</p>}
-          {list.status === 'loaded' && projects.length === 0 && <p className="account-card" data-testid="projects-empty">No projects</p>}
+          {list.status === 'done' && projects.length === 0 && <p className="account-card" data-testid="projects-empty">No projects</p>}
           <ul className="projects-list">
             {projects.map((p) => (
               <li key={p.id} className="account-card" data-testid="project-card">

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { cartFailureText, pick, storeCatalog, type AddonId, type PickerState, type ProductId } from '@parcel-map/contracts/commerce/store';
-import { addToCart, loadCart, storeProducts, type ProductsAnswer } from './store-api.ts';
+import { addToCart, loadCart, storeProducts, type ProductsAnswer } from './api.ts';
 
 const supportEmail = 'support@parcel-map.org';
 

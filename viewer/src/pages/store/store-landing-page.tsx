@@ -2,7 +2,7 @@
 // US county map (a click opens the county's page), and the states (and Canadian provinces) with their Premium prices; each leads to its store page.
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { storePlaces, storeStats, type StorePlace } from './store-api.ts';
+import { storePlaces, storeStats, type StorePlace } from './api.ts';
 import { StoreCountyMap } from './store-county-map.tsx';
 import { StoreSearch } from './store-search.tsx';
 import '../page.css';

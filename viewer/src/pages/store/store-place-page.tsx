@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { ProductPicker } from './product-picker.tsx';
-import { storePlaces, type StorePlace } from './store-api.ts';
+import { storePlaces, type StorePlace } from './api.ts';
 import { StoreSearch } from './store-search.tsx';
 import '../page.css';
 import '../../features/exports/export.css';

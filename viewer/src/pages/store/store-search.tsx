@@ -1,7 +1,7 @@
 // The store's typeahead: 'Find a state or county' ('Find a province or census division' for Canada),
 // from 2 characters, up to 33 suggestions.
 import { useEffect, useState } from 'react';
-import { storeSearch } from './store-api.ts';
+import { storeSearch } from './api.ts';
 
 export function StoreSearch(props: { country: 'us' | 'ca'; base: string }) {
   const [text, setText] = useState('');

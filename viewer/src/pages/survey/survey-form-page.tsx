@@ -5,10 +5,10 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { getJson } from '../../api/client.ts';
+import { useRemote, valueOf } from '../../api/use-remote.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { answerProblems, answersOnPath, POST_STATUS, surveyPath, TEXTAREA, type Answers, type SurveySource } from '@parcel-map/contracts/workspace/surveys';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import { flushOutbox, indexedDbOutbox, sendEntry, type OutboxEntry } from './offline-queue.ts';
 import './survey-form.css';
 
@@ -20,8 +20,9 @@ export function SurveyFormPage() {
   const { id } = useParams();
   const [search, setSearch] = useSearchParams();
   const parcel = search.get('parcel') ?? '';
-  const [survey, setSurvey] = useState<SurveySource | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [remote] = useRemote<SurveySource>(session ? `/surveys/${Number(id)}.json` : null, {}, { keepValue: true });
+  const survey = valueOf(remote) ?? null;
+  const problem = remote.status === 'failed' ? remote.message : null;
   const [answers, setAnswers] = useState<Answers>({});
   const [photo, setPhoto] = useState<File | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
@@ -30,11 +31,6 @@ export function SurveyFormPage() {
   const [parcelInput, setParcelInput] = useState('');
   /** Bumped after each save: a fresh file input, so no earlier photo seems attached. */
   const [round, setRound] = useState(0);
-
-  useEffect(() => {
-    if (!session) return;
-    getJson<SurveySource>(`/surveys/${Number(id)}.json`).then(setSurvey).catch((e: unknown) => setProblem((e as Error).message));
-  }, [session, id]);
 
   const flush = useCallback(async () => {
     const report = await flushOutbox(outbox, (e) => sendEntry(e, csrf));

@@ -6,7 +6,7 @@ import { sendJson } from '../../api/client.ts';
 import { emailIsValid } from '../../features/accounts/validation.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { loadSession } from '../../state/session.ts';
-import { PageFrame, useSignedInSession } from '../../ui/page-frame.tsx';
+import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 
 export function EditUserPage() {
   const session = useSignedInSession();

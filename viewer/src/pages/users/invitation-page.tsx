@@ -7,7 +7,7 @@ import { AccountForm } from '../../features/accounts/account-form.tsx';
 import { signOut } from '../../features/accounts/session-actions.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { loadSession, sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 
 interface Joined {
   name: string;

@@ -4,7 +4,7 @@ import { roles, type Role } from '@parcel-map/contracts/people/groups';
 import { useState, type FormEvent } from 'react';
 import { emailIsValid } from '../../features/accounts/validation.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
-import { billingUrlOf, invite } from './members-api.ts';
+import { billingUrlOf, invite } from './api.ts';
 
 export function InviteForm({ onInvited }: { onInvited: () => void }) {
   const [email, setEmail] = useState('');

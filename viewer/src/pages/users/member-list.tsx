@@ -4,8 +4,8 @@
 import { roles, type Role } from '@parcel-map/contracts/people/groups';
 import { useState } from 'react';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
-import { Modal } from '../../ui/panel.tsx';
-import { changeRole, removeMember, revokeInvitation, type MembersAnswer } from './members-api.ts';
+import { Modal } from '../../ui/modal.tsx';
+import { changeRole, removeMember, revokeInvitation, type MembersAnswer } from './api.ts';
 
 type Member = MembersAnswer['members'][number];
 

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { sendJson } from '../../api/client.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { loadSession } from '../../state/session.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 
 export const incompleteLink = 'This reset link is incomplete. Open the link from the email again, or ask for a new one.';
 

@@ -5,7 +5,7 @@ import { sendJson } from '../../api/client.ts';
 import { emailIsValid } from '../../features/accounts/validation.ts';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { accountTabUrl } from '../../state/account-tab.ts';
-import { PageFrame } from '../../ui/page-frame.tsx';
+import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 
 export function PasswordNewPage() {
   const [email, setEmail] = useState('');

@@ -3,9 +3,9 @@
 // navigation toggle, and beside the side navigation when that is open.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
-import { zoomDisplayAtom } from '../../state/admin-atoms.ts';
+import { zoomDisplayAtom } from '../../state/admin.ts';
 import { isAdminAtom, sessionAtom } from '../../state/session.ts';
-import { navOpenAtom, showAlertAtom } from '../../state/ui-atoms.ts';
+import { navOpenAtom, showAlertAtom } from '../../state/ui.ts';
 import { adminLinks } from './admin-links.ts';
 import './admin-menu.css';
 import { switchBackToAdmin } from './switch-back.ts';

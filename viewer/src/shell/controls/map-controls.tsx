@@ -1,7 +1,7 @@
 // The buttons along the map's right edge that open the panels (one at a time), plus zoom buttons.
 import { useAtomValue, useSetAtom } from 'jotai';
-import { mapAtom } from '../../state/map-atoms.ts';
-import { panelAtom, togglePanelAtom, type PanelId } from '../../state/ui-atoms.ts';
+import { mapAtom } from '../../state/view.ts';
+import { panelAtom, togglePanelAtom, type PanelId } from '../../state/ui.ts';
 import { ZoomDisplay } from './zoom-display.tsx';
 
 const buttons: { id: PanelId; label: string; icon: string }[] = [

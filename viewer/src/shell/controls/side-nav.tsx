@@ -1,11 +1,10 @@
 // The side navigation (Alt+T): the profile entry (Sign Up, Upgrade to Pro, or the group; spec 2), plus plans.
 import { useAtom, useSetAtom } from 'jotai';
 import type { MouseEvent } from 'react';
-import { navOpenAtom, panelAtom } from '../../state/ui-atoms.ts';
+import { navOpenAtom, panelAtom } from '../../state/ui.ts';
 import { ProfileEntry } from '../../features/accounts/profile-entry.tsx';
 import { FocusAreasNavButton } from '../../features/focus-areas/focus-areas-nav.tsx';
-import { insightsOpenAtom } from '../../features/insights/atoms.ts';
-import { exportOpenAtom } from '../../features/exports/atoms.ts';
+import { exportOpenAtom, insightsOpenAtom } from '../../state/tabs.ts';
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);

@@ -1,8 +1,8 @@
 // Admin-only zoom display (spec 2, spec 9: two decimals), under the zoom buttons; the admin menu's
 // checkbox turns it off and on.
 import { useAtomValue } from 'jotai';
-import { zoomDisplayAtom } from '../../state/admin-atoms.ts';
-import { viewAtom } from '../../state/map-atoms.ts';
+import { zoomDisplayAtom } from '../../state/admin.ts';
+import { viewAtom } from '../../state/view.ts';
 import { levelAtom } from '../../state/session.ts';
 
 function zoomLabel(zoom: number): string {

@@ -1,7 +1,7 @@
 // The Help modal (spec 2): "We put land on the map." with support articles, tutorial videos and contact.
 import { useAtomValue, useSetAtom } from 'jotai';
-import { panelAtom } from '../../state/ui-atoms.ts';
-import { Modal } from '../../ui/panel.tsx';
+import { panelAtom } from '../../state/ui.ts';
+import { Modal } from '../../ui/modal.tsx';
 
 export const helpLinks = [
   { label: 'Support articles', href: 'https://support.parcel-map.org/', description: 'How-to guides for the map, layers, tools and data.' },

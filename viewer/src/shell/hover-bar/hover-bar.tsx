@@ -1,6 +1,6 @@
 // The hover info bar: address, parcel number and owner of the parcel under the pointer.
 import { useAtomValue } from 'jotai';
-import { hoveredParcelAtom } from '../../state/map-atoms.ts';
+import { hoveredParcelAtom } from '../../state/selection.ts';
 
 export function HoverBar() {
   const hovered = useAtomValue(hoveredParcelAtom);

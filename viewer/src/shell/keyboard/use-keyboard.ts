@@ -1,9 +1,9 @@
 // Installs the keyboard shortcuts on the document (ignored while typing in a form field).
 import { useEffect } from 'react';
-import { mapAtom, selectedPathAtom } from '../../state/map-atoms.ts';
-import { closeParcelAtom } from '../../state/selection.ts';
+import { mapAtom } from '../../state/view.ts';
+import { closeParcelAtom, selectedPathAtom } from '../../state/selection.ts';
 import { store } from '../../state/store.ts';
-import { closePanelsAtom, navOpenAtom } from '../../state/ui-atoms.ts';
+import { closePanelsAtom, navOpenAtom } from '../../state/ui.ts';
 import { isTypingTarget, keyAction } from './keyboard.ts';
 
 export const keyboardEaseMs = 500;

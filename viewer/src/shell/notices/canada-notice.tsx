@@ -2,7 +2,7 @@
 // the dismissal is the canada_fields_notice_dismissed preference, which persists only for signed-in
 // users: for the anonymous visitor it lasts for this page (the preferences module never stores it).
 import { useAtomValue } from 'jotai';
-import { atPointAtom } from '../../state/map-atoms.ts';
+import { atPointAtom } from '../../state/selection.ts';
 import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
 import { countryOfPath } from '../../state/url.ts';
 

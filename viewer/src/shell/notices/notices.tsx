@@ -1,9 +1,11 @@
 // Messages over the map: zoom notices, the dismissible zoom reminder (below zoom 6, dismissal remembered
 // as the zoom_in_reminder_dismissed preference) and alerts (auto-hidden after 5 s).
 import { useAtomValue, useSetAtom } from 'jotai';
-import { activeLayersAtom, catalogueAtom, configAtom, floatingLabelsAtom, viewAtom } from '../../state/map-atoms.ts';
+import { activeLayersAtom, floatingLabelsAtom } from '../../state/layers.ts';
+import { catalogueAtom, configAtom } from '../../state/server-config.ts';
+import { viewAtom } from '../../state/view.ts';
 import { preferencesAtom, preferencesLoadedAtom, savePreference } from '../../state/preferences.ts';
-import { alertsAtom } from '../../state/ui-atoms.ts';
+import { alertsAtom } from '../../state/ui.ts';
 import { builtInCatalogue } from '../../features/layers-panel/catalogue.ts';
 import { zoomNotices, zoomReminderBelow } from './zoom-notices.ts';
 

@@ -1,7 +1,7 @@
 // Which zoom notices apply (spec 2): parcels below zoom 11, owner names and parcel numbers below 17,
 // and an additional layer below its minimum zoom.
 import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
-import type { FloatingLabels } from '../../state/map-atoms.ts';
+import type { FloatingLabels } from '../../state/layers.ts';
 
 export const zoomReminderBelow = 6;
 export const zoomReminderKey = 'zoom_in_reminder_dismissed';

@@ -5,8 +5,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from 'react';
 import { accountTabAtom } from '../../state/account-tab.ts';
-import { selectedPathAtom } from '../../state/map-atoms.ts';
-import { detailsOpenAtom } from '../../state/ui-atoms.ts';
+import { selectedPathAtom } from '../../state/selection.ts';
+import { detailsOpenAtom } from '../../state/ui.ts';
 import { dragHeight, releaseVelocity, sheetSizes, snapAfterDrag, tapSlop, type SheetSizes, type Snap } from './sheet-snap.ts';
 import { useViewport } from './use-viewport.ts';
 import './phone.css';

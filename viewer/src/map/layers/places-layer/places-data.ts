@@ -3,7 +3,7 @@
 import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
 import { getBoundary, getChildren } from '../../../api/places.ts';
 import type { AtPoint, BBox, BoundaryFeature, PlaceChild, PlaceRef } from '@parcel-map/contracts/map/places';
-import type { SubBoundaryLevel } from '../../../state/map-atoms.ts';
+import type { SubBoundaryLevel } from '../../../state/layers.ts';
 
 export interface PlacesData {
   outlines: FeatureCollection;

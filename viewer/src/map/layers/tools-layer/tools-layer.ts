@@ -2,7 +2,7 @@
 import { PathLayer, PolygonLayer, ScatterplotLayer } from '@deck.gl/layers';
 import type { Layer } from '@deck.gl/core';
 import type { LonLat } from '@parcel-map/contracts/map/places';
-import type { ToolState } from '../../../state/ui-atoms.ts';
+import type { ToolState } from '../../../state/ui.ts';
 import { toolKinds } from '../../tools/tool-actions.ts';
 
 const ink: [number, number, number, number] = [230, 80, 20, 255];

@@ -1,16 +1,10 @@
 // A project's saved styles are the sources API's canonical rules (typed values, #rrggbbaa colours, the
 // base style as the last, default rule). These turn them into the panel's rules and back, and decide
 // whether the style on the map differs from the saved one (the unsaved-changes state of spec 4).
-import type { ActiveStyle } from '../../state/style-rules.ts';
-import { defaultBaseStyle, newRule, toDefinition, type BaseStyle, type Predicate, type StyleRule } from '../style-rules/rules.ts';
+import type { StyleRule as SavedRule } from '@parcel-map/contracts/map/source-definition';
+import { defaultBaseStyle, newRule, toDefinition, type ActiveStyle, type BaseStyle, type Predicate, type RuleRow } from './style-rules.ts';
 
-export interface SavedRule {
-  field?: string;
-  predicate: string;
-  value?: string | number | boolean;
-  fill: string;
-  line: string;
-}
+export type { SavedRule };
 
 /** #rrggbb gains an opaque alpha, as the server stores it. */
 export function fullColor(color: string): string {
@@ -28,7 +22,7 @@ export function fromSavedStyles(styles: readonly unknown[]): ActiveStyle {
   const saved = styles.filter((s): s is SavedRule => typeof s === 'object' && s !== null && 'predicate' in s);
   const fallback = saved.find((s) => s.predicate === 'default');
   const base: BaseStyle = fallback ? { fill: fullColor(fallback.fill), line: fullColor(fallback.line) } : defaultBaseStyle;
-  const rules: StyleRule[] = saved
+  const rules: RuleRow[] = saved
     .filter((s) => s.predicate !== 'default')
     .map((s) => ({ ...newRule(fullColor(s.fill), fullColor(s.line)), field: s.field ?? '', predicate: s.predicate as Predicate, value: valueText(s.value) }));
   return { rules, base };

@@ -2,7 +2,7 @@
 // measurement units, and short-lived alerts (auto-hidden after 5 s, spec 8).
 import { atom } from 'jotai';
 import type { LonLat } from '@parcel-map/contracts/map/places';
-import type { AreaUnit, DistanceUnit } from '../map/tools/measure.ts';
+import type { AreaUnit, DistanceUnit } from '../model/units.ts';
 
 export type PanelId = 'project' | 'layers' | 'style' | 'legend' | 'colors' | 'tools' | 'print' | 'help' | 'focus-areas' | 'surveys';
 export type ToolId = 'measureDistance' | 'measureArea' | 'measureCoords' | 'drawFocusArea';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filtersToRows, isFilterComplete, newFilterRow, rowsToFilters, splitValues } from './filter-rows.ts';
-import type { FilterOption } from './rules.ts';
+import type { FilterOption } from './style-rules.ts';
 
 const options = new Map<string, FilterOption>([
   ['yearbuilt', { key: 'yearbuilt', label: 'Year Built', range: true, checkboxes: null }],

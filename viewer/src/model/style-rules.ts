@@ -1,8 +1,11 @@
-// Style rules as the panel edits them, and the pure logic behind the panel: which predicates a column
-// offers, when a rule is complete (Apply is enabled only then), reordering (the first matching rule
-// wins, so order matters) and the source definition that Apply posts to /api/v1/sources.
+// Style rules as the panel edits them (RuleRow: strings as typed, a local id) and the pure logic behind
+// the panel: which predicates a column offers, when a rule is complete (Apply is enabled only then),
+// reordering (the first matching rule wins, so order matters) and the source definition that Apply posts
+// to /api/v1/sources. The definition itself (SourceDefinition, its wire StyleRule) is the contract's.
+import type { FilterValue, Predicate, SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
-export type Predicate = 'is' | 'is not' | 'exists' | 'gt' | 'lt' | 'gte' | 'lte';
+export type { FilterValue, Predicate, SourceDefinition };
+export type Filters = Record<string, FilterValue>;
 
 /** One column the server lets the caller filter and style by (GET /sources/{source}/filters.json). */
 export interface FilterOption {
@@ -12,7 +15,8 @@ export interface FilterOption {
   checkboxes: string[] | null;
 }
 
-export interface StyleRule {
+/** One rule as the panel edits it; toDefinition turns the rows into the contract's wire rules. */
+export interface RuleRow {
   /** Local identity for React keys and drag and drop; never sent to the server. */
   id: string;
   field: string;
@@ -29,6 +33,12 @@ export interface BaseStyle {
 
 /** Spec 3: a transparent default fill and a purple default line when no rule matches. */
 export const defaultBaseStyle: BaseStyle = { fill: '#00000000', line: '#8a2be2ff' };
+
+/** The rules in force on the map, in order, with the base style: what Apply made current and a project saves. */
+export interface ActiveStyle {
+  rules: RuleRow[];
+  base: BaseStyle;
+}
 
 export const predicateLabels: Record<Predicate, string> = {
   is: 'is',
@@ -51,7 +61,7 @@ export function predicatesFor(option: FilterOption | undefined): Predicate[] {
 }
 
 /** The values a rule's value box offers as a fixed list: Yes/No for exists, else the column's checkboxes. */
-export function fixedValues(rule: Pick<StyleRule, 'predicate'>, option: FilterOption | undefined): string[] | null {
+export function fixedValues(rule: Pick<RuleRow, 'predicate'>, option: FilterOption | undefined): string[] | null {
   if (rule.predicate === 'exists') return ['Yes', 'No'];
   if (rule.predicate === 'is' || rule.predicate === 'is not') return option?.checkboxes ?? null;
   return null;
@@ -65,7 +75,7 @@ export function isNumeric(value: string): boolean {
 
 const colorPattern = /^#([0-9a-f]{6}|[0-9a-f]{8})$/i;
 
-export function isRuleComplete(rule: StyleRule, options: ReadonlyMap<string, FilterOption>): boolean {
+export function isRuleComplete(rule: RuleRow, options: ReadonlyMap<string, FilterOption>): boolean {
   const option = options.get(rule.field);
   if (!option || rule.predicate === '' || !predicatesFor(option).includes(rule.predicate)) return false;
   if (!colorPattern.test(rule.fill) || !colorPattern.test(rule.line)) return false;
@@ -76,7 +86,7 @@ export function isRuleComplete(rule: StyleRule, options: ReadonlyMap<string, Fil
   return rule.value.trim() !== '';
 }
 
-export function canApply(rules: StyleRule[], options: ReadonlyMap<string, FilterOption>): boolean {
+export function canApply(rules: RuleRow[], options: ReadonlyMap<string, FilterOption>): boolean {
   return rules.every((rule) => isRuleComplete(rule, options));
 }
 
@@ -91,12 +101,12 @@ export function moveRule<T>(rules: readonly T[], from: number, to: number): T[] 
 }
 
 let ids = 0;
-export function newRule(fill = '#ff0000', line = '#880000'): StyleRule {
+export function newRule(fill = '#ff0000', line = '#880000'): RuleRow {
   return { id: `rule-${Date.now().toString(36)}-${++ids}`, field: '', predicate: '', value: '', fill, line };
 }
 
 /** A rule's predicate changed: exists defaults to Yes; a value that no longer fits is cleared. */
-export function withPredicate(rule: StyleRule, predicate: Predicate, option: FilterOption | undefined): StyleRule {
+export function withPredicate(rule: RuleRow, predicate: Predicate, option: FilterOption | undefined): RuleRow {
   const next = { ...rule, predicate };
   if (predicate === 'exists') return { ...next, value: rule.value === 'No' ? 'No' : 'Yes' };
   const fixed = fixedValues(next, option);
@@ -106,24 +116,16 @@ export function withPredicate(rule: StyleRule, predicate: Predicate, option: Fil
 }
 
 /** A rule's column changed: keep the predicate if the column offers it, clear the value. */
-export function withField(rule: StyleRule, field: string, option: FilterOption | undefined): StyleRule {
+export function withField(rule: RuleRow, field: string, option: FilterOption | undefined): RuleRow {
   const predicate = rule.predicate && predicatesFor(option).includes(rule.predicate) ? rule.predicate : '';
   return { ...rule, field, predicate, value: predicate === 'exists' ? 'Yes' : '' };
-}
-
-export type FilterValue = (string | number | boolean)[] | { gte?: number | string; lte?: number | string; gt?: number | string; lt?: number | string };
-
-export interface SourceDefinition {
-  query: { parcel: true; path?: string; filters?: Record<string, FilterValue>; survey?: number };
-  fields: string[];
-  styles: { field?: string; predicate: string; value?: string | number; fill: string; line: string }[];
 }
 
 /** Parcels a filter selects (an owner highlight, a project's filters) stand out when no rule styles them. */
 export const filterHighlight: BaseStyle = { fill: '#ffd400b3', line: '#b38f00ff' };
 
 /** The definition Apply posts: the query filters, the rules in order, then the base style as the default rule. */
-export function toDefinition(rules: StyleRule[], base: BaseStyle, path: string | null, filters: Record<string, FilterValue> = {}): SourceDefinition {
+export function toDefinition(rules: RuleRow[], base: BaseStyle, path: string | null, filters: Filters = {}): SourceDefinition {
   const filtered = Object.keys(filters).length > 0;
   if (filtered && rules.length === 0 && base.fill === defaultBaseStyle.fill && base.line === defaultBaseStyle.line) base = filterHighlight;
   return {
@@ -132,7 +134,7 @@ export function toDefinition(rules: StyleRule[], base: BaseStyle, path: string |
     styles: [
       ...rules.map((r) => ({
         field: r.field,
-        predicate: r.predicate,
+        predicate: r.predicate as Predicate, // only complete rules are applied
         value: rangePredicates.includes(r.predicate as Predicate) ? Number(r.value.replace(/,/g, '').trim()) : r.value,
         fill: r.fill,
         line: r.line,

@@ -1,8 +1,7 @@
 // The surveys calls (spec 7): the list, presets, create and update. Shapes come from the server's schema.
 import { getJson, sendJson } from '../../api/client.ts';
 import type { SurveyPreset, SurveySource, SurveyUpsell } from '@parcel-map/contracts/workspace/surveys';
-import type { Draft } from './editor-rules.ts';
-import { saveBody } from './editor-rules.ts';
+import { type Draft, saveBody } from './editor-rules.ts';
 
 export type { SurveyPreset, SurveySource, SurveyUpsell };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client.ts';
-import { anyActive, fileLabel, matchLine, outsideLine, placeSuggestions, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './imports-api.ts';
+import { anyActive, fileLabel, matchLine, outsideLine, placeSuggestions, uploadLabel, parseMapping, progressShare, summaryLine, type ExportRun, type ImportRun } from './api.ts';
 
 describe('the admin imports page helpers', () => {
   it('reads progress by rows while reading and by phase afterwards', () => {

@@ -2,8 +2,7 @@
 // "at most" bounds, columns with checkboxes take any of their options, other columns take values
 // (several separated by semicolons, since owner names hold commas). A parcel must pass every column;
 // several values of one column pass on any of them. Filters reach SQL only as data (the sources API).
-import type { Filters } from '../../state/project.ts';
-import { isNumeric, type FilterOption } from './rules.ts';
+import { isNumeric, type FilterOption, type Filters } from './style-rules.ts';
 
 export interface FilterRow {
   /** Local identity for React keys; never sent. */

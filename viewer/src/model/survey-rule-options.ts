@@ -1,6 +1,6 @@
 // The style-rule columns a survey adds (issue 15): the latest post's status per parcel (2 surveyed,
 // 1 could not survey) and the surveyor's user id. Rules only: filters stay on parcel columns.
-import type { FilterOption } from '../style-rules/rules.ts';
+import type { FilterOption } from './style-rules.ts';
 import { POST_STATUS } from '@parcel-map/contracts/workspace/surveys';
 
 export const surveyRuleOptions: FilterOption[] = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultBaseStyle, newRule } from '../style-rules/rules.ts';
+import { defaultBaseStyle, newRule } from './style-rules.ts';
 import { fromSavedStyles, hasUnsavedStyles, toSavedStyles } from './project-styles.ts';
 
 const red = { ...newRule('#ff0000', '#880000'), field: 'yearbuilt', predicate: 'lt' as const, value: '1900' };

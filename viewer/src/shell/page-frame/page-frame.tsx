@@ -2,10 +2,10 @@
 // and a narrow column that also fits a 390 px phone. Also: sending signed-out visitors to sign in.
 import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
-import { accountTabUrl } from '../state/account-tab.ts';
-import { sessionAtom, sessionLoadedAtom, type SessionInfo } from '../state/session.ts';
-import '../features/accounts/account.css';
-import '../pages/users/users-pages.css';
+import { accountTabUrl } from '../../state/account-tab.ts';
+import { sessionAtom, sessionLoadedAtom, type SessionInfo } from '../../state/session.ts';
+import '../../features/accounts/account.css';
+import '../../pages/users/users-pages.css';
 
 export function PageFrame(props: { title: string; testId: string; children: ReactNode }) {
   useEffect(() => {

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   canApply, cssColor, fixedValues, isRuleComplete, moveRule, newRule, predicatesFor, toDefinition, withField, withPredicate,
-  defaultBaseStyle, type FilterOption, type StyleRule,
-} from './rules.ts';
+  defaultBaseStyle, type FilterOption, type RuleRow,
+} from './style-rules.ts';
 
 const options = new Map<string, FilterOption>([
   ['yearbuilt', { key: 'yearbuilt', label: 'Year Built', range: true, checkboxes: null }],
   ['owner', { key: 'owner', label: 'Owner', range: false, checkboxes: null }],
   ['qoz', { key: 'qoz', label: 'Opportunity Zone', range: false, checkboxes: ['Yes', 'No'] }],
 ]);
-const rule = (patch: Partial<StyleRule>): StyleRule => ({ ...newRule(), ...patch });
+const rule = (patch: Partial<RuleRow>): RuleRow => ({ ...newRule(), ...patch });
 
 describe('style rule completeness', () => {
   it('counts a rule complete only with a column, a predicate, a value and both colours', () => {
