@@ -4,7 +4,7 @@
 // trial, 429 at a limit or cap) before the source is looked at; tiles are drawn through the shared
 // cache and counted for an API token's usage, so no tile layer can drift from another.
 import { Hono, type Context } from 'hono';
-import { assertZoomInRange, parseTileCoords, stripMvt } from './tile-coords.ts';
+import { assertZoomInRange, parseTileCoords, stripMvt, type TileCoords } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { missEncoding } from './tile-encoding.ts';
 import { sendTile, tileCaller } from './tile-gate.ts';
@@ -29,11 +29,12 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
 
     app.get(`${mount.tilesPath}/:z/:x/:y`, async (c) => {
       const caller = await tileCaller(tiles, c);
+      const early = mount.coordsBeforeLookup ? coordsOf(c) : undefined;
       const found = mount.sourceFor(c, 'tile');
       const source = found instanceof Promise ? await found : found;
       const refused = source.mayRead(tiles, caller, c);
       if (refused) await refused;
-      const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
+      const coords = early ?? coordsOf(c);
       assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
       const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
       const request = tileRequestOf(c);
@@ -43,6 +44,10 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
     });
   }
   return app;
+}
+
+function coordsOf(c: Context): TileCoords {
+  return parseTileCoords(c.req.param('z')!, c.req.param('x')!, stripMvt(c.req.param('y')!));
 }
 
 /** What a tile render needs of its request: the signal of a client that leaves, and how to compress a miss. */

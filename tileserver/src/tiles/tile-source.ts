@@ -75,6 +75,8 @@ export interface TileSourceMount {
   readonly tilesPath: string;
   /** The request's source, or 404 in the one error shape. */
   sourceFor(c: Context, at: 'tilejson' | 'tile'): TileSource | Promise<TileSource>;
+  /** A malformed tile URL is a 400 before the source is looked up (when the lookup reads the database). */
+  readonly coordsBeforeLookup?: boolean;
   /** The sources always served here (built in); stored sources are found by id and list none. */
   readonly registered: readonly TileSource[];
 }

@@ -29,6 +29,7 @@ export class StoredSources implements TileSourceMount {
   readonly tileJsonPath = '/api/v1/sources/:file';
   readonly tilesPath = '/api/v1/sources/:id';
   readonly registered: readonly TileSource[] = [];
+  readonly coordsBeforeLookup = true;
   readonly registry: SourceRegistry;
   private readonly sources = new WeakMap<CompiledSource, TileSource>();
 
