@@ -1,11 +1,13 @@
 // The hot path of map browsing: a cached parcel tile answered straight from node:http, before Hono.
 // Hono and its middleware cost 25-40% of a cache hit (shared/reference/tile-limits.md); a hit needs
-// none of them. Anything else (misses, errors, other routes) returns false and goes to the app.
+// none of them. Anything else (misses, errors, other routes) returns false and goes to the app. It
+// serves only the parcel source (parcel-source.ts: its cache key and policy) and applies the tile
+// route pair's gate: a token the app would answer 401/402/429 falls through to the app.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { requestToken } from '../auth/caller.ts';
 import type { TileContext } from './tile-context.ts';
 import { tileAnswer } from './tile-response.ts';
-import { PARCEL_CACHE_SECONDS, parcelLayerKey } from './routes.ts';
+import { PARCEL_CACHE_SECONDS, parcelLayerKey } from './parcel-source.ts';
 import { tileCacheKey } from './tile-renderer.ts';
 
 const parcelTile = /^\/api\/v1\/parcels\/(\d{1,2})\/(\d{1,10})\/(\d{1,10})\.mvt$/;

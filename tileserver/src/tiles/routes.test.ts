@@ -7,7 +7,7 @@ import { testDb } from '../testing/db.ts';
 import { decodeTile, lonLatToTile } from '../testing/tiles.ts';
 import { signedInUser } from '../testing/accounts.ts';
 import { TestBrowser } from '../testing/http-client.ts';
-import { siteControlLayerMessage } from './routes.ts';
+import { siteControlLayerMessage } from './static-sources.ts';
 import { inject } from 'vitest';
 
 const sql = testDb();

@@ -1,7 +1,7 @@
-// The one door of every tile route (parcels, static flood/wetlands, zoning, basemap, sources): the
-// caller is resolved and judged by the API gate before anything else (402 after a sandbox or trial,
-// 429 at a limit or cap), and every tile served is counted and sent with its cache policy. The
-// cached-tile fast path (fast-path.ts) asks the same meter. The seed of the one TileSource route pair.
+// The one door of every tile source (source-routes.ts: TileJSON and tiles of parcels, static
+// flood/wetlands, zoning, basemap, sources): the caller is resolved and judged by the API gate before
+// anything else (402 after a sandbox or trial, 429 at a limit or cap), and every tile served is counted
+// and sent with its cache policy. The cached-tile fast path (fast-path.ts) asks the same meter.
 import type { Context } from 'hono';
 import type { Caller } from '../auth/caller.ts';
 import type { StoredTile } from './tile-cache.ts';
@@ -25,9 +25,9 @@ export async function tileCaller(tiles: TileContext, c: Context): Promise<Caller
   return caller;
 }
 
-/** Counts the tile for the caller's API usage and answers it with its cache policy. */
-export function sendTile(tiles: TileContext, c: Context, caller: Caller, tile: StoredTile, policy: TileCachePolicy): Response {
-  if (caller.via === 'token') tiles.meter.countTile(caller.token);
+/** Counts the tile for the caller's API usage (metered sources) and answers it with its cache policy. */
+export function sendTile(tiles: TileContext, c: Context, caller: Caller, tile: StoredTile, policy: TileCachePolicy, metered = true): Response {
+  if (metered && caller.via === 'token') tiles.meter.countTile(caller.token);
   const answer = tileResponse(c, tile, policy.maxAge);
   if (policy.audience === 'private') answer.headers.set('Cache-Control', `private, max-age=${policy.maxAge}`);
   // A session's tile URLs carry the anonymous token: only the credentials tell its callers apart.

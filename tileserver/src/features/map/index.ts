@@ -2,12 +2,12 @@
 // the layer catalogue, sources (+ filters, extent) and the tile endpoints.
 import { Hono } from 'hono';
 import type { Services } from '../../services.ts';
-import { tileRoutes } from '../../tiles/routes.ts';
+import { tileSourceRoutes } from '../../tiles/source-routes.ts';
 import { insightRoutes } from './insights/routes.ts';
 import { basemapRoutes } from './layers/basemap-routes.ts';
 import { catalogRoutes } from './layers/catalog-routes.ts';
 import { styleRoutes } from './layers/style-routes.ts';
-import { zoningRoutes } from './layers/zoning-routes.ts';
+import { builtInTileMounts } from './layers/tile-sources.ts';
 import { parcelApiRoutes } from './parcel-api/routes.ts';
 import { dimensionRoutes } from './parcels/dimension-routes.ts';
 import { parcelRoutes } from './parcels/routes.ts';
@@ -17,6 +17,7 @@ import { searchRoutes } from './places/search-routes.ts';
 import { sourceExtentRoutes } from './sources/extent-routes.ts';
 import { sourceFilterRoutes } from './sources/filter-routes.ts';
 import { sourceRoutes } from './sources/routes.ts';
+import { StoredSources } from './sources/stored-sources.ts';
 
 export function routes(services: Services): Hono {
   const app = new Hono();
@@ -28,12 +29,12 @@ export function routes(services: Services): Hono {
   app.route('/', catalogRoutes(services));
   app.route('/', coverageRoutes(services));
   app.route('/', parcelApiRoutes({ ...services, gate: services.apiGate }));
-  // The tile endpoints: every tile and TileJSON route, over the one tile context.
+  // Every tile and TileJSON route goes through the one route pair, built-in sources and stored ones alike.
   const { tiles } = services;
-  app.route('/', tileRoutes(tiles));
-  app.route('/', sourceRoutes(tiles));
+  const storedSources = new StoredSources(tiles);
+  app.route('/', tileSourceRoutes(tiles, [...builtInTileMounts, storedSources]));
+  app.route('/', sourceRoutes(tiles, storedSources));
   app.route('/', basemapRoutes(tiles));
-  app.route('/', zoningRoutes(tiles));
   app.route('/', styleRoutes(tiles));
   app.route('/', sourceFilterRoutes(services));
   app.route('/', sourceExtentRoutes({ ...services, versions: tiles.versions }));

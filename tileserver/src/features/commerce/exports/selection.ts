@@ -4,7 +4,7 @@
 // checks) or from the exports row the job makes the file of, so ogr2ogr's SQL holds no request value.
 import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
 import { parcelFields } from '@parcel-map/contracts/parcel-fields';
-import { compileParts } from '../../map/sources/compile.ts';
+import { compileParts } from '../../../tiles/definition/compile.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export interface SelectionDefinition {

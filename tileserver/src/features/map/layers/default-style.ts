@@ -3,7 +3,7 @@
 // and, for site-control callers (Pro, Team, admins) whose token opens them, flood zones and wetlands.
 import { isPaid } from '@parcel-map/contracts/levels';
 import type { Caller } from '../../../auth/caller.ts';
-import { basemapAttribution } from './basemap-routes.ts';
+import { basemapAttribution } from './basemap-source.ts';
 import { basemapLabelLayers, basemapLayers, labelFont, zoningLayers, type StyleLayer } from '@parcel-map/contracts/map/basemap-style';
 import { additionalLayers } from './catalog.ts';
 

@@ -2,7 +2,7 @@
 // with the same WHERE tests its tiles use. The SQL text holds only catalog identifiers; the definition
 // is bound as $1 (text, cast to jsonb in SQL: a string bound as jsonb would arrive as one JSON string) and every value is read from it, so values stay data.
 import type { Sql } from '../../../db/client.ts';
-import { compileParts } from './compile.ts';
+import { compileParts } from '../../../tiles/definition/compile.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export function compileExtentSql(definition: SourceDefinition): string {

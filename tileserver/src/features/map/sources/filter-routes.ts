@@ -11,7 +11,7 @@ import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { parseContextPath } from '../places/context-path.ts';
-import { sourceIdPattern } from './canonical.ts';
+import { sourceIdPattern } from '../../../tiles/definition/source-id.ts';
 import { findSource } from './queries.ts';
 import { filterOptions } from './filter-options.ts';
 import { autocomplete, placeExists } from './filter-queries.ts';

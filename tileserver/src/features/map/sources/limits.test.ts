@@ -9,7 +9,7 @@ import { createDb } from '../../../db/client.ts';
 import { QueryGate } from '../../../db/query-gate.ts';
 import { TileCache } from '../../../tiles/tile-cache.ts';
 import { TileRenderer } from '../../../tiles/tile-renderer.ts';
-import { sourceId } from './canonical.ts';
+import { sourceId } from '../../../tiles/definition/source-id.ts';
 import { saveSource } from './queries.ts';
 import { SourceRegistry } from './registry.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';

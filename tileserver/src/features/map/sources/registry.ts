@@ -6,7 +6,7 @@
 // Each source records when it last served a tile, at most hourly.
 import { LRUCache } from 'lru-cache';
 import type { Sql } from '../../../db/client.ts';
-import { compileSourceTileSql } from './compile.ts';
+import { compileSourceTileSql } from '../../../tiles/definition/compile.ts';
 import { findSource, touchSource } from './queries.ts';
 import { referencedFields, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 

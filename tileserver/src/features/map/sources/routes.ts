@@ -1,5 +1,6 @@
-// The sources API: POST a {query, fields, styles} definition to get TileJSON with a stable id, then
-// fetch its TileJSON and tiles; list stored sources; purge one source's cached tiles (admin).
+// The sources API: POST a {query, fields, styles} definition to get TileJSON with a stable id (its
+// TileJSON and tiles are then served by the tile route pair, stored-sources.ts); list stored sources;
+// follow a source's version live; purge one source's cached tiles (admin).
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { streamSSE } from 'hono/streaming';
@@ -7,19 +8,12 @@ import type { Caller } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
 import { bodyLimit } from '../../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
-import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
-import { tableBounds } from '../../../tiles/bounds.ts';
-import { assertZoomInRange, parseTileCoords, stripMvt } from '../../../tiles/tile-coords.ts';
-import { publicOrigin, tileTemplate, type TileContext } from '../../../tiles/tile-context.ts';
-import { parcelLayer } from '../../../tiles/tile-queries.ts';
-import { sendTile, tileCaller } from '../../../tiles/tile-gate.ts';
-import { tileRequestOf } from '../../../tiles/routes.ts';
-import { surveyAccessFor, surveyLayer } from '../../workspace/surveys/service.ts';
-import { sourceId, sourceIdPattern } from './canonical.ts';
-import { compileValueCheckSql, legendOf } from './compile.ts';
+import { publicOrigin, type TileContext } from '../../../tiles/tile-context.ts';
+import { sourceId, sourceIdPattern } from '../../../tiles/definition/source-id.ts';
+import { compileValueCheckSql } from '../../../tiles/definition/compile.ts';
 import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
-import { SourceRegistry, type CompiledSource } from './registry.ts';
-import { assertDefinitionAllowed, assertSurveyFieldsAllowed, entitledOnly } from './policy.ts';
+import { assertDefinitionAllowed } from './policy.ts';
+import type { StoredSources } from './stored-sources.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
 
@@ -27,85 +21,12 @@ const MAX_BODY = 64 * 1024;
 /** How often a live watcher compares versions: well inside the 2 s a survey post may take to show. */
 const liveCheckMs = 250;
 
-export function sourceRoutes(tiles: TileContext): Hono {
+export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
   const app = new Hono();
   const { config } = tiles;
-  const registry = new SourceRegistry(tiles.sql, { maxCompiled: config.SOURCE_REGISTRY_MAX, maxPrepared: config.SOURCE_PREPARED_MAX });
+  const { registry } = stored;
   const posts = new RateLimiter({ limit: config.SOURCE_POSTS_PER_MINUTE, windowMs: 60_000 });
   if (config.SOURCE_IDLE_DAYS > 0) scheduleIdleSweep(tiles, config.SOURCE_IDLE_DAYS);
-
-  // A source styled by a survey's @status also moves with that survey's posts (and only those).
-  const version = async (source: CompiledSource) => {
-    const base = `${await tiles.versions.get('parcels')}.${await tiles.versions.get(`source:${source.id}`)}`;
-    const survey = source.definition.query.survey;
-    return survey === undefined ? base : `${base}.${await tiles.versions.get(surveyLayer(survey))}`;
-  };
-
-  // Survey tiles are checked on every tile (the source id is a hash of its definition, which anyone may
-  // compute), so a guest's tile and TileJSON URLs carry the share token the guest came with.
-  const guestShare = (c: Context, source: CompiledSource): string | undefined => {
-    const share = c.req.query('share');
-    return source.definition.query.survey !== undefined && share ? share : undefined;
-  };
-  const tilesOf = (c: Context, origin: string, caller: Caller, source: CompiledSource, v: string) => {
-    const template = tileTemplate(origin, `/api/v1/sources/${source.id}`, caller.token, v);
-    const share = guestShare(c, source);
-    return share ? `${template}&${new URLSearchParams({ share }).toString()}` : template;
-  };
-
-  const tileJson = async (c: Context, caller: Caller, source: CompiledSource) => {
-    const origin = publicOrigin(c, tiles.config);
-    const v = await version(source);
-    const { definition } = source;
-    const bounds = definition.query.path
-      ? await placeBounds(tiles.sql, definition.query.path)
-      : await tableBounds(tiles.sql, 'parcels', await tiles.versions.get('parcels'));
-    const fields: Record<string, string> = {};
-    for (const name of definition.fields) fields[name] = parcelFieldsByName.get(name)!.kind === 'text' ? 'String' : 'Number';
-    if (definition.styles.length) fields.rule = 'Number';
-    const share = guestShare(c, source);
-    const query = new URLSearchParams({ token: caller.token, ...(share ? { share } : {}) }).toString();
-    const template = tilesOf(c, origin, caller, source, v);
-    return {
-      tilejson: '3.0.0',
-      id: source.id,
-      name: `source ${source.id}`,
-      version: v,
-      scheme: 'xyz',
-      tiles: [template],
-      // Clients written for other parcel tile APIs read the tile URL under `vector`; the TileJSON itself is `url`.
-      vector: [template],
-      url: `${origin}/api/v1/sources/${source.id}.json?${query}`,
-      minzoom: parcelLayer.minzoom,
-      maxzoom: parcelLayer.tileJsonMaxzoom,
-      bounds,
-      vector_layers: [{ id: 'parcels', fields }],
-      legend: legendOf(definition.styles),
-      query: definition.query,
-      fields: definition.fields,
-      styles: definition.styles,
-    };
-  };
-
-  const load = async (c: Context, caller: Caller, rawId: string): Promise<CompiledSource> => {
-    if (!sourceIdPattern.test(rawId)) throw new ApiError('NOT_FOUND', 'No source with that id');
-    const source = await registry.get(rawId);
-    if (!source) throw new ApiError('NOT_FOUND', 'No source with that id');
-    assertDefinitionAllowed(caller, source.definition);
-    return source;
-  };
-
-  // A survey-styled source's TileJSON, live events and tiles are for the survey's readers (its tiles
-  // carry the survey's answers as rule indexes). A guest reads through the share link of the survey's
-  // project (?share=), checked on every request, so a replaced link stops its tiles too; a guest may
-  // not read respondents (@user_id), also in a source a member stored.
-  const assertSurveyVisible = async (c: Context, caller: Caller, definition: SourceDefinition, missing: string) => {
-    const survey = definition.query.survey;
-    if (survey === undefined) return;
-    const access = await surveyAccessFor(tiles.sql, caller, survey, c.req.query('share'));
-    if (access === 'none') throw new ApiError('NOT_FOUND', missing);
-    assertSurveyFieldsAllowed(access, definition);
-  };
 
   app.post(
     '/api/v1/sources',
@@ -121,7 +42,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
-      await assertSurveyVisible(c, caller, definition, 'No such survey');
+      await stored.assertSurveyVisible(c, caller, definition, 'No such survey');
       const id = sourceId(definition);
       const known = await ownsSource(tiles.sql, owner, id);
       if (!known && caller.level !== 'admin' && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
@@ -130,7 +51,7 @@ export function sourceRoutes(tiles: TileContext): Hono {
       const source = registry.remember(id, definition);
       if (!known) await assertRenders(tiles, source.statement, definition);
       await saveSource(tiles.sql, id, definition, caller.level, owner);
-      return c.json(await tileJson(c, caller, source), 200);
+      return c.json(await stored.tileJson(c, caller, source), 200);
     },
   );
 
@@ -155,47 +76,26 @@ export function sourceRoutes(tiles: TileContext): Hono {
     });
   });
 
-  app.get('/api/v1/sources/:file', async (c) => {
-    const caller = await tiles.callers.of(c);
-    const file = c.req.param('file');
-    if (!file.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
-    const source = await load(c, caller, file.slice(0, -5));
-    await assertSurveyVisible(c, caller, source.definition, 'No source with that id');
-    return c.json(await tileJson(c, caller, source));
-  });
-
-  app.get('/api/v1/sources/:id/:z/:x/:y', async (c) => {
-    const caller = await tileCaller(tiles, c);
-    const coords = parseTileCoords(c.req.param('z'), c.req.param('x'), stripMvt(c.req.param('y')));
-    const source = await load(c, caller, c.req.param('id'));
-    await assertSurveyVisible(c, caller, source.definition, 'No source with that id');
-    assertZoomInRange(coords.z, parcelLayer.minzoom, parcelLayer.maxzoom, 'This source');
-    const tile = await tiles.renderer.tile(`source:${source.id}@${await version(source)}`, source.statement, coords, { ...tileRequestOf(c), prepare: registry.use(source) });
-    // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
-    // field or a survey's answers to anyone asking for the same URL (as the static layers say too).
-    return sendTile(tiles, c, caller, tile, { maxAge: 3600, audience: entitledOnly(source.definition) ? 'private' : 'public' });
-  });
-
   // Server-sent events: the source's tile template each time its version moves (a survey post, an
   // edit, a reload), so open maps refetch only this source's tiles. Versions arrive by NOTIFY; this
   // only compares the in-memory value, so a watcher costs no query.
   app.get('/api/v1/sources/:id/live', async (c) => {
     const caller = await tiles.callers.of(c);
-    const source = await load(c, caller, c.req.param('id'));
-    await assertSurveyVisible(c, caller, source.definition, 'No source with that id');
+    const source = await stored.load(caller, c.req.param('id'));
+    await stored.assertSurveyVisible(c, caller, source.definition, 'No source with that id');
     const origin = publicOrigin(c, tiles.config);
-    let sent = await version(source);
+    let sent = await stored.version(source);
     return streamSSE(c, async (stream) => {
       const signal = c.req.raw.signal;
       let idle = 0;
-      await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: sent, tiles: [tilesOf(c, origin, caller, source, sent)] }) });
+      await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: sent, tiles: [stored.tilesOf(c, origin, caller, source, sent)] }) });
       while (!signal.aborted && !stream.aborted) {
         await stream.sleep(liveCheckMs);
-        const now = await version(source);
+        const now = await stored.version(source);
         if (now !== sent) {
           sent = now;
           idle = 0;
-          await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: now, tiles: [tilesOf(c, origin, caller, source, now)] }) });
+          await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: now, tiles: [stored.tilesOf(c, origin, caller, source, now)] }) });
         } else if ((idle += liveCheckMs) >= 15_000) {
           idle = 0;
           await stream.write(': keep-alive\n\n');
@@ -207,12 +107,12 @@ export function sourceRoutes(tiles: TileContext): Hono {
   app.delete('/api/v1/sources/:id/cache', async (c) => {
     const caller = await tiles.callers.of(c);
     if (caller.level !== 'admin') throw new ApiError('FORBIDDEN', 'Purging a source cache needs the admin token');
-    const source = await load(c, caller, c.req.param('id'));
+    const source = await stored.load(caller, c.req.param('id'));
     // A new source version changes cache keys in every tile server (NOTIFY); the purge frees memory here.
     await tiles.sql`SELECT bump_layer_version(${`source:${source.id}`})`;
     await tiles.versions.refresh();
     const purged = tiles.renderer.cache.purge(`source:${source.id}@`);
-    return c.json({ id: source.id, purged, version: await version(source) });
+    return c.json({ id: source.id, purged, version: await stored.version(source) });
   });
 
   return app;

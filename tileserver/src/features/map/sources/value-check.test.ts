@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDb } from '../../../testing/db.ts';
-import { compileValueCheckSql } from './compile.ts';
+import { compileValueCheckSql } from '../../../tiles/definition/compile.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 const sql = testDb(1);

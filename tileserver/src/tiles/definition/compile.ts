@@ -2,8 +2,8 @@
 // identifiers and the source id (a hex hash we made); every value is read at run time from the
 // stored definition in tile_sources, so requests bind only $1,$2,$3 = z,x,y and values stay data.
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
-import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from '../../../tiles/zoom-strategy.ts';
-import { sourceIdPattern } from './canonical.ts';
+import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from '../zoom-strategy.ts';
+import { sourceIdPattern } from './source-id.ts';
 import { numericPseudoFields, type SourceDefinition, type StyleRule } from '@parcel-map/contracts/map/source-definition';
 
 const castByKind: Record<string, string> = {

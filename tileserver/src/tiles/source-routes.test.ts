@@ -1,0 +1,117 @@
+// Every tile route the app serves is one of the tile source route pair's, and each of them passes the
+// API gate and the metering. The list of routes is read from the app's own route table and the
+// registered sources (built in, and a stored source made here), so a source added later is covered
+// without touching this file.
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { builtInTileMounts } from '../features/map/layers/tile-sources.ts';
+import { createHttpServer } from '../http/server.ts';
+import { createLogger } from '../logger.ts';
+import { signedInUser } from '../testing/accounts.ts';
+import { testDb } from '../testing/db.ts';
+import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
+import { lonLatToTile } from '../testing/tiles.ts';
+import { createServices } from '../services.ts';
+import type { TileSource } from './tile-source.ts';
+
+const sql = testDb(4);
+const config = loadConfig({ METERING_FLUSH_MS: '600000' });
+const services = createServices({ config, sql, logger: createLogger('silent') });
+const { tiles } = services;
+const app = createApp(services);
+const server = createHttpServer(app, tiles);
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+afterAll(async () => {
+  server.close();
+  await sql.end();
+});
+
+interface Served {
+  name: string;
+  tileJson: string;
+  tile: string;
+}
+
+/** A tile of the source near Cambridge, at zoom 15 or the nearest zoom it has. */
+function tileOf(source: Pick<TileSource, 'path' | 'minzoom' | 'maxzoom'>): string {
+  const { z, x, y } = lonLatToTile(-71.1097, 42.3736, Math.min(Math.max(15, source.minzoom), source.maxzoom));
+  return `${source.path}/${z}/${x}/${y}.mvt`;
+}
+
+let served: Served[] = [];
+
+beforeAll(async () => {
+  const made = await new TestBrowser(app).post('/api/v1/sources', { query: { parcel: true, path: '/us/ma/middlesex/cambridge' }, fields: ['address'] });
+  expect(made.status, JSON.stringify(made.json)).toBe(200);
+  const stored = { path: `/api/v1/sources/${made.json.id as string}`, minzoom: made.json.minzoom as number, maxzoom: 22 };
+  served = [
+    ...builtInTileMounts.flatMap((mount) => mount.registered).map((s) => ({ name: s.path, tileJson: `${s.path}?format=mvt`, tile: tileOf(s) })),
+    { name: 'a stored source', tileJson: `${stored.path}.json`, tile: tileOf(stored) },
+  ];
+});
+
+const get = (path: string, token: string) => fetch(`${base}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { headers: { 'Accept-Encoding': 'gzip' } });
+const usageOf = async (groupId: number) =>
+  Number((await sql<{ tiles: string }[]>`SELECT coalesce(sum(tiles), 0)::text AS tiles FROM api_usage WHERE group_id = ${groupId}`)[0]!.tiles);
+const groupOf = async (browser: TestBrowser) => {
+  const userId = (await browser.session()).user.id as number;
+  return Number((await sql<{ id: string }[]>`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`)[0]!.id);
+};
+
+describe('the tile source route pair', () => {
+  it('serves every tile route of the app: no tile layer is mounted beside it', () => {
+    const tileRoutes = new Set(app.routes.filter((r) => r.method === 'GET' && r.path.endsWith('/:z/:x/:y')).map((r) => r.path));
+    const pairRoutes = new Set([...builtInTileMounts.map((m) => m.tilesPath), '/api/v1/sources/:id'].map((path) => `${path}/:z/:x/:y`));
+    expect([...tileRoutes].sort()).toEqual([...pairRoutes].sort());
+    // parcels, fema, wetlands, zoning, basemap and the stored source
+    expect(served.map((s) => s.name)).toEqual(['/api/v1/parcels', '/api/v1/static/fema', '/api/v1/static/wetlands', '/api/v1/zoning', '/api/v1/basemap', 'a stored source']);
+  });
+
+  it('counts every tile an API token is served on every source, cached or new, and never a TileJSON', async () => {
+    const { browser } = await signedInUser(app, sql, 'pro');
+    const token = (await browser.post('/users/api_token.json', {})).json.token as string;
+    const groupId = await groupOf(browser);
+    await tiles.meter.flush();
+    const before = await usageOf(groupId);
+    const answers: Record<string, number> = {};
+    let count = 0;
+    for (const { name, tileJson, tile } of served) {
+      const described = await get(tileJson, token);
+      answers[`${name} TileJSON`] = described.status;
+      await described.arrayBuffer();
+      // Twice: a new tile, then the cached one (for parcels, from the fast path).
+      for (const round of ['new', 'cached']) {
+        const res = await get(tile, token);
+        answers[`${name} ${round}`] = res.status < 300 ? 200 : res.status;
+        await res.arrayBuffer();
+        count++;
+      }
+    }
+    expect(answers).toEqual(Object.fromEntries(served.flatMap(({ name }) => [[`${name} TileJSON`, 200], [`${name} new`, 200], [`${name} cached`, 200]])));
+    await tiles.meter.flush();
+    expect(await usageOf(groupId)).toBe(before + count);
+  });
+
+  it('refuses a token past its volume with 429 on every tile and TileJSON route, cached tiles included', async () => {
+    const browser = new TestBrowser(app);
+    await browser.register(uniqueEmail('volume'), 'secret-pass-1', 'Val Volume');
+    const made = await browser.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] });
+    expect(made.status).toBe(201);
+    const token = made.json.token as string;
+    await sql`INSERT INTO api_usage (group_id, month, tiles) VALUES (${await groupOf(browser)}, date_trunc('month', now())::date, 10000)`;
+    const answers: Record<string, string> = {};
+    const expected: Record<string, string> = {};
+    for (const { name, tileJson, tile } of served) {
+      for (const [kind, path] of [['TileJSON', tileJson], ['tile', tile]] as const) {
+        const res = await get(path, token);
+        const body = (await res.json()) as { error?: { code: string } };
+        answers[`${name} ${kind}`] = `${res.status} ${body.error?.code}`;
+        expected[`${name} ${kind}`] = '429 TOO_MANY_REQUESTS';
+      }
+    }
+    expect(answers).toEqual(expected);
+  });
+});

@@ -1,0 +1,56 @@
+// The one route pair of every tile source: GET {TileJSON path} and GET {tiles path}/{z}/{x}/{y}.mvt,
+// mounted once per TileSourceMount (/api/v1/parcels, /api/v1/static/:layer, /api/v1/zoning,
+// /api/v1/basemap, /api/v1/sources/:id). Both pass the API gate (tile-gate.ts: 402 after a sandbox or
+// trial, 429 at a limit or cap) before the source is looked at; tiles are drawn through the shared
+// cache and counted for an API token's usage, so no tile layer can drift from another.
+import { Hono, type Context } from 'hono';
+import { assertZoomInRange, parseTileCoords, stripMvt, type TileCoords } from './tile-coords.ts';
+import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
+import { missEncoding } from './tile-encoding.ts';
+import { sendTile, tileCaller } from './tile-gate.ts';
+import type { TileRequest } from './tile-renderer.ts';
+import { tileJsonDocument, type TileSourceMount } from './tile-source.ts';
+
+export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSourceMount[]): Hono {
+  const app = new Hono();
+  for (const mount of mounts) {
+    app.get(mount.tileJsonPath, async (c) => {
+      const caller = await tileCaller(tiles, c);
+      const source = await mount.sourceFor(c, 'tilejson');
+      source.assertTileJsonRequest?.(c);
+      await source.mayRead(tiles, caller, c);
+      const version = await source.version(tiles);
+      const origin = publicOrigin(c, tiles.config);
+      const template = source.tileUrl ? source.tileUrl(c, origin, caller, version) : tileTemplate(origin, source.path, caller.token, version);
+      const answer = c.json(tileJsonDocument(source, await source.metadata(tiles, caller, c, template), version, template));
+      source.finishTileJson?.(answer, caller);
+      return answer;
+    });
+
+    app.get(`${mount.tilesPath}/:z/:x/:y`, async (c) => {
+      const caller = await tileCaller(tiles, c);
+      const early = mount.coordsBeforeLookup ? coordsOf(c) : undefined;
+      const found = mount.sourceFor(c, 'tile');
+      const source = found instanceof Promise ? await found : found;
+      const refused = source.mayRead(tiles, caller, c);
+      if (refused) await refused;
+      const coords = early ?? coordsOf(c);
+      assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
+      const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
+      const request = tileRequestOf(c);
+      if (source.prepare) request.prepare = source.prepare();
+      const tile = await tiles.renderer.tile(source.layerKey(caller, version), source.statement(caller, coords.z), coords, request);
+      return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
+    });
+  }
+  return app;
+}
+
+function coordsOf(c: Context): TileCoords {
+  return parseTileCoords(c.req.param('z')!, c.req.param('x')!, stripMvt(c.req.param('y')!));
+}
+
+/** What a tile render needs of its request: the signal of a client that leaves, and how to compress a miss. */
+export function tileRequestOf(c: Context): TileRequest {
+  return { signal: c.req.raw.signal, encoding: missEncoding(c.req.header('accept-encoding')) };
+}
