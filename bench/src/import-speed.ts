@@ -1,4 +1,4 @@
-// npm run bench -- import: issue 16's speed target, a 1,000,000-row county file imported into served
+// npm run bench -- import: the import speed target, a 1,000,000-row county file imported into served
 // tiles. The input is written once from the bench database's synthetic county (ogr2ogr to a GeoPackage
 // outside the repository, renamed columns like a county's, in UTM 19N, moved 1.5 degrees east so it
 // lies beside the synthetic county), then imported `--replace` into a county outlined from its parcels,

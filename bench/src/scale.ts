@@ -1,4 +1,4 @@
-// npm run bench -- scale: cost as the work grows (issue 13 section 5). Loads numbered synthetic counties
+// npm run bench -- scale: cost as the work grows. Loads numbered synthetic counties
 // of 1,000,000 parcels one by one (npm run synth -- --county K, in process) into a database of its own
 // (parcels_scale) and, at chosen totals, measures disk, cold tile latency at z12/z14/z16 and parcel
 // record lookups. Every tile and every looked-up parcel comes from county 1, so the work per request

@@ -1,4 +1,4 @@
-// `npm run bench -- sql`: the tile SQL alone, one tile at a time, for the steps of issue 13 — the
+// `npm run bench -- sql`: the tile SQL alone, one tile at a time, for each query we compared — the
 // canonical query, the old per-tile ST_AsMVTGeom zoom strategy, and the prepared zoom bands we serve —
 // plus gzip level 1 against level 6 on our tiles (the miss path's compression). Prepared statements,
 // one connection, each statement run once over the list before timing a second pass.

@@ -1,4 +1,4 @@
-// The issue's targets (issue 13), evaluated from one run's cells: cold >= 1.0 of our database limit,
+// The benchmark's targets, evaluated from one run's cells: cold >= 1.0 of our database limit,
 // cold >= 2x the canonical query at z12 and z14, cold ahead of MapServer in every cell, warm >= 0.9 of
 // the HTTP limit, and the p95 of a cold dense z14 tile at c=8 (reported against the old 250 ms).
 // Ratios are taken cell by cell (same list, same concurrency, measured back to back).

@@ -30,7 +30,7 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (typeof code !== 'string') return undefined;
   if (code === '57014') return new ApiError('UNAVAILABLE', 'The query took too long and was cancelled; try again or zoom in');
   // 22021/22P05: a NUL byte or a character the database encoding cannot hold, e.g. %00 in a path
-  // segment (found by the fuzz suite, it was a 500).
+  // segment (the fuzz suite sends them): the client's input is wrong, so 400 rather than a server error.
   if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '22021' || code === '22P05') {
     return new ApiError('BAD_REQUEST', 'A value has the wrong type or is out of range');
   }

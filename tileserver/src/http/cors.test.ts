@@ -30,7 +30,7 @@ describe('CORS', () => {
     expect(res.headers.get('access-control-allow-credentials')).toBeNull();
   });
 
-  it('answers the preflight of a cross-origin source creation, which used to be 404', async () => {
+  it('answers the preflight of a cross-origin source creation instead of 404', async () => {
     const res = await app.request('/api/v1/sources', {
       method: 'OPTIONS',
       headers: { ...elsewhere, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },

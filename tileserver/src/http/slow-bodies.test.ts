@@ -1,4 +1,4 @@
-// H2 (issue 26) against a real server on a port: request bodies are counted while they stream and
+// The security review's H2, against a real server on a port: request bodies are counted while they stream and
 // read before the app API gate, and a client that sends its body too slowly is cut off.
 import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';

@@ -188,7 +188,8 @@ describe('hostile input on every route of the table', () => {
   });
 
   it('answers every route with prototype member names as its parameters without a 5xx', async () => {
-    // `__proto__` as a static layer name was a 500 (found by the soak run): a lookup in a plain object.
+    // Parameters reach lookups in plain objects: `__proto__` as a static layer name must find no layer,
+    // not Object.prototype (the soak run's inputs include such names).
     const callers = await makeCallers();
     for (const route of routeTable(app)) {
       for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {

@@ -1,4 +1,4 @@
-// Issue 27, item 2: one selection of "the parcels in a place" (parcels_in_place, sql/functions/places.sql)
+// One selection of "the parcels in a place" (parcels_in_place, sql/functions/places.sql)
 // behind insights, export counts, export checks and the store; and its plans stay index-driven.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';

@@ -49,7 +49,7 @@ describe('GET /at_point.json', () => {
     expect(body.state.path).toBe('/us/ma');
   });
 
-  it('a point in Somerville answers Middlesex and Somerville (issue 27 acceptance)', async () => {
+  it('a point in Somerville answers Middlesex and Somerville', async () => {
     // Davis Square.
     const { body } = await json('/at_point.json?lat=42.3967&lon=-71.1223');
     expect(body.county?.path).toBe('/us/ma/middlesex');

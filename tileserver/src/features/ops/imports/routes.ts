@@ -1,4 +1,4 @@
-// The admin API of imports (issue 16): the running and recent imports with progress, report and
+// The admin API of imports: the running and recent imports with progress, report and
 // errors; a parcel file upload streamed to disk under a size limit; starting an import of an upload
 // (with a mapping, or a proposed one) as a job of the import queue (features/ops/imports/import-job.ts) while the page
 // polls; one import per place is queued or running at a time. The page lists exports too.

@@ -152,7 +152,7 @@ describe('the group API token', () => {
   });
 });
 
-describe('revocation when people leave (issue 26, low 20)', () => {
+describe('revocation when people leave (Low 20)', () => {
   it('L20: a manager withdraws an open invitation: its link stops working and its seat is free again', async () => {
     const { browser: manager } = await signedInUser(app, sql, 'team');
     const invited = uniqueEmail('withdrawn').toLowerCase();

@@ -1,4 +1,4 @@
-// Property imagery (spec: Property imagery panel; issue 15): images come from a configured provider
+// Property imagery (spec: Property imagery panel): images come from a configured provider
 // through this server, so the provider key never reaches a browser and every delivered image is
 // counted. GET /users/{id}/img_limits reads the meter; GET /imagery/{street|birdseye}.jpg takes one
 // image (refunded when the provider fails) and streams the provider's answer.

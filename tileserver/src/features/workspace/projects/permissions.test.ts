@@ -114,7 +114,7 @@ describe('project routes per kind of caller', () => {
 
 });
 
-describe('project roles and revocation (issue 26, low 20)', () => {
+describe('project roles and revocation (Low 20)', () => {
   const newProject = (browser: TestBrowser) => browser.post('/projects.json', { name: 'Roles study', query: { path: cambridge } });
 
   it('L20: a member who is not a manager cannot delete a project or replace its share link; a second manager and the creator can', async () => {

@@ -1,4 +1,4 @@
-// Surveys inside projects (spec 2 and 7; issue 15): presets, the survey list, create and update,
+// Surveys inside projects (spec 2 and 7): presets, the survey list, create and update,
 // the surveyor's posts (with a photo stored under DATA_DIR) and a survey's posts as csv. Members of
 // the owning group read and post; managers (and a survey's creator) edit; a guest with the project's
 // share link (?share=, checked on every request) reads the survey source only, and is refused the

@@ -1,7 +1,8 @@
-// The bulk swap of issue 16's speed target: the import switches the tile-band triggers off and brings
-// the band tables in step itself. These tests hold its band rows against the trigger path (the same
-// parcels deleted and inserted again through the triggers) after a first import and after a --replace
-// that moves, edits, drops and adds parcels, and check that a failed import changes nothing.
+// The bulk swap (bulk-swap.ts), which meets the import speed target: the import switches the tile-band
+// triggers off and brings the band tables in step itself. These tests hold its band rows against the
+// trigger path (the same parcels deleted and inserted again through the triggers) after a first import
+// and after a --replace that moves, edits, drops and adds parcels, and check that a failed import
+// changes nothing.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

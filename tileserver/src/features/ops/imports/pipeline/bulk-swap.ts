@@ -1,7 +1,8 @@
-// The swap of a place's parcels in bulk (issue 16's speed target): inside the import's one transaction
-// the tile-band statement triggers are switched off, the previous parcels go in one statement, and the
-// band rows are brought in step once, after every change to the new parcels: kept where a parcel did
-// not change, else written by the band fill the triggers and the synthetic loader use (parcel_tiles_put).
+// The swap of a place's parcels in bulk, fast enough for the import speed target (bench/src/import-speed.ts):
+// inside the import's one transaction the tile-band statement triggers are switched off, the previous
+// parcels go in one statement, and the band rows are brought in step once, after every change to the new
+// parcels: kept where a parcel did not change, else written by the band fill the triggers and the
+// synthetic loader use (parcel_tiles_put).
 import type { Db } from '../../../../data/staging.ts';
 
 const BAND_TRIGGERS = ['parcel_tiles_insert', 'parcel_tiles_update', 'parcel_tiles_delete'];

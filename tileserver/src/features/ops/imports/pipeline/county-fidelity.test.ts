@@ -1,4 +1,4 @@
-// Issue 27's acceptance case: a county file the project has never seen, made here from the real
+// The acceptance case of importing any county: a county file the project has never seen, made here from the real
 // (coarse) boundary of Williamsburg city, VA: a few hundred lots over the city, edge lots whose inside
 // point is outside the generalised boundary by up to 300 m, and a few clearly elsewhere, with a
 // county's own column names. Everything near the city is kept and reported, the far lots refused and
@@ -78,7 +78,7 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('a county file the project has never seen (issue 27)', () => {
+describe('a county file the project has never seen', () => {
   it('makes a file with a few hundred lots, edge lots outside the coarse boundary and a few far away', () => {
     expect(expected.inside).toBeGreaterThan(200);
     expect(expected.edge).toBeGreaterThan(30);
