@@ -1,6 +1,11 @@
 // Provisions the test database once per `npm test`: system packages, a separate local cluster (or
 // TEST_DATABASE_URL's server), a fresh database, migrations and the real data. Vitest calls this once
 // per project, so the work is shared through a process-wide promise; tests read the URL via inject().
+// npm test starts two vitest runs side by side (the one-at-a-time browser tests and the rest) with
+// the same TEST_RUN_ID: the first provisions, the second reuses the database, the last one out drops
+// it. A lock folder under DATA_DIR orders them, which also keeps two runs from creating the cluster at once.
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config.ts';
@@ -14,16 +19,72 @@ import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 interface TestDatabase {
   url: string;
   cluster?: LocalCluster;
+  /** The run id when several vitest runs share this database. */
+  runId?: string;
+}
+
+/** What the vitest runs of one TEST_RUN_ID know of their shared database (a JSON file under DATA_DIR). */
+interface SharedRun {
+  url: string;
+  users: number;
+  clusterStartedHere: boolean;
 }
 
 const shared = globalThis as typeof globalThis & { __parcelTestDb?: Promise<TestDatabase>; __parcelTestUsers?: number };
 
+const runsDir = () => resolve(repoRoot, loadConfig().DATA_DIR, 'test-runs');
+const runFile = (runId: string) => resolve(runsDir(), `${runId}.json`);
+
+/** Runs `work` while holding the lock of the run id; a lock older than 30 minutes is left over from a killed run. */
+async function withRunLock<T>(runId: string, work: () => Promise<T>): Promise<T> {
+  const lock = resolve(runsDir(), `${runId}.lock`);
+  mkdirSync(runsDir(), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 30 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else await sleep(250);
+    }
+  }
+  try {
+    return await work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 async function provision(): Promise<TestDatabase> {
+  const runId = loadConfig().TEST_RUN_ID;
+  if (!runId) return provisionDatabase(`parcels_test_${process.pid}`);
+  return withRunLock(runId, async () => {
+    const known = readShared(runId);
+    if (known) {
+      writeFileSync(runFile(runId), JSON.stringify({ ...known, users: known.users + 1 }));
+      return { url: known.url, runId };
+    }
+    const db = await provisionDatabase(`parcels_test_${runId}`);
+    writeFileSync(runFile(runId), JSON.stringify({ url: db.url, users: 1, clusterStartedHere: db.cluster?.startedHere ?? false } satisfies SharedRun));
+    return { ...db, runId };
+  });
+}
+
+function readShared(runId: string): SharedRun | undefined {
+  try {
+    return JSON.parse(readFileSync(runFile(runId), 'utf8')) as SharedRun;
+  } catch {
+    return undefined;
+  }
+}
+
+async function provisionDatabase(database: string): Promise<TestDatabase> {
   const config = loadConfig();
   const log = (line: string) => console.log(`[test setup] ${line}`);
   ensureSystemPackages([...serverPackages, ...exportPackages, ...browserPackages], log);
   // Each run gets its own database, so parallel runs (two checkouts, two developers) never collide.
-  const database = `parcels_test_${process.pid}`;
   let url: string;
   let cluster: LocalCluster | undefined;
   if (config.TEST_DATABASE_URL) {
@@ -55,8 +116,28 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('adminDatabaseUrl', maintenanceUrl(db.url).adminUrl);
   return async () => {
     shared.__parcelTestUsers = (shared.__parcelTestUsers ?? 1) - 1;
-    if (shared.__parcelTestUsers === 0) await dropTestDatabase(db);
+    if (shared.__parcelTestUsers === 0) await leave(db);
   };
+}
+
+/** The last vitest run of a TEST_RUN_ID (or a run of its own) drops the database. */
+async function leave(db: TestDatabase): Promise<void> {
+  const runId = db.runId;
+  if (!runId) return dropTestDatabase(db);
+  await withRunLock(runId, async () => {
+    const known = readShared(runId);
+    if (known && known.users > 1) {
+      writeFileSync(runFile(runId), JSON.stringify({ ...known, users: known.users - 1 }));
+      return;
+    }
+    rmSync(runFile(runId), { force: true });
+    // The run that started the test cluster may finish first: whoever drops the database stops it.
+    const config = loadConfig();
+    const cluster = known?.clusterStartedHere && !config.TEST_DATABASE_URL
+      ? { ...ensureLocalCluster({ dir: resolve(repoRoot, config.DATA_DIR, 'test-pg'), port: config.TEST_PG_PORT, fast: true, log: () => {} }), startedHere: true }
+      : undefined;
+    await dropTestDatabase(cluster ? { url: db.url, cluster } : { url: db.url });
+  });
 }
 
 async function dropTestDatabase(db: TestDatabase): Promise<void> {
