@@ -2,8 +2,10 @@
 // Every workspace declares the packages its files import: a bare import specifier (static, dynamic,
 // re-export or require) in a workspace's source, tests, e2e and configs must name a package in that
 // workspace's own package.json, or npm's hoisting hides a missing declaration until the layout changes.
-// Files that only tests use may import devDependencies; everything else needs dependencies. The root
-// package owns the top-level config files. Plain JavaScript with no dependencies, like run.mjs.
+// Files that only tests or build tooling use (tests, e2e, test helpers, vite and vitest configs) may
+// import devDependencies; everything else needs dependencies. The root package owns the top-level
+// config files. Type-only packages count as declared through their @types package. Plain JavaScript
+// with no dependencies, like run.mjs.
 // Usage: node tileserver/bin/check-packages.mjs [repo root]; exits 1 and names each problem.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { builtinModules } from 'node:module';
@@ -38,7 +40,7 @@ export function importedPackages(source) {
   return names;
 }
 
-/** Files named as test-only: tests, e2e, test helpers and test configs may use devDependencies. */
+/** Files named as test or tooling files: tests, e2e, test helpers, vite and vitest configs. */
 export function isTestOnly(path) {
   return /(^|\/)(e2e|testing|__tests__)\//.test(path) || /\.(test|spec|soak)\.[cm]?[jt]sx?$/.test(path) || /(^|\/)vitest\.[\w.]*config\.[cm]?[jt]s$/.test(path) || /(^|\/)vite\.config\.[cm]?[jt]s$/.test(path);
 }
