@@ -2,8 +2,9 @@
 // TEST_DATABASE_URL's server), a fresh database, migrations and the real data. Vitest calls this once
 // per project, so the work is shared through a process-wide promise; tests read the URL via inject().
 // npm test starts two vitest runs side by side (the one-at-a-time browser tests and the rest) with
-// the same TEST_RUN_ID: the first provisions, the second reuses the database, the last one out drops
-// it. A lock folder under DATA_DIR orders them, which also keeps two runs from creating the cluster at once.
+// the same TEST_RUN_ID: the first provisions, the second reuses the database, the last one out (or
+// the one that finds the other gone) drops it. A lock folder under DATA_DIR orders them, which also
+// keeps two runs from creating the cluster at once.
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
@@ -26,9 +27,19 @@ interface TestDatabase {
 /** What the vitest runs of one TEST_RUN_ID know of their shared database (a JSON file under DATA_DIR). */
 interface SharedRun {
   url: string;
-  users: number;
+  /** Process ids of the vitest runs using it: a run killed before its teardown does not keep it alive. */
+  users: number[];
   clusterStartedHere: boolean;
 }
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
 
 const shared = globalThis as typeof globalThis & { __parcelTestDb?: Promise<TestDatabase>; __parcelTestUsers?: number };
 
@@ -63,11 +74,11 @@ async function provision(): Promise<TestDatabase> {
   return withRunLock(runId, async () => {
     const known = readShared(runId);
     if (known) {
-      writeFileSync(runFile(runId), JSON.stringify({ ...known, users: known.users + 1 }));
+      writeFileSync(runFile(runId), JSON.stringify({ ...known, users: [...known.users.filter(alive), process.pid] } satisfies SharedRun));
       return { url: known.url, runId };
     }
     const db = await provisionDatabase(`parcels_test_${runId}`);
-    writeFileSync(runFile(runId), JSON.stringify({ url: db.url, users: 1, clusterStartedHere: db.cluster?.startedHere ?? false } satisfies SharedRun));
+    writeFileSync(runFile(runId), JSON.stringify({ url: db.url, users: [process.pid], clusterStartedHere: db.cluster?.startedHere ?? false } satisfies SharedRun));
     return { ...db, runId };
   });
 }
@@ -126,8 +137,9 @@ async function leave(db: TestDatabase): Promise<void> {
   if (!runId) return dropTestDatabase(db);
   await withRunLock(runId, async () => {
     const known = readShared(runId);
-    if (known && known.users > 1) {
-      writeFileSync(runFile(runId), JSON.stringify({ ...known, users: known.users - 1 }));
+    const others = known?.users.filter((pid) => pid !== process.pid && alive(pid)) ?? [];
+    if (known && others.length) {
+      writeFileSync(runFile(runId), JSON.stringify({ ...known, users: others } satisfies SharedRun));
       return;
     }
     rmSync(runFile(runId), { force: true });
