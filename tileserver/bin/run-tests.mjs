@@ -1,9 +1,10 @@
 // npm test: the browser tests run one Chromium at a time, and vitest runs a project limited to one
 // worker in a phase of its own after every other project's files (its pool runs groups one after the
 // other), so in one vitest run the server and viewer files never overlap the browser files. npm test
-// therefore starts two vitest runs side by side, the e2e project and the rest, with one TEST_RUN_ID so
-// that they share one test database (testing/global-setup.ts), and fails when either fails. Each run's
-// lines carry its name. With arguments (files, filters, --project) it is one plain `vitest run`.
+// therefore starts two vitest runs side by side, the e2e project and the rest, and fails when either
+// fails. Each has its own database: browser tests read lists (imports, orders) that server tests would
+// add to under them. Each run's lines carry its name. With arguments (files, filters, --project) it is
+// one plain `vitest run`.
 import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -42,7 +43,7 @@ process.on('SIGTERM', () => {});
 if (args.length) {
   process.exitCode = await run('vitest', args, process.env, false);
 } else {
-  const env = { ...process.env, TEST_RUN_ID: `run_${process.pid}` };
+  const env = { ...process.env };
   // Piped output is not a terminal: keep vitest's colours when this one is.
   if (process.stdout.isTTY && env.FORCE_COLOR === undefined) env.FORCE_COLOR = '1';
   const started = performance.now();

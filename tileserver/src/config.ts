@@ -27,9 +27,6 @@ export const configSchema = z.object({
   PG_PORT: port.default(5488).describe('Port of the local PostgreSQL cluster (127.0.0.1 only)'),
   TEST_PG_PORT: port.default(5489).describe('Port of the separate cluster that npm test provisions'),
   TEST_DATABASE_URL: optionalText.describe('Server for npm test instead of the test cluster (each run makes its own database there)'),
-  TEST_RUN_ID: optionalText
-    .refine((id) => id === undefined || /^[a-z0-9_]{1,40}$/.test(id), 'must be 1 to 40 of a-z, 0-9 and _')
-    .describe('Set by npm test for the vitest runs it starts side by side (browser tests and the rest), so they share one test database; unset: each vitest run makes its own'),
   DB_POOL_SIZE: positiveInt.max(100).default(8).describe('Connections of the tile pool (tile renders run at most this many at once)'),
   APP_POOL_SIZE: positiveInt.max(100).default(4).describe('Connections of the separate app API pool (search, records, places), so heavy tiles never starve it'),
   TILE_QUEUE_MAX: z.coerce.number().int().min(0).default(256).describe('Tile renders that may wait for a connection; beyond, 503 with Retry-After'),
