@@ -24,7 +24,8 @@ export function packageOf(specifier) {
   if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || specifier.includes(':')) return undefined;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
-  if (builtins.has(name)) return undefined;
+  // Not a package name (a template such as `${spec}` in a test's made-up source): nothing to declare.
+  if (builtins.has(name) || !/^(@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*$/i.test(name)) return undefined;
   return name;
 }
 
