@@ -1,5 +1,8 @@
 // npm test: every package's tests against a real PostGIS that the global setup provisions (a separate
-// cluster and database, so tests never touch the data of npm start). Browser tests are the e2e project.
+// cluster and database, so tests never touch the data of npm start). Browser tests are the e2e project;
+// npm test runs it in a vitest run (and database) of its own beside the other projects
+// (tileserver/bin/run-tests.mjs), because vitest runs a one-worker project only after every other
+// project's files.
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({

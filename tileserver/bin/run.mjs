@@ -23,7 +23,7 @@ const commands = {
   backup: ['tsx', 'tileserver/src/cli/backup.ts', 'backup'],
   restore: ['tsx', 'tileserver/src/cli/backup.ts', 'restore'],
   bench: ['tsx', 'bench/src/run.ts'],
-  test: ['vitest', 'run'],
+  test: ['tsx', 'tileserver/bin/run-tests.mjs'],
   cluster: ['tsx', 'tileserver/src/cluster/cli.ts'],
   'test-cluster': ['vitest', 'run', '--config', 'vitest.cluster.config.ts'],
   'test-soak': ['vitest', 'run', '--config', 'vitest.soak.config.ts'],

@@ -1,6 +1,10 @@
 // Provisions the test database once per `npm test`: system packages, a separate local cluster (or
 // TEST_DATABASE_URL's server), a fresh database, migrations and the real data. Vitest calls this once
 // per project, so the work is shared through a process-wide promise; tests read the URL via inject().
+// npm test starts two vitest runs side by side (bin/run-tests.mjs): a lock folder under DATA_DIR keeps
+// them from installing packages and creating the test cluster at the same time.
+import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '../config.ts';
@@ -18,21 +22,45 @@ interface TestDatabase {
 
 const shared = globalThis as typeof globalThis & { __parcelTestDb?: Promise<TestDatabase>; __parcelTestUsers?: number };
 
+/** Runs `work` while holding the setup lock; a lock older than 10 minutes is left over from a killed run. */
+async function withSetupLock<T>(dataDir: string, work: () => T): Promise<T> {
+  const lock = resolve(dataDir, 'test-setup.lock');
+  mkdirSync(dataDir, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else await sleep(250);
+    }
+  }
+  try {
+    return work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 async function provision(): Promise<TestDatabase> {
   const config = loadConfig();
   const log = (line: string) => console.log(`[test setup] ${line}`);
-  ensureSystemPackages([...serverPackages, ...exportPackages, ...browserPackages], log);
+  const dataDir = resolve(repoRoot, config.DATA_DIR);
+  const cluster = await withSetupLock(dataDir, () => {
+    ensureSystemPackages([...serverPackages, ...exportPackages, ...browserPackages], log);
+    return config.TEST_DATABASE_URL ? undefined : ensureLocalCluster({ dir: resolve(dataDir, 'test-pg'), port: config.TEST_PG_PORT, fast: true, log });
+  });
   // Each run gets its own database, so parallel runs (two checkouts, two developers) never collide.
   const database = `parcels_test_${process.pid}`;
   let url: string;
-  let cluster: LocalCluster | undefined;
   if (config.TEST_DATABASE_URL) {
     const base = new URL(config.TEST_DATABASE_URL);
     base.pathname = `/${database}`;
     url = base.toString();
   } else {
-    cluster = ensureLocalCluster({ dir: resolve(repoRoot, config.DATA_DIR, 'test-pg'), port: config.TEST_PG_PORT, fast: true, log });
-    url = cluster.url(database);
+    url = cluster!.url(database);
   }
   await recreateDatabase(url);
   const sql = createDb(url, { max: 4 });

@@ -1,7 +1,7 @@
-// Place insights against the real parcels: every figure equals an oracle computed here from the raw
-// rows (Cambridge, Somerville, a Cambridge neighborhood, a focus area, a sub-place of the synthetic
-// county), gating per level and place level, and the external providers against local servers that
-// speak their formats (configured, failing and unconfigured).
+// Place insights against the real parcels: every figure equals an oracle computed from the raw rows
+// (Cambridge, Somerville, a Cambridge neighborhood, a focus area; the synthetic county's sub-place is
+// checked in fixtures/src/synth), gating per level and place level, and the external providers
+// against local servers that speak their formats (configured, failing and unconfigured).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -11,16 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
-import { migrate } from '../../../db/migrate.ts';
 import { createLogger } from '../../../logger.ts';
 import { signedInUser } from '../../../testing/accounts.ts';
-import { scratchDatabase, testDb } from '../../../testing/db.ts';
+import { testDb } from '../../../testing/db.ts';
 import { TestBrowser } from '../../../testing/http-client.ts';
-import { generateSyntheticCounty } from '@parcel-map/fixtures/synth/generate';
+import { columns, expectFigures, type Row } from '../../../testing/insights-oracle.ts';
 import { mayAsk, sectionAccess } from './policy.ts';
-import { placeWithChildren, precomputeInsights } from './precompute.ts';
 import { encyclopediaTitle } from './providers.ts';
-import { landUseCategories, type InsightsPayload } from '@parcel-map/contracts/map/insights';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const somerville = '/us/ma/middlesex/somerville';
@@ -68,67 +65,6 @@ const appWith = (env: Record<string, string> = {}, db: Sql = sql) =>
   createApp({ config: loadConfig({ DATA_DIR: dataDir, PROVIDER_TIMEOUT_MS: '2000', ...env }), sql: db, logger: createLogger('silent') });
 const plain = appWith();
 const withProviders = () => appWith({ WIKIPEDIA_API_URL: `${base}/wiki`, NATIVE_LAND_API_URL: `${base}/native`, NATIVE_LAND_API_KEY: 'nl-key', AI_BASE_URL: `${base}/ai`, AI_API_KEY: 'sk-test', AI_MODEL: 'test-model' });
-
-interface Row {
-  ll_gisacre: number | null; parval: number | null; yearbuilt: number | null; mailadd: string | null; address: string | null; struct: boolean | null;
-  usps_vacancy: string | null; rdi: string | null; lbcs_activity: string | null; zoning: string | null; zoning_description: string | null; owner: string | null;
-}
-const columns = (db: Sql) => db`p.ll_gisacre, p.parval, p.yearbuilt, p.mailadd, p.address, p.struct, p.usps_vacancy, p.rdi, p.lbcs_activity, p.zoning, p.zoning_description, p.owner`;
-
-const median = (values: number[]) => {
-  if (!values.length) return null;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = (s.length - 1) / 2;
-  return (s[Math.floor(mid)]! + s[Math.ceil(mid)]!) / 2;
-};
-
-/** The oracle: every figure recomputed in JavaScript from the raw rows. */
-function expectFigures(body: InsightsPayload, rows: Row[]) {
-  const n = body.numeric;
-  expect(n.parcels).toBe(rows.length);
-  expect(n.total_acres).toBeCloseTo(rows.reduce((s, r) => s + (r.ll_gisacre ?? 0), 0), 6);
-  const acres = rows.flatMap((r) => (r.ll_gisacre === null ? [] : [r.ll_gisacre]));
-  expect(n.median_acres ?? NaN).toBeCloseTo(median(acres) ?? NaN, 9);
-  const values = rows.flatMap((r) => (r.parval !== null && r.parval > 0 ? [r.parval] : []));
-  if (values.length) expect(n.median_value!).toBeCloseTo(median(values)!, 6);
-  else expect(n.median_value).toBeNull();
-  const years = rows.flatMap((r) => (r.yearbuilt !== null && r.yearbuilt > 0 ? [r.yearbuilt] : [])).sort((a, b) => a - b);
-  expect(n.median_year_built).toBe(years.length ? years[Math.ceil(years.length / 2) - 1]! : null);
-  const bothAddresses = rows.filter((r) => r.mailadd !== null && r.address !== null);
-  const differs = bothAddresses.filter((r) => r.mailadd!.trim().toUpperCase() !== r.address!.trim().toUpperCase()).length;
-  expect(n.mail_differs_share).toBe(bothAddresses.length ? differs / bothAddresses.length : null);
-  const structKnown = rows.filter((r) => r.struct !== null);
-  expect(n.structure_share).toBe(structKnown.length ? structKnown.filter((r) => r.struct).length / structKnown.length : null);
-
-  const categoryOf = (code: string | null) => {
-    const v = code === null ? NaN : Number(code);
-    return v >= 1000 && v < 10000 ? landUseCategories[Math.floor(v / 1000)] : 'unknown';
-  };
-  for (const { activity_type, count } of body.lbcs!.activity_counts) expect([activity_type, count]).toEqual([activity_type, rows.filter((r) => categoryOf(r.lbcs_activity) === activity_type).length]);
-
-  const zoning = new Map<string, number>();
-  for (const r of rows) if (r.zoning?.trim()) zoning.set(r.zoning, (zoning.get(r.zoning) ?? 0) + 1);
-  const topZoning = [...zoning].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 50);
-  expect(body.lbcs!.zoning.map((z) => [z.code, z.count])).toEqual(topZoning);
-
-  const status = (r: Row) => r.usps_vacancy === 'Y' && r.rdi === 'Y' ? 'vacantResidential' : r.usps_vacancy === 'N' && r.rdi === 'Y' ? 'occupiedResidential'
-    : r.usps_vacancy === 'Y' && r.rdi === 'N' ? 'vacantNonResidential' : r.usps_vacancy === 'N' && r.rdi === 'N' ? 'occupiedNonResidential' : 'unknownStatus';
-  for (const { status: s, count } of body.premium!.charts.usps) expect([s, count]).toEqual([s, rows.filter((r) => status(r) === s).length]);
-
-  const owners = new Map<string, { count: number; acres: number }>();
-  for (const r of rows) {
-    if (!r.owner?.trim()) continue;
-    const o = owners.get(r.owner) ?? { count: 0, acres: 0 };
-    owners.set(r.owner, { count: o.count + 1, acres: o.acres + (r.ll_gisacre ?? 0) });
-  }
-  // Ties in count are ordered by name in byte order (the database's collation for this column is C-like here, so compare sets per count).
-  const top = [...owners].sort((a, b) => b[1].count - a[1].count).slice(0, 200);
-  expect(body.owners!.map((o) => o.count)).toEqual(top.map(([, o]) => o.count));
-  for (const o of body.owners!) {
-    expect(owners.get(o.name)?.count).toBe(o.count);
-    expect(o.acres).toBeCloseTo(owners.get(o.name)!.acres, 2);
-  }
-}
 
 describe('insights figures equal an oracle over the raw parcels', () => {
   it.each([cambridge, somerville])('for %s', async (path) => {
@@ -314,62 +250,4 @@ describe('external providers', () => {
     expect(res.json.questionKey).toBe('land_use');
     expect(seen.find((s) => s.path === '/ai/chat/completions')!.body.messages[1].content).toMatch(/Land use \(parcels per LBCS activity category\): unknown \d+, residential \d+/);
   });
-});
-
-describe('a sub-place of the synthetic county', () => {
-  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
-  beforeAll(async () => {
-    scratch = await scratchDatabase();
-    await migrate(scratch.sql);
-    const { bbox } = await generateSyntheticCounty(scratch.sql, { parcels: 3000, seed: 11 });
-    const [w, s, e, n] = bbox;
-    // The synthetic county has no sub-places of its own: its south-west quarter stands in for one.
-    await scratch.sql`
-      INSERT INTO places (path, parent_path, kind, country, name, headline, synthetic, source, geom, geom_3857)
-      SELECT '/us/zz/synthetic-county/south-west', '/us/zz/synthetic-county', 'neighborhood', 'us', 'South West', 'South West (synthetic data)', true, 'test',
-             ST_Multi(env), ST_Transform(ST_Multi(env), 3857)
-      FROM (SELECT ST_MakeEnvelope(${w}, ${s}, ${(w + e) / 2}, ${(s + n) / 2}, 4326) AS env) x`;
-  }, 120_000);
-  afterAll(async () => scratch?.drop());
-
-  it('matches the oracle for the sub-place and the county, vacancy included, and never serves figures older than a reload', async () => {
-    const app = appWith({}, scratch.sql);
-    const { browser } = await signedInUser(app, scratch.sql, 'pro');
-    const county = await browser.get('/us/zz/synthetic-county/insights.json');
-    expect(county.status).toBe(200);
-    expectFigures(county.json, await scratch.sql<Row[]>`SELECT ${columns(scratch.sql)} FROM parcels p WHERE p.path LIKE '/us/zz/synthetic-county/%'`);
-    expect(county.json.numeric.parcels).toBe(3000);
-    const sub = await browser.get('/us/zz/synthetic-county/south-west/insights.json');
-    const rows = await scratch.sql<Row[]>`SELECT ${columns(scratch.sql)} FROM parcels p, places n WHERE n.path = '/us/zz/synthetic-county/south-west' AND ST_Within(ST_PointOnSurface(p.geom), n.geom)`;
-    expect(rows.length).toBeGreaterThan(300);
-    expectFigures(sub.json, rows);
-    const usps = Object.fromEntries(sub.json.premium.charts.usps.map((u: { status: string; count: number }) => [u.status, u.count]));
-    expect(usps.vacantResidential + usps.occupiedResidential).toBeGreaterThan(0);
-    expect(sub.json.wikipedia).toBeNull();
-
-    // A reload (here: one owner renamed, then the version bumped as loaders do) changes the answer at once.
-    const top = county.json.owners[0].name as string;
-    await scratch.sql.begin(async (tx) => {
-      await tx`UPDATE parcels SET owner = 'RELOADED OWNER LLC' WHERE owner = ${top}`;
-      await tx`SELECT bump_layer_version('parcels')`;
-    });
-    const after = await browser.get('/us/zz/synthetic-county/insights.json');
-    expect(after.json.dataVersion).toBe(county.json.dataVersion + 1);
-    expect(after.json.owners.find((o: { name: string }) => o.name === 'RELOADED OWNER LLC')?.count).toBe(county.json.owners[0].count);
-  }, 60_000);
-
-  it('serves figures a loader precomputed for the current version, and never after the version moves', async () => {
-    const path = '/us/zz/synthetic-county';
-    await precomputeInsights(scratch.sql, await placeWithChildren(scratch.sql, path));
-    const [{ version }] = await scratch.sql<{ version: string }[]>`SELECT version FROM layer_versions WHERE layer = 'parcels'` as unknown as [{ version: string }];
-    const stored = await scratch.sql<{ path: string; version: string }[]>`SELECT path, version FROM place_insights ORDER BY path`;
-    expect(stored.map((r) => [r.path, Number(r.version)])).toEqual([[path, Number(version)], [`${path}/south-west`, Number(version)]]);
-    // Marked, so the test can tell stored figures from computed ones.
-    await scratch.sql`UPDATE place_insights SET figures = jsonb_set(figures, '{numeric,median_year_built}', '1234') WHERE path = ${path}`;
-    expect((await new TestBrowser(appWith({}, scratch.sql)).get(`${path}/insights.json`)).json.numeric.median_year_built).toBe(1234);
-    await scratch.sql`SELECT bump_layer_version('parcels')`;
-    const fresh = await new TestBrowser(appWith({}, scratch.sql)).get(`${path}/insights.json`);
-    expect(fresh.json.numeric.median_year_built).not.toBe(1234);
-    expect(fresh.json.dataVersion).toBe(Number(version) + 1);
-  }, 60_000);
 });
