@@ -37,6 +37,7 @@ const checkSteps = [
   { name: 'format (npm run format writes it)', argv: ['biome', 'format', '.'] },
   { name: 'lint', argv: ['biome', 'lint', '--error-on-warnings', '--diagnostic-level=warn', '.'] },
   { name: 'import rules (ARCHITECTURE.md)', argv: [process.execPath, 'tileserver/bin/check-imports.mjs'] },
+  { name: 'declared packages', argv: [process.execPath, 'tileserver/bin/check-packages.mjs'] },
   { name: 'types', argv: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
 ];
 

@@ -18,7 +18,7 @@ import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
 import { mailedToken } from '../testing/outbox.ts';
 import { routeKey, routeTable, type Route } from './route-table.ts';
 
-export const roles = ['anonymous', 'free', 'pro', 'other', 'guest', 'member', 'manager', 'admin', 'team'] as const;
+const roles = ['anonymous', 'free', 'pro', 'other', 'guest', 'member', 'manager', 'admin', 'team'] as const;
 type Role = (typeof roles)[number];
 type Expected = Record<Role, string>;
 

@@ -25,7 +25,7 @@ function withAlpha(picked: string, previous: string): string {
   return previous.length === 9 ? `${picked}${previous.slice(7)}` : picked;
 }
 
-export function RuleRow(props: RuleRowProps) {
+export function RuleRowEditor(props: RuleRowProps) {
   const { rule, index, optionsByKey } = props;
   const option = optionsByKey.get(rule.field);
   const n = index + 1;

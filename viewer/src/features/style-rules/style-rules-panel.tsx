@@ -18,7 +18,7 @@ import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/sty
 import { filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
 import { FilterRowView } from './filter-row.tsx';
 import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from '../../model/filter-rows.ts';
-import { RuleRow } from './rule-row.tsx';
+import { RuleRowEditor } from './rule-row.tsx';
 import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from '../../model/style-rules.ts';
 import './style-rules.css';
 
@@ -104,7 +104,7 @@ export function StyleRulesPanel() {
         </p>
         <ol className="style-rule-list" data-testid="style-rule-list">
           {rules.map((rule, index) => (
-            <RuleRow key={rule.id} rule={rule} index={index} count={rules.length} options={ruleOptions} optionsByKey={ruleOptionsByKey}
+            <RuleRowEditor key={rule.id} rule={rule} index={index} count={rules.length} options={ruleOptions} optionsByKey={ruleOptionsByKey}
               complete={isRuleComplete(rule, ruleOptionsByKey)} dragging={dragFrom === index} dragFrom={dragFrom}
               onChange={(next) => update(index, next)} onDelete={() => setRules(rules.filter((_, i) => i !== index))}
               onMove={(from, to) => setRules(moveRule(rules, from, to))} onDragStart={setDragFrom} onDragEnd={() => setDragFrom(null)} />

@@ -55,7 +55,7 @@ const catalogNumeric = (catalog: Catalog, field: string) => ['number', 'integer'
  * Whether the values fit the field (and the field they fit better, for a code/description pair),
  * with what the values showed; null when they do not fit.
  */
-export function fit(field: string, p: Profile, catalog: Catalog): { field: string; note: string } | null {
+export function fittedField(field: string, p: Profile, catalog: Catalog): { field: string; note: string } | null {
   const pair = Object.values(pairs).find((fields) => fields.includes(field));
   if (pair) {
     // A usual code name (LUC, ZONING) holding descriptions, or a description name holding codes, is

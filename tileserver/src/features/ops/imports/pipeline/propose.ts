@@ -5,7 +5,7 @@
 // values say about a column is in column-names.ts and column-values.ts; this module ranks the matches.
 import type { ProposedMatch } from '@parcel-map/contracts/ops/imports';
 import { hints, names, normal } from './column-names.ts';
-import { fit, profile, shareOf, type Profile, type SourceColumn } from './column-values.ts';
+import { fittedField, profile, shareOf, type Profile, type SourceColumn } from './column-values.ts';
 import type { Catalog, Mapping } from './mapping.ts';
 
 // One match: the field, its column (two for an address joined from house number and street), a
@@ -28,7 +28,7 @@ export interface Proposal {
 export function proposeMapping(columns: SourceColumn[], catalog: Catalog): Proposal {
   const candidates: (ProposedMatch & { rank: number })[] = [];
   const offer = (field: string, column: SourceColumn, confidence: number, because: string, p: Profile, rank: number) => {
-    const fitted = fit(field, p, catalog);
+    const fitted = fittedField(field, p, catalog);
     if (!fitted || !catalog.has(fitted.field)) return;
     candidates.push({ field: fitted.field, columns: [column.name], confidence, reason: `${because}; ${fitted.note}`, rank });
   };
