@@ -32,9 +32,10 @@ export const cardBody = z.object({
   name: boundedString(100).trim().min(3, 'The cardholder name needs at least 3 characters'),
 });
 
-export interface SubscriptionAnswer {
-  path: string;
+export const subscriptionAnswer = z.object({
+  path: z.string(),
   /** null for a free trial (nothing charged yet). */
-  charge_id: string | null;
-  amount: number;
-}
+  charge_id: z.string().nullable(),
+  amount: z.number(),
+});
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswer>;

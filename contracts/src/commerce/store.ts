@@ -68,23 +68,21 @@ export const addBody = z
 export const removeBody = z.object({ path: boundedString(320).trim().min(3) }).strict();
 export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: boundedString(100).min(8) }).strict();
 
-export interface CartItem {
-  key: string;
-  kind: 'export' | 'store';
-  path: string;
-  variant: string;
-  fmt: string;
-  addons: string[];
-  count: number;
-  price: number;
-  map_id: number | null;
-  all_parcels: boolean;
-}
+export const cartItem = z.object({
+  key: z.string(),
+  kind: z.enum(['export', 'store']),
+  path: z.string(),
+  variant: z.string(),
+  fmt: z.string(),
+  addons: z.array(z.string()),
+  count: z.number(),
+  price: z.number(),
+  map_id: z.number().nullable(),
+  all_parcels: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItem>;
 
-export interface CartAnswer {
-  items: Record<string, CartItem>;
-  total: number;
-  count: number;
-}
+export const cartAnswer = z.object({ items: z.record(z.string(), cartItem), total: z.number(), count: z.number() });
+export type CartAnswer = z.infer<typeof cartAnswer>;
 
 export const cartFailureText = (email: string) => `Sorry, we were not able to add this place to your cart. Please reach out to ${email} for assistance.`;
