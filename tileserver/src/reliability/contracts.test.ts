@@ -63,7 +63,7 @@ beforeAll(async () => {
   const [parcel] = await sql<{ path: string; parcelnumb: string; address: string; lon: number; lat: number }[]>`
     SELECT path, parcelnumb, address, ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat
     FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND parcelnumb IS NOT NULL AND address ~ '^[0-9]+ [A-Z]' ORDER BY id LIMIT 1`;
-  expect((await team.browser.post(`${parcel!.path}/follow.json`)).status).toBeLessThan(300);
+  expect((await team.browser.post(`${parcel!.path}/bookmark.json`)).status).toBeLessThan(300);
   expect((await team.browser.post(`${cambridge}/follow.json`)).status).toBeLessThan(300);
   const source = await app.request('/api/v1/sources', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: { parcel: true, path: cambridge } }) });
   expect(source.status).toBe(200);
@@ -111,7 +111,7 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /settings/check_change.json': ['team', '/settings/check_change.json?plan=level1&cycle=monthly&users=1'],
   'GET /admin/codes.json': ['admin', '/admin/codes.json'],
   'GET /admin/orders.json': ['admin', '/admin/orders.json'],
-  'GET /api/v1/parcels': ['anonymous', '/api/v1/parcels'],
+  'GET /api/v1/parcels': ['anonymous', '/api/v1/parcels?format=mvt'],
   'GET /api/v1/sources': ['admin', '/api/v1/sources'],
   'GET /api/v1/basemap': ['anonymous', '/api/v1/basemap'],
   'GET /api/v1/zoning': ['anonymous', '/api/v1/zoning'],
