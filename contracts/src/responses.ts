@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { errorBody } from './errors.ts';
 import { apiAccountOrNone, apiAddOnSchema, apiPlanSchema } from './commerce/api-plans.ts';
+import { adminOrdersAnswer, billingAnswer, changeCheck, ordersAnswer } from './commerce/billing.ts';
 import { profileExportsAnswer, projectExportsAnswer } from './commerce/exports.ts';
 import { plansAnswer } from './commerce/plan-pricing.ts';
 import { cartAnswer } from './commerce/store.ts';
@@ -15,6 +16,7 @@ import { dimensions, fieldCatalog, parcelEntity, parcelsAtPointAnswer } from './
 import { atPoint, bbox, boundaryFeature, childrenResponse, coverageTable, searchAnswer } from './map/places.ts';
 import { filtersAnswer } from './map/source-filters.ts';
 import { importRun, importsExportsAnswer } from './ops/imports.ts';
+import { adminOverview, adminUsersAnswer, apiTrialsAnswer, metricsSummary, offerCodesAnswer, placeRequestsAnswer, profileAnswersAnswer, searchFeedbackAnswer } from './people/admin.ts';
 import { lookupLimits } from './people/lookup-limits.ts';
 import { sessionInfo } from './people/session.ts';
 import { followsPage, slimFollows } from './workspace/follows.ts';
@@ -24,9 +26,6 @@ import { surveyPresetsAnswer, surveySource, surveysAnswer } from './workspace/su
 
 const tier = z.enum(['free', 'pro', 'team']);
 const role = z.enum(['manager', 'member']);
-/** A list answer whose rows carry at least these fields (admin pages read them as tables). */
-const rows = <K extends string>(key: K, row: z.ZodObject) => z.object({ [key]: z.array(row.loose()) } as Record<K, z.ZodArray<z.ZodObject>>);
-
 /** TileJSON 3.0 as the tile endpoints describe their tiles. */
 export const tileJson = z.object({
   tilejson: z.literal('3.0.0'),
@@ -58,7 +57,8 @@ export const membersAnswer = z.object({
 export const apiPlansAnswer = z.object({
   api_plans: z.array(apiPlanSchema),
   api_add_ons: z.array(apiAddOnSchema),
-  current_api_plan: z.unknown(),
+  /** The account's API plan id (api_sandbox, api_standard, ...), or null. */
+  current_api_plan: z.string().nullable(),
   sandbox_available: z.boolean(),
 });
 
@@ -85,8 +85,6 @@ export const storeProductsAnswer = z.object({
   })),
 });
 
-const order = z.object({ id: z.number() }).loose();
-
 /** Answers of GET routes, by "GET <pattern>" as the route table (reliability/route-table.ts) names them. */
 export const getResponses = {
   'GET /api/health': healthReport,
@@ -102,12 +100,12 @@ export const getResponses = {
   'GET /preferences.json': preferencesAnswer,
   'GET /search/groups.json': z.array(z.object({ name: z.string(), path: z.string() })),
   'GET /users/members.json': membersAnswer,
-  'GET /admin/metrics.json': z.record(z.string(), z.unknown()),
-  'GET /admin/overview.json': z.record(z.string(), z.unknown()),
-  'GET /admin/users.json': rows('users', z.object({ id: z.number(), email: z.string() })),
-  'GET /admin/user_profiles.json': rows('profiles', z.object({})),
-  'GET /admin/requests.json': rows('requests', z.object({})),
-  'GET /admin/search_feedback.json': rows('feedback', z.object({})),
+  'GET /admin/metrics.json': metricsSummary,
+  'GET /admin/overview.json': adminOverview,
+  'GET /admin/users.json': adminUsersAnswer,
+  'GET /admin/user_profiles.json': profileAnswersAnswer,
+  'GET /admin/requests.json': placeRequestsAnswer,
+  'GET /admin/search_feedback.json': searchFeedbackAnswer,
   'GET /profile/projects.json': projectsList,
   'GET /g/:group/maps/:slug{[a-z0-9-]+\\.json}': projectAnswer,
   'GET /neighborhoods.json': focusAreasAnswer,
@@ -115,16 +113,11 @@ export const getResponses = {
   'GET /profile/follows.json': followsPage,
   'GET /profile/follows/slim.json': slimFollows,
   'GET /plans.json': plansAnswer,
-  'GET /profile/orders.json': z.object({ orders: z.array(order) }),
-  'GET /g/:group/settings/billing.json': z.object({
-    group: z.object({ name: z.string(), path: z.string(), tier }),
-    plan: z.object({ plan: z.string(), name: z.string(), included: z.array(z.string()) }).nullable(),
-    is_manager: z.boolean(),
-    cards: z.array(z.object({ exp_month: z.number(), exp_year: z.number(), expired: z.boolean() }).loose()),
-  }).loose(),
-  'GET /settings/check_change.json': z.object({ possible: z.boolean(), reason: z.string().nullable(), effects: z.unknown() }).loose(),
-  'GET /admin/codes.json': rows('offers', z.object({})),
-  'GET /admin/orders.json': z.object({ orders: z.array(order) }),
+  'GET /profile/orders.json': ordersAnswer,
+  'GET /g/:group/settings/billing.json': billingAnswer,
+  'GET /settings/check_change.json': changeCheck,
+  'GET /admin/codes.json': offerCodesAnswer,
+  'GET /admin/orders.json': adminOrdersAnswer,
   'GET /api/v1/parcels': tileJson,
   'GET /api/v1/sources': z.object({
     next: z.string().nullable(),
@@ -133,7 +126,7 @@ export const getResponses = {
   'GET /api/v1/basemap': tileJson,
   'GET /api/v1/zoning': tileJson,
   'GET /sources/:source/filters.json': filtersAnswer,
-  'GET /sources/:source/autocomplete.json': z.object({ key: z.string(), query: z.string(), suggestions: z.array(z.unknown()) }),
+  'GET /sources/:source/autocomplete.json': z.object({ key: z.string(), query: z.string(), suggestions: z.array(z.string()) }),
   'GET /sources/:id/extent.json': z.object({ id: z.union([z.string(), z.number()]), bbox: bbox.nullable(), parcels: z.number() }),
   'GET /admin/imports_exports/running.json': importsExportsAnswer,
   'GET /admin/imports/:id{[0-9]+}': importRun,
@@ -143,9 +136,9 @@ export const getResponses = {
   'GET /surveys/:id{[0-9]+\\.json}': surveySource,
   'GET /sources/:id{[0-9]+\\.json}': surveySource,
   'GET /api/plans.json': apiPlansAnswer,
-  'GET /api/counties.json': z.object({ counties: z.array(z.unknown()), max: z.number() }),
+  'GET /api/counties.json': z.object({ counties: z.array(z.object({ path: z.string(), name: z.string(), headline: z.string(), parcels: z.number() })), max: z.number() }),
   'GET /api/account.json': apiAccountOrNone,
-  'GET /admin/api_trials.json': z.record(z.string(), z.unknown()),
+  'GET /admin/api_trials.json': apiTrialsAnswer,
   'GET /api/v2/parcels/point': featureCollection,
   'GET /api/v2/parcels/address': featureCollection,
   'GET /api/v2/parcels/apn': featureCollection,
@@ -157,7 +150,7 @@ export const getResponses = {
   'GET /store/stats.json': z.object({ counties: z.number(), states: z.number() }),
   'GET /store/places.json': z.object({ places: z.array(placeSale) }),
   'GET /store/products.json': storeProductsAnswer,
-  'GET /store/search.json': z.object({ results: z.array(z.object({ path: z.string() }).loose()) }),
+  'GET /store/search.json': z.object({ results: z.array(z.object({ path: z.string(), headline: z.string(), kind: z.string() })) }),
 } satisfies Record<string, z.ZodType>;
 
 export type GetRoute = keyof typeof getResponses;

@@ -14,7 +14,7 @@ import { createLogger } from '../logger.ts';
 import { LocalPaymentProvider } from '../payments/local/local-provider.ts';
 import { signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
-import { TestBrowser } from '../testing/http-client.ts';
+import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
 import { routeKey, routeTable } from './route-table.ts';
 
 const sql = testDb(3);
@@ -45,7 +45,7 @@ const notJson = new Set([
   'GET /exports/:id{[0-9]+}/download',
 ]);
 
-type Role = 'anonymous' | 'team' | 'admin';
+type Role = 'anonymous' | 'team' | 'admin' | 'sandbox';
 const browsers = {} as Record<Role, TestBrowser>;
 const v: Record<string, string> = {};
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -55,6 +55,12 @@ beforeAll(async () => {
   browsers.admin = (await signedInUser(app, sql, 'admin')).browser;
   const team = await signedInUser(app, sql, 'team');
   browsers.team = team.browser;
+  browsers.sandbox = new TestBrowser(app);
+  await browsers.sandbox.register(uniqueEmail('contracts'), 'secret-pass-1', 'Sandy Box');
+  expect((await browsers.sandbox.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] })).status).toBe(201);
+  // Rows for the admin lists.
+  expect((await browsers.anonymous.post('/requests', { path: cambridge, name: 'Ann', contact: 'ann@example.org', comment: 'More please' })).status).toBeLessThan(300);
+  expect((await browsers.anonymous.post('/search/feedback', { feedback: { query: 'main st', additional_information: 'not found' } })).status).toBeLessThan(300);
   const project = await team.browser.post('/projects.json', { name: 'Contracts', query: { path: cambridge } });
   expect(project.status).toBe(201);
   const [, group, slug] = /^\/g\/([^/]+)\/maps\/([^/.]+)/.exec(project.json.path)!;
@@ -126,7 +132,7 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /sources/:id{[0-9]+\\.json}': ['team', `/sources/${v.survey}.json`],
   'GET /api/plans.json': ['team', '/api/plans.json'],
   'GET /api/counties.json': ['anonymous', '/api/counties.json'],
-  'GET /api/account.json': ['team', '/api/account.json'],
+  'GET /api/account.json': ['sandbox', '/api/account.json'],
   'GET /admin/api_trials.json': ['admin', '/admin/api_trials.json'],
   'GET /api/v2/parcels/point': ['admin', `/api/v2/parcels/point?lat=${v.lat}&lon=${v.lon}`],
   'GET /api/v2/parcels/address': ['admin', `/api/v2/parcels/address?query=${v.address}&path=${cambridge}`],
@@ -141,6 +147,20 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /store/products.json': ['anonymous', '/store/products.json?path=/us/ma/middlesex'],
   'GET /store/search.json': ['anonymous', '/store/search.json?q=middle'],
 });
+
+/** The same routes asked by other roles, where the answer's shape depends on who asks. */
+const moreSamples = (): [GetRoute, Role, string][] => [
+  ['GET /api/v1/session.json', 'anonymous', '/api/v1/session.json'],
+  ['GET /api/v1/session.json', 'admin', '/api/v1/session.json'],
+  ['GET /api/v1/config.json', 'anonymous', '/api/v1/config.json'],
+  ['GET /users/lookup_limits.json', 'team', '/users/lookup_limits.json'],
+  ['GET /parcel_fields.json', 'anonymous', '/parcel_fields.json?schema_key=ca'],
+  ['GET /api/account.json', 'team', '/api/account.json'],
+  ['GET /api/plans.json', 'sandbox', '/api/plans.json'],
+  ['GET /api/health', 'anonymous', '/api/health'],
+  ['GET /preferences.json', 'team', '/preferences.json?key=units'],
+  ['GET /search.json', 'anonymous', `/search.json?q=${v.address}`],
+];
 
 /** Place and parcel paths the wildcard route answers, each with a schema in pathResponses. */
 const pathSamples = (): [Role, string][] => [
@@ -172,7 +192,8 @@ describe('the answers of the GET routes', () => {
 
   it('parse with their route\'s schema', async () => {
     const wrong: string[] = [];
-    for (const [route, [role, path]] of Object.entries(samples()) as [GetRoute, [Role, string]][]) {
+    const all = [...(Object.entries(samples()) as [GetRoute, [Role, string]][]).map(([route, [role, path]]) => [route, role, path] as const), ...moreSamples()];
+    for (const [route, role, path] of all) {
       const answer = await browsers[role].get(path);
       if (answer.status !== 200) wrong.push(`${route} (${path} as ${role}): answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
       else for (const problem of problems(getResponses[route], answer.json)) wrong.push(`${route} (${path} as ${role}): ${problem}`);
