@@ -78,3 +78,15 @@ export type ApiAccountAnswer = z.infer<typeof apiAccountAnswer>;
 
 /** GET /api/account.json: the account's API plan and usage, or no plan. */
 export const apiAccountOrNone = z.union([apiAccountAnswer, z.object({ plan: z.null() })]);
+
+/** GET /api/plans.json: the API plans and add-ons, the account's current API plan and whether a sandbox is still offered. */
+export const apiPlansAnswer = z.object({
+  api_plans: z.array(apiPlanSchema),
+  api_add_ons: z.array(apiAddOnSchema),
+  /** The account's API plan id (api_sandbox, api_standard, ...), or null. */
+  current_api_plan: z.string().nullable(),
+  sandbox_available: z.boolean(),
+});
+
+/** GET /api/counties.json: the loaded counties a sandbox may choose, and how many it may. */
+export const apiCountiesAnswer = z.object({ counties: z.array(z.object({ path: z.string(), name: z.string(), headline: z.string(), parcels: z.number() })), max: z.number() });

@@ -19,3 +19,6 @@ export const filterOption = z.object({
 export type FilterOption = z.infer<typeof filterOption>;
 
 export const filtersAnswer = z.object({ source: z.string(), path: z.string().nullable(), filters: z.array(filterOption) });
+
+/** GET /sources/{source}/autocomplete.json: values of a field that start with the typed text. */
+export const autocompleteAnswer = z.object({ key: z.string(), query: z.string(), suggestions: z.array(z.string()) });
