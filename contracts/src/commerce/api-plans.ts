@@ -90,3 +90,6 @@ export const apiPlansAnswer = z.object({
 
 /** GET /api/counties.json: the loaded counties a sandbox may choose, and how many it may. */
 export const apiCountiesAnswer = z.object({ counties: z.array(z.object({ path: z.string(), name: z.string(), headline: z.string(), parcels: z.number() })), max: z.number() });
+
+export type ApiPlansAnswer = z.infer<typeof apiPlansAnswer>;
+export type ApiCountiesAnswer = z.infer<typeof apiCountiesAnswer>;

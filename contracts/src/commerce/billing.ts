@@ -88,3 +88,9 @@ export const changeCheck = z.discriminatedUnion('possible', [
 export const adminOrdersAnswer = z.object({
   orders: z.array(order.extend({ charge_id: z.string().nullable(), account: z.string().nullable(), email: z.string().nullable(), refunded_cents: z.number() })),
 });
+
+export type Order = z.infer<typeof order>;
+export type OrdersAnswer = z.infer<typeof ordersAnswer>;
+export type BillingAnswer = z.infer<typeof billingAnswer>;
+export type ChangeCheck = z.infer<typeof changeCheck>;
+export type AdminOrdersAnswer = z.infer<typeof adminOrdersAnswer>;

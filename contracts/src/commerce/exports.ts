@@ -92,3 +92,6 @@ export const projectExportsAnswer = z.object({
 export const profileExportsAnswer = z.object({
   exports: z.array(exportRecord.extend({ order_id: z.number().nullable(), kind: z.string(), product: z.string().nullable() })),
 });
+
+export type ProjectExportsAnswer = z.infer<typeof projectExportsAnswer>;
+export type ProfileExportsAnswer = z.infer<typeof profileExportsAnswer>;

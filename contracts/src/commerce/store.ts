@@ -119,3 +119,7 @@ export const storeProductsAnswer = z.object({
 export const storePlacesAnswer = z.object({ places: z.array(placeForSale) });
 
 export const storeSearchAnswer = z.object({ results: z.array(z.object({ path: z.string(), headline: z.string(), kind: z.string() })) });
+
+export type StoreProductsAnswer = z.infer<typeof storeProductsAnswer>;
+export type StorePlacesAnswer = z.infer<typeof storePlacesAnswer>;
+export type StoreSearchAnswer = z.infer<typeof storeSearchAnswer>;

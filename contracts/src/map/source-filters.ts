@@ -22,3 +22,6 @@ export const filtersAnswer = z.object({ source: z.string(), path: z.string().nul
 
 /** GET /sources/{source}/autocomplete.json: values of a field that start with the typed text. */
 export const autocompleteAnswer = z.object({ key: z.string(), query: z.string(), suggestions: z.array(z.string()) });
+
+export type FiltersAnswer = z.infer<typeof filtersAnswer>;
+export type AutocompleteAnswer = z.infer<typeof autocompleteAnswer>;

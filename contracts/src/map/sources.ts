@@ -28,3 +28,8 @@ export const placeSources = z.object({
   path: z.string(),
   sources: z.array(z.object({ id: z.string(), name: z.string(), filters: z.string(), autocomplete: z.string() })),
 });
+
+export type TileJson = z.infer<typeof tileJson>;
+export type SourcesList = z.infer<typeof sourcesList>;
+export type SourceExtent = z.infer<typeof sourceExtent>;
+export type PlaceSources = z.infer<typeof placeSources>;

@@ -7,3 +7,5 @@ export const healthReport = z.object({
   database: z.object({ reachable: z.boolean(), migrationVersion: z.union([z.number(), z.string()]).nullable(), error: z.string().optional() }),
   tables: z.record(z.string(), z.number()).optional(),
 });
+
+export type HealthReport = z.infer<typeof healthReport>;

@@ -52,3 +52,5 @@ export const membersAnswer = z.object({
 
 /** GET /search/groups.json: accounts whose name matches, for joining one. */
 export const groupSearchAnswer = z.array(z.object({ name: z.string(), path: z.string() }));
+
+export type MembersAnswer = z.infer<typeof membersAnswer>;

@@ -71,3 +71,5 @@ export const projectAnswer = z.object({
   updated_at: z.string(),
 });
 export type ProjectAnswer = z.infer<typeof projectAnswer>;
+
+export type FocusAreasAnswer = z.infer<typeof focusAreasAnswer>;

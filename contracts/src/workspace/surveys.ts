@@ -214,3 +214,5 @@ export type SurveyPreset = z.infer<typeof surveyPreset>;
 /** GET /sources.json: a project's surveys and whether the caller may make another. */
 export const surveysAnswer = z.object({ sources: z.array(surveySource), upsell: surveyUpsell });
 export const surveyPresetsAnswer = z.object({ presets: z.array(surveyPreset) });
+
+export type SurveysAnswer = z.infer<typeof surveysAnswer>;
