@@ -54,22 +54,42 @@ export const usageCapBody = z.object({
 
 export const apiPlanChangeBody = z.object({ plan: z.enum(['api_standard', 'api_premium'], 'Choose Standard or Premium') });
 
-export type ApiState = 'active' | 'trial' | 'expired' | 'capped';
+export const apiState = z.enum(['active', 'trial', 'expired', 'capped']);
+export type ApiState = z.infer<typeof apiState>;
 
-export interface ApiAccountAnswer {
-  plan: { plan: string; name: string; schema: 'standard' | 'premium'; included: string[] };
-  state: ApiState;
+export const apiAccountAnswer = z.object({
+  plan: z.object({ plan: z.string(), name: z.string(), schema: z.enum(['standard', 'premium']), included: z.array(z.string()) }),
+  state: apiState,
   /** Why the API refuses requests (expired or capped), else null. */
-  reason: string | null;
-  started_at: string;
-  ends_at: string | null;
-  trial_ends_at: string | null;
-  counties: string[];
-  usage_cap_cents: number | null;
-  token_hint: string | null;
-  month: string;
-  usage: { tiles: number; records: number };
-  included: { tiles: number | null; records: number | null };
-  overage_cents: number;
-  prices: { record_cents: number | null; tiles_per_1000_cents: number | null };
-}
+  reason: z.string().nullable(),
+  started_at: z.string(),
+  ends_at: z.string().nullable(),
+  trial_ends_at: z.string().nullable(),
+  counties: z.array(z.string()),
+  usage_cap_cents: z.number().nullable(),
+  token_hint: z.string().nullable(),
+  month: z.string(),
+  usage: z.object({ tiles: z.number(), records: z.number() }),
+  included: z.object({ tiles: z.number().nullable(), records: z.number().nullable() }),
+  overage_cents: z.number(),
+  prices: z.object({ record_cents: z.number().nullable(), tiles_per_1000_cents: z.number().nullable() }),
+});
+export type ApiAccountAnswer = z.infer<typeof apiAccountAnswer>;
+
+/** GET /api/account.json: the account's API plan and usage, or no plan. */
+export const apiAccountOrNone = z.union([apiAccountAnswer, z.object({ plan: z.null() })]);
+
+/** GET /api/plans.json: the API plans and add-ons, the account's current API plan and whether a sandbox is still offered. */
+export const apiPlansAnswer = z.object({
+  api_plans: z.array(apiPlanSchema),
+  api_add_ons: z.array(apiAddOnSchema),
+  /** The account's API plan id (api_sandbox, api_standard, ...), or null. */
+  current_api_plan: z.string().nullable(),
+  sandbox_available: z.boolean(),
+});
+
+/** GET /api/counties.json: the loaded counties a sandbox may choose, and how many it may. */
+export const apiCountiesAnswer = z.object({ counties: z.array(z.object({ path: z.string(), name: z.string(), headline: z.string(), parcels: z.number() })), max: z.number() });
+
+export type ApiPlansAnswer = z.infer<typeof apiPlansAnswer>;
+export type ApiCountiesAnswer = z.infer<typeof apiCountiesAnswer>;

@@ -26,52 +26,72 @@ export const checkBody = z.object({ fmt: z.enum(exportFormats).default('csv'), a
 export const startBody = checkBody.extend({ map_id: z.number().int().positive() }).strict();
 export const exportItemsBody = z.object({ items: z.array(startBody).min(1).max(20) }).strict();
 
-export interface ExportCounts {
-  projectCount: number;
-  currentCount: number;
-  allCount: number;
-  withDatasetCount: number;
-}
+export const exportCounts = z.object({
+  projectCount: z.number(),
+  currentCount: z.number(),
+  allCount: z.number(),
+  withDatasetCount: z.number(),
+});
+export type ExportCounts = z.infer<typeof exportCounts>;
 
 /** An export row's status, as stored and as sent: made in the background, ready, failed after its retries, past its download days. */
 export const exportStatus = { inProgress: 1, ready: 2, failed: 3, expired: 4 } as const;
 export type ExportStatus = (typeof exportStatus)[keyof typeof exportStatus];
+const exportStatusValue = z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]);
 
-export interface ExportRecord {
-  id: number;
-  status: ExportStatus;
-  status_text: string;
-  created_at: string;
-  filename: string | null;
-  format: string;
-  path: string;
-  count: number;
-  progress: number;
-  url: string | null;
-}
+export const exportRecord = z.object({
+  id: z.number(),
+  status: exportStatusValue,
+  status_text: z.string(),
+  created_at: z.string(),
+  filename: z.string().nullable(),
+  format: z.string(),
+  path: z.string(),
+  count: z.number(),
+  progress: z.number(),
+  url: z.string().nullable(),
+});
+export type ExportRecord = z.infer<typeof exportRecord>;
 
 export const statusText: Record<number, string> = { 1: 'In progress', 2: 'Download available', 3: 'Could not be completed', 4: 'Expired' };
 
-export type WarningCode = 'county-price' | 'multi-county' | 'empty' | 'public-sources' | 'over-limit' | 'focus-too-large' | 'minimum';
+export const warningCode = z.enum(['county-price', 'multi-county', 'empty', 'public-sources', 'over-limit', 'focus-too-large', 'minimum']);
+export type WarningCode = z.infer<typeof warningCode>;
 
-export interface ExportWarning {
-  code: WarningCode;
-  message: string;
-}
+export const exportWarning = z.object({ code: warningCode, message: z.string() });
+export type ExportWarning = z.infer<typeof exportWarning>;
 
 /** The price of an export and what the viewer may do with it (the server computes it in exports/pricing.ts). */
-export interface Quote {
-  requested: number;
+export const quote = z.object({
+  requested: z.number(),
   /** Free csv rows this export uses from the month's allowance. */
-  free_applied: number;
-  billable: number;
-  cents_per_record: number;
-  price_cents: number;
+  free_applied: z.number(),
+  billable: z.number(),
+  cents_per_record: z.number(),
+  price_cents: z.number(),
   /** Rows left in the allowance before this export. */
-  remaining: number;
+  remaining: z.number(),
   /** csv within the free allowance: downloaded straight away instead of bought. */
-  free_download: boolean;
-  warnings: ExportWarning[];
-  can_add_to_cart: boolean;
-  can_download: boolean;
-}
+  free_download: z.boolean(),
+  warnings: z.array(exportWarning),
+  can_add_to_cart: z.boolean(),
+  can_download: z.boolean(),
+});
+export type Quote = z.infer<typeof quote>;
+
+/** GET {project}/exports.json: the project's exports and the month's free download allowance. */
+export const projectExportsAnswer = z.object({
+  exports: z.array(exportRecord),
+  show_history: z.boolean(),
+  downloaded_parcel_history: z.array(z.object({ date: z.string(), successful: z.number(), attempted: z.number() })),
+  downloaded_parcels_sum: z.number(),
+  downloaded_parcels_remaining: z.number(),
+});
+
+/** GET /profile/exports.json: the caller's exports, with the order of a bought one. */
+export const profileExportsAnswer = z.object({
+  exports: z.array(exportRecord.extend({ order_id: z.number().nullable(), kind: z.string(), product: z.string().nullable() })),
+});
+
+export type ProjectExportsAnswer = z.infer<typeof projectExportsAnswer>;
+export type ProfileExportsAnswer = z.infer<typeof profileExportsAnswer>;

@@ -27,14 +27,15 @@ export const comboQuery = comboBody.omit({ idempotency_key: true });
 
 export const apiPlanOf = (choice: ApiAccessChoice): 'api_standard' | 'api_premium' | null => (choice === 'none' ? null : `api_${choice}`);
 
-export interface ComboAnswer {
-  status: 'ok';
+export const comboAnswer = z.object({
+  status: z.literal('ok'),
   /** The API plan the subscription now includes, or null. */
-  api_access: 'api_standard' | 'api_premium' | null;
+  api_access: z.enum(['api_standard', 'api_premium']).nullable(),
   /** Charged now, in cents (after credit). */
-  charge: number;
+  charge: z.number(),
   /** The account's credit after the change, in cents. */
-  credit: number;
+  credit: z.number(),
   /** API access's price for a whole period of the subscription, in cents. */
-  price: number;
-}
+  price: z.number(),
+});
+export type ComboAnswer = z.infer<typeof comboAnswer>;

@@ -1,6 +1,7 @@
 // Store products, their prices from a county's parcel count, the product picker's rules (add-ons only
-// with Premium; the two buildings add-ons exclusive) and the cart's request shapes. Shared with the
-// viewer: no server-only imports. Prices and limits live in products.json.
+// with Premium; the two buildings add-ons exclusive), the cart's request shapes and the answers of the
+// store pages and the cart. Shared with the viewer: no server-only imports. Prices and limits live in
+// products.json.
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 import { paymentMethodId } from './billing.ts';
@@ -68,23 +69,57 @@ export const addBody = z
 export const removeBody = z.object({ path: boundedString(320).trim().min(3) }).strict();
 export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: boundedString(100).min(8) }).strict();
 
-export interface CartItem {
-  key: string;
-  kind: 'export' | 'store';
-  path: string;
-  variant: string;
-  fmt: string;
-  addons: string[];
-  count: number;
-  price: number;
-  map_id: number | null;
-  all_parcels: boolean;
-}
+export const cartItem = z.object({
+  key: z.string(),
+  kind: z.enum(['export', 'store']),
+  path: z.string(),
+  variant: z.string(),
+  fmt: z.string(),
+  addons: z.array(z.string()),
+  count: z.number(),
+  price: z.number(),
+  map_id: z.number().nullable(),
+  all_parcels: z.boolean(),
+});
+export type CartItem = z.infer<typeof cartItem>;
 
-export interface CartAnswer {
-  items: Record<string, CartItem>;
-  total: number;
-  count: number;
-}
+export const cartAnswer = z.object({ items: z.record(z.string(), cartItem), total: z.number(), count: z.number() });
+export type CartAnswer = z.infer<typeof cartAnswer>;
 
 export const cartFailureText = (email: string) => `Sorry, we were not able to add this place to your cart. Please reach out to ${email} for assistance.`;
+
+/** GET /store/stats.json: how many counties and states are for sale. */
+export const storeStats = z.object({ counties: z.number(), states: z.number() });
+
+/** GET /store/places.json: a country's states (with county counts) or a state's counties, with the Premium price. */
+const placeForSale = z.object({ path: z.string(), headline: z.string(), parcels: z.number(), premium_price: z.number(), counties: z.number().optional() });
+
+/** GET /store/products.json: the products of a county or a whole state, their formats and prices. */
+export const storeProductsAnswer = z.object({
+  path: z.string(),
+  headline: z.string(),
+  parcels: z.number(),
+  state: z.boolean(),
+  products: z.array(z.object({
+    id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    addon: z.boolean(),
+    legacy: z.boolean(),
+    available: z.boolean(),
+    variant: z.string(),
+    format_types: z.array(z.object({ format: z.string(), available: z.boolean(), tooltip: z.string().nullable() })),
+    price: z.number(),
+    fields: z.array(z.string()),
+    features: z.array(z.string()),
+    coverage_report: z.string(),
+  })),
+});
+
+export const storePlacesAnswer = z.object({ places: z.array(placeForSale) });
+
+export const storeSearchAnswer = z.object({ results: z.array(z.object({ path: z.string(), headline: z.string(), kind: z.string() })) });
+
+export type StoreProductsAnswer = z.infer<typeof storeProductsAnswer>;
+export type StorePlacesAnswer = z.infer<typeof storePlacesAnswer>;
+export type StoreSearchAnswer = z.infer<typeof storeSearchAnswer>;

@@ -4,49 +4,56 @@ import { z } from 'zod';
 
 export const landUseCategories = ['unknown', 'residential', 'trade', 'industrial', 'infrastructure', 'travel', 'assembly', 'leisure', 'natural', 'vacant'] as const;
 export type LandUseCategory = (typeof landUseCategories)[number];
+const landUseCategory = z.enum(landUseCategories);
 
 export const vacancyStatuses = ['vacantResidential', 'occupiedResidential', 'vacantNonResidential', 'occupiedNonResidential', 'unknownStatus'] as const;
 export type VacancyStatus = (typeof vacancyStatuses)[number];
+const vacancyStatus = z.enum(vacancyStatuses);
 
 export const insightSections = ['general', 'landUse', 'vacancy', 'ownership'] as const;
 export type InsightSection = (typeof insightSections)[number];
 
 /** open: shown; pro: needs a paid plan; region: not offered for this place (outside the US or too broad). */
-export type SectionAccess = 'open' | 'pro' | 'region';
+export const sectionAccess = z.enum(['open', 'pro', 'region']);
+export type SectionAccess = z.infer<typeof sectionAccess>;
 
-export interface PlaceHighlights {
-  parcels: number;
-  total_acres: number;
-  median_acres: number | null;
-  median_value: number | null;
-  total_value: number | null;
-  median_year_built: number | null;
+export const placeHighlights = z.object({
+  parcels: z.number(),
+  total_acres: z.number(),
+  median_acres: z.number().nullable(),
+  median_value: z.number().nullable(),
+  total_value: z.number().nullable(),
+  median_year_built: z.number().nullable(),
   /** Share (0..1) of parcels whose mailing address differs from the site address, among those with both. */
-  mail_differs_share: number | null;
+  mail_differs_share: z.number().nullable(),
   /** Share (0..1) of parcels with a structure, among those where it is known. */
-  structure_share: number | null;
-}
+  structure_share: z.number().nullable(),
+});
+export type PlaceHighlights = z.infer<typeof placeHighlights>;
 
-export interface InsightsPayload {
-  placeInfo: { path: string; name: string; headline: string; kind: string; country: string; synthetic: boolean };
+export const insightsPayload = z.object({
+  placeInfo: z.object({ path: z.string(), name: z.string(), headline: z.string(), kind: z.string(), country: z.string(), synthetic: z.boolean() }),
   /** The parcels layer version the figures were computed from. */
-  dataVersion: number;
-  access: Record<InsightSection, SectionAccess>;
-  numeric: PlaceHighlights;
+  dataVersion: z.number(),
+  access: z.object({ general: sectionAccess, landUse: sectionAccess, vacancy: sectionAccess, ownership: sectionAccess }),
+  numeric: placeHighlights,
   /** Land Use & Zoning (site control, US, narrow place). */
-  lbcs?: {
-    activity_counts: { activity_type: LandUseCategory; count: number }[];
-    zoning: { code: string; description: string | null; count: number }[];
-  };
+  lbcs: z
+    .object({
+      activity_counts: z.array(z.object({ activity_type: landUseCategory, count: z.number() })),
+      zoning: z.array(z.object({ code: z.string(), description: z.string().nullable(), count: z.number() })),
+    })
+    .optional(),
   /** Vacancy (site control, US, narrow place); all unknownStatus when the data carries no USPS fields. */
-  premium?: { charts: { usps: { status: VacancyStatus; count: number }[] } };
+  premium: z.object({ charts: z.object({ usps: z.array(z.object({ status: vacancyStatus, count: z.number() })) }) }).optional(),
   /** Ownership (US, below state level): owner name to parcel count and acres, most parcels first. */
-  owners?: { name: string; count: number; acres: number }[];
-  nativeLand: { items: { id: string; link: string; headline: string }[] };
-  wikipedia: { extract: string; link: string } | null;
+  owners: z.array(z.object({ name: z.string(), count: z.number(), acres: z.number() })).optional(),
+  nativeLand: z.object({ items: z.array(z.object({ id: z.string(), link: z.string(), headline: z.string() })) }),
+  wikipedia: z.object({ extract: z.string(), link: z.string() }).nullable(),
   /** Which external providers this server has; the viewer says so plainly when one is missing. */
-  providers: { wikipedia: boolean; nativeLand: boolean; ai: boolean };
-}
+  providers: z.object({ wikipedia: z.boolean(), nativeLand: z.boolean(), ai: z.boolean() }),
+});
+export type InsightsPayload = z.infer<typeof insightsPayload>;
 
 /** The Ask A.I. questions; the first is the free default, the others need a paid plan. */
 export const placeQuestions = {
@@ -61,11 +68,12 @@ export const defaultQuestion: QuestionKey = 'overview';
 
 export const askQuery = z.object({ question_key: z.enum(Object.keys(placeQuestions) as [QuestionKey, ...QuestionKey[]]).default(defaultQuestion) });
 
-export interface AiAnswer {
-  answer: string;
-  questionKey: QuestionKey;
-  placeQuestions: Record<QuestionKey, string>;
-}
+export const aiAnswer = z.object({
+  answer: z.string(),
+  questionKey: z.enum(Object.keys(placeQuestions) as [QuestionKey, ...QuestionKey[]]),
+  placeQuestions: z.object(Object.fromEntries(Object.keys(placeQuestions).map((k) => [k, z.string()])) as Record<QuestionKey, z.ZodString>),
+});
+export type AiAnswer = z.infer<typeof aiAnswer>;
 
 export const sectionLabels: Record<InsightSection, string> = {
   general: 'General Info',

@@ -1,55 +1,66 @@
 // Answers of the place endpoints: /at_point.json (breadcrumbs), {place}/boundaries.json,
 // {place}/children.json, the typeahead's /search.json and the coverage page's /coverage.json.
-import type { Geometry } from '../geojson.ts';
+import { z } from 'zod';
+import { geometry } from '../geojson.ts';
 
-export type LonLat = [number, number];
+export const lonLat = z.tuple([z.number(), z.number()]);
+export type LonLat = z.infer<typeof lonLat>;
 /** West, south, east, north in degrees. */
-export type BBox = [number, number, number, number];
+export const bbox = z.tuple([z.number(), z.number(), z.number(), z.number()]);
+export type BBox = z.infer<typeof bbox>;
 
 export const placeKinds = ['country', 'state', 'county', 'city', 'neighborhood'] as const;
-export type PlaceKind = (typeof placeKinds)[number];
+export const placeKind = z.enum(placeKinds);
+export type PlaceKind = z.infer<typeof placeKind>;
 
-export interface PlaceRef {
-  path: string;
-  name: string;
-  headline: string;
-  kind: PlaceKind;
-}
+export const placeRef = z.object({
+  path: z.string(),
+  name: z.string(),
+  headline: z.string(),
+  kind: placeKind,
+});
+export type PlaceRef = z.infer<typeof placeRef>;
 
 /** The place of each kind under a point, null where there is none. */
-export type AtPoint = Record<PlaceKind, PlaceRef | null>;
+export const atPoint = z.object(Object.fromEntries(placeKinds.map((kind) => [kind, placeRef.nullable()])) as Record<PlaceKind, z.ZodNullable<typeof placeRef>>);
+export type AtPoint = z.infer<typeof atPoint>;
 
-export interface BoundaryFeature {
-  type: 'Feature';
-  geometry: Geometry;
-  properties: PlaceRef & { parent_path: string | null; bbox: BBox; synthetic: boolean };
-}
+export const boundaryFeature = z.object({
+  type: z.literal('Feature'),
+  geometry,
+  properties: placeRef.extend({ parent_path: z.string().nullable(), bbox, synthetic: z.boolean() }),
+});
+export type BoundaryFeature = z.infer<typeof boundaryFeature>;
 
-export interface PlaceChild extends PlaceRef {
-  bbox: BBox;
+export const placeChild = placeRef.extend({
+  bbox,
   /** Present when asked for with geometry=1. */
-  geometry?: Geometry;
-}
+  geometry: geometry.optional(),
+});
+export type PlaceChild = z.infer<typeof placeChild>;
 
-export interface ChildrenResponse {
-  children: PlaceChild[];
-}
+export const childrenResponse = z.object({ children: z.array(placeChild) });
+export type ChildrenResponse = z.infer<typeof childrenResponse>;
 
-export interface SearchResult {
-  kind: 'place' | 'parcel';
-  path: string;
-  name: string;
-  headline: string;
-  center: LonLat;
-  bbox?: BBox;
+export const searchResult = z.object({
+  kind: z.enum(['place', 'parcel']),
+  path: z.string(),
+  name: z.string(),
+  headline: z.string(),
+  center: lonLat,
+  bbox: bbox.optional(),
   /** Set when the position was interpolated along a street's address range (no parcel has the address). */
-  interpolated?: true;
-}
+  interpolated: z.literal(true).optional(),
+});
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const searchAnswer = z.object({ results: z.array(searchResult) });
 
 export const coverageHeaders = ['path', 'kind', 'name', 'headline', 'parcels', 'coverage_percent'] as const;
 
 /** Parcel coverage per state and per county, as a header row and value rows. */
-export interface CoverageTable {
-  headers: typeof coverageHeaders;
-  rows: [string, 'state' | 'county', string, string, number, number][];
-}
+export const coverageTable = z.object({
+  headers: z.tuple([z.literal('path'), z.literal('kind'), z.literal('name'), z.literal('headline'), z.literal('parcels'), z.literal('coverage_percent')]).readonly(),
+  rows: z.array(z.tuple([z.string(), z.enum(['state', 'county']), z.string(), z.string(), z.number(), z.number()])),
+});
+export type CoverageTable = z.infer<typeof coverageTable>;

@@ -21,74 +21,73 @@ export const startImportBody = z.strictObject({
 export type StartImportBody = z.input<typeof startImportBody>;
 
 /** One field of a proposed mapping: the column(s), 0..1 confidence and why (fixtures' propose.ts). */
-export interface ProposedMatch {
-  field: string;
-  columns: string[];
-  confidence: number;
-  reason: string;
-}
+export const proposedMatch = z.object({ field: z.string(), columns: z.array(z.string()), confidence: z.number(), reason: z.string() });
+export type ProposedMatch = z.infer<typeof proposedMatch>;
 
-export interface ImportProgressShape {
-  phase?: string;
-  rows?: number;
-  total?: number;
-  rowsPerSecond?: number;
-}
+export const importProgressShape = z.object({
+  phase: z.string().optional(),
+  rows: z.number().optional(),
+  total: z.number().optional(),
+  rowsPerSecond: z.number().optional(),
+});
+export type ImportProgressShape = z.infer<typeof importProgressShape>;
 
-export interface ImportRun {
-  id: number;
-  kind: 'import';
-  place: string;
-  file: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  dry_run: boolean;
-  replace: boolean;
-  progress: ImportProgressShape;
+export const importRun = z.object({
+  id: z.number(),
+  kind: z.literal('import'),
+  place: z.string(),
+  file: z.string(),
+  status: z.enum(['queued', 'running', 'done', 'failed']),
+  dry_run: z.boolean(),
+  replace: z.boolean(),
+  progress: importProgressShape,
   /** The import report (counts, skip reasons, field fill) once done. */
-  report: {
-    read: number;
-    loaded: number;
-    repaired: number;
-    skipped: number;
-    details?: Record<string, number>;
-    warnings?: string[];
-    fill?: { field: string; source: string; share: number; unparsed: number; samples: string[] }[];
-    /** The proposed mapping's matches, when the import proposed one. */
-    proposal?: { matches: ProposedMatch[] } | null;
-    unmappedColumns?: string[];
-    /** Parcels whose inside point lies outside the place: kept up to limitMeters from it, refused beyond. */
-    outside?: { place: string; kept: number; maxMeters: number; refused: number; limitMeters: number } | null;
-  } | null;
-  error: string | null;
+  report: z
+    .object({
+      read: z.number(),
+      loaded: z.number(),
+      repaired: z.number(),
+      skipped: z.number(),
+      details: z.record(z.string(), z.number()).optional(),
+      warnings: z.array(z.string()).optional(),
+      fill: z.array(z.object({ field: z.string(), source: z.string(), share: z.number(), unparsed: z.number(), samples: z.array(z.string()) })).optional(),
+      /** The proposed mapping's matches, when the import proposed one. */
+      proposal: z.object({ matches: z.array(proposedMatch) }).nullable().optional(),
+      unmappedColumns: z.array(z.string()).optional(),
+      /** Parcels whose inside point lies outside the place: kept up to limitMeters from it, refused beyond. */
+      outside: z.object({ place: z.string(), kept: z.number(), maxMeters: z.number(), refused: z.number(), limitMeters: z.number() }).nullable().optional(),
+    })
+    .nullable(),
+  error: z.string().nullable(),
   /** Runs so far: a run a server stop interrupted is queued again once. */
-  attempts: number;
+  attempts: z.number(),
   /** The admin page (an upload) or `npm run import` on the server's machine (a file path). */
-  started_from: 'admin' | 'command_line';
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-}
+  started_from: z.enum(['admin', 'command_line']),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type ImportRun = z.infer<typeof importRun>;
 
 /** An export or store file as the admin page lists it (features/ops/imports/export-runs.ts). */
-export interface ExportRun {
-  id: number;
-  kind: 'export' | 'store';
-  path: string;
-  format: string;
-  product: string | null;
-  user_email: string;
-  status: 1 | 2 | 3 | 4;
-  status_text: string;
-  progress: number;
-  requested: number;
-  rows_written: number | null;
-  attempts: number;
-  error: string | null;
-  created_at: string;
-  finished_at: string | null;
-}
+export const exportRun = z.object({
+  id: z.number(),
+  kind: z.enum(['export', 'store']),
+  path: z.string(),
+  format: z.string(),
+  product: z.string().nullable(),
+  user_email: z.string(),
+  status: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4)]),
+  status_text: z.string(),
+  progress: z.number(),
+  requested: z.number(),
+  rows_written: z.number().nullable(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type ExportRun = z.infer<typeof exportRun>;
 
-export interface ImportsExportsAnswer {
-  imports: ImportRun[];
-  exports: ExportRun[];
-}
+export const importsExportsAnswer = z.object({ imports: z.array(importRun), exports: z.array(exportRun) });
+export type ImportsExportsAnswer = z.infer<typeof importsExportsAnswer>;

@@ -1,5 +1,5 @@
 // Group (account) shapes shared with the viewer: the account-name rule and its messages (spec
-// accounts-billing.md section 5), invitations and roles.
+// accounts-billing.md section 5), invitations and roles, the members page's answer and the account search.
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 import { emailAddress } from './accounts.ts';
@@ -39,3 +39,18 @@ export function slugOf(name: string): string {
     .slice(0, 60);
   return slug || 'account';
 }
+
+const tier = z.enum(['free', 'pro', 'team']);
+const role = z.enum(roles);
+
+/** GET /users/members.json: the manager's account with its seats, members and open invitations. */
+export const membersAnswer = z.object({
+  group: z.object({ name: z.string(), path: z.string(), tier, seats: z.number(), seats_taken: z.number(), billing_url: z.string() }),
+  members: z.array(z.object({ user_id: z.number(), name: z.string(), email: z.string(), role })),
+  invitations: z.array(z.object({ email: z.string(), role, expires_at: z.string() })),
+});
+
+/** GET /search/groups.json: accounts whose name matches, for joining one. */
+export const groupSearchAnswer = z.array(z.object({ name: z.string(), path: z.string() }));
+
+export type MembersAnswer = z.infer<typeof membersAnswer>;

@@ -19,55 +19,54 @@ export const followsQuery = z.object({ page: z.coerce.number().int().min(1).max(
 
 export const followId = z.coerce.number().int().min(1).max(Number.MAX_SAFE_INTEGER);
 
-export interface Bookmark {
-  id: number;
-  address: string | null;
-  path: string;
-  target_path: string;
+const lonLat = z.tuple([z.number(), z.number()]);
+
+export const bookmark = z.object({
+  id: z.number(),
+  address: z.string().nullable(),
+  path: z.string(),
+  target_path: z.string(),
   /** [lon, lat]; null when the parcel is gone (the map skips it). */
-  centroid: [number, number] | null;
-  source_id: string;
-  created_at: string;
-}
+  centroid: lonLat.nullable(),
+  source_id: z.string(),
+  created_at: z.string(),
+});
+export type Bookmark = z.infer<typeof bookmark>;
 
-export interface BookmarkSource {
-  source_id: string;
-  name: string;
-  bookmarks: Bookmark[];
-}
+export const bookmarkSource = z.object({ source_id: z.string(), name: z.string(), bookmarks: z.array(bookmark) });
+export type BookmarkSource = z.infer<typeof bookmarkSource>;
 
-export interface FollowedPlace {
-  id: number;
-  place: { properties: { path: string; headline: string } };
-  created_at: string;
-}
+export const followedPlace = z.object({
+  id: z.number(),
+  place: z.object({ properties: z.object({ path: z.string(), headline: z.string() }) }),
+  created_at: z.string(),
+});
+export type FollowedPlace = z.infer<typeof followedPlace>;
 
-export interface FollowsPage {
-  follows: { parcels: BookmarkSource[]; places: FollowedPlace[] };
-  page: number;
-  total_pages: number;
-  total_count: number;
+export const followsPage = z.object({
+  follows: z.object({ parcels: z.array(bookmarkSource), places: z.array(followedPlace) }),
+  page: z.number(),
+  total_pages: z.number(),
+  total_count: z.number(),
   /** The caller's plan limit; null = unlimited. */
-  limit: number | null;
-}
+  limit: z.number().nullable(),
+});
+export type FollowsPage = z.infer<typeof followsPage>;
 
 /** One follow for the map's pins and the Follow/Unfollow state of the Actions menus. */
-export interface SlimFollow {
-  id: number;
-  kind: 'parcel' | 'place';
-  path: string;
-  centroid: [number, number] | null;
-}
+export const slimFollow = z.object({
+  id: z.number(),
+  kind: z.enum(['parcel', 'place']),
+  path: z.string(),
+  centroid: lonLat.nullable(),
+});
+export type SlimFollow = z.infer<typeof slimFollow>;
 
-export interface SlimFollows {
-  follows: SlimFollow[];
-  limit: number | null;
-}
+export const slimFollows = z.object({ follows: z.array(slimFollow), limit: z.number().nullable() });
+export type SlimFollows = z.infer<typeof slimFollows>;
 
-export interface FollowResult {
-  status: 'ok';
-  follow: SlimFollow | null;
-}
+export const followResult = z.object({ status: z.literal('ok'), follow: slimFollow.nullable() });
+export type FollowResult = z.infer<typeof followResult>;
 
 /** Display names of bookmark datasets. */
 export const sourceNames: Record<string, string> = { parcels: 'Parcels' };

@@ -3,20 +3,22 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
-export type ImageNeed = 'register' | 'upgrade' | null;
+export const imageNeed = z.enum(['register', 'upgrade']).nullable();
+export type ImageNeed = z.infer<typeof imageNeed>;
 export type ImageryKind = 'street' | 'birdseye';
 
-export interface ImageLimits {
-  metered: boolean;
-  allowed: boolean;
-  need: ImageNeed;
-  remaining: number | null;
-  used: number;
-  total: number | null;
-  initialized: boolean;
+export const imageLimits = z.object({
+  metered: z.boolean(),
+  allowed: z.boolean(),
+  need: imageNeed,
+  remaining: z.number().nullable(),
+  used: z.number(),
+  total: z.number().nullable(),
+  initialized: z.boolean(),
   /** Which providers this server has (an unconfigured one is said plainly, never a broken image). */
-  providers: Record<ImageryKind, boolean>;
-}
+  providers: z.object({ street: z.boolean(), birdseye: z.boolean() }),
+});
+export type ImageLimits = z.infer<typeof imageLimits>;
 
 export const imageryTexts = {
   unavailable: 'Imagery is unavailable here',
@@ -36,6 +38,9 @@ export function imageLimitMessage(limits: Pick<ImageLimits, 'metered' | 'allowed
   if (limits.need === 'register') return limits.allowed ? imageryTexts.registerOffer(limits.total) : imageryTexts.registerNeeded(limits.total);
   return limits.allowed ? imageryTexts.upgradeOffer(limits.total) : imageryTexts.upgradeNeeded(limits.total);
 }
+
+/** GET /users/{id}/img_limits: the limits and the meter's message. */
+export const imageLimitsAnswer = imageLimits.extend({ message: z.string().nullable() });
 
 export const birdseyeAngles = [0, 90, 180, 270] as const;
 

@@ -30,3 +30,9 @@ export const savePreferencesBody = z.object({
     .object(Object.fromEntries(preferenceKeys.map((key) => [key, preferenceValues[key].optional()])) as { [K in PreferenceKey]: z.ZodOptional<(typeof preferenceValues)[K]> })
     .strict(),
 });
+
+/** GET /preferences.json: every kept preference, or with ?key= the one value (null when not kept). */
+export const preferencesAnswer = z.union([
+  z.object({ status: z.literal('ok'), data: z.record(z.string(), z.unknown()) }),
+  z.object({ status: z.literal('ok'), key: z.string(), value: z.unknown() }),
+]);

@@ -1,4 +1,4 @@
-// Request shapes of projects and focus areas (shared with the viewer: no server-only imports).
+// Request and answer shapes of projects and focus areas (shared with the viewer: no server-only imports).
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
@@ -27,3 +27,49 @@ export const focusAreaBody = z.object({
   map_slug: boundedString(100).optional(),
   set_as_default: z.boolean().default(false),
 });
+
+const placeRoot = z.object({ name: z.string().nullable(), path: z.string(), headline: z.string().nullable() });
+
+/** GET /profile/projects.json: the caller's account's projects; limit null is unlimited. */
+export const projectsList = z.object({
+  projects: z.array(z.object({ id: z.number(), name: z.string(), path: z.string(), root: placeRoot, updated_at: z.string() })),
+  limit: z.number().nullable(),
+});
+export type ProjectsList = z.infer<typeof projectsList>;
+
+export const focusArea = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  acres: z.number(),
+  headline: z.string(),
+  geometry: z.unknown(),
+  folder: z.string().nullable().optional(),
+});
+export type FocusArea = z.infer<typeof focusArea>;
+
+/** GET /neighborhoods.json: the focus areas of the caller's account. */
+export const focusAreasAnswer = z.object({ focus_areas: z.array(focusArea) });
+
+/** GET, PUT and the actions of a project ({group}/maps/{slug}.json): the project as its page shows it. */
+export const projectAnswer = z.object({
+  id: z.number(),
+  name: z.string(),
+  slug: z.string(),
+  path: z.string(),
+  url: z.string(),
+  query: z.object({ path: z.string(), filters: z.record(z.string(), z.unknown()) }),
+  root: placeRoot,
+  styles: z.array(z.unknown()),
+  regions: z.array(z.object({ folder: z.string(), focus_areas: z.array(focusArea) })),
+  permissions: z.object({ update: z.boolean(), manage: z.boolean() }),
+  group: z.object({ path: z.string() }),
+  shared: z.boolean(),
+  /** Who shared the project, for a guest holding its share link. */
+  sharer: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type ProjectAnswer = z.infer<typeof projectAnswer>;
+
+export type FocusAreasAnswer = z.infer<typeof focusAreasAnswer>;

@@ -186,29 +186,33 @@ export const postFields = z
   })
   .strict();
 
-export interface SurveySource {
-  id: number;
-  type: 'Survey';
-  name: string;
-  map_id: number;
-  permissions: { update: boolean };
-  questions: SurveyQuestion[];
-  photo_required: boolean;
-  question_count: number;
-  count: number;
-  created_at: string;
-}
+export const surveySource = z.object({
+  id: z.number(),
+  type: z.literal('Survey'),
+  name: z.string(),
+  map_id: z.number(),
+  permissions: z.object({ update: z.boolean() }),
+  questions: z.array(questionSchema),
+  photo_required: z.boolean(),
+  question_count: z.number(),
+  count: z.number(),
+  created_at: z.string(),
+});
+export type SurveySource = z.infer<typeof surveySource>;
 
-export interface SurveyUpsell {
-  blocked: boolean;
-  reason: 'member' | 'limit' | 'level' | null;
-  message: string | null;
-  upgrade_plan: string | null;
-}
+export const surveyUpsell = z.object({
+  blocked: z.boolean(),
+  reason: z.enum(['member', 'limit', 'level']).nullable(),
+  message: z.string().nullable(),
+  upgrade_plan: z.string().nullable(),
+});
+export type SurveyUpsell = z.infer<typeof surveyUpsell>;
 
-export interface SurveyPreset {
-  id: string;
-  name: string;
-  photo_required: boolean;
-  questions: SurveyQuestion[];
-}
+export const surveyPreset = z.object({ id: z.string(), name: z.string(), photo_required: z.boolean(), questions: z.array(questionSchema) });
+export type SurveyPreset = z.infer<typeof surveyPreset>;
+
+/** GET /sources.json: a project's surveys and whether the caller may make another. */
+export const surveysAnswer = z.object({ sources: z.array(surveySource), upsell: surveyUpsell });
+export const surveyPresetsAnswer = z.object({ presets: z.array(surveyPreset) });
+
+export type SurveysAnswer = z.infer<typeof surveysAnswer>;
