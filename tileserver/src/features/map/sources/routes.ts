@@ -10,8 +10,7 @@ import { bodyLimit } from '../../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
 import { publicOrigin, type TileContext } from '../../../tiles/tile-context.ts';
 import { sourceId, sourceIdPattern } from '../../../tiles/definition/source-id.ts';
-import { compileValueCheckSql } from '../../../tiles/definition/compile.ts';
-import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
+import { bumpSourceVersion, deleteIdleSources, listSources, planAndCheckValues, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
 import { assertDefinitionAllowed } from './policy.ts';
 import type { StoredSources } from './stored-sources.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
@@ -109,7 +108,7 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
     if (caller.level !== 'admin') throw new ApiError('FORBIDDEN', 'Purging a source cache needs the admin token');
     const source = await stored.load(caller, c.req.param('id'));
     // A new source version changes cache keys in every tile server (NOTIFY); the purge frees memory here.
-    await tiles.sql`SELECT bump_layer_version(${`source:${source.id}`})`;
+    await bumpSourceVersion(tiles.sql, source.id);
     await tiles.versions.refresh();
     const purged = tiles.renderer.cache.purge(`source:${source.id}@`);
     return c.json({ id: source.id, purged, version: await stored.version(source) });
@@ -132,8 +131,7 @@ function ownerKey(c: Context, caller: Caller): string {
 /** Plans the tile statement and evaluates every value with its casts: a definition that cannot render is a 400. */
 async function assertRenders(tiles: TileContext, statement: string, definition: SourceDefinition): Promise<void> {
   try {
-    await tiles.sql.unsafe(`EXPLAIN ${statement}`, [22, 0, 0], { prepare: false });
-    await tiles.sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
+    await planAndCheckValues(tiles.sql, statement, definition);
   } catch (error) {
     throw definitionProblem(error) ?? error;
   }
