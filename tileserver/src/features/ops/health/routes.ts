@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { migrationVersion } from '../../../db/migrate.ts';
+import { maySeeTableCounts } from './policy.ts';
 import { tableCounts } from './queries.ts';
 
 // The map layers' tables (sql/migrations/00025_map_layers.sql) follow the parcel data; a table of a
@@ -34,7 +35,7 @@ export async function healthReport(sql: Sql, options: { counts: boolean }): Prom
 export function healthRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/health', async (c) => {
-    const counts = (await deps.callers.of(c)).level === 'admin';
+    const counts = maySeeTableCounts(await deps.callers.of(c));
     const report = await healthReport(deps.sql, { counts });
     return c.json(report, report.status === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' });
   });
