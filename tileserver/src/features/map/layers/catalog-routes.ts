@@ -5,10 +5,11 @@ import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
-import { isPaid, type Level } from '@parcel-map/contracts/levels';
+import type { Level } from '@parcel-map/contracts/levels';
 import type { ClientConfig } from '@parcel-map/contracts/map/layers';
 import { parcelLayer } from '../../../tiles/tile-queries.ts';
 import { additionalLayers } from './catalog.ts';
+import { hasSiteControl } from './policy.ts';
 
 export function clientConfig(config: Config, level: Level): ClientConfig {
   const basemaps: ClientConfig['basemaps'] = {};
@@ -16,7 +17,7 @@ export function clientConfig(config: Config, level: Level): ClientConfig {
   if (config.BASEMAP_SATELLITE2_URL) basemaps.satellite2 = config.BASEMAP_SATELLITE2_URL;
   return {
     basemaps,
-    ...(config.TERRAIN_URL && isPaid(level) ? { terrain: config.TERRAIN_URL } : {}),
+    ...(config.TERRAIN_URL && hasSiteControl(level) ? { terrain: config.TERRAIN_URL } : {}),
     parcelMinZoom: parcelLayer.minzoom,
   };
 }

@@ -1,7 +1,7 @@
 // GET /api/v1/styles/default.json: a complete MapLibre style for any client, every URL ours: sources by
 // TileJSON (with the caller's token), glyphs and sprite. It draws the street basemap, zoning, parcels
 // and, for site-control callers (Pro, Team, admins) whose token opens them, flood zones and wetlands.
-import { isPaid } from '@parcel-map/contracts/levels';
+import { hasSiteControl } from './policy.ts';
 import type { Caller } from '../../../auth/caller.ts';
 import { basemapAttribution } from './basemap-source.ts';
 import { basemapLabelLayers, basemapLayers, labelFont, zoningLayers, type StyleLayer } from '@parcel-map/contracts/map/basemap-style';
@@ -18,7 +18,7 @@ function fillByLegend(id: string): StyleLayer[] {
 
 export function defaultStyle(origin: string, caller: Caller): Record<string, unknown> {
   const token = new URLSearchParams({ token: caller.token }).toString();
-  const siteControl = isPaid(caller.level);
+  const siteControl = hasSiteControl(caller.level);
   const sources: Record<string, unknown> = {
     basemap: { type: 'vector', url: `${origin}/api/v1/basemap?${token}`, attribution: basemapAttribution },
     zoning: { type: 'vector', url: `${origin}/api/v1/zoning?${token}` },

@@ -4,23 +4,16 @@
 // Pro fields, so only callers who may read them get tiles that carry them (a cache entry of their own,
 // private with Vary), and the code-only tiles vary by credentials too, since a session's tile URL is
 // the anonymous one.
-import type { Caller } from '../../../auth/caller.ts';
-import { canSeeTier } from '@parcel-map/contracts/levels';
-import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { tableBounds } from '../../../tiles/bounds.ts';
 import type { TileCachePolicy } from '../../../tiles/tile-gate.ts';
 import type { TileSource } from '../../../tiles/tile-source.ts';
+import { seesZoningTypes } from './policy.ts';
 import { zoningCodeTileSql, zoningTileSql } from './zoning-queries.ts';
 import { zoningCodeTileFields, zoningLayer, zoningTileFields } from '@parcel-map/contracts/map/zoning-types';
 
 const DAY = 86_400;
 const typedPolicy: TileCachePolicy = { maxAge: DAY, audience: 'private' };
 const codesPolicy: TileCachePolicy = { maxAge: DAY, audience: 'varies' };
-
-/** Whether the caller may read the standardized zoning fields (the catalog's tier of zoning_type). */
-export function seesZoningTypes(caller: Caller): boolean {
-  return canSeeTier(caller.level, parcelFieldsByName.get('zoning_type')!.tier);
-}
 
 export const zoningSource: TileSource = {
   path: '/api/v1/zoning',

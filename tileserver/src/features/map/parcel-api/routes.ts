@@ -4,14 +4,12 @@
 // counties, at most the records left before a limit or cap, each returned record metered.
 import { Hono, type Context } from 'hono';
 import type { CallerResolver } from '../../../auth/caller.ts';
-import type { Level } from '@parcel-map/contracts/levels';
 import type { Sql } from '../../../db/client.ts';
-import { ApiError } from '../../../errors.ts';
 import type { UsageMeter } from '../../../metering/usage-meter.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
 import type { Config } from '../../../config.ts';
 import type { ApiGate } from '../../commerce/api-plans/standing.ts';
-import { fieldAccess } from '../parcels/field-access.ts';
+import { accessOfStanding, apiCaller, apiFields, assertFiltersAllowed, type Access } from './policy.ts';
 import { openApiDocument } from './openapi.ts';
 import { addressWhere, apnWhere, fieldsWhere, findParcels, pointWhere } from './queries.ts';
 import { addressQuery, apnQuery, fieldFilters, fieldsQuery, pointQuery } from '@parcel-map/contracts/map/parcel-api';
@@ -24,38 +22,19 @@ export interface ParcelApiDeps {
   meter: UsageMeter;
 }
 
-export const needsApiPlan = 'The parcel API is for API plans: start a free sandbox or choose a plan at /plans, then send your API token (Authorization: Bearer <token> or ?token=).';
-
-const visibleByLevel = new Map<Level, string[]>((['pro', 'team', 'admin'] as const).map((level) => [level, fieldAccess(level).visible.map((f) => f.name)]));
-
-interface Access {
-  level: Level;
-  counties: readonly string[] | null;
-  groupId: number | null;
-  recordsLeft: number;
-}
-
 export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
   const app = new Hono();
   const { sql } = deps;
 
   const access = async (c: Context): Promise<Access> => {
     const caller = await deps.callers.of(c);
-    if (caller.level === 'admin' && !caller.group) return { level: 'admin', counties: null, groupId: null, recordsLeft: Infinity };
-    if (caller.via === 'anonymous') throw new ApiError('UNAUTHORIZED', needsApiPlan);
-    if (!caller.group) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
-    const standing = await deps.gate.assert(caller);
-    if (!standing) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
-    return {
-      level: standing.plan.limits.schema === 'premium' ? 'team' : 'pro',
-      counties: standing.plan.sandbox ? standing.row.counties : null,
-      groupId: caller.group.id,
-      recordsLeft: standing.recordsLeft,
-    };
+    const who = apiCaller(caller);
+    if ('access' in who) return who.access;
+    return accessOfStanding(who.groupId, await deps.gate.assert(caller));
   };
 
   const answer = async (c: Context, who: Access, where: ReturnType<typeof pointWhere>, options: { limit: number; path?: string }) => {
-    const collection = await findParcels(sql, { ...where, visible: visibleByLevel.get(who.level)!, counties: who.counties, path: options.path, limit: Math.min(options.limit, who.recordsLeft) });
+    const collection = await findParcels(sql, { ...where, visible: apiFields(who.level), counties: who.counties, path: options.path, limit: Math.min(options.limit, who.recordsLeft) });
     if (who.groupId !== null) deps.meter.countRecords(who.groupId, collection.features.length);
     return c.json(collection, 200, { 'Cache-Control': 'private, no-store' });
   };
@@ -87,9 +66,7 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
       const name = /^fields\[([^\]]*)\]$/.exec(key)?.[1];
       return name === undefined ? [] : [[name, value]];
     })));
-    const allowed = new Set(visibleByLevel.get(who.level));
-    const refused = Object.keys(filters).filter((name) => !allowed.has(name));
-    if (refused.length) throw new ApiError('BAD_REQUEST', `Fields not in your plan's schema: ${refused.join(', ')}`, { fields: refused });
+    assertFiltersAllowed(who.level, Object.keys(filters));
     return answer(c, who, fieldsWhere(sql, filters), q);
   });
 

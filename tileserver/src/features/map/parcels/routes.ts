@@ -3,16 +3,14 @@
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
-import { canSeeTier } from '@parcel-map/contracts/levels';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { LookupMeter } from '../../people/lookup-limits/service.ts';
 import { ApiError } from '../../../errors.ts';
-import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.ts';
 import { buildParcelEntity } from './entity.ts';
 import { schemaKeys, type SchemaKey } from '@parcel-map/contracts/map/parcels';
 import { fieldCatalog } from './field-catalog.ts';
-import { fieldAccess } from './field-access.ts';
+import { fieldAccess, maySeeField } from './policy.ts';
 import { parcelByPath, parcelsAtPoint } from './queries.ts';
 
 const maxParcelsAtPoint = 50;
@@ -35,7 +33,7 @@ export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     const caller = await deps.callers.of(c);
     const { lat, lon } = parseLatLon({ lat: c.req.query('lat'), lon: c.req.query('lon') });
     const rows = await parcelsAtPoint(deps.sql, lon, lat, maxParcelsAtPoint);
-    const visible = (name: string) => canSeeTier(caller.level, parcelFieldsByName.get(name)!.tier);
+    const visible = (name: string) => maySeeField(caller.level, name);
     return c.json({
       parcels: rows.map((r) => ({
         path: r.path,

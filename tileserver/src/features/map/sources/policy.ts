@@ -51,3 +51,13 @@ export function entitledOnly(definition: SourceDefinition): boolean {
     return field !== undefined && !canSeeTier('anonymous', field.tier);
   });
 }
+
+/** Purging a source's cached tiles is the admin token's (or an admin's) alone: 403 for anyone else. */
+export function assertMayPurgeSourceCache(caller: Caller): void {
+  if (caller.level !== 'admin') throw new ApiError('FORBIDDEN', 'Purging a source cache needs the admin token');
+}
+
+/** Admins list and create sources without an owner's limits: every stored source, no daily quota. */
+export function seesEverySource(caller: Caller): boolean {
+  return caller.level === 'admin';
+}

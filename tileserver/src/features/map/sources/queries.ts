@@ -1,5 +1,7 @@
-// Storage of source definitions (tile_sources, tile_source_owners) and the place lookups a definition needs.
+// Storage of source definitions (tile_sources, tile_source_owners), the place lookups a definition needs,
+// a source's version bump, and the render check a new definition must pass.
 import type { Sql } from '../../../db/client.ts';
+import { compileValueCheckSql } from '../../../tiles/definition/compile.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
 export interface StoredSource {
@@ -85,4 +87,18 @@ export async function placeBounds(sql: Sql, path: string): Promise<[number, numb
   const [row] = await sql<{ w: number; s: number; e: number; n: number }[]>`
     SELECT ST_XMin(geom) AS w, ST_YMin(geom) AS s, ST_XMax(geom) AS e, ST_YMax(geom) AS n FROM places WHERE path = ${path}`;
   return row ? [row.w, row.s, row.e, row.n] : undefined;
+}
+
+/** A new version of one source: every tile server's cache keys for it change (NOTIFY). */
+export async function bumpSourceVersion(sql: Sql, id: string): Promise<void> {
+  await sql`SELECT bump_layer_version(${`source:${id}`})`;
+}
+
+/**
+ * Plans a compiled tile statement and evaluates every value of the definition with its casts, so a
+ * definition that cannot render fails here (with PostgreSQL's error) rather than on its first tile.
+ */
+export async function planAndCheckValues(sql: Sql, statement: string, definition: SourceDefinition): Promise<void> {
+  await sql.unsafe(`EXPLAIN ${statement}`, [22, 0, 0], { prepare: false });
+  await sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
 }

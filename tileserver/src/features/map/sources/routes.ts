@@ -10,9 +10,8 @@ import { bodyLimit } from '../../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
 import { publicOrigin, type TileContext } from '../../../tiles/tile-context.ts';
 import { sourceId, sourceIdPattern } from '../../../tiles/definition/source-id.ts';
-import { compileValueCheckSql } from '../../../tiles/definition/compile.ts';
-import { deleteIdleSources, listSources, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
-import { assertDefinitionAllowed } from './policy.ts';
+import { bumpSourceVersion, deleteIdleSources, listSources, planAndCheckValues, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
+import { assertDefinitionAllowed, assertMayPurgeSourceCache, seesEverySource } from './policy.ts';
 import type { StoredSources } from './stored-sources.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
@@ -45,7 +44,7 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
       await stored.assertSurveyVisible(c, caller, definition, 'No such survey');
       const id = sourceId(definition);
       const known = await ownsSource(tiles.sql, owner, id);
-      if (!known && caller.level !== 'admin' && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
+      if (!known && !seesEverySource(caller) && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
         throw new ApiError('TOO_MANY_REQUESTS', `At most ${config.SOURCES_PER_DAY} new sources a day; reuse a source id or try again tomorrow`, { retryAfter: 3600 });
       }
       const source = registry.remember(id, definition);
@@ -60,7 +59,7 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 200);
     const after = parseCursor(c.req.query('after'));
     // Callers see the sources they created; admins see every source.
-    const { rows, next } = await listSources(tiles.sql, caller.level === 'admin' ? undefined : ownerKey(c, caller), limit, after);
+    const { rows, next } = await listSources(tiles.sql, seesEverySource(caller) ? undefined : ownerKey(c, caller), limit, after);
     const origin = publicOrigin(c, tiles.config);
     return c.json({
       next: next ? encodeCursor(next) : null,
@@ -106,10 +105,10 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
 
   app.delete('/api/v1/sources/:id/cache', async (c) => {
     const caller = await tiles.callers.of(c);
-    if (caller.level !== 'admin') throw new ApiError('FORBIDDEN', 'Purging a source cache needs the admin token');
+    assertMayPurgeSourceCache(caller);
     const source = await stored.load(caller, c.req.param('id'));
     // A new source version changes cache keys in every tile server (NOTIFY); the purge frees memory here.
-    await tiles.sql`SELECT bump_layer_version(${`source:${source.id}`})`;
+    await bumpSourceVersion(tiles.sql, source.id);
     await tiles.versions.refresh();
     const purged = tiles.renderer.cache.purge(`source:${source.id}@`);
     return c.json({ id: source.id, purged, version: await stored.version(source) });
@@ -132,8 +131,7 @@ function ownerKey(c: Context, caller: Caller): string {
 /** Plans the tile statement and evaluates every value with its casts: a definition that cannot render is a 400. */
 async function assertRenders(tiles: TileContext, statement: string, definition: SourceDefinition): Promise<void> {
   try {
-    await tiles.sql.unsafe(`EXPLAIN ${statement}`, [22, 0, 0], { prepare: false });
-    await tiles.sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
+    await planAndCheckValues(tiles.sql, statement, definition);
   } catch (error) {
     throw definitionProblem(error) ?? error;
   }

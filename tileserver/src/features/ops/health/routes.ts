@@ -5,6 +5,8 @@ import { Hono } from 'hono';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { migrationVersion } from '../../../db/migrate.ts';
+import { maySeeTableCounts } from './policy.ts';
+import { tableCounts } from './queries.ts';
 
 // The map layers' tables (sql/migrations/00025_map_layers.sql) follow the parcel data; a table of a
 // later migration that is not there yet is left out.
@@ -24,27 +26,16 @@ export async function healthReport(sql: Sql, options: { counts: boolean }): Prom
   try {
     const version = await migrationVersion(sql);
     if (!options.counts) return { status: 'ok', database: { reachable: true, migrationVersion: version } };
-    return { status: 'ok', database: { reachable: true, migrationVersion: version }, tables: await tableCounts(sql) };
+    return { status: 'ok', database: { reachable: true, migrationVersion: version }, tables: await tableCounts(sql, countedTables) };
   } catch {
     return { status: 'unavailable', database: { reachable: false, migrationVersion: null, error: 'database unreachable' } };
   }
 }
 
-async function tableCounts(sql: Sql): Promise<Record<string, number>> {
-  const tables: Record<string, number> = {};
-  for (const table of countedTables) {
-    const [exists] = await sql`SELECT to_regclass(${table}) IS NOT NULL AS found`;
-    if (!exists?.found) continue;
-    const [row] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM ${sql(table)}`;
-    tables[table] = Number(row?.n ?? 0);
-  }
-  return tables;
-}
-
 export function healthRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   app.get('/api/health', async (c) => {
-    const counts = (await deps.callers.of(c)).level === 'admin';
+    const counts = maySeeTableCounts(await deps.callers.of(c));
     const report = await healthReport(deps.sql, { counts });
     return c.json(report, report.status === 'ok' ? 200 : 503, { 'Cache-Control': 'no-store' });
   });

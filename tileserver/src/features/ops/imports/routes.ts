@@ -20,8 +20,8 @@ import { ApiError } from '../../../errors.ts';
 import { bodyLimit, requestBody } from '../../../http/request-body.ts';
 import { allowSlowBody } from '../../../http/body-deadline.ts';
 import type { Logger } from '../../../logger.ts';
-import { requireAdmin } from '../../people/admin/policy.ts';
 import { adminExportRuns } from './export-runs.ts';
+import { assertMayManageImports } from './policy.ts';
 import { activeImportOf, createImport, importById, recentImports } from './queries.ts';
 import { uploadDirOf } from './runner.ts';
 import { startImportBody, type ImportsExportsAnswer } from '@parcel-map/contracts/ops/imports';
@@ -50,7 +50,7 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
   const app = new Hono();
   const admin = async (c: Context) => {
     const caller = await deps.callers.of(c);
-    requireAdmin(caller);
+    assertMayManageImports(caller);
     return caller;
   };
 

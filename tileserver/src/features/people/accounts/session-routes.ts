@@ -3,11 +3,9 @@
 // level-gated controls from it; the server decides every permission itself.
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
-import { isPaid } from '@parcel-map/contracts/levels';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { SessionInfo } from '@parcel-map/contracts/people/session';
-
-const displayNames = { free: 'Starter', pro: 'Pro', team: 'Team' } as const;
+import { displayLevel, hasSiteControl } from './policy.ts';
 
 export function sessionRoutes(deps: { config: Config; callers: CallerResolver }): Hono {
   const app = new Hono();
@@ -16,8 +14,8 @@ export function sessionRoutes(deps: { config: Config; callers: CallerResolver })
     const group = caller.group;
     const info: SessionInfo = {
       level: caller.level,
-      display_level: caller.level === 'anonymous' ? 'Anon' : displayNames[group?.tier ?? 'free'],
-      has_sitecontrol: isPaid(caller.level),
+      display_level: displayLevel(caller),
+      has_sitecontrol: hasSiteControl(caller),
       user: caller.user ? { id: caller.user.id, name: caller.user.name, email: caller.user.email, is_admin: caller.user.isAdmin } : null,
       group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, is_manager: group.role === 'manager' } : null,
       csrf_token: caller.session?.csrfToken ?? null,

@@ -9,6 +9,7 @@ import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
 import type { Sql } from '../../../db/client.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { isContextPath } from '../../map/places/context-path.ts';
+import { insertPlaceRequest, insertSearchFeedback } from './queries.ts';
 
 const feedbackBody = z.object({
   feedback: z.object({
@@ -36,9 +37,7 @@ export function feedbackRoutes(deps: { sql: Sql; callers: CallerResolver }): Hon
     const caller = await deps.callers.of(c);
     perHour.hit(clientAddress(c), tooMany);
     const { feedback } = await requestBody(c, feedbackBody);
-    await deps.sql`
-      INSERT INTO search_feedback (query, additional_information, user_id)
-      VALUES (${feedback.query}, ${feedback.additional_information}, ${caller.user?.id ?? null})`;
+    await insertSearchFeedback(deps.sql, feedback, caller.user?.id ?? null);
     return c.json({ status: 'ok', message: 'Thank you for your submitted feedback!' }, 201);
   });
 
@@ -46,9 +45,7 @@ export function feedbackRoutes(deps: { sql: Sql; callers: CallerResolver }): Hon
     const caller = await deps.callers.of(c);
     perHour.hit(clientAddress(c), tooMany);
     const body = await requestBody(c, placeRequestBody, { allowForm: true });
-    await deps.sql`
-      INSERT INTO place_requests (path, name, contact, comment, user_id)
-      VALUES (${body.path}, ${body.name}, ${body.contact}, ${body.comment}, ${caller.user?.id ?? null})`;
+    await insertPlaceRequest(deps.sql, body, caller.user?.id ?? null);
     return c.json({ status: 'ok', message: 'Thank you for your suggestion!' }, 201);
   });
 

@@ -1,0 +1,54 @@
+// Who may use the parcel API and with which fields: pure functions of the Caller and the account's
+// API standing, table-tested. The admin token reads everything everywhere; a group reads with its API
+// plan (standard schema: the Pro fields, premium: the Team fields; a sandbox only in its counties);
+// anyone else is refused before anything they asked is looked at.
+import type { Caller } from '../../../auth/caller.ts';
+import type { Level } from '@parcel-map/contracts/levels';
+import { ApiError } from '../../../errors.ts';
+import type { Standing } from '../../commerce/api-plans/standing.ts';
+import { fieldAccess } from '../parcels/policy.ts';
+
+export const needsApiPlan = 'The parcel API is for API plans: start a free sandbox or choose a plan at /plans, then send your API token (Authorization: Bearer <token> or ?token=).';
+
+export interface Access {
+  level: Level;
+  counties: readonly string[] | null;
+  groupId: number | null;
+  recordsLeft: number;
+}
+
+const visibleByLevel = new Map<Level, string[]>((['pro', 'team', 'admin'] as const).map((level) => [level, fieldAccess(level).visible.map((f) => f.name)]));
+
+/**
+ * The first check of every parcel API request: the admin's access (not acting for a group), the
+ * group whose API standing decides, or a refusal (401 anonymous, 403 without a group).
+ */
+export function apiCaller(caller: Caller): { access: Access } | { groupId: number } {
+  if (caller.level === 'admin' && !caller.group) return { access: { level: 'admin', counties: null, groupId: null, recordsLeft: Infinity } };
+  if (caller.via === 'anonymous') throw new ApiError('UNAUTHORIZED', needsApiPlan);
+  if (!caller.group) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
+  return { groupId: caller.group.id };
+}
+
+/** A group's access from its API standing; 403 without an API plan. */
+export function accessOfStanding(groupId: number, standing: Pick<Standing, 'plan' | 'row' | 'recordsLeft'> | undefined): Access {
+  if (!standing) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
+  return {
+    level: standing.plan.limits.schema === 'premium' ? 'team' : 'pro',
+    counties: standing.plan.sandbox ? standing.row.counties : null,
+    groupId,
+    recordsLeft: standing.recordsLeft,
+  };
+}
+
+/** The fields an access level reads (and may filter on). */
+export function apiFields(level: Level): string[] {
+  return visibleByLevel.get(level)!;
+}
+
+/** 400 naming every filter field outside the plan's schema. */
+export function assertFiltersAllowed(level: Level, names: readonly string[]): void {
+  const allowed = new Set(apiFields(level));
+  const refused = names.filter((name) => !allowed.has(name));
+  if (refused.length) throw new ApiError('BAD_REQUEST', `Fields not in your plan's schema: ${refused.join(', ')}`, { fields: refused });
+}
