@@ -1,5 +1,6 @@
 // SQL of API plans: the account's api_accounts row (sandbox, trial, paid plan), its usage cap, the
-// months a plan was in force, cancelling at the period's end, and the admin's list of sandboxes and trials.
+// months a plan was in force, cancelling at the period's end, the admin's list of sandboxes and trials, and
+// the monthly overage run's usage rows.
 import type { Sql } from '../../../db/client.ts';
 
 export async function hadSandbox(sql: Sql, userId: number): Promise<boolean> {
@@ -104,4 +105,48 @@ export async function insertApiOrder(sql: Sql, o: { groupId: number; userId: num
   await sql`
     INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
     VALUES (${o.groupId}, ${o.userId}, ${o.kind}, ${o.description}, ${o.amountCents}, ${o.chargeId})`;
+}
+
+// The overage run (overage-billing.ts), one account-month per transaction.
+
+export type UnbilledMonth = {
+  group_id: string; month: Date; tiles: string; records: string; plan: string; month_plans: string[] | null; usage_cap_cents: number | null;
+  card_token: string | null; customer_id: string | null;
+};
+
+/**
+ * The next paid account's month before `monthStart` not billed yet (a decline is retried once `retryBefore`
+ * has passed), locked, with the plans in force during it and the card that pays; SKIP LOCKED lets two
+ * workers share the run.
+ */
+export async function nextUnbilledMonth(sql: Sql, monthStart: Date, retryBefore: Date, groupIds: number[] | null): Promise<UnbilledMonth | undefined> {
+  const [row] = await sql<UnbilledMonth[]>`
+    SELECT u.group_id, u.month, u.tiles, u.records, a.plan, a.usage_cap_cents, s.card_token, b.customer_id,
+           (SELECT array_agg(m.plan) FROM api_plan_months m WHERE m.group_id = u.group_id AND m.month = u.month) AS month_plans
+    FROM api_usage u
+    JOIN api_accounts a ON a.group_id = u.group_id AND a.plan IN ('api_standard', 'api_premium')
+      -- API access removed from a Pro/Team plan: months up to the one it ended in.
+      AND (a.ends_at IS NULL OR u.month < a.ends_at)
+    LEFT JOIN subscriptions s ON s.group_id = u.group_id
+    LEFT JOIN cards c ON c.token = s.card_token
+    LEFT JOIN billing_customers b ON b.user_id = c.added_by AND b.provider = c.provider
+    WHERE u.month < ${monthStart} AND u.billed_at IS NULL
+      AND (u.billing_failed_at IS NULL OR u.billing_failed_at <= ${retryBefore})
+      AND (${groupIds}::bigint[] IS NULL OR u.group_id = ANY(${groupIds}::bigint[]))
+    ORDER BY u.month, u.group_id LIMIT 1 FOR UPDATE OF u SKIP LOCKED`;
+  return row;
+}
+
+export async function markOverageFailed(sql: Sql, groupId: string, month: Date, at: Date): Promise<void> {
+  await sql`UPDATE api_usage SET billing_failed_at = ${at} WHERE group_id = ${groupId} AND month = ${month}`;
+}
+
+export async function insertOverageOrder(sql: Sql, o: { groupId: string; description: string; amountCents: number; chargeId: string | null; key: string }): Promise<void> {
+  await sql`
+    INSERT INTO orders (group_id, kind, description, amount_cents, charge_id, idempotency_key)
+    VALUES (${o.groupId}, 'overage', ${o.description}, ${o.amountCents}, ${o.chargeId}, ${o.key})`;
+}
+
+export async function markOverageBilled(sql: Sql, groupId: string, month: Date, amountCents: number, at: Date): Promise<void> {
+  await sql`UPDATE api_usage SET billed_cents = ${amountCents}, billed_at = ${at} WHERE group_id = ${groupId} AND month = ${month}`;
 }

@@ -17,6 +17,8 @@ import type { PaymentProvider } from '../../../payments/provider.ts';
 import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from './site-api-access.ts';
 import { comboBody, comboQuery } from '@parcel-map/contracts/commerce/site-api-access';
 import { projectLimits } from '../plans/project-limits.ts';
+import { membersPastSeats, removeMembersPastSeats } from '../../people/groups/service.ts';
+import { projectsPastLimit, removeProjectsPastLimit } from '../../workspace/projects/service.ts';
 import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';
 import { assertBilling, mayOnBilling } from './policy.ts';
@@ -24,7 +26,7 @@ import { planById } from '../plans/plans.ts';
 import { prorate } from '../plans/pricing.ts';
 import { cycleFor, planForUsers, priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 import {
-  cancelAtPeriodEnd, changeSubscription, currentSubscription, customerOfCard, insertChangeOrder, membersBeyond, projectsBeyond, removeMembers, removeProjects, setGroupPlan,
+  cancelAtPeriodEnd, changeSubscription, currentSubscription, customerOfCard, insertChangeOrder, setGroupPlan,
 } from './queries.ts';
 
 const change = z.object({
@@ -98,10 +100,10 @@ export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: Call
       return { possible: false as const, reason: 'That is your current plan.' };
     }
     // Members beyond the new seats lose access (managers stay first), projects beyond the new limit go.
-    const users = await membersBeyond(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
+    const users = await membersPastSeats(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
     const limit = projectLimits[next.plan.tier].projects;
     const maps = Number.isFinite(limit)
-      ? await projectsBeyond(db, groupId, Math.max(0, limit === 0 ? 0 : limit))
+      ? await projectsPastLimit(db, groupId, Math.max(0, limit === 0 ? 0 : limit))
       : [];
     if (body.code) countOfferAttempt(deps.config, userId);
     const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: now() }) : undefined;
@@ -174,9 +176,9 @@ export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: Call
       });
       await setGroupPlan(db, group.id, { tier: next.plan.tier, subtier: next.plan.plan, seats: next.users });
       const leaving = result.effects.users.map((u) => u[2] as number);
-      if (leaving.length > 0) await removeMembers(db, group.id, leaving);
+      if (leaving.length > 0) await removeMembersPastSeats(db, group.id, leaving);
       const removed = result.effects.maps.map((m) => m[0] as number);
-      if (removed.length > 0) await removeProjects(db, group.id, removed);
+      if (removed.length > 0) await removeProjectsPastLimit(db, group.id, removed);
       const credited = money.creditCents - subscription.credit_cents;
       await insertChangeOrder(db, {
         groupId: group.id, userId: caller.user!.id, kind: credited > 0 ? 'credit' : 'plan_change',

@@ -1,6 +1,8 @@
-// Billing rows: the payer's provider customer, cards, the group's subscription and orders.
+// Billing rows: the payer's provider customer, cards, the group's subscription and orders, offer codes,
+// the admin's order list and refunds, and the renewal run's subscriptions.
 import type { Sql } from '../../../db/client.ts';
 import type { CardDetails } from '../../../payments/provider.ts';
+import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 
 export async function customerOf(sql: Sql, userId: number, provider: string): Promise<string | undefined> {
   const [row] = await sql<{ customer_id: string }[]>`SELECT customer_id FROM billing_customers WHERE user_id = ${userId} AND provider = ${provider}`;
@@ -178,18 +180,6 @@ export async function currentSubscription(sql: Sql, groupId: number): Promise<Su
   return subscription;
 }
 
-/** The members past the first `keep` (managers first, then by seniority): those a smaller plan drops. */
-export async function membersBeyond(sql: Sql, groupId: number, keep: number) {
-  return sql<{ name: string; role: string; user_id: string }[]>`
-    SELECT u.name, m.role, u.id AS user_id FROM memberships m JOIN users u ON u.id = m.user_id
-    WHERE m.group_id = ${groupId} ORDER BY (m.role = 'manager') DESC, m.created_at, u.id OFFSET ${keep}`;
-}
-
-/** The projects past the `keep` most recently updated: those a smaller plan removes. */
-export async function projectsBeyond(sql: Sql, groupId: number, keep: number) {
-  return sql<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${keep}`;
-}
-
 export async function cancelAtPeriodEnd(sql: Sql, subscriptionId: string): Promise<void> {
   await sql`UPDATE subscriptions SET cancel_at_period_end = true WHERE id = ${subscriptionId}`;
 }
@@ -203,16 +193,6 @@ export async function changeSubscription(
     UPDATE subscriptions SET plan = ${s.plan}, cycle = ${s.cycle}, users = ${s.users}, price_cents = ${s.priceCents}, api_price_cents = ${s.apiPriceCents},
       period_start = ${s.periodStart}, period_end = ${s.periodEnd}, credit_cents = ${s.creditCents}, cancel_at_period_end = false
     WHERE id = ${id}`;
-}
-
-/** Members a smaller plan has no seat for leave the account (and it stops being their primary one). */
-export async function removeMembers(sql: Sql, groupId: number, userIds: number[]): Promise<void> {
-  await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ANY(${userIds})`;
-  await sql`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${userIds}) AND primary_group_id = ${groupId}`;
-}
-
-export async function removeProjects(sql: Sql, groupId: number, projectIds: number[]): Promise<void> {
-  await sql`DELETE FROM projects WHERE group_id = ${groupId} AND id = ANY(${projectIds})`;
 }
 
 // API access on a site plan (site-api-access.ts), in the change's transaction.
@@ -245,4 +225,126 @@ export async function startApiAccess(sql: Sql, groupId: number, plan: string, no
 /** Ended, not deleted: the month's usage so far is still billed for overage (overage-billing.ts). */
 export async function endApiAccess(sql: Sql, groupId: number, plan: string | null, now: Date): Promise<void> {
   await sql`UPDATE api_accounts SET ends_at = ${now} WHERE group_id = ${groupId} AND plan = ${plan}`;
+}
+
+// Offer codes (offers.ts).
+
+export interface Offer {
+  code: string;
+  plan: string;
+  cycle: 'monthly' | 'annual';
+  price_cents: number;
+  group_id: string | null;
+}
+
+/** The offer of this code that has not expired at `now`. */
+export async function offerByCode(sql: Sql, code: string, now: Date): Promise<Offer | undefined> {
+  const [offer] = await sql<Offer[]>`
+    SELECT code, plan, cycle, price_cents, group_id FROM offers
+    WHERE code = ${code} AND (expires_at IS NULL OR expires_at > ${now})`;
+  return offer;
+}
+
+export async function offerRedeemed(sql: Sql, code: string, groupId: number): Promise<boolean> {
+  const [used] = await sql`SELECT 1 FROM offer_redemptions WHERE code = ${code} AND group_id = ${groupId}`;
+  return Boolean(used);
+}
+
+/** Records the account's use of the code; false when it had used it before. */
+export async function insertRedemption(sql: Sql, code: string, groupId: number): Promise<boolean> {
+  const [used] = await sql`INSERT INTO offer_redemptions (code, group_id) VALUES (${code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
+  return Boolean(used);
+}
+
+export async function listOffers(sql: Sql) {
+  return sql`
+    SELECT o.code, o.name, o.plan, o.cycle, o.price_cents, o.expires_at, o.created_at, g.name AS account
+    FROM offers o LEFT JOIN groups g ON g.id = o.group_id ORDER BY o.created_at DESC LIMIT 500`;
+}
+
+export async function groupIdBySlug(sql: Sql, slug: string): Promise<number | undefined> {
+  const [group] = await sql<{ id: string }[]>`SELECT id FROM groups WHERE slug = ${slug}`;
+  return group ? Number(group.id) : undefined;
+}
+
+/** A new code; false when the code exists already. */
+export async function insertOffer(
+  sql: Sql,
+  o: { code: string; name: string; plan: string; cycle: string; priceCents: number; groupId: number | null; expiresAt: Date | null; createdBy: number | null },
+): Promise<boolean> {
+  const [made] = await sql`
+    INSERT INTO offers (code, name, plan, cycle, price_cents, group_id, expires_at, created_by)
+    VALUES (${o.code}, ${o.name}, ${o.plan}, ${o.cycle}, ${o.priceCents}, ${o.groupId}, ${o.expiresAt}, ${o.createdBy})
+    ON CONFLICT (code) DO NOTHING RETURNING code`;
+  return Boolean(made);
+}
+
+// The admin's orders and refunds (admin-orders.ts).
+
+/** A page of 100 orders, newest first, with the account, the user and what was refunded of each. */
+export async function allOrders(sql: Sql, page: number) {
+  return sql`
+    SELECT o.id, o.kind, o.description, o.amount_cents, o.charge_id, o.created_at, g.name AS account, u.email,
+      coalesce((SELECT -sum(r.amount_cents) FROM orders r WHERE r.kind = 'refund' AND r.charge_id = o.charge_id), 0)::int AS refunded_cents
+    FROM orders o LEFT JOIN groups g ON g.id = o.group_id LEFT JOIN users u ON u.id = o.user_id
+    ORDER BY o.created_at DESC, o.id DESC LIMIT 100 OFFSET ${page * 100}`;
+}
+
+/** The order, locked for the refund's transaction. */
+export async function lockOrder(sql: Sql, id: number) {
+  const [order] = await sql<{ group_id: string | null; charge_id: string | null; amount_cents: number; kind: string }[]>`
+    SELECT group_id, charge_id, amount_cents, kind FROM orders WHERE id = ${id} FOR UPDATE`;
+  return order;
+}
+
+export async function refundedCents(sql: Sql, chargeId: string): Promise<number> {
+  const [done] = await sql<{ refunded: number }[]>`
+    SELECT coalesce(-sum(amount_cents), 0)::int AS refunded FROM orders WHERE kind = 'refund' AND charge_id = ${chargeId}`;
+  return done!.refunded;
+}
+
+// Renewals (renewals.ts), each due subscription in its own transaction.
+
+export type DueSubscription = {
+  id: string; group_id: string; plan: string; users: number; cycle: Cycle; price_cents: number; credit_cents: number; card_token: string | null;
+  period_end: Date; cancel_at_period_end: boolean; renewal_failures: number;
+};
+
+/** Past due since before `graceEnded`: the paid tier goes (subtier and seats stay, for the way back). Answers the groups. */
+export async function lapsePastDue(sql: Sql, graceEnded: Date, groupIds: number[] | null): Promise<number[]> {
+  const lapsed = await sql<{ id: string }[]>`
+    UPDATE groups g SET tier = 'free' FROM subscriptions s
+    WHERE s.group_id = g.id AND s.status = 'past_due' AND s.period_end <= ${graceEnded} AND g.tier <> 'free'
+      AND (${groupIds}::bigint[] IS NULL OR g.id = ANY(${groupIds}::bigint[]))
+    RETURNING g.id`;
+  return lapsed.map((group) => Number(group.id));
+}
+
+/** The next subscription due at `now`, locked; SKIP LOCKED lets two workers share the work without doubling it. */
+export async function nextDueSubscription(sql: Sql, now: Date, groupIds: number[] | null): Promise<DueSubscription | undefined> {
+  const [due] = await sql<DueSubscription[]>`
+    SELECT id, group_id, plan, users, cycle, price_cents + api_price_cents AS price_cents, credit_cents, card_token, period_end, cancel_at_period_end, renewal_failures
+    FROM subscriptions
+    WHERE status <> 'canceled' AND period_end <= ${now} AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
+      AND (${groupIds}::bigint[] IS NULL OR group_id = ANY(${groupIds}::bigint[]))
+    ORDER BY period_end LIMIT 1 FOR UPDATE SKIP LOCKED`;
+  return due;
+}
+
+/** The subscription ends and its account drops to the free plan. */
+export async function endSubscription(sql: Sql, subscriptionId: string, groupId: string): Promise<void> {
+  await sql`UPDATE subscriptions SET status = 'canceled', next_attempt_at = NULL WHERE id = ${subscriptionId}`;
+  await sql`UPDATE groups SET tier = 'free', subtier = NULL, seats = 1 WHERE id = ${groupId}`;
+}
+
+export async function markRenewalFailed(sql: Sql, subscriptionId: string, failures: number, nextAttempt: Date): Promise<void> {
+  await sql`UPDATE subscriptions SET status = 'past_due', renewal_failures = ${failures}, next_attempt_at = ${nextAttempt} WHERE id = ${subscriptionId}`;
+}
+
+/** The next period starts where this one ended, paid (`fromCredit` of it from the credit). */
+export async function renewSubscription(sql: Sql, subscriptionId: string, fromCredit: number, periodEnd: Date): Promise<void> {
+  await sql`
+    UPDATE subscriptions SET status = 'active', renewal_failures = 0, next_attempt_at = NULL, credit_cents = credit_cents - ${fromCredit},
+      period_start = period_end, period_end = ${periodEnd}
+    WHERE id = ${subscriptionId}`;
 }

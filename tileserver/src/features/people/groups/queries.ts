@@ -120,6 +120,19 @@ export async function removeMember(sql: Sql, groupId: number, userId: number): P
   return removed.length === 1;
 }
 
+/** The members past the first `keep` (managers first, then by seniority). */
+export async function membersBeyond(sql: Sql, groupId: number, keep: number) {
+  return sql<{ name: string; role: string; user_id: string }[]>`
+    SELECT u.name, m.role, u.id AS user_id FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.group_id = ${groupId} ORDER BY (m.role = 'manager') DESC, m.created_at, u.id OFFSET ${keep}`;
+}
+
+/** Several members leave at once (and the account stops being their primary one). */
+export async function removeMembers(sql: Sql, groupId: number, userIds: number[]): Promise<void> {
+  await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ANY(${userIds})`;
+  await sql`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${userIds}) AND primary_group_id = ${groupId}`;
+}
+
 export async function managerCount(sql: Sql, groupId: number): Promise<number> {
   const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM memberships WHERE group_id = ${groupId} AND role = 'manager'`;
   return row?.n ?? 0;
