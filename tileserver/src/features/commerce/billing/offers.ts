@@ -14,7 +14,7 @@ import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { requireAdmin } from '../../people/admin/policy.ts';
 import { planById } from '../plans/plans.ts';
-import { groupIdBySlug, insertOffer, insertRedemption, listOffers, offerByCode, offerRedeemed, type Offer } from './queries.ts';
+import { groupIdBySlug, insertOffer, insertRedemption, listOffers, offerByCode, offerRedeemed, type Offer } from './offer-queries.ts';
 
 export type { Offer };
 

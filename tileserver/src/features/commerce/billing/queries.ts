@@ -1,8 +1,7 @@
-// Billing rows: the payer's provider customer, cards, the group's subscription and orders, offer codes,
-// the admin's order list and refunds, and the renewal run's subscriptions.
+// Billing rows: the payer's provider customer, cards, the group's subscription and orders, the admin's
+// order list and refunds. Offer codes are in offer-queries.ts, the renewal run's rows in renewal-queries.ts.
 import type { Sql } from '../../../db/client.ts';
 import type { CardDetails } from '../../../payments/provider.ts';
-import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 
 export async function customerOf(sql: Sql, userId: number, provider: string): Promise<string | undefined> {
   const [row] = await sql<{ customer_id: string }[]>`SELECT customer_id FROM billing_customers WHERE user_id = ${userId} AND provider = ${provider}`;
@@ -227,58 +226,6 @@ export async function endApiAccess(sql: Sql, groupId: number, plan: string | nul
   await sql`UPDATE api_accounts SET ends_at = ${now} WHERE group_id = ${groupId} AND plan = ${plan}`;
 }
 
-// Offer codes (offers.ts).
-
-export interface Offer {
-  code: string;
-  plan: string;
-  cycle: 'monthly' | 'annual';
-  price_cents: number;
-  group_id: string | null;
-}
-
-/** The offer of this code that has not expired at `now`. */
-export async function offerByCode(sql: Sql, code: string, now: Date): Promise<Offer | undefined> {
-  const [offer] = await sql<Offer[]>`
-    SELECT code, plan, cycle, price_cents, group_id FROM offers
-    WHERE code = ${code} AND (expires_at IS NULL OR expires_at > ${now})`;
-  return offer;
-}
-
-export async function offerRedeemed(sql: Sql, code: string, groupId: number): Promise<boolean> {
-  const [used] = await sql`SELECT 1 FROM offer_redemptions WHERE code = ${code} AND group_id = ${groupId}`;
-  return Boolean(used);
-}
-
-/** Records the account's use of the code; false when it had used it before. */
-export async function insertRedemption(sql: Sql, code: string, groupId: number): Promise<boolean> {
-  const [used] = await sql`INSERT INTO offer_redemptions (code, group_id) VALUES (${code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
-  return Boolean(used);
-}
-
-export async function listOffers(sql: Sql) {
-  return sql`
-    SELECT o.code, o.name, o.plan, o.cycle, o.price_cents, o.expires_at, o.created_at, g.name AS account
-    FROM offers o LEFT JOIN groups g ON g.id = o.group_id ORDER BY o.created_at DESC LIMIT 500`;
-}
-
-export async function groupIdBySlug(sql: Sql, slug: string): Promise<number | undefined> {
-  const [group] = await sql<{ id: string }[]>`SELECT id FROM groups WHERE slug = ${slug}`;
-  return group ? Number(group.id) : undefined;
-}
-
-/** A new code; false when the code exists already. */
-export async function insertOffer(
-  sql: Sql,
-  o: { code: string; name: string; plan: string; cycle: string; priceCents: number; groupId: number | null; expiresAt: Date | null; createdBy: number | null },
-): Promise<boolean> {
-  const [made] = await sql`
-    INSERT INTO offers (code, name, plan, cycle, price_cents, group_id, expires_at, created_by)
-    VALUES (${o.code}, ${o.name}, ${o.plan}, ${o.cycle}, ${o.priceCents}, ${o.groupId}, ${o.expiresAt}, ${o.createdBy})
-    ON CONFLICT (code) DO NOTHING RETURNING code`;
-  return Boolean(made);
-}
-
 // The admin's orders and refunds (admin-orders.ts).
 
 /** A page of 100 orders, newest first, with the account, the user and what was refunded of each. */
@@ -301,50 +248,4 @@ export async function refundedCents(sql: Sql, chargeId: string): Promise<number>
   const [done] = await sql<{ refunded: number }[]>`
     SELECT coalesce(-sum(amount_cents), 0)::int AS refunded FROM orders WHERE kind = 'refund' AND charge_id = ${chargeId}`;
   return done!.refunded;
-}
-
-// Renewals (renewals.ts), each due subscription in its own transaction.
-
-export type DueSubscription = {
-  id: string; group_id: string; plan: string; users: number; cycle: Cycle; price_cents: number; credit_cents: number; card_token: string | null;
-  period_end: Date; cancel_at_period_end: boolean; renewal_failures: number;
-};
-
-/** Past due since before `graceEnded`: the paid tier goes (subtier and seats stay, for the way back). Answers the groups. */
-export async function lapsePastDue(sql: Sql, graceEnded: Date, groupIds: number[] | null): Promise<number[]> {
-  const lapsed = await sql<{ id: string }[]>`
-    UPDATE groups g SET tier = 'free' FROM subscriptions s
-    WHERE s.group_id = g.id AND s.status = 'past_due' AND s.period_end <= ${graceEnded} AND g.tier <> 'free'
-      AND (${groupIds}::bigint[] IS NULL OR g.id = ANY(${groupIds}::bigint[]))
-    RETURNING g.id`;
-  return lapsed.map((group) => Number(group.id));
-}
-
-/** The next subscription due at `now`, locked; SKIP LOCKED lets two workers share the work without doubling it. */
-export async function nextDueSubscription(sql: Sql, now: Date, groupIds: number[] | null): Promise<DueSubscription | undefined> {
-  const [due] = await sql<DueSubscription[]>`
-    SELECT id, group_id, plan, users, cycle, price_cents + api_price_cents AS price_cents, credit_cents, card_token, period_end, cancel_at_period_end, renewal_failures
-    FROM subscriptions
-    WHERE status <> 'canceled' AND period_end <= ${now} AND (next_attempt_at IS NULL OR next_attempt_at <= ${now})
-      AND (${groupIds}::bigint[] IS NULL OR group_id = ANY(${groupIds}::bigint[]))
-    ORDER BY period_end LIMIT 1 FOR UPDATE SKIP LOCKED`;
-  return due;
-}
-
-/** The subscription ends and its account drops to the free plan. */
-export async function endSubscription(sql: Sql, subscriptionId: string, groupId: string): Promise<void> {
-  await sql`UPDATE subscriptions SET status = 'canceled', next_attempt_at = NULL WHERE id = ${subscriptionId}`;
-  await sql`UPDATE groups SET tier = 'free', subtier = NULL, seats = 1 WHERE id = ${groupId}`;
-}
-
-export async function markRenewalFailed(sql: Sql, subscriptionId: string, failures: number, nextAttempt: Date): Promise<void> {
-  await sql`UPDATE subscriptions SET status = 'past_due', renewal_failures = ${failures}, next_attempt_at = ${nextAttempt} WHERE id = ${subscriptionId}`;
-}
-
-/** The next period starts where this one ended, paid (`fromCredit` of it from the credit). */
-export async function renewSubscription(sql: Sql, subscriptionId: string, fromCredit: number, periodEnd: Date): Promise<void> {
-  await sql`
-    UPDATE subscriptions SET status = 'active', renewal_failures = 0, next_attempt_at = NULL, credit_cents = credit_cents - ${fromCredit},
-      period_start = period_end, period_end = ${periodEnd}
-    WHERE id = ${subscriptionId}`;
 }

@@ -8,9 +8,8 @@ import { transaction, type Sql } from '../../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { planById } from '../plans/plans.ts';
 import { periodEnd } from '../plans/pricing.ts';
-import {
-  customerOfCard, endSubscription, insertChangeOrder, lapsePastDue, markRenewalFailed, nextDueSubscription, renewSubscription, setGroupPlan,
-} from './queries.ts';
+import { customerOfCard, insertChangeOrder, setGroupPlan } from './queries.ts';
+import { endSubscription, lapsePastDue, markRenewalFailed, nextDueSubscription, renewSubscription } from './renewal-queries.ts';
 
 export const retryAfterDays = [1, 3, 5];
 export const pastDueGraceDays = 3;
