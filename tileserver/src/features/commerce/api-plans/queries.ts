@@ -1,4 +1,4 @@
-// SQL of API plans: the account's api_accounts row (sandbox, trial, paid plan), its usage cap, the
+// SQL of API plans: the account's api_accounts row (sandbox, trial, paid plan) with its usage, its usage cap, the
 // months a plan was in force, cancelling at the period's end, the admin's list of sandboxes and trials, and
 // the monthly overage run's usage rows.
 import type { Sql } from '../../../db/client.ts';
@@ -22,6 +22,42 @@ export async function loadedCounties(sql: Sql) {
 export async function loadedCountyPaths(sql: Sql, paths: string[]): Promise<string[]> {
   const rows = await sql<{ path: string }[]>`SELECT path FROM county_coverage WHERE path = ANY(${paths}::text[]) AND parcels > 0`;
   return rows.map((row) => row.path);
+}
+
+export interface ApiAccountRow {
+  group_id: string;
+  plan: string;
+  started_at: Date;
+  ends_at: Date | null;
+  trial_ends_at: Date | null;
+  counties: string[];
+  usage_cap_cents: number | null;
+  sub_status: string | null;
+  cancel_at_period_end: boolean | null;
+  token_hint: string | null;
+  /** A month's overage charge was declined and is not paid yet (the admin listing does not read it). */
+  overage_unpaid?: boolean;
+  tiles: string;
+  records: string;
+}
+
+/** The account's API plan in force with its usage since `month` (a sandbox: since the month it started). */
+export async function apiAccountWithUsage(sql: Sql, groupId: number, month: string): Promise<ApiAccountRow | undefined> {
+  const [row] = await sql<ApiAccountRow[]>`
+    SELECT a.group_id, a.plan, a.started_at, a.ends_at, a.trial_ends_at, a.counties, a.usage_cap_cents,
+           s.status AS sub_status, s.cancel_at_period_end, g.api_token_hint AS token_hint,
+           EXISTS (SELECT 1 FROM api_usage x WHERE x.group_id = a.group_id AND x.billing_failed_at IS NOT NULL AND x.billed_at IS NULL) AS overage_unpaid,
+           coalesce(sum(u.tiles), 0)::text AS tiles, coalesce(sum(u.records), 0)::text AS records
+    FROM api_accounts a
+    JOIN groups g ON g.id = a.group_id
+    -- A stand-alone API plan's subscription, or a Pro/Team one that includes it (api_combo).
+    LEFT JOIN subscriptions s ON s.group_id = a.group_id AND (s.plan = a.plan OR s.api_access = a.plan)
+    LEFT JOIN api_usage u ON u.group_id = a.group_id
+      AND u.month >= CASE WHEN a.plan = 'api_sandbox' THEN date_trunc('month', a.started_at AT TIME ZONE 'UTC')::date ELSE ${month}::date END
+    -- API access removed from a Pro/Team plan (ends_at set on a paid plan): no API plan any more.
+    WHERE a.group_id = ${groupId} AND (a.ends_at IS NULL OR a.plan = 'api_sandbox')
+    GROUP BY a.group_id, s.status, s.cancel_at_period_end, g.api_token_hint`;
+  return row;
 }
 
 /** One sandbox sign-up per user at a time (in the sign-up's transaction). */

@@ -1,5 +1,6 @@
 // SQL of exports: counts of a selection, the export rows (status, progress, file), the month's free
-// csv rows of a group and its download history, and the place names an export's coverage shows.
+// csv rows of a group (and the lock that spends them once), its download history, and the place names
+// an export's coverage shows.
 import type { Sql } from '../../../db/client.ts';
 import { exportStatus, type ExportStatus } from '@parcel-map/contracts/commerce/exports';
 import { selectionSql, type SelectionDefinition } from './selection.ts';
@@ -63,6 +64,11 @@ export async function freeRowsUsed(sql: Sql, owner: { groupId: number | null; us
     WHERE created_at >= ${since} AND status <> ${exportStatus.failed}
       AND (CASE WHEN ${owner.groupId}::bigint IS NULL THEN user_id = ${owner.userId} ELSE group_id = ${owner.groupId} END)`;
   return row?.n ?? 0;
+}
+
+/** The advisory lock of one account's free allowance, held until the transaction ends. */
+export async function lockAllowanceKey(db: Sql, key: string): Promise<void> {
+  await db`SELECT pg_advisory_xact_lock(hashtext('export-allowance'), hashtext(${key}))`;
 }
 
 export async function insertExport(
