@@ -1,12 +1,18 @@
 // What other features may do with user accounts (they call these, never accounts/queries.ts): read a
-// user by id, and make the user with an email an admin with a new password (the admin command line).
+// user by id and their primary account, and make the user with an email an admin with a new password
+// (the admin command line).
 import type { Sql } from '../../../db/client.ts';
-import { insertUser, setAdmin, updateUser, userByEmail, userById, type UserRow } from './queries.ts';
+import { insertUser, primaryGroupOf, setAdmin, updateUser, userByEmail, userById, type UserRow } from './queries.ts';
 
 export type { UserRow };
 
 export async function accountUser(sql: Sql, id: number): Promise<UserRow | undefined> {
   return userById(sql, id);
+}
+
+/** The account the user works in (their primary group), if any. */
+export async function primaryAccountOf(sql: Sql, id: number): Promise<number | undefined> {
+  return primaryGroupOf(sql, id);
 }
 
 /**

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { createSession, resumeSession, revokeSession, writeSessionCookie } from '../../../auth/sessions.ts';
 import type { Config } from '../../../config.ts';
-import type { Sql } from '../../../db/client.ts';
+import { transaction, type Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
-import { accountUser } from '../accounts/service.ts';
-import { accountById, createManagedAccount } from '../groups/service.ts';
-import { accountName, duplicateAccountName } from '@parcel-map/contracts/people/groups';
+import { accountUser, primaryAccountOf } from '../accounts/service.ts';
+import { accountById, createManagedAccount, setAccountPlan } from '../groups/service.ts';
+import { accountName } from '@parcel-map/contracts/people/groups';
 import { requireAdmin } from './policy.ts';
 import { adminSessionToResume, audit, overviewCounts, placeRequests, profileAnswers, searchFeedback, searchUsers } from './queries.ts';
 
@@ -53,17 +53,13 @@ export function adminRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     const user = await userParam(c);
     const body = await requestBody(c, planBody);
     const seats = body.tier === 'team' ? Math.max(2, body.seats ?? 2) : 1;
-    const [current] = await sql<{ primary_group_id: string | null }[]>`SELECT primary_group_id FROM users WHERE id = ${user.id}`;
-    let groupId = current?.primary_group_id ? Number(current.primary_group_id) : undefined;
-    await sql.begin(async (tx) => {
-      const db = tx as unknown as Sql;
+    let groupId = await primaryAccountOf(sql, user.id);
+    await transaction(sql, async (db) => {
       if (groupId === undefined) {
         if (body.tier === 'free') return;
         groupId = await createManagedAccount(db, { name: body.group_name ?? `${user.name}'s account`, tier: body.tier, seats, managerId: user.id, numbered: body.group_name === undefined });
       } else {
-        const [renameTaken] = body.group_name ? await db`SELECT 1 FROM groups WHERE lower(name) = lower(${body.group_name}) AND id <> ${groupId}` : [];
-        if (renameTaken) throw new ApiError('CONFLICT', duplicateAccountName);
-        await db`UPDATE groups SET tier = ${body.tier}, seats = ${seats}, name = coalesce(${body.group_name ?? null}, name) WHERE id = ${groupId}`;
+        await setAccountPlan(db, groupId, { tier: body.tier, seats, name: body.group_name });
       }
       await audit(db, { actorId: caller.user?.id ?? null, action: 'set_plan', targetUserId: user.id, targetGroupId: groupId, details: { tier: body.tier, seats } });
     });

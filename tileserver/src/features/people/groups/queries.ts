@@ -46,6 +46,17 @@ export async function groupById(sql: Sql, id: number): Promise<GroupRow | undefi
   return row ? toGroup(row) : undefined;
 }
 
+/** Whether an account other than `groupId` has the name (names are unique without regard to case). */
+export async function nameTakenByOther(sql: Sql, name: string, groupId: number): Promise<boolean> {
+  const [taken] = await sql`SELECT 1 FROM groups WHERE lower(name) = lower(${name}) AND id <> ${groupId}`;
+  return Boolean(taken);
+}
+
+/** Sets tier and seats, and the name when one is given. */
+export async function updateGroupPlan(sql: Sql, groupId: number, change: { tier: GroupRow['tier']; seats: number; name: string | null }): Promise<void> {
+  await sql`UPDATE groups SET tier = ${change.tier}, seats = ${change.seats}, name = coalesce(${change.name}, name) WHERE id = ${groupId}`;
+}
+
 export async function searchGroups(sql: Sql, query: string, exact: boolean): Promise<{ name: string; slug: string }[]> {
   if (exact) return sql<{ name: string; slug: string }[]>`SELECT name, slug FROM groups WHERE lower(name) = lower(${query.trim()}) LIMIT 1`;
   return sql<{ name: string; slug: string }[]>`
