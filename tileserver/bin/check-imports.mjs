@@ -60,46 +60,6 @@ export const allowlist = [
     reason: moving,
   },
   { from: 'tileserver/src/features/map/insights/routes.test.ts', to: 'fixtures/src/synth/generate.ts', reason: moving },
-  {
-    from: 'tileserver/src/features/commerce/api-plans/routes.ts',
-    to: 'tileserver/src/features/people/groups/queries.ts',
-    reason: moving,
-  },
-  {
-    from: 'tileserver/src/features/commerce/billing/checkout-steps.ts',
-    to: 'tileserver/src/features/people/groups/queries.ts',
-    reason: moving,
-  },
-  {
-    from: 'tileserver/src/features/commerce/store/cart-routes.ts',
-    to: 'tileserver/src/features/commerce/billing/queries.ts',
-    reason: moving,
-  },
-  {
-    from: 'tileserver/src/features/commerce/store/cart-routes.ts',
-    to: 'tileserver/src/features/commerce/exports/queries.ts',
-    reason: moving,
-  },
-  {
-    from: 'tileserver/src/features/people/admin/create-admin.ts',
-    to: 'tileserver/src/features/people/accounts/queries.ts',
-    reason: "not assigned in issue 28: admin creates users with accounts' CRUD; a follow-up",
-  },
-  {
-    from: 'tileserver/src/features/people/admin/routes.ts',
-    to: 'tileserver/src/features/people/accounts/queries.ts',
-    reason: 'not assigned in issue 28; a follow-up',
-  },
-  {
-    from: 'tileserver/src/features/people/admin/routes.ts',
-    to: 'tileserver/src/features/people/groups/queries.ts',
-    reason: 'not assigned in issue 28; a follow-up',
-  },
-  {
-    from: 'tileserver/src/features/workspace/projects/routes.ts',
-    to: 'tileserver/src/features/map/places/queries.ts',
-    reason: 'not assigned in issue 28; a follow-up',
-  },
   { from: 'viewer/src/', to: 'tileserver/src/features/commerce/plans/pricing.ts', reason: moving },
   { from: 'viewer/src/', to: 'tileserver/src/features/commerce/exports/pricing.ts', reason: moving },
   { from: 'viewer/src/', to: 'tileserver/src/features/map/parcels/field-catalog.ts', reason: moving },

@@ -10,24 +10,8 @@ import { monthOf, type UsageMeter } from '../../../metering/usage-meter.ts';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { apiPlan } from '../plans/api-plans.ts';
 import type { ApiPlan, ApiState } from '@parcel-map/contracts/commerce/api-plans';
+import { apiAccountWithUsage, type ApiAccountRow } from './queries.ts';
 import { overageCents, overHardLimit, recordsLeft, tilesLeft, type Usage } from './usage.ts';
-
-export interface ApiAccountRow {
-  group_id: string;
-  plan: string;
-  started_at: Date;
-  ends_at: Date | null;
-  trial_ends_at: Date | null;
-  counties: string[];
-  usage_cap_cents: number | null;
-  sub_status: string | null;
-  cancel_at_period_end: boolean | null;
-  token_hint: string | null;
-  /** A month's overage charge was declined and is not paid yet (the admin listing does not read it). */
-  overage_unpaid?: boolean;
-  tiles: string;
-  records: string;
-}
 
 export interface Standing {
   row: ApiAccountRow;
@@ -41,24 +25,13 @@ export interface Standing {
   month: string;
 }
 
+export type { ApiAccountRow };
+
 const day = (at: Date) => at.toISOString().slice(0, 10);
 
+/** The account's API plan in force with its usage of the current window (the sandbox's whole, or `now`'s month). */
 export async function loadAccount(sql: Sql, groupId: number, now: Date): Promise<ApiAccountRow | undefined> {
-  const [row] = await sql<ApiAccountRow[]>`
-    SELECT a.group_id, a.plan, a.started_at, a.ends_at, a.trial_ends_at, a.counties, a.usage_cap_cents,
-           s.status AS sub_status, s.cancel_at_period_end, g.api_token_hint AS token_hint,
-           EXISTS (SELECT 1 FROM api_usage x WHERE x.group_id = a.group_id AND x.billing_failed_at IS NOT NULL AND x.billed_at IS NULL) AS overage_unpaid,
-           coalesce(sum(u.tiles), 0)::text AS tiles, coalesce(sum(u.records), 0)::text AS records
-    FROM api_accounts a
-    JOIN groups g ON g.id = a.group_id
-    -- A stand-alone API plan's subscription, or a Pro/Team one that includes it (api_combo).
-    LEFT JOIN subscriptions s ON s.group_id = a.group_id AND (s.plan = a.plan OR s.api_access = a.plan)
-    LEFT JOIN api_usage u ON u.group_id = a.group_id
-      AND u.month >= CASE WHEN a.plan = 'api_sandbox' THEN date_trunc('month', a.started_at AT TIME ZONE 'UTC')::date ELSE ${monthOf(now)}::date END
-    -- API access removed from a Pro/Team plan (ends_at set on a paid plan): no API plan any more.
-    WHERE a.group_id = ${groupId} AND (a.ends_at IS NULL OR a.plan = 'api_sandbox')
-    GROUP BY a.group_id, s.status, s.cancel_at_period_end, g.api_token_hint`;
-  return row;
+  return apiAccountWithUsage(sql, groupId, monthOf(now));
 }
 
 /** The verdict on an account at a moment, from its row and its usage (pure). */

@@ -3,7 +3,7 @@
 // and the change-plan form send the code. Guessing is made dear (Low 11): every refusal (unknown,
 // expired, another account's, another plan's, already used) reads the same, attempts per user are
 // limited, and a code bound to no account is used once per account (offer_redemptions).
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { boundedString } from '@parcel-map/contracts/bounded-string';
 import type { CallerResolver } from '../../../auth/caller.ts';
@@ -14,6 +14,9 @@ import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { requireAdmin } from '../../people/admin/policy.ts';
 import { planById } from '../plans/plans.ts';
+import { groupIdBySlug, insertOffer, insertRedemption, listOffers, offerByCode, offerRedeemed, type Offer } from './offer-queries.ts';
+
+export type { Offer };
 
 export const unknownOffer = 'That offer code is not valid for this plan and account.';
 
@@ -31,8 +34,7 @@ export function countOfferAttempt(config: Config, userId: number): void {
 /** Marks an account-free code used by the account, in the purchase's transaction; a second use is refused. */
 export async function redeemOffer(db: Sql, offer: Offer, groupId: number): Promise<void> {
   if (offer.group_id !== null) return;
-  const [used] = await db`INSERT INTO offer_redemptions (code, group_id) VALUES (${offer.code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
-  if (!used) throw new ApiError('BAD_REQUEST', unknownOffer);
+  if (!(await insertRedemption(db, offer.code, groupId))) throw new ApiError('BAD_REQUEST', unknownOffer);
 }
 
 const offerBody = z.object({
@@ -45,53 +47,45 @@ const offerBody = z.object({
   expires_at: z.coerce.date().optional(),
 });
 
-export interface Offer {
-  code: string;
-  plan: string;
-  cycle: 'monthly' | 'annual';
-  price_cents: number;
-  group_id: string | null;
-}
-
 /** The offer a code names for this plan, cycle and account at `now`; throws the spec's refusal otherwise. */
 export async function findOffer(sql: Sql, code: string, want: { plan: string; cycle: string; groupId: number | null; now: Date }): Promise<Offer> {
-  const [offer] = await sql<Offer[]>`
-    SELECT code, plan, cycle, price_cents, group_id FROM offers
-    WHERE code = ${code.trim().toUpperCase()} AND (expires_at IS NULL OR expires_at > ${want.now})`;
+  const offer = await offerByCode(sql, code.trim().toUpperCase(), want.now);
   const refused = !offer || (offer.group_id !== null && Number(offer.group_id) !== want.groupId) || offer.plan !== want.plan || offer.cycle !== want.cycle;
   if (refused) throw new ApiError('BAD_REQUEST', unknownOffer);
-  if (offer.group_id === null && want.groupId !== null) {
-    const [used] = await sql`SELECT 1 FROM offer_redemptions WHERE code = ${offer.code} AND group_id = ${want.groupId}`;
-    if (used) throw new ApiError('BAD_REQUEST', unknownOffer);
+  if (offer.group_id === null && want.groupId !== null && (await offerRedeemed(sql, offer.code, want.groupId))) {
+    throw new ApiError('BAD_REQUEST', unknownOffer);
   }
   return offer;
 }
 
+type OfferDeps = Parameters<typeof offerRoutes>[0];
+
+async function listCodes(c: Context, deps: OfferDeps): Promise<Response> {
+  requireAdmin(await deps.callers.of(c));
+  return c.json({ offers: await listOffers(deps.sql) });
+}
+
+async function makeCode(c: Context, deps: OfferDeps): Promise<Response> {
+  const caller = await deps.callers.of(c);
+  requireAdmin(caller);
+  const body = await requestBody(c, offerBody);
+  let groupId: number | null = null;
+  if (body.group_slug) {
+    const found = await groupIdBySlug(deps.sql, body.group_slug);
+    if (found === undefined) throw new ApiError('BAD_REQUEST', `No account ${body.group_slug}`);
+    groupId = found;
+  }
+  const made = await insertOffer(deps.sql, {
+    code: body.code, name: body.name, plan: body.plan, cycle: body.cycle, priceCents: body.price_cents, groupId,
+    expiresAt: body.expires_at ?? null, createdBy: caller.user?.id ?? null,
+  });
+  if (!made) throw new ApiError('CONFLICT', `The code ${body.code} exists already`);
+  return c.json({ code: body.code }, 201);
+}
+
 export function offerRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
-  app.get('/admin/codes.json', async (c) => {
-    requireAdmin(await deps.callers.of(c));
-    const offers = await deps.sql`
-      SELECT o.code, o.name, o.plan, o.cycle, o.price_cents, o.expires_at, o.created_at, g.name AS account
-      FROM offers o LEFT JOIN groups g ON g.id = o.group_id ORDER BY o.created_at DESC LIMIT 500`;
-    return c.json({ offers });
-  });
-  app.post('/admin/codes.json', async (c) => {
-    const caller = await deps.callers.of(c);
-    requireAdmin(caller);
-    const body = await requestBody(c, offerBody);
-    let groupId: number | null = null;
-    if (body.group_slug) {
-      const [group] = await deps.sql<{ id: string }[]>`SELECT id FROM groups WHERE slug = ${body.group_slug}`;
-      if (!group) throw new ApiError('BAD_REQUEST', `No account ${body.group_slug}`);
-      groupId = Number(group.id);
-    }
-    const [made] = await deps.sql`
-      INSERT INTO offers (code, name, plan, cycle, price_cents, group_id, expires_at, created_by)
-      VALUES (${body.code}, ${body.name}, ${body.plan}, ${body.cycle}, ${body.price_cents}, ${groupId}, ${body.expires_at ?? null}, ${caller.user?.id ?? null})
-      ON CONFLICT (code) DO NOTHING RETURNING code`;
-    if (!made) throw new ApiError('CONFLICT', `The code ${body.code} exists already`);
-    return c.json({ code: body.code }, 201);
-  });
+  app.get('/admin/codes.json', (c) => listCodes(c, deps));
+  app.post('/admin/codes.json', (c) => makeCode(c, deps));
   return app;
 }

@@ -17,6 +17,8 @@ import type { PaymentProvider } from '../../../payments/provider.ts';
 import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from './site-api-access.ts';
 import { comboBody, comboQuery } from '@parcel-map/contracts/commerce/site-api-access';
 import { projectLimits } from '../plans/project-limits.ts';
+import { membersPastSeats, removeMembersPastSeats } from '../../people/groups/service.ts';
+import { projectsPastLimit, removeProjectsPastLimit } from '../../workspace/projects/service.ts';
 import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';
 import { assertBilling, mayOnBilling } from './policy.ts';
@@ -24,7 +26,7 @@ import { planById } from '../plans/plans.ts';
 import { prorate } from '../plans/pricing.ts';
 import { cycleFor, planForUsers, priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 import {
-  cancelAtPeriodEnd, changeSubscription, currentSubscription, customerOfCard, insertChangeOrder, membersBeyond, projectsBeyond, removeMembers, removeProjects, setGroupPlan,
+  cancelAtPeriodEnd, changeSubscription, currentSubscription, customerOfCard, insertChangeOrder, setGroupPlan,
 } from './queries.ts';
 
 const change = z.object({
@@ -40,6 +42,7 @@ type Change = z.infer<typeof change>;
 const anyChange = z.looseObject({ plan: change.shape.plan });
 
 type PlanChangeWork<T> = (db: Sql, pay: Pay) => Promise<T>;
+type PlanChangeDeps = Parameters<typeof planChangeRoutes>[0];
 
 /**
  * A plan change (site plan, API access, stand-alone API plan) in one transaction under the account's
@@ -59,134 +62,138 @@ export async function payerOf(db: Sql, cardToken: string | null): Promise<{ toke
   return { token: cardToken!, customerId };
 }
 
+/** The routes' dependencies with the clock settled. */
+type Ctx = PlanChangeDeps & { now: Clock };
+
+function managerGroup(caller: Caller) {
+  requireSession(caller);
+  if (!caller.group) throw new ApiError('NOT_FOUND', 'You have no account with a plan: choose one on the plans page.');
+  assertBilling(caller, 'change_plan');
+  return caller.group;
+}
+
+/** API access (api_combo): an account without a group is sent to the API-plan checkout (409), not 404. */
+function comboGroup(caller: Caller) {
+  requireSession(caller);
+  if (!caller.group) throw noSitePlan();
+  return managerGroup(caller);
+}
+
+/** The plan a request names, normalised as the form does: Pro with more users is Team, seats 2-25, per-seat plans monthly. */
+function target(body: Change) {
+  const planId = planForUsers(body.plan, body.users);
+  const plan = planById.get(planId);
+  if (!plan || (!plan.purchasable && plan.plan !== 'level0')) throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be chosen here`);
+  const users = plan.per_seat_pricing ? Math.max(2, body.users) : 1;
+  return { plan, users, cycle: cycleFor(plan, body.cycle) };
+}
+
+/** Whether the change is possible and, if so, what it costs and takes away. */
+async function assess(deps: Ctx, db: Sql, groupId: number, userId: number, body: Change) {
+  const subscription = await currentSubscription(db, groupId);
+  if (!subscription) return { possible: false as const, reason: 'Your account has no plan to change: choose one on the plans page.' };
+  // M5: a past-due account would be prorated against a period nobody paid for.
+  if (subscription.status === 'past_due') return { possible: false as const, reason: pastDueMessage };
+  const next = target(body);
+  if (next.plan.plan === subscription.plan && next.cycle === subscription.cycle && next.users === subscription.users) {
+    return { possible: false as const, reason: 'That is your current plan.' };
+  }
+  // Members beyond the new seats lose access (managers stay first), projects beyond the new limit go.
+  const users = await membersPastSeats(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
+  const limit = projectLimits[next.plan.tier].projects;
+  const maps = Number.isFinite(limit)
+    ? await projectsPastLimit(db, groupId, Math.max(0, limit === 0 ? 0 : limit))
+    : [];
+  if (body.code) countOfferAttempt(deps.config, userId);
+  const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: deps.now() }) : undefined;
+  const newPrice = offer ? (next.plan.per_seat_pricing ? offer.price_cents * next.users : offer.price_cents) : priceCents(next.plan, next.cycle, next.users);
+  // API access (api_combo) stays, priced for the new cycle: it is prorated with the plan.
+  const apiPrice = subscription.api_access ? apiPeriodPrice(subscription.api_access, next.cycle) : 0;
+  const money = next.plan.plan === 'level0'
+    ? { chargeCents: 0, creditCents: subscription.credit_cents, periodStart: subscription.period_start, periodEnd: subscription.period_end }
+    : prorate({ oldPriceCents: subscription.price_cents + subscription.api_price_cents, newPriceCents: newPrice + apiPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: deps.now(), creditCents: subscription.credit_cents });
+  return {
+    possible: true as const,
+    subscription, next, newPrice, apiPrice, money, offer,
+    effects: { users: users.map((u) => [u.name, u.role, Number(u.user_id)]), maps: maps.map((m) => [Number(m.id), m.name]), sources: [], deprecatedApi: false },
+  };
+}
+
+async function checkChange(c: Context, deps: Ctx): Promise<Response> {
+  const { sql } = deps;
+  if (c.req.query('plan') === 'api_combo') {
+    const group = comboGroup(await deps.callers.of(c));
+    const query = comboQuery.parse(c.req.query());
+    const result = await assessCombo(sql, group, query, deps.now());
+    const effects = { users: [], maps: [], sources: [], deprecatedApi: false };
+    if (!result.possible) return c.json({ possible: false, reason: result.reason, effects });
+    return c.json({ possible: true, reason: null, effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.price });
+  }
+  const caller = await deps.callers.of(c);
+  const group = managerGroup(caller);
+  const parsed = change.safeParse(c.req.query());
+  if (!parsed.success) throw new ApiError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
+  const result = await assess(deps, sql, group.id, caller.user!.id, parsed.data);
+  if (!result.possible) return c.json({ possible: false, reason: result.reason, effects: { users: [], maps: [], sources: [], deprecatedApi: false } });
+  return c.json({ possible: true, reason: null, effects: result.effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.newPrice });
+}
+
+async function changePlan(c: Context, deps: Ctx): Promise<Response> {
+  const caller = await deps.callers.of(c);
+  requireSession(caller);
+  // Who may change comes before what was sent: only a manager's body is judged (400); for anyone else
+  // the plan only picks the refusal (API access: 409 to the checkout without an account, else 404/403).
+  const raw = mayOnBilling(caller, 'change_plan') ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
+  if (raw.plan === 'api_combo') {
+    const group = comboGroup(caller);
+    const comboChange = comboBody.parse(raw);
+    const answer = await runPlanChange(deps, group.id, (db, pay) => applyCombo(db, { now: deps.now() }, caller as SessionCaller, group, comboChange, pay));
+    deps.onApiAccessChanged?.(group.id);
+    return c.json(answer);
+  }
+  const group = managerGroup(caller);
+  const body = change.parse(raw);
+  const answer = await runPlanChange(deps, group.id, async (db, pay) => {
+    let chargeId: string | null = null;
+    const result = await assess(deps, db, group.id, caller.user!.id, body);
+    if (!result.possible) throw new ApiError('CONFLICT', result.reason);
+    const { subscription, next, money } = result;
+    if (result.offer) await redeemOffer(db, result.offer, group.id);
+    if (next.plan.plan === 'level0') {
+      await cancelAtPeriodEnd(db, subscription.id);
+      return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
+    }
+    if (money.chargeCents > 0) {
+      if (!subscription.card_token) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+      const payer = await payerOf(db, subscription.card_token);
+      const key = await serverChangeKey(db, 'change', group.id, subscription.id, `${next.plan.plan}_${next.cycle}_${next.users}`);
+      const charge = await pay({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
+      chargeId = charge.id;
+    }
+    await changeSubscription(db, subscription.id, {
+      plan: next.plan.plan, cycle: next.cycle, users: next.users, priceCents: result.newPrice, apiPriceCents: result.apiPrice,
+      periodStart: money.periodStart, periodEnd: money.periodEnd, creditCents: money.creditCents,
+    });
+    await setGroupPlan(db, group.id, { tier: next.plan.tier, subtier: next.plan.plan, seats: next.users });
+    const leaving = result.effects.users.map((u) => u[2] as number);
+    if (leaving.length > 0) await removeMembersPastSeats(db, group.id, leaving);
+    const removed = result.effects.maps.map((m) => m[0] as number);
+    if (removed.length > 0) await removeProjectsPastLimit(db, group.id, removed);
+    const credited = money.creditCents - subscription.credit_cents;
+    await insertChangeOrder(db, {
+      groupId: group.id, userId: caller.user!.id, kind: credited > 0 ? 'credit' : 'plan_change',
+      description: `${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`,
+      amountCents: credited > 0 ? -credited : money.chargeCents, chargeId,
+    });
+    return { status: 'ok', charge: money.chargeCents, credit: money.creditCents };
+  });
+  return c.json(answer);
+}
+
 export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; clock?: Clock; onApiAccessChanged?: (groupId: number) => void }): Hono {
   const app = new Hono();
-  const { sql } = deps;
-  const now = deps.clock ?? systemClock;
-
-  const managerGroup = (caller: Caller) => {
-    requireSession(caller);
-    if (!caller.group) throw new ApiError('NOT_FOUND', 'You have no account with a plan: choose one on the plans page.');
-    assertBilling(caller, 'change_plan');
-    return caller.group;
-  };
-  /** API access (api_combo): an account without a group is sent to the API-plan checkout (409), not 404. */
-  const comboGroup = (caller: Caller) => {
-    requireSession(caller);
-    if (!caller.group) throw noSitePlan();
-    return managerGroup(caller);
-  };
-
-  const inPlanChange = <T,>(groupId: number, work: PlanChangeWork<T>) => runPlanChange(deps, groupId, work);
-
-  /** The plan a request names, normalised as the form does: Pro with more users is Team, seats 2-25, per-seat plans monthly. */
-  const target = (body: Change) => {
-    const planId = planForUsers(body.plan, body.users);
-    const plan = planById.get(planId);
-    if (!plan || (!plan.purchasable && plan.plan !== 'level0')) throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be chosen here`);
-    const users = plan.per_seat_pricing ? Math.max(2, body.users) : 1;
-    return { plan, users, cycle: cycleFor(plan, body.cycle) };
-  };
-
-  const assess = async (db: Sql, groupId: number, userId: number, body: Change) => {
-    const subscription = await currentSubscription(db, groupId);
-    if (!subscription) return { possible: false as const, reason: 'Your account has no plan to change: choose one on the plans page.' };
-    // M5: a past-due account would be prorated against a period nobody paid for.
-    if (subscription.status === 'past_due') return { possible: false as const, reason: pastDueMessage };
-    const next = target(body);
-    if (next.plan.plan === subscription.plan && next.cycle === subscription.cycle && next.users === subscription.users) {
-      return { possible: false as const, reason: 'That is your current plan.' };
-    }
-    // Members beyond the new seats lose access (managers stay first), projects beyond the new limit go.
-    const users = await membersBeyond(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
-    const limit = projectLimits[next.plan.tier].projects;
-    const maps = Number.isFinite(limit)
-      ? await projectsBeyond(db, groupId, Math.max(0, limit === 0 ? 0 : limit))
-      : [];
-    if (body.code) countOfferAttempt(deps.config, userId);
-    const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: now() }) : undefined;
-    const newPrice = offer ? (next.plan.per_seat_pricing ? offer.price_cents * next.users : offer.price_cents) : priceCents(next.plan, next.cycle, next.users);
-    // API access (api_combo) stays, priced for the new cycle: it is prorated with the plan.
-    const apiPrice = subscription.api_access ? apiPeriodPrice(subscription.api_access, next.cycle) : 0;
-    const money = next.plan.plan === 'level0'
-      ? { chargeCents: 0, creditCents: subscription.credit_cents, periodStart: subscription.period_start, periodEnd: subscription.period_end }
-      : prorate({ oldPriceCents: subscription.price_cents + subscription.api_price_cents, newPriceCents: newPrice + apiPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: now(), creditCents: subscription.credit_cents });
-    return {
-      possible: true as const,
-      subscription, next, newPrice, apiPrice, money, offer,
-      effects: { users: users.map((u) => [u.name, u.role, Number(u.user_id)]), maps: maps.map((m) => [Number(m.id), m.name]), sources: [], deprecatedApi: false },
-    };
-  };
-
-  app.get('/settings/check_change.json', async (c) => {
-    if (c.req.query('plan') === 'api_combo') {
-      const group = comboGroup(await deps.callers.of(c));
-      const query = comboQuery.parse(c.req.query());
-      const result = await assessCombo(sql, group, query, now());
-      const effects = { users: [], maps: [], sources: [], deprecatedApi: false };
-      if (!result.possible) return c.json({ possible: false, reason: result.reason, effects });
-      return c.json({ possible: true, reason: null, effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.price });
-    }
-    const caller = await deps.callers.of(c);
-    const group = managerGroup(caller);
-    const parsed = change.safeParse(c.req.query());
-    if (!parsed.success) throw new ApiError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
-    const result = await assess(sql, group.id, caller.user!.id, parsed.data);
-    if (!result.possible) return c.json({ possible: false, reason: result.reason, effects: { users: [], maps: [], sources: [], deprecatedApi: false } });
-    return c.json({ possible: true, reason: null, effects: result.effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.newPrice });
-  });
-
-  app.put('/subscriptions/update.json', async (c: Context) => {
-    const caller = await deps.callers.of(c);
-    requireSession(caller);
-    // Who may change comes before what was sent: only a manager's body is judged (400); for anyone else
-    // the plan only picks the refusal (API access: 409 to the checkout without an account, else 404/403).
-    const raw = mayOnBilling(caller, 'change_plan') ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
-    if (raw.plan === 'api_combo') {
-      const group = comboGroup(caller);
-      const comboChange = comboBody.parse(raw);
-      const answer = await inPlanChange(group.id, (db, pay) => applyCombo(db, { now: now() }, caller as SessionCaller, group, comboChange, pay));
-      deps.onApiAccessChanged?.(group.id);
-      return c.json(answer);
-    }
-    const group = managerGroup(caller);
-    const body = change.parse(raw);
-    const answer = await inPlanChange(group.id, async (db, pay) => {
-      let chargeId: string | null = null;
-      const result = await assess(db, group.id, caller.user!.id, body);
-      if (!result.possible) throw new ApiError('CONFLICT', result.reason);
-      const { subscription, next, money } = result;
-      if (result.offer) await redeemOffer(db, result.offer, group.id);
-      if (next.plan.plan === 'level0') {
-        await cancelAtPeriodEnd(db, subscription.id);
-        return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
-      }
-      if (money.chargeCents > 0) {
-        if (!subscription.card_token) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
-        const payer = await payerOf(db, subscription.card_token);
-        const key = await serverChangeKey(db, 'change', group.id, subscription.id, `${next.plan.plan}_${next.cycle}_${next.users}`);
-        const charge = await pay({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
-        chargeId = charge.id;
-      }
-      await changeSubscription(db, subscription.id, {
-        plan: next.plan.plan, cycle: next.cycle, users: next.users, priceCents: result.newPrice, apiPriceCents: result.apiPrice,
-        periodStart: money.periodStart, periodEnd: money.periodEnd, creditCents: money.creditCents,
-      });
-      await setGroupPlan(db, group.id, { tier: next.plan.tier, subtier: next.plan.plan, seats: next.users });
-      const leaving = result.effects.users.map((u) => u[2] as number);
-      if (leaving.length > 0) await removeMembers(db, group.id, leaving);
-      const removed = result.effects.maps.map((m) => m[0] as number);
-      if (removed.length > 0) await removeProjects(db, group.id, removed);
-      const credited = money.creditCents - subscription.credit_cents;
-      await insertChangeOrder(db, {
-        groupId: group.id, userId: caller.user!.id, kind: credited > 0 ? 'credit' : 'plan_change',
-        description: `${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`,
-        amountCents: credited > 0 ? -credited : money.chargeCents, chargeId,
-      });
-      return { status: 'ok', charge: money.chargeCents, credit: money.creditCents };
-    });
-    return c.json(answer);
-  });
-
+  const ctx: Ctx = { ...deps, now: deps.clock ?? systemClock };
+  app.get('/settings/check_change.json', (c) => checkChange(c, ctx));
+  app.put('/subscriptions/update.json', (c) => changePlan(c, ctx));
   return app;
 }

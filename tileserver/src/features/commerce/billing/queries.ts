@@ -1,4 +1,5 @@
-// Billing rows: the payer's provider customer, cards, the group's subscription and orders.
+// Billing rows: the payer's provider customer, cards, the group's subscription and orders, the admin's
+// order list and refunds. Offer codes are in offer-queries.ts, the renewal run's rows in renewal-queries.ts.
 import type { Sql } from '../../../db/client.ts';
 import type { CardDetails } from '../../../payments/provider.ts';
 
@@ -178,18 +179,6 @@ export async function currentSubscription(sql: Sql, groupId: number): Promise<Su
   return subscription;
 }
 
-/** The members past the first `keep` (managers first, then by seniority): those a smaller plan drops. */
-export async function membersBeyond(sql: Sql, groupId: number, keep: number) {
-  return sql<{ name: string; role: string; user_id: string }[]>`
-    SELECT u.name, m.role, u.id AS user_id FROM memberships m JOIN users u ON u.id = m.user_id
-    WHERE m.group_id = ${groupId} ORDER BY (m.role = 'manager') DESC, m.created_at, u.id OFFSET ${keep}`;
-}
-
-/** The projects past the `keep` most recently updated: those a smaller plan removes. */
-export async function projectsBeyond(sql: Sql, groupId: number, keep: number) {
-  return sql<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${keep}`;
-}
-
 export async function cancelAtPeriodEnd(sql: Sql, subscriptionId: string): Promise<void> {
   await sql`UPDATE subscriptions SET cancel_at_period_end = true WHERE id = ${subscriptionId}`;
 }
@@ -203,16 +192,6 @@ export async function changeSubscription(
     UPDATE subscriptions SET plan = ${s.plan}, cycle = ${s.cycle}, users = ${s.users}, price_cents = ${s.priceCents}, api_price_cents = ${s.apiPriceCents},
       period_start = ${s.periodStart}, period_end = ${s.periodEnd}, credit_cents = ${s.creditCents}, cancel_at_period_end = false
     WHERE id = ${id}`;
-}
-
-/** Members a smaller plan has no seat for leave the account (and it stops being their primary one). */
-export async function removeMembers(sql: Sql, groupId: number, userIds: number[]): Promise<void> {
-  await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ANY(${userIds})`;
-  await sql`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${userIds}) AND primary_group_id = ${groupId}`;
-}
-
-export async function removeProjects(sql: Sql, groupId: number, projectIds: number[]): Promise<void> {
-  await sql`DELETE FROM projects WHERE group_id = ${groupId} AND id = ANY(${projectIds})`;
 }
 
 // API access on a site plan (site-api-access.ts), in the change's transaction.
@@ -245,4 +224,28 @@ export async function startApiAccess(sql: Sql, groupId: number, plan: string, no
 /** Ended, not deleted: the month's usage so far is still billed for overage (overage-billing.ts). */
 export async function endApiAccess(sql: Sql, groupId: number, plan: string | null, now: Date): Promise<void> {
   await sql`UPDATE api_accounts SET ends_at = ${now} WHERE group_id = ${groupId} AND plan = ${plan}`;
+}
+
+// The admin's orders and refunds (admin-orders.ts).
+
+/** A page of 100 orders, newest first, with the account, the user and what was refunded of each. */
+export async function allOrders(sql: Sql, page: number) {
+  return sql`
+    SELECT o.id, o.kind, o.description, o.amount_cents, o.charge_id, o.created_at, g.name AS account, u.email,
+      coalesce((SELECT -sum(r.amount_cents) FROM orders r WHERE r.kind = 'refund' AND r.charge_id = o.charge_id), 0)::int AS refunded_cents
+    FROM orders o LEFT JOIN groups g ON g.id = o.group_id LEFT JOIN users u ON u.id = o.user_id
+    ORDER BY o.created_at DESC, o.id DESC LIMIT 100 OFFSET ${page * 100}`;
+}
+
+/** The order, locked for the refund's transaction. */
+export async function lockOrder(sql: Sql, id: number) {
+  const [order] = await sql<{ group_id: string | null; charge_id: string | null; amount_cents: number; kind: string }[]>`
+    SELECT group_id, charge_id, amount_cents, kind FROM orders WHERE id = ${id} FOR UPDATE`;
+  return order;
+}
+
+export async function refundedCents(sql: Sql, chargeId: string): Promise<number> {
+  const [done] = await sql<{ refunded: number }[]>`
+    SELECT coalesce(-sum(amount_cents), 0)::int AS refunded FROM orders WHERE kind = 'refund' AND charge_id = ${chargeId}`;
+  return done!.refunded;
 }

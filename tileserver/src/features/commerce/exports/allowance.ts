@@ -4,7 +4,7 @@
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import prices from './pricing.json' with { type: 'json' };
-import { freeRowsUsed } from './queries.ts';
+import { freeRowsUsed, lockAllowanceKey } from './queries.ts';
 
 export interface AllowanceOwner {
   groupId: number | null;
@@ -16,7 +16,7 @@ export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(),
 /** Serialises spending of one account's allowance until the transaction ends (starts and checkouts). */
 export async function lockAllowance(db: Sql, owner: AllowanceOwner): Promise<void> {
   const key = owner.groupId === null ? `user:${owner.userId}` : `group:${owner.groupId}`;
-  await db`SELECT pg_advisory_xact_lock(hashtext('export-allowance'), hashtext(${key}))`;
+  await lockAllowanceKey(db, key);
 }
 
 /** Free rows left this month; exact only under lockAllowance, an estimate otherwise. */

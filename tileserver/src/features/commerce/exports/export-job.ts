@@ -1,10 +1,11 @@
 // The export job: one pg-boss job per export row makes its file (features/commerce/exports/make-file.ts). The
 // job is an id (and the request id of the request that asked for it, carried into every log line);
 // everything else is read from the row, so a job enqueued before a restart is done by the next
-// process. pg-boss retries a failed run; after the last attempt the row is status 3. A process killed
+// process. pg-boss retries a failed run; after the last attempt the row is failed (exportStatus). A process killed
 // in the middle stops sending the job's heartbeat, so pg-boss's supervisor hands it to another run
 // within about half a minute (instead of at the hour's expiry).
 import type { PgBoss } from 'pg-boss';
+import { systemClock, type Clock } from '../../../clock.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
 import { exportStatus } from '@parcel-map/contracts/commerce/exports';
@@ -29,6 +30,8 @@ export interface ExportJobDeps {
   dataDir: string;
   logger: Logger;
   queue?: string;
+  /** When a run finishes (finished_at); the system clock unless a test sets it. */
+  clock?: Clock;
   /** Called after each attempt (tests wait on it). */
   onRun?: (id: number, status: number) => void;
 }
@@ -45,6 +48,7 @@ export interface ExportJobs {
 
 export async function runExport(id: number, deps: ExportJobDeps, requestId?: string): Promise<number> {
   const logger = deps.logger.child({ requestId, exportId: id });
+  const now = deps.clock ?? systemClock;
   const row = await exportById(deps.sql, id);
   if (!row || row.status === exportStatus.ready || row.status === exportStatus.expired) return row?.status ?? 0;
   const attempt = await countAttempt(deps.sql, id);
@@ -58,7 +62,7 @@ export async function runExport(id: number, deps: ExportJobDeps, requestId?: str
         void setProgress(deps.sql, id, percent).catch(() => undefined);
       }
     });
-    await setExportStatus(deps.sql, id, { status: exportStatus.ready, progress: 100, rowsWritten: row.requested, filename: made.filename, finishedAt: new Date() });
+    await setExportStatus(deps.sql, id, { status: exportStatus.ready, progress: 100, rowsWritten: row.requested, filename: made.filename, finishedAt: now() });
     logger.info({ attempt, bytes: made.bytes }, 'export finished');
     deps.onRun?.(id, exportStatus.ready);
     return exportStatus.ready;
@@ -68,7 +72,7 @@ export async function runExport(id: number, deps: ExportJobDeps, requestId?: str
     if ((await exportById(deps.sql, id))?.status === exportStatus.ready) return exportStatus.ready;
     logger.error({ err: error, attempt }, 'export failed');
     const final = attempt > exportRetries;
-    await setExportStatus(deps.sql, id, { status: final ? exportStatus.failed : exportStatus.inProgress, error: final ? 'Could not be completed' : null, finishedAt: final ? new Date() : undefined });
+    await setExportStatus(deps.sql, id, { status: final ? exportStatus.failed : exportStatus.inProgress, error: final ? 'Could not be completed' : null, finishedAt: final ? now() : undefined });
     deps.onRun?.(id, final ? exportStatus.failed : exportStatus.inProgress);
     if (!final) throw error;
     return exportStatus.failed;

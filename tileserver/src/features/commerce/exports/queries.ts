@@ -1,7 +1,8 @@
 // SQL of exports: counts of a selection, the export rows (status, progress, file), the month's free
-// csv rows of a group and its download history.
+// csv rows of a group (and the lock that spends them once), its download history, and the place names
+// an export's coverage shows.
 import type { Sql } from '../../../db/client.ts';
-import type { ExportStatus } from '@parcel-map/contracts/commerce/exports';
+import { exportStatus, type ExportStatus } from '@parcel-map/contracts/commerce/exports';
 import { selectionSql, type SelectionDefinition } from './selection.ts';
 
 export interface ExportRow {
@@ -60,9 +61,14 @@ export async function focusAreaOf(sql: Sql, id: number): Promise<{ group_id: num
 export async function freeRowsUsed(sql: Sql, owner: { groupId: number | null; userId: number }, since: Date): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     SELECT coalesce(sum(free_rows), 0)::int AS n FROM exports
-    WHERE created_at >= ${since} AND status <> 3
+    WHERE created_at >= ${since} AND status <> ${exportStatus.failed}
       AND (CASE WHEN ${owner.groupId}::bigint IS NULL THEN user_id = ${owner.userId} ELSE group_id = ${owner.groupId} END)`;
   return row?.n ?? 0;
+}
+
+/** The advisory lock of one account's free allowance, held until the transaction ends. */
+export async function lockAllowanceKey(db: Sql, key: string): Promise<void> {
+  await db`SELECT pg_advisory_xact_lock(hashtext('export-allowance'), hashtext(${key}))`;
 }
 
 export async function insertExport(
@@ -92,7 +98,7 @@ export async function setExportStatus(sql: Sql, id: number, change: { status: nu
 }
 
 export async function setProgress(sql: Sql, id: number, progress: number): Promise<void> {
-  await sql`UPDATE exports SET progress = ${progress} WHERE id = ${id} AND status = 1`;
+  await sql`UPDATE exports SET progress = ${progress} WHERE id = ${id} AND status = ${exportStatus.inProgress}`;
 }
 
 export async function countAttempt(sql: Sql, id: number): Promise<number> {
@@ -103,26 +109,43 @@ export async function countAttempt(sql: Sql, id: number): Promise<number> {
 /** A project's export records: in-progress ones only within `inProgressSince`. */
 export async function exportsOfProject(sql: Sql, projectId: number, userId: number, inProgressSince: Date): Promise<ExportRow[]> {
   const rows = await sql`
-    SELECT * FROM exports WHERE project_id = ${projectId} AND user_id = ${userId} AND (status <> 1 OR created_at >= ${inProgressSince})
+    SELECT * FROM exports WHERE project_id = ${projectId} AND user_id = ${userId} AND (status <> ${exportStatus.inProgress} OR created_at >= ${inProgressSince})
     ORDER BY created_at DESC, id DESC LIMIT 100`;
   return rows.map(toRow);
 }
 
 export async function exportsOfUser(sql: Sql, userId: number, inProgressSince: Date): Promise<ExportRow[]> {
   const rows = await sql`
-    SELECT * FROM exports WHERE user_id = ${userId} AND (status <> 1 OR created_at >= ${inProgressSince})
+    SELECT * FROM exports WHERE user_id = ${userId} AND (status <> ${exportStatus.inProgress} OR created_at >= ${inProgressSince})
     ORDER BY created_at DESC, id DESC LIMIT 200`;
   return rows.map(toRow);
 }
 
-/** Free downloads per day of the month: parcels in finished (2) or expired (4) files, and attempted. */
+/** Free downloads per day of the month: parcels in ready or expired files, and attempted. */
 export async function downloadHistory(sql: Sql, owner: { groupId: number | null; userId: number }, since: Date): Promise<{ date: string; successful: number; attempted: number }[]> {
   return sql<{ date: string; successful: number; attempted: number }[]>`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
-           coalesce(sum(free_rows) FILTER (WHERE status IN (2, 4)), 0)::int AS successful,
+           coalesce(sum(free_rows) FILTER (WHERE status IN (${exportStatus.ready}, ${exportStatus.expired})), 0)::int AS successful,
            coalesce(sum(free_rows), 0)::int AS attempted
     FROM exports
     WHERE created_at >= ${since} AND free_rows > 0
       AND (CASE WHEN ${owner.groupId}::bigint IS NULL THEN user_id = ${owner.userId} ELSE group_id = ${owner.groupId} END)
     GROUP BY 1 ORDER BY 1 DESC`;
+}
+
+export async function markDownloaded(sql: Sql, id: number, at: Date): Promise<void> {
+  await sql`UPDATE exports SET downloaded_at = coalesce(downloaded_at, ${at}) WHERE id = ${id}`;
+}
+
+/** A failed export starts over: in progress, no attempts, no error. */
+export async function restartExport(sql: Sql, id: number): Promise<void> {
+  await sql`UPDATE exports SET status = ${exportStatus.inProgress}, attempts = 0, progress = 0, error = NULL, finished_at = NULL WHERE id = ${id}`;
+}
+
+/** The place's headline and the name of its state (the first two path segments). */
+export async function placeHeadline(sql: Sql, path: string): Promise<{ headline: string; admin1: string | null } | undefined> {
+  const [place] = await sql<{ headline: string; admin1: string | null }[]>`
+    SELECT pl.headline, st.name AS admin1 FROM places pl LEFT JOIN places st ON st.path = '/' || split_part(pl.path, '/', 2) || '/' || split_part(pl.path, '/', 3)
+    WHERE pl.path = ${path}`;
+  return place;
 }

@@ -1,6 +1,6 @@
 // Exports end to end on the real database, queue and GDAL: counts and checks against SQL, the manager
 // rule, every format read back by ogrinfo (or parsed), job failure and retry, expiry (410, file gone),
-// per-user links, a job enqueued before a restart, and the cart checkout charging once.
+// per-user links, a job enqueued before a restart, the job's clock, and the cart checkout charging once.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { invitedMember, signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import type { TestBrowser } from '../../../testing/http-client.ts';
 import { startJobQueue } from '../../../jobs/job-queue.ts';
-import { exportSender, startExportJob } from './export-job.ts';
+import { exportSender, runExport, startExportJob } from './export-job.ts';
 import { exportById, insertExport } from './queries.ts';
 import { exportFields, selectionSql } from './selection.ts';
 import { cambridgeSquare } from '../../../testing/shapes.ts';
@@ -264,6 +264,17 @@ describe('export files', () => {
     } finally {
       await after.stop({ graceful: false });
     }
+  });
+
+  it('stamps a file the job finishes with the time of the job’s clock', async () => {
+    const { userId, project, focusId } = await proWithProject();
+    const at = new Date('2026-03-04T05:06:07Z');
+    const id = await insertExport(sql, {
+      groupId: null, userId, projectId: project.id, orderId: null, kind: 'export', path: cambridge, format: 'csv', product: null, level: 'pro',
+      definition: { query: { parcel: true, path: cambridge, filters: {} }, focus_area_id: focusId }, requested: 1, freeRows: 0, priceCents: 0, token: `tok-clock-${userId}`, createdAt: clock, expiresAt: new Date(clock.getTime() + 86400_000),
+    });
+    expect(await runExport(id, { sql, databaseUrl, dataDir, logger, clock: () => at })).toBe(2);
+    expect((await exportById(sql, id))!.finished_at).toEqual(at);
   });
 });
 

@@ -2,7 +2,7 @@
 // user's running and recent export and store files, with progress, rows and error.
 import type { Sql } from '../../../db/client.ts';
 import type { ExportRun } from '@parcel-map/contracts/ops/imports';
-import { statusText } from '@parcel-map/contracts/commerce/exports';
+import { exportStatus, statusText } from '@parcel-map/contracts/commerce/exports';
 
 /** Running exports first, then the most recent ones. */
 export async function adminExportRuns(sql: Sql, limit = 50): Promise<ExportRun[]> {
@@ -10,6 +10,6 @@ export async function adminExportRuns(sql: Sql, limit = 50): Promise<ExportRun[]
     SELECT e.id::int, e.kind, e.path, e.format, e.product, u.email AS user_email, e.status::int AS status, e.progress::int AS progress,
       e.requested, e.rows_written, e.attempts, e.error, e.created_at, e.finished_at
     FROM exports e JOIN users u ON u.id = e.user_id
-    ORDER BY (e.status = 1) DESC, e.created_at DESC, e.id DESC LIMIT ${limit}`;
+    ORDER BY (e.status = ${exportStatus.inProgress}) DESC, e.created_at DESC, e.id DESC LIMIT ${limit}`;
   return rows.map((r) => ({ ...r, status_text: statusText[r.status] ?? String(r.status) }));
 }

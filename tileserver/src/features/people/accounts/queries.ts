@@ -46,6 +46,15 @@ export async function updateUser(sql: Sql, id: number, change: { name?: string; 
   return rows.length === 1;
 }
 
+export async function primaryGroupOf(sql: Sql, id: number): Promise<number | undefined> {
+  const [row] = await sql<{ primary_group_id: string | null }[]>`SELECT primary_group_id FROM users WHERE id = ${id}`;
+  return row?.primary_group_id ? Number(row.primary_group_id) : undefined;
+}
+
+export async function setAdmin(sql: Sql, id: number): Promise<void> {
+  await sql`UPDATE users SET is_admin = true WHERE id = ${id}`;
+}
+
 /** Stores a stronger hash of the same password (parameters raised), unless the password changed meanwhile. */
 export async function rehashPassword(sql: Sql, id: number, oldHash: string, newHash: string): Promise<void> {
   await sql`UPDATE users SET password_hash = ${newHash} WHERE id = ${id} AND password_hash = ${oldHash}`;

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../../../auth/passwords.ts';
 import { revokeUserSessions } from '../../../auth/sessions.ts';
 import type { Sql } from '../../../db/client.ts';
-import { insertUser, updateUser, userByEmail } from '../accounts/queries.ts';
+import { makeAdminUser } from '../accounts/service.ts';
 import { emailAddress } from '@parcel-map/contracts/people/accounts';
 import { audit } from './queries.ts';
 
@@ -15,15 +15,12 @@ export async function createAdmin(sql: Sql, email: string, name = 'Admin'): Prom
   // suffix is kept so that printed passwords look as they always did.
   const password = `${randomBytes(18).toString('base64url')}-7`;
   const passwordHash = await hashPassword(password);
-  const existing = await userByEmail(sql, email);
-  if (existing) {
-    await updateUser(sql, existing.id, { passwordHash });
-    await sql`UPDATE users SET is_admin = true WHERE id = ${existing.id}`;
-    await revokeUserSessions(sql, existing.id);
-    await audit(sql, { actorId: null, action: 'admin_cli_promote', targetUserId: existing.id });
-    return { userId: existing.id, password, created: false };
+  const { userId, created } = await makeAdminUser(sql, { email, name, passwordHash });
+  if (!created) {
+    await revokeUserSessions(sql, userId);
+    await audit(sql, { actorId: null, action: 'admin_cli_promote', targetUserId: userId });
+    return { userId, password, created: false };
   }
-  const userId = (await insertUser(sql, { name, email, passwordHash, profileAnswers: {}, wantsEmail: false, source: 'admin-cli', isAdmin: true }))!;
   await audit(sql, { actorId: null, action: 'admin_cli_create', targetUserId: userId });
   return { userId, password, created: true };
 }

@@ -6,12 +6,12 @@ import { z } from 'zod';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { createSession, resumeSession, revokeSession, writeSessionCookie } from '../../../auth/sessions.ts';
 import type { Config } from '../../../config.ts';
-import type { Sql } from '../../../db/client.ts';
+import { transaction, type Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
-import { userById } from '../accounts/queries.ts';
-import { addMember, createGroup, groupById } from '../groups/queries.ts';
-import { accountName, duplicateAccountName } from '@parcel-map/contracts/people/groups';
+import { accountUser, primaryAccountOf } from '../accounts/service.ts';
+import { accountById, createManagedAccount, setAccountPlan } from '../groups/service.ts';
+import { accountName } from '@parcel-map/contracts/people/groups';
 import { requireAdmin } from './policy.ts';
 import { adminSessionToResume, audit, overviewCounts, placeRequests, profileAnswers, searchFeedback, searchUsers } from './queries.ts';
 
@@ -33,7 +33,7 @@ export function adminRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
   };
   const userParam = async (c: Context) => {
     const id = Number(c.req.param('id'));
-    const user = Number.isSafeInteger(id) ? await userById(sql, id) : undefined;
+    const user = Number.isSafeInteger(id) ? await accountUser(sql, id) : undefined;
     if (!user) throw new ApiError('NOT_FOUND', 'No such user');
     return user;
   };
@@ -53,25 +53,18 @@ export function adminRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     const user = await userParam(c);
     const body = await requestBody(c, planBody);
     const seats = body.tier === 'team' ? Math.max(2, body.seats ?? 2) : 1;
-    const [current] = await sql<{ primary_group_id: string | null }[]>`SELECT primary_group_id FROM users WHERE id = ${user.id}`;
-    let groupId = current?.primary_group_id ? Number(current.primary_group_id) : undefined;
-    await sql.begin(async (tx) => {
-      const db = tx as unknown as Sql;
+    let groupId = await primaryAccountOf(sql, user.id);
+    await transaction(sql, async (db) => {
       if (groupId === undefined) {
         if (body.tier === 'free') return;
-        const group = await createGroup(db, body.group_name ?? `${user.name}'s account`, body.tier, seats, body.group_name === undefined);
-        if (!group) throw new ApiError('CONFLICT', duplicateAccountName);
-        groupId = group.id;
-        await addMember(db, group.id, user.id, 'manager');
+        groupId = await createManagedAccount(db, { name: body.group_name ?? `${user.name}'s account`, tier: body.tier, seats, managerId: user.id, numbered: body.group_name === undefined });
       } else {
-        const [renameTaken] = body.group_name ? await db`SELECT 1 FROM groups WHERE lower(name) = lower(${body.group_name}) AND id <> ${groupId}` : [];
-        if (renameTaken) throw new ApiError('CONFLICT', duplicateAccountName);
-        await db`UPDATE groups SET tier = ${body.tier}, seats = ${seats}, name = coalesce(${body.group_name ?? null}, name) WHERE id = ${groupId}`;
+        await setAccountPlan(db, groupId, { tier: body.tier, seats, name: body.group_name });
       }
       await audit(db, { actorId: caller.user?.id ?? null, action: 'set_plan', targetUserId: user.id, targetGroupId: groupId, details: { tier: body.tier, seats } });
     });
     if (groupId !== undefined) deps.callers.forgetGroup(groupId);
-    const group = groupId === undefined ? undefined : await groupById(sql, groupId);
+    const group = groupId === undefined ? undefined : await accountById(sql, groupId);
     return c.json({ user_id: user.id, group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, seats: group.seats } : null });
   });
 

@@ -46,6 +46,17 @@ export async function groupById(sql: Sql, id: number): Promise<GroupRow | undefi
   return row ? toGroup(row) : undefined;
 }
 
+/** Whether an account other than `groupId` has the name (names are unique without regard to case). */
+export async function nameTakenByOther(sql: Sql, name: string, groupId: number): Promise<boolean> {
+  const [taken] = await sql`SELECT 1 FROM groups WHERE lower(name) = lower(${name}) AND id <> ${groupId}`;
+  return Boolean(taken);
+}
+
+/** Sets tier and seats, and the name when one is given. */
+export async function updateGroupPlan(sql: Sql, groupId: number, change: { tier: GroupRow['tier']; seats: number; name: string | null }): Promise<void> {
+  await sql`UPDATE groups SET tier = ${change.tier}, seats = ${change.seats}, name = coalesce(${change.name}, name) WHERE id = ${groupId}`;
+}
+
 export async function searchGroups(sql: Sql, query: string, exact: boolean): Promise<{ name: string; slug: string }[]> {
   if (exact) return sql<{ name: string; slug: string }[]>`SELECT name, slug FROM groups WHERE lower(name) = lower(${query.trim()}) LIMIT 1`;
   return sql<{ name: string; slug: string }[]>`
@@ -118,6 +129,19 @@ export async function removeMember(sql: Sql, groupId: number, userId: number): P
   const removed = await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ${userId} RETURNING user_id`;
   await sql`UPDATE users SET primary_group_id = NULL WHERE id = ${userId} AND primary_group_id = ${groupId}`;
   return removed.length === 1;
+}
+
+/** The members past the first `keep` (managers first, then by seniority). */
+export async function membersBeyond(sql: Sql, groupId: number, keep: number) {
+  return sql<{ name: string; role: string; user_id: string }[]>`
+    SELECT u.name, m.role, u.id AS user_id FROM memberships m JOIN users u ON u.id = m.user_id
+    WHERE m.group_id = ${groupId} ORDER BY (m.role = 'manager') DESC, m.created_at, u.id OFFSET ${keep}`;
+}
+
+/** Several members leave at once (and the account stops being their primary one). */
+export async function removeMembers(sql: Sql, groupId: number, userIds: number[]): Promise<void> {
+  await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ANY(${userIds})`;
+  await sql`UPDATE users SET primary_group_id = NULL WHERE id = ANY(${userIds}) AND primary_group_id = ${groupId}`;
 }
 
 export async function managerCount(sql: Sql, groupId: number): Promise<number> {

@@ -79,6 +79,15 @@ export async function deleteProject(sql: Sql, id: number): Promise<void> {
   await sql`DELETE FROM projects WHERE id = ${id}`;
 }
 
+/** The projects past the `keep` most recently updated. */
+export async function projectsBeyond(sql: Sql, groupId: number, keep: number) {
+  return sql<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${keep}`;
+}
+
+export async function deleteProjectsOfGroup(sql: Sql, groupId: number, projectIds: number[]): Promise<void> {
+  await sql`DELETE FROM projects WHERE group_id = ${groupId} AND id = ANY(${projectIds})`;
+}
+
 /** A null hash stops sharing: every link made so far stops working. */
 export async function setShareToken(sql: Sql, id: number, tokenHash: Buffer | null): Promise<void> {
   await sql`UPDATE projects SET share_token_hash = ${tokenHash} WHERE id = ${id}`;

@@ -9,7 +9,7 @@ import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { bodyLimit, requestBody } from '../../../http/request-body.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
-import { placeExists } from '../../map/places/queries.ts';
+import { isKnownPlace } from '../../map/places/service.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { focusAreaTooLarge, maxFocusAreaSquareMiles, projectLimits } from '../../commerce/plans/project-limits.ts';
 import { accessCovers, projectAccess, type ProjectAccess } from './policy.ts';
@@ -32,7 +32,7 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     return { filters: definition.query.filters ?? {}, styles: definition.styles };
   };
   const assertPlace = async (path: string) => {
-    if (!(await placeExists(sql, path))) throw new ApiError('BAD_REQUEST', `Unknown place path ${path}`);
+    if (!(await isKnownPlace(sql, path))) throw new ApiError('BAD_REQUEST', `Unknown place path ${path}`);
   };
   const ownGroup = (caller: Caller): SessionCaller & { group: NonNullable<Caller['group']> } => {
     requireSession(caller);

@@ -1,11 +1,12 @@
 // Project access for other features (exports, surveys): the project a caller may read, or 404, and
-// whether a share token is a project's current share link.
+// whether a share token is a project's current share link; for billing, the projects a smaller plan's
+// limit has no room for, and their removal.
 import type { Caller } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import { secretHash } from '../../../auth/sessions.ts';
 import { ApiError } from '../../../errors.ts';
 import { projectAccess } from './policy.ts';
-import { isSharedWith, projectByPath, type ProjectRow } from './queries.ts';
+import { deleteProjectsOfGroup, isSharedWith, projectByPath, projectsBeyond, type ProjectRow } from './queries.ts';
 
 export type { ProjectRow };
 
@@ -24,4 +25,13 @@ export async function readableProjectById(sql: Sql, caller: Caller, id: number):
 /** Whether `share` is the project's current share link (a new link revokes the old one). */
 export async function projectSharedWith(sql: Sql, projectId: number, share: string | undefined): Promise<boolean> {
   return share === undefined ? false : isSharedWith(sql, projectId, secretHash(share));
+}
+
+/** The projects past the `limit` most recently updated: those a plan with that project limit removes. */
+export async function projectsPastLimit(sql: Sql, groupId: number, limit: number): Promise<{ id: string; name: string }[]> {
+  return projectsBeyond(sql, groupId, limit);
+}
+
+export async function removeProjectsPastLimit(sql: Sql, groupId: number, projectIds: number[]): Promise<void> {
+  await deleteProjectsOfGroup(sql, groupId, projectIds);
 }
