@@ -47,29 +47,11 @@ export const serverLowerLayers = [
 export const serverEntryPoints = ['tileserver/src/jobs/workers.ts'];
 
 /**
- * Imports that break a rule today and are being removed in the same restructuring (issue 28). Each entry is
- * an importing file (or a folder, ending in `/`) and one imported file (repo paths, or a package name); the
- * lead empties this list when the branches merge. An entry that matches nothing any more is reported.
+ * Imports allowed to break a rule: an importing file (or a folder, ending in `/`), one imported file (repo path)
+ * or package name, and the reason. Empty: every rule holds over the whole tree. An entry that matches nothing
+ * any more is reported.
  */
-const moving = 'being moved in issue 28';
-export const allowlist = [
-  { from: 'contracts/src/map/source-definition.ts', to: 'tileserver/src/errors.ts', reason: moving },
-  {
-    from: 'contracts/src/commerce/exports.ts',
-    to: 'tileserver/src/features/commerce/exports/pricing.ts',
-    reason: moving,
-  },
-  { from: 'tileserver/src/features/map/insights/routes.test.ts', to: 'fixtures/src/synth/generate.ts', reason: moving },
-  { from: 'viewer/src/', to: 'tileserver/src/features/commerce/plans/pricing.ts', reason: moving },
-  { from: 'viewer/src/', to: 'tileserver/src/features/commerce/exports/pricing.ts', reason: moving },
-  { from: 'viewer/src/', to: 'tileserver/src/features/map/parcels/field-catalog.ts', reason: moving },
-  { from: 'viewer/src/', to: 'tileserver/src/features/map/layers/basemap-style.ts', reason: moving },
-  { from: 'viewer/src/', to: 'tileserver/src/features/map/layers/zoning-types.ts', reason: moving },
-  { from: 'viewer/src/state/project.ts', to: 'viewer/src/features/style-rules/rules.ts', reason: moving },
-  { from: 'viewer/src/state/style-rules.ts', to: 'viewer/src/features/style-rules/rules.ts', reason: moving },
-  { from: 'viewer/src/state/style-rules.ts', to: 'viewer/src/features/style-rules/filter-rows.ts', reason: moving },
-  { from: 'viewer/src/state/ui-atoms.ts', to: 'viewer/src/map/tools/measure.ts', reason: moving },
-];
+export const allowlist = [];
 
 const packages = {
   '@parcel-map/contracts': 'contracts/src',
