@@ -19,7 +19,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['contracts/src/**/*.test.ts', 'tileserver/src/**/*.test.ts', 'fixtures/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+          include: [
+            'contracts/src/**/*.test.ts',
+            'tileserver/src/**/*.test.ts',
+            'fixtures/src/**/*.test.ts',
+            'bench/src/**/*.test.ts',
+          ],
           // Two PostgreSQL clusters, four Node processes and nginx: npm run test:cluster (.ci/run).
           exclude: [...configDefaults.exclude, 'tileserver/src/cluster/**'],
           environment: 'node',

@@ -18,7 +18,9 @@ export default defineConfig({
     // zod and its jitless setting share one chunk, so the setting runs as soon as zod does: with zod in a
     // chunk of shared schemas, that chunk's modules parsed before main's first import set it, and zod's
     // eval probe broke the page's CSP.
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-jitless\.ts$/ }] } } },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|zod-jitless\.ts$/ }] } },
+    },
   },
   server: { proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: true }])) },
 });

@@ -26,7 +26,10 @@ export interface BenchDb {
   realCount: number;
 }
 
-export async function openBenchDb(log: (line: string) => void, options: { allowMissingSynthetic: boolean }): Promise<BenchDb> {
+export async function openBenchDb(
+  log: (line: string) => void,
+  options: { allowMissingSynthetic: boolean },
+): Promise<BenchDb> {
   const config = loadConfig();
   const prepared = await prepareDatabase(config, log);
   const url = prepared.cluster ? prepared.cluster.url(benchDatabase) : prepared.url;
@@ -35,7 +38,9 @@ export async function openBenchDb(log: (line: string) => void, options: { allowM
     if (prepared.cluster) {
       await ensureDatabase(url);
       const migration = await migrate(loadSql);
-      log(`benchmark database ${benchDatabase}: ${migration.applied.length ? `applied ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`}`);
+      log(
+        `benchmark database ${benchDatabase}: ${migration.applied.length ? `applied ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`}`,
+      );
     }
     await loadRealData(loadSql, { force: false, log });
   } finally {
@@ -44,12 +49,25 @@ export async function openBenchDb(log: (line: string) => void, options: { allowM
   const sql = createDb(url, { max: 4, applicationName: 'parcel-map-bench' });
   let syntheticCount = await countSynthetic(sql);
   if (syntheticCount < syntheticParcels * 0.99) {
-    log(`synthetic county has ${syntheticCount} parcels; generating ${syntheticParcels} with seed ${syntheticSeed} (npm run synth)`);
-    const result = spawnSync(process.execPath, [resolve(repoRoot, 'tileserver/bin/run.mjs'), 'synth', '--parcels', String(syntheticParcels), '--seed', String(syntheticSeed)], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...process.env, DATABASE_URL: url },
-    });
+    log(
+      `synthetic county has ${syntheticCount} parcels; generating ${syntheticParcels} with seed ${syntheticSeed} (npm run synth)`,
+    );
+    const result = spawnSync(
+      process.execPath,
+      [
+        resolve(repoRoot, 'tileserver/bin/run.mjs'),
+        'synth',
+        '--parcels',
+        String(syntheticParcels),
+        '--seed',
+        String(syntheticSeed),
+      ],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+        env: { ...process.env, DATABASE_URL: url },
+      },
+    );
     syntheticCount = await countSynthetic(sql);
     if (result.status !== 0 || syntheticCount === 0) {
       const message = `the synthetic county could not be generated (npm run synth exited with ${result.status}); it has ${syntheticCount} parcels`;
@@ -57,7 +75,9 @@ export async function openBenchDb(log: (line: string) => void, options: { allowM
       log(`WARNING: ${message}; continuing with the lists that exist`);
     }
   }
-  const [real] = await sql<{ n: string }[]>`SELECT count(*) AS n FROM parcels WHERE path NOT LIKE ${`${syntheticPath}/%`}`;
+  const [real] = await sql<
+    { n: string }[]
+  >`SELECT count(*) AS n FROM parcels WHERE path NOT LIKE ${`${syntheticPath}/%`}`;
   return {
     config,
     url,

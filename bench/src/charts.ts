@@ -24,7 +24,8 @@ function niceTicks(max: number, log: boolean, min: number): number[] {
   if (log) {
     const ticks: number[] = [];
     // Up to the first power of ten at or above the largest value, so no bar leaves the plot.
-    for (let p = Math.floor(Math.log10(min)); ticks.length === 0 || ticks[ticks.length - 1]! < max; p++) ticks.push(10 ** p);
+    for (let p = Math.floor(Math.log10(min)); ticks.length === 0 || ticks[ticks.length - 1]! < max; p++)
+      ticks.push(10 ** p);
     return ticks;
   }
   const step = 10 ** Math.floor(Math.log10(max / 4 || 1));
@@ -36,7 +37,9 @@ function niceTicks(max: number, log: boolean, min: number): number[] {
 
 export function groupedBarChart(chart: BarChart): string {
   const format = chart.format ?? ((v: number) => (v >= 100 ? Math.round(v).toLocaleString('en-US') : v.toPrecision(2)));
-  const values = chart.series.flatMap((s) => s.values).filter((v): v is number => v !== null && Number.isFinite(v) && v > 0);
+  const values = chart.series
+    .flatMap((s) => s.values)
+    .filter((v): v is number => v !== null && Number.isFinite(v) && v > 0);
   const maxValue = Math.max(chart.refLine?.value ?? 0, ...values, 1);
   const minValue = chart.log ? Math.max(0.1, 10 ** Math.floor(Math.log10(Math.min(...values, maxValue)))) : 0;
   const ticks = niceTicks(maxValue, chart.log ?? false, minValue);
@@ -59,22 +62,32 @@ export function groupedBarChart(chart: BarChart): string {
     return plotTop + plotH * (1 - v / top);
   };
   const out: string[] = [];
-  out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`);
+  out.push(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="DejaVu Sans, Arial, sans-serif" font-size="11">`,
+  );
   out.push(`<rect width="100%" height="100%" fill="#ffffff"/>`);
   out.push(`<text x="${left}" y="20" font-size="14" font-weight="bold">${esc(chart.title)}</text>`);
   if (chart.subtitle) out.push(`<text x="${left}" y="38" fill="#555">${esc(chart.subtitle)}</text>`);
   for (const t of ticks) {
-    out.push(`<line x1="${left}" x2="${width - 10}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e3e3e3"/>`);
-    out.push(`<text x="${left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" fill="#444">${esc(format(t))}</text>`);
+    out.push(
+      `<line x1="${left}" x2="${width - 10}" y1="${y(t).toFixed(1)}" y2="${y(t).toFixed(1)}" stroke="#e3e3e3"/>`,
+    );
+    out.push(
+      `<text x="${left - 6}" y="${(y(t) + 4).toFixed(1)}" text-anchor="end" fill="#444">${esc(format(t))}</text>`,
+    );
   }
-  out.push(`<text transform="translate(16 ${plotTop + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#444">${esc(chart.yLabel)}${chart.log ? ' (log scale)' : ''}</text>`);
+  out.push(
+    `<text transform="translate(16 ${plotTop + plotH / 2}) rotate(-90)" text-anchor="middle" fill="#444">${esc(chart.yLabel)}${chart.log ? ' (log scale)' : ''}</text>`,
+  );
   chart.groups.forEach((group, gi) => {
     const x0 = left + 10 + gi * groupW;
     chart.series.forEach((s, si) => {
       const v = s.values[gi];
       if (v === null || v === undefined || !Number.isFinite(v) || v <= 0) return;
       const yTop = y(v);
-      out.push(`<rect x="${x0 + si * barW}" y="${yTop.toFixed(1)}" width="${barW - 2}" height="${(plotTop + plotH - yTop).toFixed(1)}" fill="${s.color}"><title>${esc(`${group} / ${s.name}: ${format(v)}`)}</title></rect>`);
+      out.push(
+        `<rect x="${x0 + si * barW}" y="${yTop.toFixed(1)}" width="${barW - 2}" height="${(plotTop + plotH - yTop).toFixed(1)}" fill="${s.color}"><title>${esc(`${group} / ${s.name}: ${format(v)}`)}</title></rect>`,
+      );
     });
     const cx = x0 + (chart.series.length * barW) / 2;
     out.push(`<text transform="translate(${cx} ${plotTop + plotH + 12}) rotate(35)" fill="#222">${esc(group)}</text>`);
@@ -83,12 +96,16 @@ export function groupedBarChart(chart: BarChart): string {
   if (chart.refLine) {
     const ry = y(chart.refLine.value).toFixed(1);
     out.push(`<line x1="${left}" x2="${width - 10}" y1="${ry}" y2="${ry}" stroke="#c00" stroke-dasharray="6 4"/>`);
-    out.push(`<text x="${width - 12}" y="${Number(ry) - 4}" text-anchor="end" fill="#c00">${esc(chart.refLine.label)}</text>`);
+    out.push(
+      `<text x="${width - 12}" y="${Number(ry) - 4}" text-anchor="end" fill="#c00">${esc(chart.refLine.label)}</text>`,
+    );
   }
   chart.series.forEach((s, si) => {
     const lx = left + (si % legendColumns) * 220;
     const ly = legendY + Math.floor(si / legendColumns) * 18;
-    out.push(`<rect x="${lx}" y="${ly - 9}" width="10" height="10" fill="${s.color}"/><text x="${lx + 14}" y="${ly}">${esc(s.name)}</text>`);
+    out.push(
+      `<rect x="${lx}" y="${ly - 9}" width="10" height="10" fill="${s.color}"/><text x="${lx + 14}" y="${ly}">${esc(s.name)}</text>`,
+    );
   });
   out.push('</svg>');
   return `${out.join('\n')}\n`;

@@ -48,7 +48,9 @@ async function main(): Promise<void> {
     while (open && performance.now() < deadline) {
       const tile = job.tiles[next++ % job.tiles.length]!;
       const t0 = performance.now();
-      const query = sql.unsafe<{ mvt: Buffer | null }[]>(statement(tile.z), [tile.z, tile.x, tile.y], { prepare: true });
+      const query = sql.unsafe<{ mvt: Buffer | null }[]>(statement(tile.z), [tile.z, tile.x, tile.y], {
+        prepare: true,
+      });
       inFlight.add(query);
       try {
         const rows = await query;

@@ -59,9 +59,22 @@ export async function benchExports(db: BenchDb, log: (line: string) => void): Pr
       const token = randomBytes(12).toString('hex');
       const now = new Date();
       const id = await insertExport(db.sql, {
-        groupId: null, userId, projectId: null, orderId: null, kind: 'export', path: syntheticPath, format, product: null, level: 'team',
-        definition: { query: { parcel: true, path: syntheticPath, filters: {} } }, requested: db.syntheticCount, freeRows: 0, priceCents: 0, token,
-        createdAt: now, expiresAt: new Date(now.getTime() + 86400_000),
+        groupId: null,
+        userId,
+        projectId: null,
+        orderId: null,
+        kind: 'export',
+        path: syntheticPath,
+        format,
+        product: null,
+        level: 'team',
+        definition: { query: { parcel: true, path: syntheticPath, filters: {} } },
+        requested: db.syntheticCount,
+        freeRows: 0,
+        priceCents: 0,
+        token,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + 86400_000),
       });
       const row = (await exportById(db.sql, id))!;
       const memory = watchMemory();
@@ -70,8 +83,18 @@ export async function benchExports(db: BenchDb, log: (line: string) => void): Pr
       const seconds = (performance.now() - started) / 1000;
       const peak = memory.stop();
       await db.sql`UPDATE exports SET status = 2, filename = ${made.filename} WHERE id = ${id}`;
-      const result = { format, rows: db.syntheticCount, seconds: Math.round(seconds * 10) / 10, rowsPerSecond: Math.round(db.syntheticCount / seconds), bytes: made.bytes, ogr2ogrPeakMb: Math.round(peak.ogr), nodePeakMb: Math.round(peak.node) };
-      log(`${format}: ${result.rows} rows in ${result.seconds} s (${result.rowsPerSecond} rows/s), ${(made.bytes / 1048576).toFixed(0)} MB, ogr2ogr peak ${result.ogr2ogrPeakMb} MB, node peak ${result.nodePeakMb} MB`);
+      const result = {
+        format,
+        rows: db.syntheticCount,
+        seconds: Math.round(seconds * 10) / 10,
+        rowsPerSecond: Math.round(db.syntheticCount / seconds),
+        bytes: made.bytes,
+        ogr2ogrPeakMb: Math.round(peak.ogr),
+        nodePeakMb: Math.round(peak.node),
+      };
+      log(
+        `${format}: ${result.rows} rows in ${result.seconds} s (${result.rowsPerSecond} rows/s), ${(made.bytes / 1048576).toFixed(0)} MB, ogr2ogr peak ${result.ogr2ogrPeakMb} MB, node peak ${result.nodePeakMb} MB`,
+      );
       results.push(result);
       if (format === 'csv') {
         // The download route as a browser meets it: first byte, then the whole file, with this process's memory.
@@ -84,7 +107,11 @@ export async function benchExports(db: BenchDb, log: (line: string) => void): Pr
         const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
         const watch = watchMemory();
         const t0 = performance.now();
-        const res = await app.request(`/exports/${id}/download?t=${token}`, { headers: { Cookie: cookie } }, { incoming: { socket: { remoteAddress: browser.address } } });
+        const res = await app.request(
+          `/exports/${id}/download?t=${token}`,
+          { headers: { Cookie: cookie } },
+          { incoming: { socket: { remoteAddress: browser.address } } },
+        );
         const reader = res.body!.getReader();
         let first = 0;
         let bytes = 0;
@@ -96,14 +123,32 @@ export async function benchExports(db: BenchDb, log: (line: string) => void): Pr
         }
         const total = (performance.now() - t0) / 1000;
         const mem = watch.stop();
-        log(`csv download: status ${res.status}, first byte ${first.toFixed(1)} ms, ${(bytes / 1048576).toFixed(0)} MB in ${total.toFixed(1)} s (${(bytes / 1048576 / total).toFixed(0)} MB/s), node peak ${Math.round(mem.node)} MB`);
-        writeFileSync(resolve(repoRoot, 'bench/results/exports-download.json'), JSON.stringify({ status: res.status, firstByteMs: Math.round(first * 10) / 10, bytes, seconds: Math.round(total * 10) / 10, nodePeakMb: Math.round(mem.node) }, null, 2));
+        log(
+          `csv download: status ${res.status}, first byte ${first.toFixed(1)} ms, ${(bytes / 1048576).toFixed(0)} MB in ${total.toFixed(1)} s (${(bytes / 1048576 / total).toFixed(0)} MB/s), node peak ${Math.round(mem.node)} MB`,
+        );
+        writeFileSync(
+          resolve(repoRoot, 'bench/results/exports-download.json'),
+          JSON.stringify(
+            {
+              status: res.status,
+              firstByteMs: Math.round(first * 10) / 10,
+              bytes,
+              seconds: Math.round(total * 10) / 10,
+              nodePeakMb: Math.round(mem.node),
+            },
+            null,
+            2,
+          ),
+        );
       }
     }
   } finally {
     await db.sql`DELETE FROM users WHERE id = ${userId}`;
     rmSync(dataDir, { recursive: true, force: true });
   }
-  writeFileSync(resolve(repoRoot, 'bench/results/exports.json'), JSON.stringify({ at: new Date().toISOString(), results }, null, 2));
+  writeFileSync(
+    resolve(repoRoot, 'bench/results/exports.json'),
+    JSON.stringify({ at: new Date().toISOString(), results }, null, 2),
+  );
   return results;
 }

@@ -27,7 +27,9 @@ export const defaultImportFile = resolve(repoRoot, '../import-1m/county-1m.gpkg'
 
 // The columns a county assessor would publish, under names no loader here knows. `moved` shifts every
 // parcel by about a metre: the same parcel numbers (so the same uuids and ids) with new geometry.
-const exportSql = (moved: boolean) => `SELECT parcelnumb AS "APN", owner AS "OWNER1", address AS "SITE_ADDR", usecode AS "LUC", usedesc AS "LUC_DESC",
+const exportSql = (
+  moved: boolean,
+) => `SELECT parcelnumb AS "APN", owner AS "OWNER1", address AS "SITE_ADDR", usecode AS "LUC", usedesc AS "LUC_DESC",
   zoning AS "ZONING", parval AS "TOTAL_VAL", landval AS "LAND_VAL", improvval AS "BLDG_VAL", yearbuilt AS "YR_BUILT",
   saleprice AS "SALE_PRICE", to_char(saledate, 'MM/DD/YYYY') AS "SALE_DATE", szip AS "ZIP", mailadd AS "MAIL_ADDR",
   mail_city AS "MAIL_CITY", numunits AS "UNITS", ST_Translate(geom, ${moved ? 1.50001 : 1.5}, 0) AS geom
@@ -54,7 +56,26 @@ export function ensureImportFile(db: BenchDb, file: string, log: (line: string) 
   log(`writing ${file} from the synthetic county (ogr2ogr, EPSG:32619)`);
   const started = performance.now();
   const { conn, env } = pgConnection(db.url);
-  const result = spawnSync('ogr2ogr', ['-f', 'GPKG', file, conn, '-sql', exportSql(moved), '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-t_srs', 'EPSG:32619', '-gt', '65536'], { env, encoding: 'utf8' });
+  const result = spawnSync(
+    'ogr2ogr',
+    [
+      '-f',
+      'GPKG',
+      file,
+      conn,
+      '-sql',
+      exportSql(moved),
+      '-nln',
+      'parcels',
+      '-nlt',
+      'MULTIPOLYGON',
+      '-t_srs',
+      'EPSG:32619',
+      '-gt',
+      '65536',
+    ],
+    { env, encoding: 'utf8' },
+  );
   if (result.status !== 0) throw new Error(`ogr2ogr failed: ${result.stderr}`);
   log(`wrote ${file} in ${((performance.now() - started) / 1000).toFixed(1)}s`);
 }
@@ -71,14 +92,21 @@ async function removeEarlierImport(db: BenchDb, log: (line: string) => void): Pr
     await tx.unsafe(`ALTER TABLE parcels ENABLE TRIGGER parcel_tiles_delete`);
     await tx`DELETE FROM places WHERE path = ${importPlace} AND source = ${source}`;
     await tx`DELETE FROM data_loads WHERE source = ${source}`;
-    if (deleted.count) log(`removed the earlier import (${deleted.count.toLocaleString('en-US')} parcels) in ${((performance.now() - started) / 1000).toFixed(1)}s, not timed`);
+    if (deleted.count)
+      log(
+        `removed the earlier import (${deleted.count.toLocaleString('en-US')} parcels) in ${((performance.now() - started) / 1000).toFixed(1)}s, not timed`,
+      );
   });
 }
 
 /** The moved variant of the input file: every parcel 1 m east (the worst case of a --replace). */
 export const movedFile = (file: string) => file.replace(/(\.gpkg)?$/, '-moved.gpkg');
 
-export async function benchImport(db: BenchDb, log: (line: string) => void, options: { file: string; runs: number; moved: boolean }): Promise<ImportRunResult[]> {
+export async function benchImport(
+  db: BenchDb,
+  log: (line: string) => void,
+  options: { file: string; runs: number; moved: boolean },
+): Promise<ImportRunResult[]> {
   ensureImportFile(db, options.file, log);
   // --moved: replace the earlier import with the moved file, so every band row is rewritten.
   if (options.moved) ensureImportFile(db, movedFile(options.file), log, true);
@@ -100,15 +128,37 @@ export async function benchImport(db: BenchDb, log: (line: string) => void, opti
     const loadAfter = os.loadavg().map((n) => Math.round(n * 100) / 100);
     const tile = await tileOfImport(db, report);
     const result: ImportRunResult = {
-      run, rows: report.read, loaded: report.loaded, seconds: round(report.seconds), rowsPerSecond: Math.round(report.rowsPerSecond),
-      timings: Object.fromEntries(Object.entries(report.timings).map(([k, v]) => [k, round(v)])), bands: report.bands, loadBefore, loadAfter, tileStatus: tile.status, tileBytes: tile.bytes,
+      run,
+      rows: report.read,
+      loaded: report.loaded,
+      seconds: round(report.seconds),
+      rowsPerSecond: Math.round(report.rowsPerSecond),
+      timings: Object.fromEntries(Object.entries(report.timings).map(([k, v]) => [k, round(v)])),
+      bands: report.bands,
+      loadBefore,
+      loadAfter,
+      tileStatus: tile.status,
+      tileBytes: tile.bytes,
     };
-    log(`run ${run}: ${result.loaded.toLocaleString('en-US')} of ${result.rows.toLocaleString('en-US')} rows in ${result.seconds}s (${result.rowsPerSecond} rows/s); ` +
-      `phases ${Object.entries(result.timings).map(([k, v]) => `${k} ${v}s`).join(', ')}; load ${loadBefore.join(' ')} -> ${loadAfter.join(' ')}; z14 tile ${tile.status}, ${tile.bytes} bytes`);
+    log(
+      `run ${run}: ${result.loaded.toLocaleString('en-US')} of ${result.rows.toLocaleString('en-US')} rows in ${result.seconds}s (${result.rowsPerSecond} rows/s); ` +
+        `phases ${Object.entries(result.timings)
+          .map(([k, v]) => `${k} ${v}s`)
+          .join(
+            ', ',
+          )}; load ${loadBefore.join(' ')} -> ${loadAfter.join(' ')}; z14 tile ${tile.status}, ${tile.bytes} bytes`,
+    );
     results.push(result);
   }
   const out = resolve(repoRoot, `bench/results/import-speed${options.moved ? '-moved' : ''}.json`);
-  writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), file: options.file, moved: options.moved, place: importPlace, results }, null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      { at: new Date().toISOString(), file: options.file, moved: options.moved, place: importPlace, results },
+      null,
+      2,
+    ),
+  );
   log(`results: ${out}`);
   return results;
 }

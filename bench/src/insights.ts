@@ -44,21 +44,33 @@ async function addQuadrants(db: BenchDb): Promise<string[]> {
   return paths;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!;
 
-export async function benchInsights(db: BenchDb, log: (line: string) => void, warmRuns = 20): Promise<InsightsResult[]> {
+export async function benchInsights(
+  db: BenchDb,
+  log: (line: string) => void,
+  warmRuns = 20,
+): Promise<InsightsResult[]> {
   const places = [syntheticPath, ...(await addQuadrants(db))];
   // A reload (the version moves), then what a loader does after it: precompute the big places' figures.
   await db.sql`SELECT bump_layer_version('parcels')`;
   const computed = new Map<string, number>();
   await precomputeInsights(db.sql, places, log);
-  for (const row of await db.sql<{ path: string; computed_ms: number }[]>`SELECT path, computed_ms FROM place_insights WHERE path IN ${db.sql(places)}`) computed.set(row.path, row.computed_ms);
+  for (const row of await db.sql<
+    { path: string; computed_ms: number }[]
+  >`SELECT path, computed_ms FROM place_insights WHERE path IN ${db.sql(places)}`)
+    computed.set(row.path, row.computed_ms);
   // A Pro caller sees every section; the admin token is one (all sections returned).
   const token = 'bench-insights-admin-token-0123456789abcdef';
   const results: InsightsResult[] = [];
   for (const path of places) {
     // A new app per place: an empty in-process cache, as in a freshly started server.
-    const app = createApp({ config: { ...db.config, ADMIN_TOKEN: token }, sql: db.sql, logger: createLogger('silent') });
+    const app = createApp({
+      config: { ...db.config, ADMIN_TOKEN: token },
+      sql: db.sql,
+      logger: createLogger('silent'),
+    });
     const get = async () => {
       const started = performance.now();
       const res = await app.request(`${path}/insights.json`, { headers: { Authorization: `Bearer ${token}` } });
@@ -71,10 +83,16 @@ export async function benchInsights(db: BenchDb, log: (line: string) => void, wa
     for (let i = 0; i < warmRuns; i++) warm.push((await get()).ms);
     warm.sort((a, b) => a - b);
     const result = {
-      path, parcels: cold.parcels, sqlMs: computed.get(path) ?? 0, coldMs: Math.round(cold.ms),
-      warmMedianMs: Math.round(percentile(warm, 0.5) * 10) / 10, warmP95Ms: Math.round(percentile(warm, 0.95) * 10) / 10,
+      path,
+      parcels: cold.parcels,
+      sqlMs: computed.get(path) ?? 0,
+      coldMs: Math.round(cold.ms),
+      warmMedianMs: Math.round(percentile(warm, 0.5) * 10) / 10,
+      warmP95Ms: Math.round(percentile(warm, 0.95) * 10) / 10,
     };
-    log(`${path}: ${result.parcels.toLocaleString('en-US')} parcels, SQL ${result.sqlMs} ms (precomputed after the load), first request ${result.coldMs} ms, warm median ${result.warmMedianMs} ms, p95 ${result.warmP95Ms} ms`);
+    log(
+      `${path}: ${result.parcels.toLocaleString('en-US')} parcels, SQL ${result.sqlMs} ms (precomputed after the load), first request ${result.coldMs} ms, warm median ${result.warmMedianMs} ms, p95 ${result.warmP95Ms} ms`,
+    );
     results.push(result);
   }
   return results;

@@ -16,7 +16,9 @@ export interface Machine {
 export async function describeMachine(sql: Sql): Promise<Machine> {
   const cpuinfo = readFileSync('/proc/cpuinfo', 'utf8');
   const cpuModel = /^model name\s*:\s*(.+)$/m.exec(cpuinfo)?.[1]?.trim() ?? 'unknown';
-  const [pg] = await sql<{ v: string; g: string }[]>`SELECT current_setting('server_version') AS v, postgis_lib_version() AS g`;
+  const [pg] = await sql<
+    { v: string; g: string }[]
+  >`SELECT current_setting('server_version') AS v, postgis_lib_version() AS g`;
   return {
     nproc: os.availableParallelism(),
     memoryGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,

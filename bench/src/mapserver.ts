@@ -16,7 +16,8 @@ export const mapserverPackages: SystemPackage[] = [
 const templates = resolve(import.meta.dirname, '../mapserver');
 
 /** Tile path on the peer: MapServer's tile mode with Google/XYZ numbering and the MVT output format. */
-export const mapserverPathTemplate = '/mapserv?mode=tile&tilemode=gmap&tile={x}+{y}+{z}&layers=parcels&map.imagetype=mvt';
+export const mapserverPathTemplate =
+  '/mapserv?mode=tile&tilemode=gmap&tile={x}+{y}+{z}&layers=parcels&map.imagetype=mvt';
 
 export interface MapServerPeer {
   baseUrl: string;
@@ -77,22 +78,45 @@ export async function startMapServer(options: MapServerOptions): Promise<MapServ
   const web = webUser();
   mkdirSync(dir, { recursive: true, mode: 0o711 });
   if (web) chmodSync(options.workDir, 0o711);
-  const values = { DIR: dir, PORT: String(options.port), FCGI_PORT: String(options.fcgiPort), CONNECTION: libpqConnection(options.databaseUrl), USER: web ? 'user www-data;' : '' };
+  const values = {
+    DIR: dir,
+    PORT: String(options.port),
+    FCGI_PORT: String(options.fcgiPort),
+    CONNECTION: libpqConnection(options.databaseUrl),
+    USER: web ? 'user www-data;' : '',
+  };
   for (const name of ['parcels.map', 'nginx.conf', 'mapserver.conf']) {
     const file = resolve(dir, name);
     writeFileSync(file, fill(readFileSync(resolve(templates, `${name}.in`), 'utf8'), values), { mode: 0o600 });
     if (web && name !== 'nginx.conf') chownSync(file, web.uid, web.gid);
   }
-  const version = /MapServer version [^ ]+/.exec(runSync('/usr/lib/cgi-bin/mapserv', ['-v']))?.[0] ?? 'MapServer (unknown version)';
+  const version =
+    /MapServer version [^ ]+/.exec(runSync('/usr/lib/cgi-bin/mapserv', ['-v']))?.[0] ?? 'MapServer (unknown version)';
 
   // spawn-fcgi forks the mapserv processes and exits; their pids land in the pid file. MapServer 8
   // reads MAPSERVER_CONFIG_FILE from the process environment at start, before the FastCGI loop.
   const pidFile = resolve(dir, 'fcgi.pid');
   const asUser = web ? ['-u', 'www-data', '-g', 'www-data'] : [];
-  runSync('spawn-fcgi', ['-a', '127.0.0.1', '-p', String(options.fcgiPort), '-F', String(options.processes), '-P', pidFile, ...asUser, '--', '/usr/lib/cgi-bin/mapserv'], {
-    cpus: options.cpus,
-    env: { MAPSERVER_CONFIG_FILE: resolve(dir, 'mapserver.conf') },
-  });
+  runSync(
+    'spawn-fcgi',
+    [
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(options.fcgiPort),
+      '-F',
+      String(options.processes),
+      '-P',
+      pidFile,
+      ...asUser,
+      '--',
+      '/usr/lib/cgi-bin/mapserv',
+    ],
+    {
+      cpus: options.cpus,
+      env: { MAPSERVER_CONFIG_FILE: resolve(dir, 'mapserver.conf') },
+    },
+  );
   const fcgiPids = readFileSync(pidFile, 'utf8').split(/\s+/).filter(Boolean).map(Number);
   let nginx: Started | undefined;
   const stop = async () => {
@@ -107,11 +131,22 @@ export async function startMapServer(options: MapServerOptions): Promise<MapServ
     }
   };
   try {
-    nginx = startProcess('nginx', '/usr/sbin/nginx', ['-c', resolve(dir, 'nginx.conf'), '-g', 'daemon off;'], { cpus: options.cpus });
+    nginx = startProcess('nginx', '/usr/sbin/nginx', ['-c', resolve(dir, 'nginx.conf'), '-g', 'daemon off;'], {
+      cpus: options.cpus,
+    });
     const baseUrl = `http://127.0.0.1:${options.port}`;
     await waitForHttp(`${baseUrl}/`, nginx, 30_000);
-    const nginxWorkers = spawnSync('pgrep', ['-P', String(nginx.child.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
-    return { baseUrl, version, processes: fcgiPids.length, pids: [...fcgiPids, nginx.child.pid ?? 0, ...nginxWorkers], stop };
+    const nginxWorkers = spawnSync('pgrep', ['-P', String(nginx.child.pid)], { encoding: 'utf8' })
+      .stdout.split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+    return {
+      baseUrl,
+      version,
+      processes: fcgiPids.length,
+      pids: [...fcgiPids, nginx.child.pid ?? 0, ...nginxWorkers],
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

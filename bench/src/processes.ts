@@ -20,9 +20,18 @@ export interface Started {
 const started = new Set<Started>();
 
 /** Starts a command, under `taskset -c cpus` when a CPU list is given; keeps the last 64 KB of output. */
-export function startProcess(name: string, command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cpus?: string; cwd?: string } = {}): Started {
+export function startProcess(
+  name: string,
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cpus?: string; cwd?: string } = {},
+): Started {
   const [bin, argv] = options.cpus ? ['taskset', ['-c', options.cpus, command, ...args]] : [command, args];
-  const child = spawn(bin, argv, { env: { ...process.env, ...options.env }, cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(bin, argv, {
+    env: { ...process.env, ...options.env },
+    cwd: options.cwd,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let buffer = '';
   const keep = (chunk: Buffer) => {
     buffer = (buffer + chunk.toString()).slice(-65536);
@@ -54,7 +63,9 @@ export async function waitForHttp(url: string, entry: Started | undefined, timeo
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (entry && entry.child.exitCode !== null) {
-      throw new Error(`${entry.name} exited with code ${entry.child.exitCode} before answering:\n${entry.output().slice(-3000)}`);
+      throw new Error(
+        `${entry.name} exited with code ${entry.child.exitCode} before answering:\n${entry.output().slice(-3000)}`,
+      );
     }
     const status = await new Promise<number>((res) => {
       const req = http.get(url, (response) => {
@@ -67,19 +78,34 @@ export async function waitForHttp(url: string, entry: Started | undefined, timeo
     if (status > 0 && status < 500) return;
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error(`${entry?.name ?? url} did not answer within ${timeoutMs / 1000}s:\n${entry?.output().slice(-3000) ?? ''}`);
+  throw new Error(
+    `${entry?.name ?? url} did not answer within ${timeoutMs / 1000}s:\n${entry?.output().slice(-3000) ?? ''}`,
+  );
 }
 
 /** Runs a command to completion and returns its stdout (throws with stderr on failure). */
-export function runSync(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cpus?: string } = {}): string {
+export function runSync(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cpus?: string } = {},
+): string {
   const [bin, argv] = options.cpus ? ['taskset', ['-c', options.cpus, command, ...args]] : [command, args];
-  const result = spawnSync(bin, argv, { env: { ...process.env, ...options.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  if (result.status !== 0) throw new Error(`${command} failed (${result.status}): ${(result.stderr || result.stdout).slice(-3000)}`);
+  const result = spawnSync(bin, argv, {
+    env: { ...process.env, ...options.env },
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (result.status !== 0)
+    throw new Error(`${command} failed (${result.status}): ${(result.stderr || result.stdout).slice(-3000)}`);
   return result.stdout;
 }
 
 /** Runs a command asynchronously (so the orchestrator can keep timing) and returns its stdout. */
-export function runAsync(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cpus?: string } = {}): Promise<string> {
+export function runAsync(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; cpus?: string } = {},
+): Promise<string> {
   const entry = startProcess(command, command, args, options);
   let stdout = '';
   entry.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -97,7 +123,10 @@ export function postgresPids(dataDir: string): number[] {
   if (!existsSync(pidFile)) return [];
   const postmaster = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (!Number.isInteger(postmaster) || postmaster <= 0) return [];
-  const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number);
+  const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+    .stdout.split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
   return [postmaster, ...children];
 }
 

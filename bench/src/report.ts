@@ -40,8 +40,14 @@ export function loadRuns(): { file: string; run: AnyRun }[] {
     .map((file) => ({ file, run: JSON.parse(readFileSync(resolve(resultsDir, file), 'utf8')) as AnyRun }));
 }
 
-const n = (v: number | undefined | null, digits = 1) => (v === undefined || v === null || !Number.isFinite(v) ? '–' : v >= 1000 ? Math.round(v).toLocaleString('en-US') : v.toFixed(digits));
-const r2 = (v: number | null | undefined) => (v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(2));
+const n = (v: number | undefined | null, digits = 1) =>
+  v === undefined || v === null || !Number.isFinite(v)
+    ? '–'
+    : v >= 1000
+      ? Math.round(v).toLocaleString('en-US')
+      : v.toFixed(digits);
+const r2 = (v: number | null | undefined) =>
+  v === null || v === undefined || !Number.isFinite(v) ? '–' : v.toFixed(2);
 
 function header(run: AnyRun, file: string): string[] {
   return [
@@ -55,23 +61,45 @@ function header(run: AnyRun, file: string): string[] {
 
 function throughputSection(run: ThroughputRun, file: string, withCharts: boolean): string[] {
   const s = run.suite;
-  const settings = run.settings as { durationS: number; concurrencies: number[]; pinning: { client?: string; server?: string } };
-  const lines = [`### ${run.kind === 'quick' ? 'Smoke run (--quick: too short to trust the figures)' : 'Throughput run'} ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC`, '', ...header(run, file)];
+  const settings = run.settings as {
+    durationS: number;
+    concurrencies: number[];
+    pinning: { client?: string; server?: string };
+  };
+  const lines = [
+    `### ${run.kind === 'quick' ? 'Smoke run (--quick: too short to trust the figures)' : 'Throughput run'} ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC`,
+    '',
+    ...header(run, file),
+  ];
   lines.push(
     `- Settings: ${settings.durationS} s per cell, concurrency ${settings.concurrencies.join(', ')}, DB_POOL_SIZE=${s.pool} for our server, the database limit and MapServer (${s.peer?.processes ?? 0} FastCGI processes), warm cache ${s.warmCacheMb} MB`,
     `- **The load generator (wrk), the servers and PostgreSQL share this machine's ${run.machine.nproc} cores** ` +
-      (settings.pinning.server ? `(pinned with taskset: wrk on CPU ${settings.pinning.client}; our server, the references, MapServer/nginx and PostgreSQL on CPU ${settings.pinning.server}).` : '(not pinned).') +
+      (settings.pinning.server
+        ? `(pinned with taskset: wrk on CPU ${settings.pinning.client}; our server, the references, MapServer/nginx and PostgreSQL on CPU ${settings.pinning.server}).`
+        : '(not pinned).') +
       ' Other work on the machine adds noise of about ±20%; compare the ratios, which are measured cell by cell, back to back.',
   );
   if (s.peer) lines.push(`- Peer: ${s.peer.version}${s.peer.error ? ` — FAILED: ${s.peer.error.slice(0, 300)}` : ''}`);
   const { verdicts, coldVsPeer, warmVsPeer } = evaluate(s.cells);
   lines.push('', '| target | required | measured | verdict | gap |', '|---|---|---|---|---|');
-  for (const v of verdicts) lines.push(`| ${v.name} | ${v.target} | ${v.measured} | ${v.met === null ? 'not measured' : v.met ? '**met**' : '**missed**'} | ${v.gap} |`);
+  for (const v of verdicts)
+    lines.push(
+      `| ${v.name} | ${v.target} | ${v.measured} | ${v.met === null ? 'not measured' : v.met ? '**met**' : '**missed**'} | ${v.gap} |`,
+    );
   if (coldVsPeer.geomean !== null) {
-    lines.push(`| ours vs MapServer | (report) | cold ${r2(coldVsPeer.geomean)}x, warm ${r2(warmVsPeer.geomean)}x (geometric means over cells) | – | – |`);
+    lines.push(
+      `| ours vs MapServer | (report) | cold ${r2(coldVsPeer.geomean)}x, warm ${r2(warmVsPeer.geomean)}x (geometric means over cells) | – | – |`,
+    );
   }
-  lines.push('', '**Cold (cache off) against the database limit, the canonical query and MapServer** — tiles/s (p50 / p95 ms)', '');
-  lines.push('| list | c | database limit | canonical query | ours cold | cold / DB | cold / canonical | MapServer | ours cold / MapServer |', '|---|---|---|---|---|---|---|---|---|');
+  lines.push(
+    '',
+    '**Cold (cache off) against the database limit, the canonical query and MapServer** — tiles/s (p50 / p95 ms)',
+    '',
+  );
+  lines.push(
+    '| list | c | database limit | canonical query | ours cold | cold / DB | cold / canonical | MapServer | ours cold / MapServer |',
+    '|---|---|---|---|---|---|---|---|---|',
+  );
   const fmt = (list: string, c: number, t: (typeof targets)[number]) => {
     const cell = cellOf(s.cells, list, c, t);
     if (!cell) return '–';
@@ -79,36 +107,54 @@ function throughputSection(run: ThroughputRun, file: string, withCharts: boolean
     const r = cell.result;
     return `${n(r.tilesPerSecond)} (${n(r.p50Ms)} / ${n(r.p95Ms)})${r.errors ? ` ${r.errors} err` : ''}`;
   };
-  const tps = (list: string, c: number, t: (typeof targets)[number]) => cellOf(s.cells, list, c, t)?.result?.tilesPerSecond;
+  const tps = (list: string, c: number, t: (typeof targets)[number]) =>
+    cellOf(s.cells, list, c, t)?.result?.tilesPerSecond;
   const div = (a?: number, b?: number) => (a && b ? r2(a / b) : '–');
   for (const list of s.lists) {
     for (const c of settings.concurrencies) {
       const repeat = list.tiles < c ? ' †' : '';
-      lines.push(`| ${list.name} | ${c}${repeat} | ${fmt(list.name, c, 'db-limit')} | ${fmt(list.name, c, 'canonical')} | ${fmt(list.name, c, 'cold')} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'db-limit'))} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'canonical'))} | ${fmt(list.name, c, 'mapserver')} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'mapserver'))} |`);
+      lines.push(
+        `| ${list.name} | ${c}${repeat} | ${fmt(list.name, c, 'db-limit')} | ${fmt(list.name, c, 'canonical')} | ${fmt(list.name, c, 'cold')} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'db-limit'))} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'canonical'))} | ${fmt(list.name, c, 'mapserver')} | ${div(tps(list.name, c, 'cold'), tps(list.name, c, 'mapserver'))} |`,
+      );
     }
   }
   if (s.lists.some((l) => settings.concurrencies.some((c) => l.tiles < c))) {
-    lines.push('', '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile (the database limit does not). These cells are left out of the geometric means above.');
+    lines.push(
+      '',
+      '† fewer tiles in the list than connections: the same tile is in flight more than once, and our server shares one query between concurrent misses of a tile (the database limit does not). These cells are left out of the geometric means above.',
+    );
   }
   lines.push(...cpuTable(run));
   lines.push('', '**Warm (cache filled) against the HTTP limit** — tiles/s (p50 / p95 ms)', '');
   lines.push('| list | c | HTTP limit | ours warm | warm / HTTP | warm / MapServer |', '|---|---|---|---|---|---|');
   for (const list of s.lists) {
     for (const c of settings.concurrencies) {
-      lines.push(`| ${list.name} | ${c} | ${fmt(list.name, c, 'http-limit')} | ${fmt(list.name, c, 'warm')} | ${div(tps(list.name, c, 'warm'), tps(list.name, c, 'http-limit'))} | ${div(tps(list.name, c, 'warm'), tps(list.name, c, 'mapserver'))} |`);
+      lines.push(
+        `| ${list.name} | ${c} | ${fmt(list.name, c, 'http-limit')} | ${fmt(list.name, c, 'warm')} | ${div(tps(list.name, c, 'warm'), tps(list.name, c, 'http-limit'))} | ${div(tps(list.name, c, 'warm'), tps(list.name, c, 'mapserver'))} |`,
+      );
     }
   }
   lines.push('', '**Bytes per tile** (ours as served, gzip; raw = uncompressed MVT; features in layer `parcels`)', '');
-  lines.push('| list | tiles | ours gzip p50 / max | ours raw p50 / max | ours features p50 / max | MapServer gzip p50 / max | MapServer features p50 / max |', '|---|---|---|---|---|---|---|');
+  lines.push(
+    '| list | tiles | ours gzip p50 / max | ours raw p50 / max | ours features p50 / max | MapServer gzip p50 / max | MapServer features p50 / max |',
+    '|---|---|---|---|---|---|---|',
+  );
   for (const l of s.lists) {
     const m = l.mapserver;
     lines.push(
       `| ${l.name} | ${l.tiles} | ${formatBytes(l.ours.gzipBytes.p50)} / ${formatBytes(l.ours.gzipBytes.max)} | ${formatBytes(l.ours.rawBytes.p50)} / ${formatBytes(l.ours.rawBytes.max)} | ${n(l.ours.features.p50, 0)} / ${n(l.ours.features.max, 0)} | ` +
-        (m ? `${formatBytes(m.gzipBytes.p50)} / ${formatBytes(m.gzipBytes.max)} | ${n(m.features.p50, 0)} / ${n(m.features.max, 0)} |` : '– | – |'),
+        (m
+          ? `${formatBytes(m.gzipBytes.p50)} / ${formatBytes(m.gzipBytes.max)} | ${n(m.features.p50, 0)} / ${n(m.features.max, 0)} |`
+          : '– | – |'),
     );
   }
   if (withCharts) {
-    lines.push('', ...[1, 8, 64].filter((c) => settings.concurrencies.includes(c)).map((c) => `![tiles/s at concurrency ${c}](results/chart-throughput-c${c}.svg)`));
+    lines.push(
+      '',
+      ...[1, 8, 64]
+        .filter((c) => settings.concurrencies.includes(c))
+        .map((c) => `![tiles/s at concurrency ${c}](results/chart-throughput-c${c}.svg)`),
+    );
   }
   return lines;
 }
@@ -124,7 +170,7 @@ function cpuTable(run: ThroughputRun): string[] {
   if (!s.cells.some((c) => c.cpu)) return [];
   const lines = [
     '',
-    '**CPU per answered tile** (ms, from /proc: PostgreSQL\'s backends over the cell and its drain + the asker over the timed window — the DB-limit worker, our cold server, MapServer\'s FastCGI and nginx processes; all on the pinned core)',
+    "**CPU per answered tile** (ms, from /proc: PostgreSQL's backends over the cell and its drain + the asker over the timed window — the DB-limit worker, our cold server, MapServer's FastCGI and nginx processes; all on the pinned core)",
     '',
     '| list | c | database limit | ours cold | MapServer | ours cold: server − DB-limit worker |',
     '|---|---|---|---|---|---|',
@@ -140,7 +186,9 @@ function cpuTable(run: ThroughputRun): string[] {
       const cold = cpuOf(list.name, c, 'cold');
       const limit = cpuOf(list.name, c, 'db-limit');
       const extra = cold && limit ? n(cold.askerMsPerTile - limit.askerMsPerTile, 2) : '–';
-      lines.push(`| ${list.name} | ${c} | ${pair(list.name, c, 'db-limit')} | ${pair(list.name, c, 'cold')} | ${pair(list.name, c, 'mapserver')} | ${extra} |`);
+      lines.push(
+        `| ${list.name} | ${c} | ${pair(list.name, c, 'db-limit')} | ${pair(list.name, c, 'cold')} | ${pair(list.name, c, 'mapserver')} | ${extra} |`,
+      );
     }
   }
   return lines;
@@ -150,14 +198,29 @@ function sizesSection(run: SizesRun, file: string, withCharts: boolean): string[
   const z = run.sizes;
   const lines = [`### Zoom sizes ${run.startedAt.slice(0, 16).replace('T', ' ')} UTC`, '', ...header(run, file)];
   lines.push(
-    `- Tiles: per zoom, a ${z.blockSize} x ${z.blockSize} block centred on the densest z16 tile of each area (${Object.entries(z.centres).map(([a, t]) => `${a} ${t.z}/${t.x}/${t.y}`).join(', ')}) plus, up to z16, the ${z.blockSize ** 2} tiles with the most parcels in the area; fetched through our server with the cache off (render ms = one miss, including the query and gzip); sizes and features are over the tiles with content (empty tiles answer 204)`,
-    `- Limit: no tile above ${formatBytes(z.limitBytes)} gzip at any zoom 11-22: **${z.allWithinLimit ? 'met' : 'missed'}**${z.allWithinLimit ? '' : ` (over at ${z.zooms.filter((r) => !r.withinLimit).map((r) => `${r.area} z${r.z}: ${formatBytes(r.gzipBytes.max)}`).join(', ')})`}`,
+    `- Tiles: per zoom, a ${z.blockSize} x ${z.blockSize} block centred on the densest z16 tile of each area (${Object.entries(
+      z.centres,
+    )
+      .map(([a, t]) => `${a} ${t.z}/${t.x}/${t.y}`)
+      .join(
+        ', ',
+      )}) plus, up to z16, the ${z.blockSize ** 2} tiles with the most parcels in the area; fetched through our server with the cache off (render ms = one miss, including the query and gzip); sizes and features are over the tiles with content (empty tiles answer 204)`,
+    `- Limit: no tile above ${formatBytes(z.limitBytes)} gzip at any zoom 11-22: **${z.allWithinLimit ? 'met' : 'missed'}**${
+      z.allWithinLimit
+        ? ''
+        : ` (over at ${z.zooms
+            .filter((r) => !r.withinLimit)
+            .map((r) => `${r.area} z${r.z}: ${formatBytes(r.gzipBytes.max)}`)
+            .join(', ')})`
+    }`,
     '',
     '| area | zoom | tiles (empty) | gzip p50 | gzip max | raw p50 | features p50 / max | render ms p50 / max | within 500 KB |',
     '|---|---|---|---|---|---|---|---|---|',
   );
   for (const r of z.zooms) {
-    lines.push(`| ${r.area} | ${r.z} | ${r.tiles} (${r.empty ?? 0}) | ${formatBytes(r.gzipBytes.p50)} | ${formatBytes(r.gzipBytes.max)} | ${formatBytes(r.rawBytes.p50)} | ${n(r.features.p50, 0)} / ${n(r.features.max, 0)} | ${n(r.ms.p50, 0)} / ${n(r.ms.max, 0)} | ${r.withinLimit ? 'yes' : '**no**'} |`);
+    lines.push(
+      `| ${r.area} | ${r.z} | ${r.tiles} (${r.empty ?? 0}) | ${formatBytes(r.gzipBytes.p50)} | ${formatBytes(r.gzipBytes.max)} | ${formatBytes(r.rawBytes.p50)} | ${n(r.features.p50, 0)} / ${n(r.features.max, 0)} | ${n(r.ms.p50, 0)} / ${n(r.ms.max, 0)} | ${r.withinLimit ? 'yes' : '**no**'} |`,
+    );
   }
   if (withCharts) lines.push('', '![gzip tile size per zoom](results/chart-sizes.svg)');
   return lines;
@@ -173,7 +236,11 @@ export function writeCharts(latestThroughput: ThroughputRun | undefined, latestS
         title: `Tiles per second at concurrency ${c}: our server against its limits and MapServer`,
         subtitle: `${latestThroughput.startedAt.slice(0, 10)}, ${latestThroughput.machine.nproc} cores shared by load generator, servers and PostgreSQL${latestThroughput.kind === 'quick' ? ' (smoke run)' : ''}`,
         groups: s.lists.map((l) => l.name),
-        series: targets.map((t) => ({ name: targetLabels[t]!, color: targetColors[t]!, values: s.lists.map((l) => cellOf(s.cells, l.name, c, t)?.result?.tilesPerSecond ?? null) })),
+        series: targets.map((t) => ({
+          name: targetLabels[t]!,
+          color: targetColors[t]!,
+          values: s.lists.map((l) => cellOf(s.cells, l.name, c, t)?.result?.tilesPerSecond ?? null),
+        })),
         yLabel: 'tiles/s',
         log: true,
       });
@@ -187,8 +254,20 @@ export function writeCharts(latestThroughput: ThroughputRun | undefined, latestS
     const zooms = [...new Set(latestSizes.sizes.zooms.map((r) => r.z))].sort((a, b) => a - b);
     const palette = ['#1f77b4', '#aec7e8', '#ff7f0e', '#ffbb78'];
     const series = areas.flatMap((area, i) => [
-      { name: `${area} p50`, color: palette[(i * 2) % 4]!, values: zooms.map((z) => (latestSizes.sizes.zooms.find((r) => r.area === area && r.z === z)?.gzipBytes.p50 ?? 0) / 1024) },
-      { name: `${area} max`, color: palette[(i * 2 + 1) % 4]!, values: zooms.map((z) => (latestSizes.sizes.zooms.find((r) => r.area === area && r.z === z)?.gzipBytes.max ?? 0) / 1024) },
+      {
+        name: `${area} p50`,
+        color: palette[(i * 2) % 4]!,
+        values: zooms.map(
+          (z) => (latestSizes.sizes.zooms.find((r) => r.area === area && r.z === z)?.gzipBytes.p50 ?? 0) / 1024,
+        ),
+      },
+      {
+        name: `${area} max`,
+        color: palette[(i * 2 + 1) % 4]!,
+        values: zooms.map(
+          (z) => (latestSizes.sizes.zooms.find((r) => r.area === area && r.z === z)?.gzipBytes.max ?? 0) / 1024,
+        ),
+      },
     ]);
     const svg = groupedBarChart({
       title: 'Gzip tile size per zoom over the densest areas',
@@ -222,7 +301,10 @@ export function writeReport(): { charts: string[] } {
   const start = readme.indexOf(startMarker);
   const end = readme.indexOf(endMarker);
   const generated = `${startMarker}\n\n${body.join('\n')}\n${endMarker}`;
-  const next = start === -1 || end === -1 ? `${readme.trimEnd()}\n\n${generated}\n` : `${readme.slice(0, start)}${generated}${readme.slice(end + endMarker.length)}`;
+  const next =
+    start === -1 || end === -1
+      ? `${readme.trimEnd()}\n\n${generated}\n`
+      : `${readme.slice(0, start)}${generated}${readme.slice(end + endMarker.length)}`;
   writeFileSync(readmeFile, next);
   return { charts };
 }

@@ -73,7 +73,10 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /** A benchmark that needs the bench database with the 1M synthetic county, and nothing else of the suite. */
-async function onSyntheticCounty(title: string, bench: (db: BenchDb, log: (line: string) => void) => Promise<unknown>): Promise<void> {
+async function onSyntheticCounty(
+  title: string,
+  bench: (db: BenchDb, log: (line: string) => void) => Promise<unknown>,
+): Promise<void> {
   console.log('• Preparing the benchmark database');
   const db = await openBenchDb(log, { allowMissingSynthetic: false });
   try {
@@ -85,9 +88,28 @@ async function onSyntheticCounty(title: string, bench: (db: BenchDb, log: (line:
 }
 
 async function main(): Promise<void> {
-  if (!['throughput', 'sizes', 'lists', 'report', 'insights', 'cluster', 'sql', 'scale', 'scale-report', 'exports', 'import'].includes(command)) throw new Error(`unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import or nothing`);
+  if (
+    ![
+      'throughput',
+      'sizes',
+      'lists',
+      'report',
+      'insights',
+      'cluster',
+      'sql',
+      'scale',
+      'scale-report',
+      'exports',
+      'import',
+    ].includes(command)
+  )
+    throw new Error(
+      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import or nothing`,
+    );
   if (command === 'scale-report') {
-    console.log(`• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`);
+    console.log(
+      `• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`,
+    );
     return;
   }
   if (command === 'scale') {
@@ -95,22 +117,39 @@ async function main(): Promise<void> {
     const parcelsPerCounty = Number(flags['county-parcels']);
     const measureAt = (flags['measure-at'] ?? '').split(',').map(Number);
     if (!Number.isInteger(counties) || counties < 1 || counties > 9) throw new Error('--counties must be 1-9');
-    if (!Number.isInteger(parcelsPerCounty) || parcelsPerCounty < 1000 || parcelsPerCounty > 20_000_000) throw new Error('--county-parcels must be 1000-20000000');
-    if (measureAt.some((k) => !Number.isInteger(k) || k < 1 || k > counties)) throw new Error('--measure-at lists county counts from 1 to --counties');
-    console.log(`• Scale: ${counties} counties of ${parcelsPerCounty.toLocaleString('en-US')} parcels, measuring after ${measureAt.join(', ')}`);
+    if (!Number.isInteger(parcelsPerCounty) || parcelsPerCounty < 1000 || parcelsPerCounty > 20_000_000)
+      throw new Error('--county-parcels must be 1000-20000000');
+    if (measureAt.some((k) => !Number.isInteger(k) || k < 1 || k > counties))
+      throw new Error('--measure-at lists county counts from 1 to --counties');
+    console.log(
+      `• Scale: ${counties} counties of ${parcelsPerCounty.toLocaleString('en-US')} parcels, measuring after ${measureAt.join(', ')}`,
+    );
     const nice = Number(flags.nice);
     if (!Number.isInteger(nice) || nice < 0 || nice > 19) throw new Error('--nice must be 0-19');
-    const file = await runScale({ counties, parcelsPerCounty, measureAt, seed: Number(flags.seed), nice, keepIndexes: flags['keep-indexes'], command: commandLine, log });
+    const file = await runScale({
+      counties,
+      parcelsPerCounty,
+      measureAt,
+      seed: Number(flags.seed),
+      nice,
+      keepIndexes: flags['keep-indexes'],
+      command: commandLine,
+      log,
+    });
     console.log(`• Results: ${file}; bench/README.md scale section and results/chart-scale.svg rewritten`);
     return;
   }
-  if (command === 'exports') return onSyntheticCounty('Exports of the synthetic county (csv, gpkg) and the csv download', benchExports);
+  if (command === 'exports')
+    return onSyntheticCounty('Exports of the synthetic county (csv, gpkg) and the csv download', benchExports);
   if (command === 'import') {
     const runs = Number(flags.runs);
     if (!Number.isInteger(runs) || runs < 1 || runs > 5) throw new Error('--runs must be 1-5');
-    return onSyntheticCounty('A 1,000,000-row county file imported (--replace) into served tiles', (db, l) => benchImport(db, l, { file: resolve(flags.file ?? defaultImportFile), runs, moved: flags.moved }));
+    return onSyntheticCounty('A 1,000,000-row county file imported (--replace) into served tiles', (db, l) =>
+      benchImport(db, l, { file: resolve(flags.file ?? defaultImportFile), runs, moved: flags.moved }),
+    );
   }
-  if (command === 'insights') return onSyntheticCounty('Place insights on the synthetic county and its quadrants', benchInsights);
+  if (command === 'insights')
+    return onSyntheticCounty('Place insights on the synthetic county and its quadrants', benchInsights);
   if (command === 'report') {
     const { charts } = writeReport();
     console.log(`• bench/README.md rewritten; charts: ${charts.join(', ') || 'none'}`);
@@ -138,10 +177,15 @@ async function main(): Promise<void> {
     workDir = mkdtempSync(resolve(os.tmpdir(), 'parcel-bench-'));
     let file: string;
     if (command === 'sql') {
-      console.log('• The tile SQL alone: canonical query, per-tile ST_AsMVTGeom (old strategy), prepared bands; gzip 1 and 6');
+      console.log(
+        '• The tile SQL alone: canonical query, per-tile ST_AsMVTGeom (old strategy), prepared bands; gzip 1 and 6',
+      );
       const rows = await runSqlTiming(db.sql, lists.lists, flags.quick ? 4 : 12, log);
       const file = resolve(resultsDir, resultFileName('quick', startedAt).replace('quick', 'sql'));
-      writeFileSync(file, `${JSON.stringify({ ...base, kind: 'sql', loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(), rows }, null, 1)}\n`);
+      writeFileSync(
+        file,
+        `${JSON.stringify({ ...base, kind: 'sql', loadAverage: readFileSync('/proc/loadavg', 'utf8').trim(), rows }, null, 1)}\n`,
+      );
       console.log(`\n${sqlTimingTable(rows)}\n\n• Results: ${file}`);
       return;
     }
@@ -153,7 +197,13 @@ async function main(): Promise<void> {
       const chosen = lists.lists.filter((l) => !filters || filters.some((f) => l.name.includes(f)));
       const cells = await runClusterBench({ lists: chosen, concurrencies, durationS, workDir, log });
       const file = resolve(resultsDir, resultFileName('quick', startedAt).replace('quick', 'cluster'));
-      saveClusterRun(file, { ...base, kind: 'cluster', finishedAt: new Date().toISOString(), settings: { durationS, concurrencies }, cells });
+      saveClusterRun(file, {
+        ...base,
+        kind: 'cluster',
+        finishedAt: new Date().toISOString(),
+        settings: { durationS, concurrencies },
+        cells,
+      });
       console.log(`\n${clusterTable(cells)}\n\n• Results: ${file}`);
       if (cells.some((c) => c.error)) process.exitCode = 1;
       return;
@@ -162,7 +212,13 @@ async function main(): Promise<void> {
       console.log('• Zoom-size sweep (zooms 11-22, densest areas)');
       const blockSize = flags.quick ? 3 : 5;
       const sizes = await runSizes({ db, lists, blockSize, token: db.config.ANON_TOKEN, port: 18183, log });
-      const run: SizesRun = { ...base, kind: 'sizes', finishedAt: new Date().toISOString(), settings: { blockSize, seed, quick: flags.quick }, sizes };
+      const run: SizesRun = {
+        ...base,
+        kind: 'sizes',
+        finishedAt: new Date().toISOString(),
+        settings: { blockSize, seed, quick: flags.quick },
+        sizes,
+      };
       file = save(run);
       console.log(`• Largest tile within 500 KB gzip at every zoom: ${sizes.allWithinLimit ? 'yes' : 'NO'}`);
     } else {
@@ -175,10 +231,22 @@ async function main(): Promise<void> {
         .filter((l) => !filters || filters.some((f) => l.name.includes(f)))
         .map((l) => (quick ? { ...l, tiles: l.tiles.slice(0, 12) } : l));
       const pins = pinning();
-      console.log(`• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x ${targets.length} targets, ${durationS} s per cell`);
+      console.log(
+        `• Throughput suite: ${chosen.length} lists x concurrency ${concurrencies.join('/')} x ${targets.length} targets, ${durationS} s per cell`,
+      );
       const token = flags['api-token'] ? await ensureBenchApiToken(db.sql) : db.config.ANON_TOKEN;
       if (flags['api-token']) log(`metered API token; METERING=${process.env.METERING ?? 'on'}`);
-      const suite = await runSuite({ db, lists: chosen, concurrencies, durationS, pinning: pins, peer: !flags['no-peer'], token, workDir, log });
+      const suite = await runSuite({
+        db,
+        lists: chosen,
+        concurrencies,
+        durationS,
+        pinning: pins,
+        peer: !flags['no-peer'],
+        token,
+        workDir,
+        log,
+      });
       const run: ThroughputRun = {
         ...base,
         kind: quick ? 'quick' : 'throughput',
@@ -188,7 +256,10 @@ async function main(): Promise<void> {
       };
       file = save(run);
       const { verdicts } = evaluate(suite.cells);
-      for (const v of verdicts) console.log(`  ${v.name}: ${v.measured} -> ${v.met === null ? 'not measured' : v.met ? 'met' : 'MISSED'} (${v.gap})`);
+      for (const v of verdicts)
+        console.log(
+          `  ${v.name}: ${v.measured} -> ${v.met === null ? 'not measured' : v.met ? 'met' : 'MISSED'} (${v.gap})`,
+        );
       const failedCells = suite.cells.filter((cell) => cell.error).length;
       const unmeasured = verdicts.filter((v) => v.met === null).map((v) => v.name);
       // A run that could not measure must not look like a passing one.

@@ -65,18 +65,38 @@ export async function pickScaleTiles(sql: Sql, countyPath: string, seed: number)
 }
 
 /** `count` parcels spread evenly over the lot numbers of numbered county `county`. */
-export async function pickLookupParcels(sql: Sql, county: number, parcels: number, count: number): Promise<LookupParcel[]> {
+export async function pickLookupParcels(
+  sql: Sql,
+  county: number,
+  parcels: number,
+  count: number,
+): Promise<LookupParcel[]> {
   const base = countyIdentity(0, county).idBase;
   const ids = Array.from({ length: count }, (_, i) => base + 1 + Math.floor((i * parcels) / count));
-  return sql<LookupParcel[]>`SELECT path, lat::float8 AS lat, lon::float8 AS lon FROM parcels WHERE id = ANY(${ids}::bigint[]) ORDER BY id`;
+  return sql<
+    LookupParcel[]
+  >`SELECT path, lat::float8 AS lat, lon::float8 AS lon FROM parcels WHERE id = ANY(${ids}::bigint[]) ORDER BY id`;
 }
 
 function row(name: string, pass: LatencyRow['pass'], ms: number[], bytes?: number[]): LatencyRow {
   const s = summarize(ms);
-  return { name, pass, count: s.count, p50: round(s.p50), p95: round(s.p95), max: round(s.max), meanBytes: bytes ? Math.round(bytes.reduce((a, b) => a + b, 0) / bytes.length) : undefined };
+  return {
+    name,
+    pass,
+    count: s.count,
+    p50: round(s.p50),
+    p95: round(s.p95),
+    max: round(s.max),
+    meanBytes: bytes ? Math.round(bytes.reduce((a, b) => a + b, 0) / bytes.length) : undefined,
+  };
 }
 
-export async function measureTiles(options: { databaseUrl: string; token: string; tiles: Record<number, Tile[]>; log: (line: string) => void }): Promise<LatencyRow[]> {
+export async function measureTiles(options: {
+  databaseUrl: string;
+  token: string;
+  tiles: Record<number, Tile[]>;
+  log: (line: string) => void;
+}): Promise<LatencyRow[]> {
   const server = await startTileServer({ databaseUrl: options.databaseUrl, port: 18191, cacheMb: 0, poolSize: 8 });
   const template = ourPathTemplate(options.token);
   const rows: LatencyRow[] = [];
@@ -92,12 +112,15 @@ export async function measureTiles(options: { databaseUrl: string; token: string
         const bytes: number[] = [];
         for (const tile of options.tiles[z]!) {
           const got = await httpGet(server.baseUrl, tilePath(template, tile));
-          if (got.status !== 200) throw new Error(`tile ${z}/${tile.x}/${tile.y}: status ${got.status} ${got.body.toString().slice(0, 200)}`);
+          if (got.status !== 200)
+            throw new Error(`tile ${z}/${tile.x}/${tile.y}: status ${got.status} ${got.body.toString().slice(0, 200)}`);
           ms.push(got.ms);
           bytes.push(got.body.length);
         }
         const r = row(`tile z${z}`, pass, ms, bytes);
-        options.log(`  ${r.name} (${pass}): p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.count} tiles, ${Math.round(r.meanBytes! / 1024)} KB gzip mean`);
+        options.log(
+          `  ${r.name} (${pass}): p50 ${r.p50} ms, p95 ${r.p95} ms, ${r.count} tiles, ${Math.round(r.meanBytes! / 1024)} KB gzip mean`,
+        );
         rows.push(r);
       }
     }
@@ -108,9 +131,18 @@ export async function measureTiles(options: { databaseUrl: string; token: string
 }
 
 /** GET {parcel path}.json and /parcels_at_point.json through createApp in process (no socket), by an admin caller. */
-export async function measureLookups(options: { config: Config; sql: Sql; parcels: LookupParcel[]; log: (line: string) => void }): Promise<LatencyRow[]> {
+export async function measureLookups(options: {
+  config: Config;
+  sql: Sql;
+  parcels: LookupParcel[];
+  log: (line: string) => void;
+}): Promise<LatencyRow[]> {
   const token = 'bench-scale-admin-token-0123456789abcdef';
-  const app = createApp({ config: { ...options.config, ADMIN_TOKEN: token }, sql: options.sql, logger: createLogger('silent') });
+  const app = createApp({
+    config: { ...options.config, ADMIN_TOKEN: token },
+    sql: options.sql,
+    logger: createLogger('silent'),
+  });
   const get = async (url: string): Promise<number> => {
     const started = performance.now();
     const res = await app.request(url, { headers: { Authorization: `Bearer ${token}` } });
@@ -135,7 +167,11 @@ export async function measureLookups(options: { config: Config; sql: Sql; parcel
 }
 
 /** Runs the server's tile SQL for every listed tile under EXPLAIN (ANALYZE, BUFFERS), after the timed passes. */
-export async function measureTileSql(sql: Sql, tiles: Record<number, Tile[]>, log: (line: string) => void): Promise<TileSqlRow[]> {
+export async function measureTileSql(
+  sql: Sql,
+  tiles: Record<number, Tile[]>,
+  log: (line: string) => void,
+): Promise<TileSqlRow[]> {
   const rows: TileSqlRow[] = [];
   for (const z of [12, 14, 16]) {
     let buffers = 0;
@@ -149,7 +185,13 @@ export async function measureTileSql(sql: Sql, tiles: Record<number, Tile[]>, lo
       reads += plan.Plan['Shared Read Blocks'] ?? 0;
       ms += plan['Execution Time'];
     }
-    const r = { z, tiles: list.length, meanBuffers: Math.round(buffers / list.length), meanReads: Math.round(reads / list.length), meanMs: round(ms / list.length) };
+    const r = {
+      z,
+      tiles: list.length,
+      meanBuffers: Math.round(buffers / list.length),
+      meanReads: Math.round(reads / list.length),
+      meanMs: round(ms / list.length),
+    };
     log(`  tile SQL z${z}: ${r.meanBuffers} buffers per tile (${r.meanReads} read), ${r.meanMs} ms mean`);
     rows.push(r);
   }

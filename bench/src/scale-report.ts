@@ -15,7 +15,14 @@ export interface ScaleRun {
   finishedAt: string;
   command: string;
   machine: Machine;
-  settings: { counties: number; parcelsPerCounty: number; measureAt: number[]; seed: number; nice: number; keepIndexes?: boolean };
+  settings: {
+    counties: number;
+    parcelsPerCounty: number;
+    measureAt: number[];
+    seed: number;
+    nice: number;
+    keepIndexes?: boolean;
+  };
   loads: CountyLoad[];
   measurements: ScaleMeasurement[];
   tiles: Record<number, Tile[]>;
@@ -36,43 +43,79 @@ export function scaleTables(run: ScaleRun, file: string): string[] {
     `- Run: ${run.startedAt} to ${run.finishedAt} (UTC), \`${run.command}\`, raw results [results/${basename(file)}](results/${basename(file)})`,
     `- Machine: ${machineLine(run.machine)}; loads reniced as shown per county (this process and every PostgreSQL backend), measurements at nice 0`,
     '',
-    '**Load, per county** (seconds; delete = removing an earlier load of this county, a scan of the whole table by `source`; copy = generating and streaming the rows, bands = the COPY\'s statement trigger filling the five band tables, indexes = rebuilding every secondary `parcels` index over the whole table, precompute = place insights)',
+    "**Load, per county** (seconds; delete = removing an earlier load of this county, a scan of the whole table by `source`; copy = generating and streaming the rows, bands = the COPY's statement trigger filling the five band tables, indexes = rebuilding every secondary `parcels` index over the whole table, precompute = place insights)",
     '',
     '| county | parcels after | delete | copy | bands | indexes | analyse | coverage | precompute | total | load average (1/5/15 min, before -> after) |',
     '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|',
   ];
   for (const l of run.loads) {
     const st = l.steps;
-    const how = [l.reused ? 'earlier run' : '', l.rebuildIndexes === false ? 'indexes kept' : 'indexes rebuilt', `nice ${l.nice}`].filter(Boolean).join(', ');
-    lines.push(`| ${l.county} (${how}) | ${l.totalParcels.toLocaleString('en-US')} | ${s1(st.delete)} | ${s1(st.copy)} | ${s1(st.bands)} | ${s1(st.indexes)} | ${s1(st.analyse)} | ${s1(st.coverage)} | ${s1(st.insights)} | ${s1(l.seconds)} | ${l.loadAverage} |`);
+    const how = [
+      l.reused ? 'earlier run' : '',
+      l.rebuildIndexes === false ? 'indexes kept' : 'indexes rebuilt',
+      `nice ${l.nice}`,
+    ]
+      .filter(Boolean)
+      .join(', ');
+    lines.push(
+      `| ${l.county} (${how}) | ${l.totalParcels.toLocaleString('en-US')} | ${s1(st.delete)} | ${s1(st.copy)} | ${s1(st.bands)} | ${s1(st.indexes)} | ${s1(st.analyse)} | ${s1(st.coverage)} | ${s1(st.insights)} | ${s1(l.seconds)} | ${l.loadAverage} |`,
+    );
   }
   if (run.measurements.length) {
-    lines.push('', '**Disk** (`parcels` heap + TOAST, its indexes, the five band tables with their indexes, the whole database)', '',
-      '| parcels | parcels heap+toast | parcels indexes | band tables | database | bytes per parcel (database) |', '|---:|---:|---:|---:|---:|---:|');
+    lines.push(
+      '',
+      '**Disk** (`parcels` heap + TOAST, its indexes, the five band tables with their indexes, the whole database)',
+      '',
+      '| parcels | parcels heap+toast | parcels indexes | band tables | database | bytes per parcel (database) |',
+      '|---:|---:|---:|---:|---:|---:|',
+    );
     for (const m of run.measurements) {
       const d = m.disk;
-      lines.push(`| ${m.parcels.toLocaleString('en-US')} | ${mb(d.parcelsHeap + d.parcelsToast)} | ${mb(d.parcelsIndexes)} | ${mb(d.bandsTotal)} | ${mb(d.database)} | ${Math.round(d.database / m.parcels).toLocaleString('en-US')} |`);
+      lines.push(
+        `| ${m.parcels.toLocaleString('en-US')} | ${mb(d.parcelsHeap + d.parcelsToast)} | ${mb(d.parcelsIndexes)} | ${mb(d.bandsTotal)} | ${mb(d.database)} | ${Math.round(d.database / m.parcels).toLocaleString('en-US')} |`,
+      );
     }
     const names = [...new Set(run.measurements.flatMap((m) => m.tiles.concat(m.lookups).map((r) => r.name)))];
-    lines.push('', '**Latency, ms p50 / p95** (tile cache off, one request at a time; tiles and parcels of county 1 only; first pass after the load / the same list again)', '',
+    lines.push(
+      '',
+      '**Latency, ms p50 / p95** (tile cache off, one request at a time; tiles and parcels of county 1 only; first pass after the load / the same list again)',
+      '',
       `| request | ${run.measurements.map((m) => `${millions(m.parcels)} first`).join(' | ')} | ${run.measurements.map((m) => `${millions(m.parcels)} again`).join(' | ')} |`,
-      `|---|${run.measurements.map(() => '---:|').join('')}${run.measurements.map(() => '---:|').join('')}`);
+      `|---|${run.measurements.map(() => '---:|').join('')}${run.measurements.map(() => '---:|').join('')}`,
+    );
     for (const name of names) {
       const cell = (m: ScaleMeasurement, pass: string) => {
         const r = m.tiles.concat(m.lookups).find((x) => x.name === name && x.pass === pass);
         return r ? `${r.p50} / ${r.p95}` : '–';
       };
-      lines.push(`| ${name} | ${run.measurements.map((m) => cell(m, 'first')).join(' | ')} | ${run.measurements.map((m) => cell(m, 'again')).join(' | ')} |`);
+      lines.push(
+        `| ${name} | ${run.measurements.map((m) => cell(m, 'first')).join(' | ')} | ${run.measurements.map((m) => cell(m, 'again')).join(' | ')} |`,
+      );
     }
     const withSql = run.measurements.filter((m) => m.tileSql);
     if (withSql.length) {
-      lines.push('', '**The tile SQL alone** (EXPLAIN (ANALYZE, BUFFERS) of the server\'s statement over the same lists: 8 KB pages touched per tile, of them read from outside shared_buffers, and mean execution ms)', '',
-        `| zoom | ${withSql.map((m) => millions(m.parcels)).join(' | ')} |`, `|---|${withSql.map(() => '---:|').join('')}`);
+      lines.push(
+        '',
+        "**The tile SQL alone** (EXPLAIN (ANALYZE, BUFFERS) of the server's statement over the same lists: 8 KB pages touched per tile, of them read from outside shared_buffers, and mean execution ms)",
+        '',
+        `| zoom | ${withSql.map((m) => millions(m.parcels)).join(' | ')} |`,
+        `|---|${withSql.map(() => '---:|').join('')}`,
+      );
       for (const z of [12, 14, 16]) {
-        lines.push(`| z${z} | ${withSql.map((m) => { const r = m.tileSql!.find((x) => x.z === z); return r ? `${r.meanBuffers} pages (${r.meanReads} read), ${r.meanMs} ms` : '–'; }).join(' | ')} |`);
+        lines.push(
+          `| z${z} | ${withSql
+            .map((m) => {
+              const r = m.tileSql!.find((x) => x.z === z);
+              return r ? `${r.meanBuffers} pages (${r.meanReads} read), ${r.meanMs} ms` : '–';
+            })
+            .join(' | ')} |`,
+        );
       }
     }
-    lines.push('', `Load average while measuring: ${run.measurements.map((m) => `${millions(m.parcels)} ${m.loadAverage.before} -> ${m.loadAverage.after}`).join('; ')}.`);
+    lines.push(
+      '',
+      `Load average while measuring: ${run.measurements.map((m) => `${millions(m.parcels)} ${m.loadAverage.before} -> ${m.loadAverage.after}`).join('; ')}.`,
+    );
     lines.push('', `![Latency as the table grows](results/${scaleChart})`);
   }
   return lines;
@@ -94,7 +137,10 @@ function chart(run: ScaleRun): string {
       name: `${millions(m.parcels)} parcels`,
       color: palette[i % palette.length]!,
       values: groups.map((g) => {
-        const [name, stat] = [g.slice(0, g.lastIndexOf(' ')), g.slice(g.lastIndexOf(' ') + 1)] as [string, 'p50' | 'p95'];
+        const [name, stat] = [g.slice(0, g.lastIndexOf(' ')), g.slice(g.lastIndexOf(' ') + 1)] as [
+          string,
+          'p50' | 'p95',
+        ];
         const r = m.tiles.concat(m.lookups).find((x) => x.name === name && x.pass === 'first');
         return r ? r[stat] : null;
       }),
@@ -115,7 +161,9 @@ export function writeScaleReport(run: ScaleRun, file: string): void {
 
 /** Rewrites the README section and the chart from the latest scale run's JSON (npm run bench -- scale-report). */
 export function rewriteScaleReport(): string | undefined {
-  const files = readdirSync(resultsDir).filter((f) => /-scale\.json$/.test(f)).sort();
+  const files = readdirSync(resultsDir)
+    .filter((f) => /-scale\.json$/.test(f))
+    .sort();
   const last = files[files.length - 1];
   if (!last) return undefined;
   const file = resolve(resultsDir, last);

@@ -15,7 +15,16 @@ import { countyIdentity } from '@parcel-map/fixtures/synth/county-identity';
 import { generateSyntheticCounty, type SynthSteps } from '@parcel-map/fixtures/synth/generate';
 import { describeMachine } from './machine.ts';
 import { postgresPids } from './processes.ts';
-import { measureLookups, measureTileSql, measureTiles, pickScaleTiles, pickLookupParcels, type LatencyRow, type LookupParcel, type TileSqlRow } from './scale-measure.ts';
+import {
+  measureLookups,
+  measureTileSql,
+  measureTiles,
+  pickScaleTiles,
+  pickLookupParcels,
+  type LatencyRow,
+  type LookupParcel,
+  type TileSqlRow,
+} from './scale-measure.ts';
 import { writeScaleReport, type ScaleRun } from './scale-report.ts';
 import type { Tile } from './tile-math.ts';
 import { resultsDir } from './tile-lists.ts';
@@ -78,23 +87,28 @@ const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').trim().split(' '
 /** Renices this process and the PostgreSQL server (postmaster and backends; new backends inherit it). */
 function setNice(clusterDir: string | undefined, value: number): void {
   os.setPriority(value);
-  if (clusterDir) for (const pid of postgresPids(clusterDir)) {
-    try {
-      os.setPriority(pid, value);
-    } catch {
-      // a backend that just exited
+  if (clusterDir)
+    for (const pid of postgresPids(clusterDir)) {
+      try {
+        os.setPriority(pid, value);
+      } catch {
+        // a backend that just exited
+      }
     }
-  }
 }
 
 function previousRun(): ScaleRun | undefined {
-  const files = readdirSync(resultsDir).filter((f) => /-scale\.json$/.test(f)).sort();
+  const files = readdirSync(resultsDir)
+    .filter((f) => /-scale\.json$/.test(f))
+    .sort();
   const last = files[files.length - 1];
   return last ? (JSON.parse(readFileSync(resolve(resultsDir, last), 'utf8')) as ScaleRun) : undefined;
 }
 
 async function countyParcels(sql: Sql, county: number): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`SELECT parcels AS n FROM county_coverage WHERE path = ${countyIdentity(0, county).path}`;
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT parcels AS n FROM county_coverage WHERE path = ${countyIdentity(0, county).path}`;
   return row?.n ?? 0;
 }
 
@@ -109,8 +123,12 @@ async function diskUse(sql: Sql): Promise<DiskUse> {
     WHERE relkind = 'r' AND relname LIKE 'parcel\\_tiles\\_%' ORDER BY relname`;
   const bands = Object.fromEntries(bandRows.map((r) => [r.name, Number(r.size)]));
   return {
-    parcelsHeap: Number(p!.heap), parcelsToast: Number(p!.toast), parcelsIndexes: Number(p!.idx),
-    bands, bandsTotal: Object.values(bands).reduce((a, b) => a + b, 0), database: Number(p!.db),
+    parcelsHeap: Number(p!.heap),
+    parcelsToast: Number(p!.toast),
+    parcelsIndexes: Number(p!.idx),
+    bands,
+    bandsTotal: Object.values(bands).reduce((a, b) => a + b, 0),
+    database: Number(p!.db),
   };
 }
 
@@ -127,11 +145,27 @@ export async function runScale(options: ScaleOptions): Promise<string> {
   const previous = previousRun();
   try {
     const migration = await migrate(sql);
-    log(`database ${scaleDatabase}: ${migration.applied.length ? `applied ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`}`);
+    log(
+      `database ${scaleDatabase}: ${migration.applied.length ? `applied ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`}`,
+    );
     const run: ScaleRun = {
-      kind: 'scale', startedAt, finishedAt: '', command: options.command, machine: await describeMachine(sql),
-      settings: { counties: options.counties, parcelsPerCounty: options.parcelsPerCounty, measureAt: options.measureAt, seed: options.seed, nice: options.nice, keepIndexes: options.keepIndexes },
-      loads: [], measurements: [], tiles: {}, lookupParcels: [],
+      kind: 'scale',
+      startedAt,
+      finishedAt: '',
+      command: options.command,
+      machine: await describeMachine(sql),
+      settings: {
+        counties: options.counties,
+        parcelsPerCounty: options.parcelsPerCounty,
+        measureAt: options.measureAt,
+        seed: options.seed,
+        nice: options.nice,
+        keepIndexes: options.keepIndexes,
+      },
+      loads: [],
+      measurements: [],
+      tiles: {},
+      lookupParcels: [],
     };
     const save = () => {
       run.finishedAt = new Date().toISOString();
@@ -145,7 +179,9 @@ export async function runScale(options: ScaleOptions): Promise<string> {
       const present = await countyParcels(sql, county);
       const earlier = previous?.loads.find((l) => l.county === county && l.parcels === options.parcelsPerCounty);
       if (present === options.parcelsPerCounty && earlier) {
-        log(`county ${county}: already loaded (${present.toLocaleString('en-US')} parcels); load figures from ${previous!.startedAt}`);
+        log(
+          `county ${county}: already loaded (${present.toLocaleString('en-US')} parcels); load figures from ${previous!.startedAt}`,
+        );
         run.loads.push({ ...earlier, reused: true });
       } else {
         const before = loadAverage();
@@ -154,11 +190,28 @@ export async function runScale(options: ScaleOptions): Promise<string> {
         // wanted. --keep-indexes keeps them for counties after the first (per-row inserts inside the
         // copy), as a loader adding a county to a big table would.
         const rebuildIndexes = options.keepIndexes && total > 0 ? false : undefined;
-        log(`county ${county}: loading ${options.parcelsPerCounty.toLocaleString('en-US')} parcels under nice ${options.nice}, ${rebuildIndexes === false ? 'indexes kept' : 'indexes dropped and rebuilt'} (load average ${before})`);
+        log(
+          `county ${county}: loading ${options.parcelsPerCounty.toLocaleString('en-US')} parcels under nice ${options.nice}, ${rebuildIndexes === false ? 'indexes kept' : 'indexes dropped and rebuilt'} (load average ${before})`,
+        );
         setNice(clusterDir, options.nice);
         try {
-          const result = await generateSyntheticCounty(sql, { parcels: options.parcelsPerCounty, seed: options.seed + county - 1, county, rebuildIndexes, log: (l) => log(`  ${l}`) });
-          run.loads.push({ county, parcels: result.parcels, totalParcels: 0, seconds: result.seconds, steps: result.steps, loadAverage: `${before} -> ${loadAverage()}`, nice: options.nice, rebuildIndexes });
+          const result = await generateSyntheticCounty(sql, {
+            parcels: options.parcelsPerCounty,
+            seed: options.seed + county - 1,
+            county,
+            rebuildIndexes,
+            log: (l) => log(`  ${l}`),
+          });
+          run.loads.push({
+            county,
+            parcels: result.parcels,
+            totalParcels: 0,
+            seconds: result.seconds,
+            steps: result.steps,
+            loadAverage: `${before} -> ${loadAverage()}`,
+            nice: options.nice,
+            rebuildIndexes,
+          });
         } finally {
           setNice(clusterDir, 0);
         }
@@ -174,8 +227,12 @@ export async function runScale(options: ScaleOptions): Promise<string> {
       save();
       if (!options.measureAt.includes(county)) continue;
       // Kept from the earlier run, unless this is the size the database has now (then measured afresh).
-      const loadedNow = county === options.counties || (await countyParcels(sql, county + 1)) !== options.parcelsPerCounty;
-      const measuredEarlier = !loadedNow && run.loads.slice(0, county).every((l) => l.reused) && previous?.measurements.find((m) => m.counties === county && m.parcels === total);
+      const loadedNow =
+        county === options.counties || (await countyParcels(sql, county + 1)) !== options.parcelsPerCounty;
+      const measuredEarlier =
+        !loadedNow &&
+        run.loads.slice(0, county).every((l) => l.reused) &&
+        previous?.measurements.find((m) => m.counties === county && m.parcels === total);
       if (measuredEarlier) {
         log(`at ${county} counties: measured by the run of ${previous!.startedAt}, kept`);
         run.measurements.push({ ...measuredEarlier, reused: true });
@@ -188,7 +245,16 @@ export async function runScale(options: ScaleOptions): Promise<string> {
       const tileRows = await measureTiles({ databaseUrl: url, token: config.ANON_TOKEN, tiles: tiles!, log });
       const lookupRows = await measureLookups({ config, sql, parcels: parcels!, log });
       const tileSql = await measureTileSql(sql, tiles!, log);
-      run.measurements.push({ counties: county, parcels: total, at: new Date().toISOString(), disk, tiles: tileRows, lookups: lookupRows, tileSql, loadAverage: { before, after: loadAverage() } });
+      run.measurements.push({
+        counties: county,
+        parcels: total,
+        at: new Date().toISOString(),
+        disk,
+        tiles: tileRows,
+        lookups: lookupRows,
+        tileSql,
+        loadAverage: { before, after: loadAverage() },
+      });
       save();
     }
     return file;

@@ -46,7 +46,12 @@ export interface SizesOptions {
 
 export async function runSizes(options: SizesOptions): Promise<SizesResult> {
   const { log } = options;
-  const server = await startTileServer({ databaseUrl: options.db.url, port: options.port, cacheMb: 0, poolSize: options.db.config.DB_POOL_SIZE });
+  const server = await startTileServer({
+    databaseUrl: options.db.url,
+    port: options.port,
+    cacheMb: 0,
+    poolSize: options.db.config.DB_POOL_SIZE,
+  });
   const zooms: ZoomSizes[] = [];
   const centres: Record<string, Tile> = {};
   try {
@@ -59,9 +64,17 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
         // The block around the densest spot, plus (up to z16, where counts exist) the k x k tiles
         // with the most parcels anywhere in the area, in case the densest tiles are not adjacent.
         const block = blockAround(z, mx, my, options.blockSize);
-        const top = z <= 16 ? (z === 16 ? counts : rollUp(counts, z)).sort((a, b) => b.parcels - a.parcels).slice(0, options.blockSize ** 2) : [];
+        const top =
+          z <= 16
+            ? (z === 16 ? counts : rollUp(counts, z))
+                .sort((a, b) => b.parcels - a.parcels)
+                .slice(0, options.blockSize ** 2)
+            : [];
         const seen = new Set(block.map(tileKey));
-        const tiles: Tile[] = [...block, ...top.filter((t) => !seen.has(tileKey(t))).map(({ z: tz, x, y }) => ({ z: tz, x, y }))];
+        const tiles: Tile[] = [
+          ...block,
+          ...top.filter((t) => !seen.has(tileKey(t))).map(({ z: tz, x, y }) => ({ z: tz, x, y })),
+        ];
         const fetched = await fetchAll(server.baseUrl, ourPathTemplate(options.token), tiles, 2);
         const statuses: Record<string, number> = {};
         const gzip: number[] = [];
@@ -70,7 +83,8 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
         let largest = { key: '', bytes: -1 };
         for (const a of fetched) {
           statuses[a.status] = (statuses[a.status] ?? 0) + 1;
-          if (a.status !== 200 && a.status !== 204) throw new Error(`${a.path} answered ${a.status}: ${a.body.toString().slice(0, 300)}`);
+          if (a.status !== 200 && a.status !== 204)
+            throw new Error(`${a.path} answered ${a.status}: ${a.body.toString().slice(0, 300)}`);
           if (a.status === 204) continue;
           const mvt = rawMvt(a);
           gzip.push(a.body.length);
@@ -92,11 +106,19 @@ export async function runSizes(options: SizesOptions): Promise<SizesResult> {
           withinLimit: largest.bytes <= sizeLimitBytes,
         };
         zooms.push(row);
-        log(`${area.padEnd(10)} z${String(z).padEnd(2)} ${tiles.length} tiles (${row.empty} empty)  gzip p50 ${Math.round(row.gzipBytes.p50)} B  max ${row.gzipBytes.max} B (${row.largest})  features p50 ${row.features.p50} max ${row.features.max}  render p50 ${Math.round(row.ms.p50)} ms max ${Math.round(row.ms.max)} ms${row.withinLimit ? '' : '  OVER 500 KB'}`);
+        log(
+          `${area.padEnd(10)} z${String(z).padEnd(2)} ${tiles.length} tiles (${row.empty} empty)  gzip p50 ${Math.round(row.gzipBytes.p50)} B  max ${row.gzipBytes.max} B (${row.largest})  features p50 ${row.features.p50} max ${row.features.max}  render p50 ${Math.round(row.ms.p50)} ms max ${Math.round(row.ms.max)} ms${row.withinLimit ? '' : '  OVER 500 KB'}`,
+        );
       }
     }
   } finally {
     await server.stop();
   }
-  return { blockSize: options.blockSize, centres, zooms, limitBytes: sizeLimitBytes, allWithinLimit: zooms.every((z) => z.withinLimit) };
+  return {
+    blockSize: options.blockSize,
+    centres,
+    zooms,
+    limitBytes: sizeLimitBytes,
+    allWithinLimit: zooms.every((z) => z.withinLimit),
+  };
 }

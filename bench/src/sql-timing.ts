@@ -20,7 +20,12 @@ export interface SqlTimingRow {
   gzip6Kb: number;
 }
 
-export async function runSqlTiming(sql: Sql, lists: TileList[], perList: number, log: (line: string) => void): Promise<SqlTimingRow[]> {
+export async function runSqlTiming(
+  sql: Sql,
+  lists: TileList[],
+  perList: number,
+  log: (line: string) => void,
+): Promise<SqlTimingRow[]> {
   const rows: SqlTimingRow[] = [];
   await sql`SET max_parallel_workers_per_gather = 0`;
   await sql`SET jit = off`;
@@ -48,7 +53,10 @@ export async function runSqlTiming(sql: Sql, lists: TileList[], perList: number,
     const zip = (level: number) => {
       const started = performance.now();
       const out = bands.bodies.reduce((sum, b) => sum + gzipSync(b, { level }).length, 0);
-      return { ms: (performance.now() - started) / Math.max(1, bands.bodies.length), kb: out / Math.max(1, bands.bodies.length) / 1024 };
+      return {
+        ms: (performance.now() - started) / Math.max(1, bands.bodies.length),
+        kb: out / Math.max(1, bands.bodies.length) / 1024,
+      };
     };
     const [g1, g6] = [zip(1), zip(6)];
     const row: SqlTimingRow = {
@@ -62,7 +70,9 @@ export async function runSqlTiming(sql: Sql, lists: TileList[], perList: number,
       gzip1Kb: g1.kb,
       gzip6Kb: g6.kb,
     };
-    log(`${list.name.padEnd(22)} canonical ${canonical.ms.toFixed(1)} ms | per-tile ST_AsMVTGeom ${perTile.ms.toFixed(1)} ms | bands ${bands.ms.toFixed(1)} ms | gzip-1 ${g1.ms.toFixed(2)} ms, gzip-6 ${g6.ms.toFixed(2)} ms`);
+    log(
+      `${list.name.padEnd(22)} canonical ${canonical.ms.toFixed(1)} ms | per-tile ST_AsMVTGeom ${perTile.ms.toFixed(1)} ms | bands ${bands.ms.toFixed(1)} ms | gzip-1 ${g1.ms.toFixed(2)} ms, gzip-6 ${g6.ms.toFixed(2)} ms`,
+    );
     rows.push(row);
   }
   return rows;

@@ -26,7 +26,13 @@ export function summarize(values: readonly number[]): Summary {
     sum += v;
     if (v > max) max = v;
   }
-  return { count: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max, mean: sum / values.length };
+  return {
+    count: values.length,
+    p50: percentile(values, 50),
+    p95: percentile(values, 95),
+    max,
+    mean: sum / values.length,
+  };
 }
 
 /** a / b, or null when either side is missing or b is zero (a ratio that cannot be stated). */

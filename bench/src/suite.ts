@@ -7,7 +7,18 @@ import { repoRoot } from '@parcel-map/tileserver/paths';
 import { ensureSystemPackages } from '@parcel-map/tileserver/system/system-packages';
 import type { BenchDb } from './bench-db.ts';
 import { startMapServer, mapserverPathTemplate, type MapServerPeer } from './mapserver.ts';
-import { allCpus, cpuTicks, pinPostgres, postgresCpuTicks, runAsync, startProcess, stopProcess, waitForHttp, waitQuiet, type Pinning } from './processes.ts';
+import {
+  allCpus,
+  cpuTicks,
+  pinPostgres,
+  postgresCpuTicks,
+  runAsync,
+  startProcess,
+  stopProcess,
+  waitForHttp,
+  waitQuiet,
+  type Pinning,
+} from './processes.ts';
 import { summarize, type Summary } from './stats.ts';
 import { fetchAll, mvtFirstProperties, mvtLayers, rawMvt, writeBundle, type Fetched } from './tile-fetch.ts';
 import type { TileList } from './tile-lists.ts';
@@ -25,7 +36,14 @@ export interface ListFacts {
   tiles: number;
   /** Our tiles as served (gzip), uncompressed, and their feature counts. */
   ours: { gzipBytes: Summary; rawBytes: Summary; features: Summary; statuses: Record<string, number>; fillMs: Summary };
-  mapserver?: { gzipBytes: Summary; rawBytes: Summary; features: Summary; statuses: Record<string, number>; properties: string[]; ms: Summary };
+  mapserver?: {
+    gzipBytes: Summary;
+    rawBytes: Summary;
+    features: Summary;
+    statuses: Record<string, number>;
+    properties: string[];
+    ms: Summary;
+  };
 }
 
 export interface Cell {
@@ -91,15 +109,35 @@ function facts(answers: Fetched[]) {
     raw.push(mvt.length);
     features.push(mvtLayers(mvt).parcels ?? 0);
   }
-  return { gzipBytes: summarize(gzip), rawBytes: summarize(raw), features: summarize(features), statuses, ms: summarize(answers.map((a) => a.ms)) };
+  return {
+    gzipBytes: summarize(gzip),
+    rawBytes: summarize(raw),
+    features: summarize(features),
+    statuses,
+    ms: summarize(answers.map((a) => a.ms)),
+  };
 }
 
-async function dbLimitCell(options: SuiteOptions, pool: number, list: TileList, concurrency: number, durationS: number, query: 'ours' | 'canonical'): Promise<CellResult> {
+async function dbLimitCell(
+  options: SuiteOptions,
+  pool: number,
+  list: TileList,
+  concurrency: number,
+  durationS: number,
+  query: 'ours' | 'canonical',
+): Promise<CellResult> {
   const jobFile = resolve(options.workDir, 'db-limit-job.json');
-  writeFileSync(jobFile, JSON.stringify({ url: options.db.url, pool, concurrency, durationS, tiles: list.tiles, query }));
-  const stdout = await runAsync(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'db-limit-worker.ts'), jobFile], {
-    cpus: options.pinning.server,
-  });
+  writeFileSync(
+    jobFile,
+    JSON.stringify({ url: options.db.url, pool, concurrency, durationS, tiles: list.tiles, query }),
+  );
+  const stdout = await runAsync(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'db-limit-worker.ts'), jobFile],
+    {
+      cpus: options.pinning.server,
+    },
+  );
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) throw new Error(`the DB-limit worker printed no result:\n${stdout.slice(-2000)}`);
   return JSON.parse(line.slice('BENCH_JSON '.length)) as CellResult;
@@ -128,7 +166,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     stops.push(cold.stop);
     const warm = await startTileServer({ ...common, port: ports.warm, cacheMb: warmCacheMb });
     stops.push(warm.stop);
-    log(`tile servers up: cold ${cold.baseUrl} (TILE_CACHE_MB=0), warm ${warm.baseUrl} (TILE_CACHE_MB=${warmCacheMb}), DB_POOL_SIZE=${pool}`);
+    log(
+      `tile servers up: cold ${cold.baseUrl} (TILE_CACHE_MB=0), warm ${warm.baseUrl} (TILE_CACHE_MB=${warmCacheMb}), DB_POOL_SIZE=${pool}`,
+    );
 
     // One pass over every list fills the warm cache; its bytes are what the HTTP limit answers.
     const ourPath = ourPathTemplate(options.token);
@@ -137,17 +177,34 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       const fetched = await fetchAll(warm.baseUrl, ourPath, list.tiles, 2);
       answers.push(...fetched);
       const f = facts(fetched);
-      result.lists.push({ name: list.name, area: list.area, density: list.density, z: list.z, tiles: list.tiles.length, ours: { ...f, fillMs: f.ms } });
-      log(`filled ${list.name}: ${list.tiles.length} tiles, statuses ${JSON.stringify(f.statuses)}, gzip p50 ${Math.round(f.gzipBytes.p50)} B max ${f.gzipBytes.max} B`);
+      result.lists.push({
+        name: list.name,
+        area: list.area,
+        density: list.density,
+        z: list.z,
+        tiles: list.tiles.length,
+        ours: { ...f, fillMs: f.ms },
+      });
+      log(
+        `filled ${list.name}: ${list.tiles.length} tiles, statuses ${JSON.stringify(f.statuses)}, gzip p50 ${Math.round(f.gzipBytes.p50)} B max ${f.gzipBytes.max} B`,
+      );
       const bad = fetched.filter((a) => a.status !== 200 && a.status !== 204);
-      if (bad.length) throw new Error(`our server answered ${bad[0]!.status} for ${bad[0]!.path}: ${bad[0]!.body.toString().slice(0, 300)}`);
+      if (bad.length)
+        throw new Error(
+          `our server answered ${bad[0]!.status} for ${bad[0]!.path}: ${bad[0]!.body.toString().slice(0, 300)}`,
+        );
     }
     const bundle = resolve(options.workDir, 'http-limit-bundle.json');
     writeBundle(bundle, answers);
-    const httpLimit = startProcess('http-limit server', process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'http-limit-server.ts'), bundle, String(ports.http)], {
-      cpus: pinning.server,
-      cwd: repoRoot,
-    });
+    const httpLimit = startProcess(
+      'http-limit server',
+      process.execPath,
+      ['--import', 'tsx', resolve(import.meta.dirname, 'http-limit-server.ts'), bundle, String(ports.http)],
+      {
+        cpus: pinning.server,
+        cwd: repoRoot,
+      },
+    );
     stops.push(() => stopProcess(httpLimit));
     const httpBase = `http://127.0.0.1:${ports.http}`;
     await waitForHttp(`${httpBase}/`, httpLimit, 60_000);
@@ -156,7 +213,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     const peerFailed = new Map<string, string>();
     if (options.peer) {
       try {
-        peer = await startMapServer({ databaseUrl: options.db.url, port: ports.mapserver, fcgiPort: ports.fcgi, processes: pool, cpus: pinning.server, workDir: options.workDir, log });
+        peer = await startMapServer({
+          databaseUrl: options.db.url,
+          port: ports.mapserver,
+          fcgiPort: ports.fcgi,
+          processes: pool,
+          cpus: pinning.server,
+          workDir: options.workDir,
+          log,
+        });
         stops.push(peer.stop);
         result.peer = { version: peer.version, processes: peer.processes };
         log(`MapServer peer up: ${peer.baseUrl} (${peer.processes} FastCGI processes behind nginx) ${peer.version}`);
@@ -167,9 +232,16 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
             const firstWithData = fetched.find((a) => a.status === 200 && rawMvt(a).length > 0);
             const properties = firstWithData ? mvtFirstProperties(rawMvt(firstWithData), 'parcels') : [];
             result.lists[i]!.mapserver = { ...f, properties };
-            log(`MapServer ${list.name}: statuses ${JSON.stringify(f.statuses)}, features p50 ${f.features.p50} (ours ${result.lists[i]!.ours.features.p50}), gzip p50 ${Math.round(f.gzipBytes.p50)} B, properties ${properties.join(',')}`);
-            if (f.features.max === 0 || !fetched.every((a) => a.contentType.includes('vector-tile') || a.contentType.includes('protobuf'))) {
-              throw new Error(`answers are not MVT with features: ${fetched[0]?.contentType} ${fetched[0]?.body.toString().slice(0, 300)}`);
+            log(
+              `MapServer ${list.name}: statuses ${JSON.stringify(f.statuses)}, features p50 ${f.features.p50} (ours ${result.lists[i]!.ours.features.p50}), gzip p50 ${Math.round(f.gzipBytes.p50)} B, properties ${properties.join(',')}`,
+            );
+            if (
+              f.features.max === 0 ||
+              !fetched.every((a) => a.contentType.includes('vector-tile') || a.contentType.includes('protobuf'))
+            ) {
+              throw new Error(
+                `answers are not MVT with features: ${fetched[0]?.contentType} ${fetched[0]?.body.toString().slice(0, 300)}`,
+              );
             }
           } catch (error) {
             // One list's failure (a timeout on a huge tile) costs that list's MapServer cells only.
@@ -179,7 +251,11 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
         }
       } catch (error) {
         log(`MapServer peer failed: ${(error as Error).message}`);
-        result.peer = { version: peer?.version ?? 'unknown', processes: peer?.processes ?? 0, error: (error as Error).message };
+        result.peer = {
+          version: peer?.version ?? 'unknown',
+          processes: peer?.processes ?? 0,
+          error: (error as Error).message,
+        };
         peer = undefined;
       }
     }
@@ -190,7 +266,15 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     const durationOf = (list: TileList) => (slow.has(list.name) ? options.durationS * 3 : options.durationS);
     for (const name of slow) log(`${name}: tiles take over 500 ms each; its cells run ${options.durationS * 3} s`);
     const wrkTarget = (baseUrl: string, pathTemplate: string, list: TileList, concurrency: number) =>
-      runWrk({ baseUrl, pathTemplate, tiles: list.tiles, concurrency, durationS: durationOf(list), cpus: pinning.client, workDir: options.workDir });
+      runWrk({
+        baseUrl,
+        pathTemplate,
+        tiles: list.tiles,
+        concurrency,
+        durationS: durationOf(list),
+        cpus: pinning.client,
+        workDir: options.workDir,
+      });
     const cellRunners: Record<Target, ((list: TileList, c: number) => Promise<CellResult>) | undefined> = {
       'db-limit': (list, c) => dbLimitCell(options, pool, list, c, durationOf(list), 'ours'),
       canonical: (list, c) => dbLimitCell(options, pool, list, c, durationOf(list), 'canonical'),
@@ -200,7 +284,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
       mapserver: peer
         ? (list, c) => {
             const failed = peerFailed.get(list.name);
-            return failed ? Promise.reject(new Error(`skipped: MapServer failed the check of this list (${failed})`)) : wrkTarget(peer!.baseUrl, mapserverPathTemplate, list, c);
+            return failed
+              ? Promise.reject(new Error(`skipped: MapServer failed the check of this list (${failed})`))
+              : wrkTarget(peer!.baseUrl, mapserverPathTemplate, list, c);
           }
         : undefined,
     };
@@ -236,7 +322,9 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
             // The asker's CPU up to the end of the timed window (the DB-limit worker measures its own).
             askerMs = cell.result.cpuMs ?? (askerTicks() - before.asker) * MS_PER_TICK;
             const r = cell.result;
-            log(`${list.name.padEnd(22)} c=${String(concurrency).padEnd(3)} ${target.padEnd(10)} ${r.tilesPerSecond.toFixed(1).padStart(9)} tiles/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`);
+            log(
+              `${list.name.padEnd(22)} c=${String(concurrency).padEnd(3)} ${target.padEnd(10)} ${r.tilesPerSecond.toFixed(1).padStart(9)} tiles/s  p50 ${r.p50Ms.toFixed(1)} ms  p95 ${r.p95Ms.toFixed(1)} ms${r.errors ? `  errors ${r.errors}` : ''}`,
+            );
           } catch (error) {
             cell.error = (error as Error).message.slice(0, 2000);
             log(`${list.name} c=${concurrency} ${target}: FAILED ${cell.error.slice(0, 300)}`);
@@ -246,7 +334,10 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
             // PostgreSQL's after the drain, once the worker's closed backends have been reaped.
             const postgres = postgresTicks();
             const requests = cell.result.requests;
-            cell.cpu = { postgresMsPerTile: postgres === null ? null : ((postgres - before.postgres!) * MS_PER_TICK) / requests, askerMsPerTile: askerMs / requests };
+            cell.cpu = {
+              postgresMsPerTile: postgres === null ? null : ((postgres - before.postgres!) * MS_PER_TICK) / requests,
+              askerMsPerTile: askerMs / requests,
+            };
           }
           if (cell.drainMs > 2000) log(`  waited ${(cell.drainMs / 1000).toFixed(1)} s for abandoned work to finish`);
           result.cells.push(cell);
@@ -258,4 +349,3 @@ export async function runSuite(options: SuiteOptions): Promise<SuiteResult> {
     for (const stop of stops.reverse()) await stop().catch((e: unknown) => log(`stopping: ${(e as Error).message}`));
   }
 }
-

@@ -51,7 +51,12 @@ export function httpGet(baseUrl: string, path: string, gzip = true, timeoutMs = 
 }
 
 /** Fetches every tile of a list with a few requests in flight; keeps the order of the list. */
-export async function fetchAll(baseUrl: string, template: string, tiles: readonly Tile[], concurrency = 4): Promise<Fetched[]> {
+export async function fetchAll(
+  baseUrl: string,
+  template: string,
+  tiles: readonly Tile[],
+  concurrency = 4,
+): Promise<Fetched[]> {
   const out: Fetched[] = new Array(tiles.length);
   let next = 0;
   const worker = async () => {
@@ -89,13 +94,22 @@ export function mvtFirstProperties(raw: Buffer, layerName: string): string[] {
 
 /** Writes the answers as <file> (manifest by path) and <file>.bin (the bytes) for http-limit-server.ts. */
 export function writeBundle(file: string, answers: readonly Fetched[]): void {
-  const manifest: Record<string, { status: number; contentType: string; contentEncoding: string | null; offset: number; length: number }> = {};
+  const manifest: Record<
+    string,
+    { status: number; contentType: string; contentEncoding: string | null; offset: number; length: number }
+  > = {};
   const parts: Buffer[] = [];
   let offset = 0;
   for (const a of answers) {
     const path = a.path.split('?')[0]!;
     if (manifest[path]) continue;
-    manifest[path] = { status: a.status, contentType: a.contentType, contentEncoding: a.contentEncoding, offset, length: a.body.length };
+    manifest[path] = {
+      status: a.status,
+      contentType: a.contentType,
+      contentEncoding: a.contentEncoding,
+      offset,
+      length: a.body.length,
+    };
     parts.push(a.body);
     offset += a.body.length;
   }

@@ -33,7 +33,9 @@ const listSize: Record<number, number> = { 12: 64, 14: 128, 16: 256 };
 
 /** Which parcels belong to an area: a path prefix (bound as a parameter, never spliced). */
 function areaFilter(area: Area): { like: string; negate: boolean } {
-  return area === 'synthetic' ? { like: `${syntheticPath}/%`, negate: false } : { like: `${syntheticPath}/%`, negate: true };
+  return area === 'synthetic'
+    ? { like: `${syntheticPath}/%`, negate: false }
+    : { like: `${syntheticPath}/%`, negate: true };
 }
 
 export async function countPerTile(sql: Sql, area: Area, z = 16): Promise<TileCount[]> {
@@ -68,7 +70,9 @@ export async function buildTileLists(sql: Sql, seed: number, log: (line: string)
         const tiles = pickTiles(atZoom, density, listSize[z]!, seed + z);
         const name = `${area}-${density === 'all' ? 'all' : density}-z${z}`;
         lists.push({ name, area, density, z, tiles });
-        log(`${name}: ${tiles.length} tiles (of ${atZoom.length} with parcels), parcels per tile ${Math.min(...tiles.map((t) => t.parcels))}-${Math.max(...tiles.map((t) => t.parcels))}`);
+        log(
+          `${name}: ${tiles.length} tiles (of ${atZoom.length} with parcels), parcels per tile ${Math.min(...tiles.map((t) => t.parcels))}-${Math.max(...tiles.map((t) => t.parcels))}`,
+        );
       }
     }
   }

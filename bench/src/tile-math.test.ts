@@ -1,6 +1,16 @@
 // Unit tests of the pure tile arithmetic and of the percentile maths (no database needed).
 import { describe, expect, it } from 'vitest';
-import { blockAround, parentAt, parseTileKey, pickTiles, rollUp, seededShuffle, tileAtMercator, tileCentre, tileKey } from './tile-math.ts';
+import {
+  blockAround,
+  parentAt,
+  parseTileKey,
+  pickTiles,
+  rollUp,
+  seededShuffle,
+  tileAtMercator,
+  tileCentre,
+  tileKey,
+} from './tile-math.ts';
 import { formatBytes, percentile, ratio, summarize } from './stats.ts';
 
 describe('tile arithmetic', () => {

@@ -105,7 +105,9 @@ export type Density = 'dense' | 'sparse' | 'all';
  * Tiles are sorted by key before shuffling, so the result does not depend on the input order.
  */
 export function pickTiles(counts: readonly TileCount[], density: Density, size: number, seed: number): TileCount[] {
-  const occupied = counts.filter((c) => c.parcels > 0).sort((a, b) => b.parcels - a.parcels || tileKey(a).localeCompare(tileKey(b)));
+  const occupied = counts
+    .filter((c) => c.parcels > 0)
+    .sort((a, b) => b.parcels - a.parcels || tileKey(a).localeCompare(tileKey(b)));
   let chosen: TileCount[];
   if (density === 'all') chosen = occupied;
   else if (density === 'dense') chosen = occupied.slice(0, Math.max(1, Math.ceil(occupied.length / 4)));

@@ -29,7 +29,13 @@ export function cellOf(cells: readonly Cell[], list: string, concurrency: number
  * Cells where a tile is in flight more than once (list shorter than the concurrency) are left out:
  * there our server shares one query between the copies, so a "cold" request is no longer a miss.
  */
-export function ratios(cells: readonly Cell[], numerator: Target, denominator: Target, threshold = 0, lists?: RegExp): RatioSet {
+export function ratios(
+  cells: readonly Cell[],
+  numerator: Target,
+  denominator: Target,
+  threshold = 0,
+  lists?: RegExp,
+): RatioSet {
   const out: RatioSet['cells'] = [];
   for (const cell of cells) {
     if (cell.target !== numerator || !cell.result || cell.repeatsInFlight) continue;
@@ -40,20 +46,28 @@ export function ratios(cells: readonly Cell[], numerator: Target, denominator: T
   }
   if (out.length === 0) return { cells: out, geomean: null, min: null, below: 0 };
   const geomean = Math.exp(out.reduce((s, c) => s + Math.log(c.ratio), 0) / out.length);
-  return { cells: out, geomean, min: Math.min(...out.map((c) => c.ratio)), below: out.filter((c) => c.ratio < threshold).length };
+  return {
+    cells: out,
+    geomean,
+    min: Math.min(...out.map((c) => c.ratio)),
+    below: out.filter((c) => c.ratio < threshold).length,
+  };
 }
 
 const pct = (r: number) => `${(r * 100).toFixed(0)}%`;
 
 function ratioVerdict(name: string, set: RatioSet, threshold: number, of: string): Verdict {
-  if (set.geomean === null) return { name, target: `>= ${threshold} of ${of}`, measured: 'not measured', met: null, gap: 'n/a' };
+  if (set.geomean === null)
+    return { name, target: `>= ${threshold} of ${of}`, measured: 'not measured', met: null, gap: 'n/a' };
   const met = set.geomean >= threshold;
   return {
     name,
     target: `>= ${threshold} of ${of}`,
     measured: `${set.geomean.toFixed(2)} (geometric mean of ${set.cells.length} cells; lowest ${set.min!.toFixed(2)}; ${set.below} cells below ${threshold})`,
     met,
-    gap: met ? `+${pct(set.geomean / threshold - 1)} over target` : `${pct(1 - set.geomean / threshold)} short of target`,
+    gap: met
+      ? `+${pct(set.geomean / threshold - 1)} over target`
+      : `${pct(1 - set.geomean / threshold)} short of target`,
   };
 }
 
@@ -69,7 +83,10 @@ function everyCellVerdict(name: string, set: RatioSet, threshold: number, of: st
     target,
     measured: `lowest ${set.min.toFixed(2)}x, geometric mean ${set.geomean!.toFixed(2)}x over ${set.cells.length} cells`,
     met: failing.length === 0,
-    gap: failing.length === 0 ? `+${pct(set.min / threshold - 1)} in the lowest cell` : `${failing.length} cells at or below: ${failing.map((c) => `${c.list} c=${c.concurrency} ${c.ratio.toFixed(2)}`).join(', ')}`,
+    gap:
+      failing.length === 0
+        ? `+${pct(set.min / threshold - 1)} in the lowest cell`
+        : `${failing.length} cells at or below: ${failing.map((c) => `${c.list} c=${c.concurrency} ${c.ratio.toFixed(2)}`).join(', ')}`,
   };
 }
 

@@ -64,7 +64,12 @@ export async function runWrk(options: WrkOptions): Promise<CellResult> {
   ];
   const stdout = await runAsync('wrk', args, {
     cpus: options.cpus,
-    env: { BENCH_TILES: listFile, BENCH_PATH: options.pathTemplate, BENCH_THREADS: '1', BENCH_ACCEPT_ENCODING: browserAcceptEncoding },
+    env: {
+      BENCH_TILES: listFile,
+      BENCH_PATH: options.pathTemplate,
+      BENCH_THREADS: '1',
+      BENCH_ACCEPT_ENCODING: browserAcceptEncoding,
+    },
   });
   const line = stdout.split('\n').find((l) => l.startsWith('BENCH_JSON '));
   if (!line) throw new Error(`wrk printed no result line:\n${stdout.slice(-2000)}`);

@@ -19,7 +19,9 @@ export const errorStatus = {
   UNAVAILABLE: 503,
 } as const;
 
-export const errorCode = z.enum(Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]]);
+export const errorCode = z.enum(
+  Object.keys(errorStatus) as [keyof typeof errorStatus, ...(keyof typeof errorStatus)[]],
+);
 export type ErrorCode = z.infer<typeof errorCode>;
 
 export const errorBody = z.object({

@@ -23,5 +23,13 @@ export type Geometry =
 
 // A collection holds geometries of its own, so the schema refers to itself (and its type is stated).
 export const geometry: z.ZodType<Geometry> = z.lazy(() =>
-  z.discriminatedUnion('type', [point, multiPoint, lineString, multiLineString, polygon, multiPolygon, z.object({ type: z.literal('GeometryCollection'), geometries: z.array(geometry) })]),
+  z.discriminatedUnion('type', [
+    point,
+    multiPoint,
+    lineString,
+    multiLineString,
+    polygon,
+    multiPolygon,
+    z.object({ type: z.literal('GeometryCollection'), geometries: z.array(geometry) }),
+  ]),
 );

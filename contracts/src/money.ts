@@ -3,5 +3,10 @@
 
 /** Cents as en-US dollars: $1,234.50 (`digits` 0 for whole dollars). */
 export function formatUsd(amountCents: number, digits = 2): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amountCents / 100);
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(amountCents / 100);
 }

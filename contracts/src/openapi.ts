@@ -31,9 +31,18 @@ export interface DocumentParts {
 function parameters(operation: Operation): object[] {
   const list: object[] = [];
   if (operation.query) {
-    const schema = z.toJSONSchema(operation.query, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { description?: string }>; required?: string[] };
+    const schema = z.toJSONSchema(operation.query, { io: 'input', unrepresentable: 'any' }) as {
+      properties: Record<string, { description?: string }>;
+      required?: string[];
+    };
     for (const [name, property] of Object.entries(schema.properties)) {
-      list.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, description: property.description, schema: property });
+      list.push({
+        name,
+        in: 'query',
+        required: schema.required?.includes(name) ?? false,
+        description: property.description,
+        schema: property,
+      });
     }
   }
   return [...list, ...(operation.extraParameters ?? [])];
@@ -44,18 +53,26 @@ const jsonContent = (schema: object) => ({ 'application/json': { schema } });
 export function openApiDocument(parts: DocumentParts) {
   const paths: Record<string, Record<string, object>> = {};
   for (const operation of parts.operations) {
-    const answer = operation.response.schema ? { $ref: `#/components/schemas/${operation.response.schema}` } : { type: 'object' };
-    const responses: Record<string, object> = { '200': { description: operation.response.description, content: jsonContent(answer) } };
+    const answer = operation.response.schema
+      ? { $ref: `#/components/schemas/${operation.response.schema}` }
+      : { type: 'object' };
+    const responses: Record<string, object> = {
+      '200': { description: operation.response.description, content: jsonContent(answer) },
+    };
     for (const [status, description] of Object.entries(operation.errors ?? {})) {
       responses[status] = { description, content: jsonContent({ $ref: '#/components/schemas/Error' }) };
     }
     (paths[operation.path] ??= {})[operation.method] = {
-      operationId: operation.operationId, summary: operation.summary, parameters: parameters(operation), responses,
+      operationId: operation.operationId,
+      summary: operation.summary,
+      parameters: parameters(operation),
+      responses,
       ...(operation.security ? { security: operation.security } : {}),
     };
   }
   const schemas: Record<string, object> = {};
-  for (const [name, schema] of Object.entries({ ...parts.schemas, Error: errorBody })) schemas[name] = z.toJSONSchema(schema, { unrepresentable: 'any' });
+  for (const [name, schema] of Object.entries({ ...parts.schemas, Error: errorBody }))
+    schemas[name] = z.toJSONSchema(schema, { unrepresentable: 'any' });
   return {
     openapi: '3.1.0',
     info: parts.info,

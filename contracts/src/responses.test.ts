@@ -6,10 +6,17 @@ import { getResponses, pathResponses } from './responses.ts';
 
 describe('the answer schemas of responses.ts', () => {
   it('each convert to a JSON Schema object', () => {
-    const schemas: [string, z.ZodType][] = [...Object.entries(getResponses), ...pathResponses.map((p): [string, z.ZodType] => [String(p.ending), p.schema])];
+    const schemas: [string, z.ZodType][] = [
+      ...Object.entries(getResponses),
+      ...pathResponses.map((p): [string, z.ZodType] => [String(p.ending), p.schema]),
+    ];
     const failed = schemas.filter(([, schema]) => {
       try {
-        const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as { type?: string; anyOf?: unknown; oneOf?: unknown };
+        const json = z.toJSONSchema(schema, { unrepresentable: 'any' }) as {
+          type?: string;
+          anyOf?: unknown;
+          oneOf?: unknown;
+        };
         return !(json.type || json.anyOf || json.oneOf);
       } catch {
         return true;

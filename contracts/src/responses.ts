@@ -18,7 +18,16 @@ import { autocompleteAnswer, filtersAnswer } from './map/source-filters.ts';
 import { placeSources, sourceExtent, sourcesList, tileJson } from './map/sources.ts';
 import { healthReport } from './ops/health.ts';
 import { importRun, importsExportsAnswer } from './ops/imports.ts';
-import { adminOverview, adminUsersAnswer, apiTrialsAnswer, metricsSummary, offerCodesAnswer, placeRequestsAnswer, profileAnswersAnswer, searchFeedbackAnswer } from './people/admin.ts';
+import {
+  adminOverview,
+  adminUsersAnswer,
+  apiTrialsAnswer,
+  metricsSummary,
+  offerCodesAnswer,
+  placeRequestsAnswer,
+  profileAnswersAnswer,
+  searchFeedbackAnswer,
+} from './people/admin.ts';
 import { groupSearchAnswer, membersAnswer } from './people/groups.ts';
 import { lookupLimits } from './people/lookup-limits.ts';
 import { sessionInfo } from './people/session.ts';
@@ -29,7 +38,11 @@ import { focusAreasAnswer, projectAnswer, projectsList } from './workspace/proje
 import { surveyPresetsAnswer, surveySource, surveysAnswer } from './workspace/surveys.ts';
 
 /** An OpenAPI 3.1 document as openapi.ts makes it (its parts are checked by the parcel API's own test). */
-const openApiShape = z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()), components: z.looseObject({ schemas: z.record(z.string(), z.unknown()) }) });
+const openApiShape = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  paths: z.record(z.string(), z.unknown()),
+  components: z.looseObject({ schemas: z.record(z.string(), z.unknown()) }),
+});
 
 /** Answers of GET routes, by "GET <pattern>" as the route table (reliability/route-table.ts) names them. */
 export const getResponses = {

@@ -146,7 +146,11 @@ export function brokenRule(file, target) {
     if (from === 'state' && ['features', 'map', 'shell', 'pages'].includes(to)) return `state/ never imports ${to}/`;
     if (from === 'map' && ['features', 'pages'].includes(to)) return `map/ never imports ${to}/`;
     // zod: the model validates what it reads back from storage with the contracts' schemas.
-    if (from === 'model' && pkg !== 'zod' && !(path && (['model', 'api'].includes(to) || under(path, 'contracts/src')))) {
+    if (
+      from === 'model' &&
+      pkg !== 'zod' &&
+      !(path && (['model', 'api'].includes(to) || under(path, 'contracts/src')))
+    ) {
       return 'model/ imports only model/, api/, contracts and zod';
     }
     const feature = viewerFeature(file);

@@ -21,7 +21,13 @@ const specifierPattern = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*
 
 /** The package a bare specifier names ('@scope/name/deep' -> '@scope/name'), or undefined for relative, absolute and built-in ones. */
 export function packageOf(specifier) {
-  if (specifier.startsWith('.') || specifier.startsWith('/') || specifier.startsWith('node:') || specifier.includes(':')) return undefined;
+  if (
+    specifier.startsWith('.') ||
+    specifier.startsWith('/') ||
+    specifier.startsWith('node:') ||
+    specifier.includes(':')
+  )
+    return undefined;
   const parts = specifier.split('/');
   const name = specifier.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
   // Not a package name (a template such as `${spec}` in a test's made-up source): nothing to declare.
@@ -43,7 +49,12 @@ export function importedPackages(source) {
 
 /** Files named as test or tooling files: tests, e2e, test helpers, vite and vitest configs. */
 export function isTestOnly(path) {
-  return /(^|\/)(e2e|testing|__tests__)\//.test(path) || /\.(test|spec|soak)\.[cm]?[jt]sx?$/.test(path) || /(^|\/)vitest\.[\w.]*config\.[cm]?[jt]s$/.test(path) || /(^|\/)vite\.config\.[cm]?[jt]s$/.test(path);
+  return (
+    /(^|\/)(e2e|testing|__tests__)\//.test(path) ||
+    /\.(test|spec|soak)\.[cm]?[jt]sx?$/.test(path) ||
+    /(^|\/)vitest\.[\w.]*config\.[cm]?[jt]s$/.test(path) ||
+    /(^|\/)vite\.config\.[cm]?[jt]s$/.test(path)
+  );
 }
 
 function walk(dir, out = []) {
@@ -91,16 +102,32 @@ const typesName = (name) => `@types/${name.startsWith('@') ? name.slice(1).repla
 /** Problems of a repository: one line per file that imports an undeclared package, or a devDependency outside tests. */
 export function checkPackages(root) {
   const rootManifest = readJson(join(root, 'package.json'));
-  const workspaces = (rootManifest.workspaces ?? []).map((folder) => ({ folder, manifest: readJson(join(root, folder, 'package.json')) }));
+  const workspaces = (rootManifest.workspaces ?? []).map((folder) => ({
+    folder,
+    manifest: readJson(join(root, folder, 'package.json')),
+  }));
   const packages = [
     // The root package owns the files at the top level (configs), not the workspaces' folders.
-    { folder: '', manifest: rootManifest, files: readdirSync(root).filter((name) => codeFile.test(name) && statSync(join(root, name)).isFile()).map((name) => join(root, name)) },
+    {
+      folder: '',
+      manifest: rootManifest,
+      files: readdirSync(root)
+        .filter((name) => codeFile.test(name) && statSync(join(root, name)).isFile())
+        .map((name) => join(root, name)),
+    },
     ...workspaces.map(({ folder, manifest }) => ({ folder, manifest, files: walk(join(root, folder)) })),
   ];
-  const testOnly = testOnlyFiles(root, packages.flatMap((p) => p.files));
+  const testOnly = testOnlyFiles(
+    root,
+    packages.flatMap((p) => p.files),
+  );
   const problems = [];
   for (const { folder, manifest, files } of packages) {
-    const runtime = new Set([...Object.keys(manifest.dependencies ?? {}), ...Object.keys(manifest.peerDependencies ?? {}), ...Object.keys(manifest.optionalDependencies ?? {})]);
+    const runtime = new Set([
+      ...Object.keys(manifest.dependencies ?? {}),
+      ...Object.keys(manifest.peerDependencies ?? {}),
+      ...Object.keys(manifest.optionalDependencies ?? {}),
+    ]);
     const dev = new Set(Object.keys(manifest.devDependencies ?? {}));
     const where = folder ? `${folder}/package.json` : 'package.json';
     for (const file of files) {
@@ -108,7 +135,8 @@ export function checkPackages(root) {
       for (const name of importedPackages(readFileSync(file, 'utf8'))) {
         if (name === manifest.name || runtime.has(name) || dev.has(typesName(name))) continue;
         if (dev.has(name)) {
-          if (!testOnly.has(file)) problems.push(`${path} imports ${name}, which ${where} declares only in devDependencies`);
+          if (!testOnly.has(file))
+            problems.push(`${path} imports ${name}, which ${where} declares only in devDependencies`);
           continue;
         }
         problems.push(`${path} imports ${name}, which ${where} does not declare`);
@@ -123,7 +151,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const problems = checkPackages(root);
   for (const problem of problems) console.error(problem);
   if (problems.length) {
-    console.error(`${problems.length} undeclared import(s): declare each package in the package.json of the workspace that imports it (npm install -w <workspace> <package>)`);
+    console.error(
+      `${problems.length} undeclared import(s): declare each package in the package.json of the workspace that imports it (npm install -w <workspace> <package>)`,
+    );
     process.exit(1);
   }
   console.log('every workspace declares the packages it imports');

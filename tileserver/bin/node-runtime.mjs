@@ -45,12 +45,16 @@ export function chooseRuntime({ root, version, arch, platform, install, log }) {
   if (!isTooOld(version)) return null;
   const pkg = pinnedRuntime.packages[arch];
   if (platform !== 'linux' || !pkg) {
-    throw new Error(`Node ${version} is older than ${minimumNode.join('.')} and no Node ${pinnedRuntime.version} package is pinned for ${platform}-${arch}: install Node 24 LTS and run again`);
+    throw new Error(
+      `Node ${version} is older than ${minimumNode.join('.')} and no Node ${pinnedRuntime.version} package is pinned for ${platform}-${arch}: install Node 24 LTS and run again`,
+    );
   }
   const dir = runtimeDir(root, arch);
   const node = join(dir, 'bin', 'node');
   if (!existsSync(node)) install({ ...pkg, version: pinnedRuntime.version, dir });
-  log(`• Node ${version.replace(/^v/, '')} is older than ${minimumNode.join('.')}: running on the project's Node ${pinnedRuntime.version} (${dir.slice(root.length + 1)})`);
+  log(
+    `• Node ${version.replace(/^v/, '')} is older than ${minimumNode.join('.')}: running on the project's Node ${pinnedRuntime.version} (${dir.slice(root.length + 1)})`,
+  );
   return node;
 }
 
@@ -60,12 +64,15 @@ export function installFromRegistry({ name, version, integrity, dir }) {
   mkdirSync(join(dir, '..'), { recursive: true });
   const work = mkdtempSync(join(dir, '..', '.install-'));
   try {
-    const pack = spawnSync('npm', ['pack', `${name}@${version}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' });
+    const pack = spawnSync('npm', ['pack', `${name}@${version}`, '--pack-destination', work, '--silent'], {
+      encoding: 'utf8',
+    });
     if (pack.status !== 0) throw new Error(`npm pack ${name}@${version} failed: ${pack.stderr.trim()}`);
     const tarball = join(work, readdirSync(work).find((f) => f.endsWith('.tgz')) ?? '');
     const [algorithm, expected] = integrity.split(/-(.*)/s);
     const actual = createHash(algorithm).update(readFileSync(tarball)).digest('base64');
-    if (actual !== expected) throw new Error(`${name}@${version}: integrity mismatch (expected ${integrity}, got ${algorithm}-${actual})`);
+    if (actual !== expected)
+      throw new Error(`${name}@${version}: integrity mismatch (expected ${integrity}, got ${algorithm}-${actual})`);
     const staging = join(work, 'unpacked');
     mkdirSync(staging);
     const untar = spawnSync('tar', ['-xzf', tarball, '-C', staging, '--strip-components=1'], { encoding: 'utf8' });

@@ -22,9 +22,16 @@ export const parallelRuns = [
 
 function run(name, runArgs, env, prefix) {
   return new Promise((resolveRun) => {
-    const child = spawn(process.execPath, [vitest, 'run', ...runArgs], { cwd: root, env, stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const child = spawn(process.execPath, [vitest, 'run', ...runArgs], {
+      cwd: root,
+      env,
+      stdio: prefix ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    });
     if (prefix) {
-      for (const [from, to] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      for (const [from, to] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
         createInterface({ input: from, crlfDelay: Infinity }).on('line', (line) => to.write(`[${name}] ${line}\n`));
       }
     }

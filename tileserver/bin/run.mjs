@@ -53,7 +53,10 @@ function runSteps(steps) {
   for (const { name, argv } of steps) {
     console.log(`• ${name}`);
     const [file, ...rest] = argv;
-    const child = spawnSync(file.includes('/') ? file : join(root, 'node_modules/.bin', file), rest, { cwd: root, stdio: 'inherit' });
+    const child = spawnSync(file.includes('/') ? file : join(root, 'node_modules/.bin', file), rest, {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (child.error || child.status !== 0) failed.push(name);
   }
   if (failed.length > 0) {
@@ -66,16 +69,27 @@ function runSteps(steps) {
 
 function ensureDependencies() {
   const lock = join(root, 'package-lock.json');
-  const manifests = ['package.json', 'contracts/package.json', 'tileserver/package.json', 'fixtures/package.json', 'viewer/package.json', 'bench/package.json'];
+  const manifests = [
+    'package.json',
+    'contracts/package.json',
+    'tileserver/package.json',
+    'fixtures/package.json',
+    'viewer/package.json',
+    'bench/package.json',
+  ];
   const hash = createHash('sha256');
   // Native addons are built for one Node ABI: a runtime change reinstalls.
   hash.update(`node-abi-${process.versions.modules}`);
-  for (const file of [lock, ...manifests.map((m) => join(root, m))]) if (existsSync(file)) hash.update(readFileSync(file));
+  for (const file of [lock, ...manifests.map((m) => join(root, m))])
+    if (existsSync(file)) hash.update(readFileSync(file));
   const stamp = join(root, 'node_modules/.parcel-map-deps');
   const wanted = hash.digest('hex');
   if (existsSync(stamp) && readFileSync(stamp, 'utf8') === wanted) return;
   console.log('• Installing npm dependencies (node_modules is missing or stale)');
-  const result = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', [existsSync(lock) ? 'ci' : 'install', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   writeFileSync(stamp, wanted);
 }
@@ -99,7 +113,14 @@ if (!target) {
 }
 let node;
 try {
-  node = chooseRuntime({ root, version: process.version, arch: process.arch, platform: process.platform, install: installFromRegistry, log: console.log });
+  node = chooseRuntime({
+    root,
+    version: process.version,
+    arch: process.arch,
+    platform: process.platform,
+    install: installFromRegistry,
+    log: console.log,
+  });
 } catch (error) {
   console.error(`npm ${command} failed: ${error.message}`);
   process.exit(1);

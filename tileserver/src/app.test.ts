@@ -33,8 +33,18 @@ describe('the API foundation', () => {
     const res = await adminApp.request('/api/health', { headers: { Authorization: `Bearer ${admin}` } });
     const body = await res.json();
     expect(Object.keys(body.tables)).toEqual([
-      'parcels', 'places', 'flood_zones', 'wetlands',
-      'census_tracts', 'census_block_groups', 'census_blocks', 'land_cover', 'open_spaces', 'buildings', 'spot_elevations', 'contours',
+      'parcels',
+      'places',
+      'flood_zones',
+      'wetlands',
+      'census_tracts',
+      'census_block_groups',
+      'census_blocks',
+      'land_cover',
+      'open_spaces',
+      'buildings',
+      'spot_elevations',
+      'contours',
     ]);
     expect(body.tables.parcels).toBeGreaterThan(27_000);
   });

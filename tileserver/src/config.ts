@@ -43,7 +43,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError('Invalid configuration: PAYMENT_PROVIDER=stripe needs STRIPE_SECRET_KEY');
   }
   // M11: the local provider takes any test card, so a public deployment must choose it out loud.
-  if (parsed.success && env.PAYMENT_PROVIDER === undefined && parsed.data.PUBLIC_URL && !isLoopbackUrl(parsed.data.PUBLIC_URL)) {
+  if (
+    parsed.success &&
+    env.PAYMENT_PROVIDER === undefined &&
+    parsed.data.PUBLIC_URL &&
+    !isLoopbackUrl(parsed.data.PUBLIC_URL)
+  ) {
     throw new ConfigError(
       'Invalid configuration: PUBLIC_URL is not a loopback address and PAYMENT_PROVIDER is not set. Set PAYMENT_PROVIDER=stripe (with STRIPE_SECRET_KEY) ' +
         'to take real payments, or PAYMENT_PROVIDER=local to run with test payments (any test card buys every plan; every page says so).',

@@ -28,14 +28,23 @@ export function errorBody(error: ApiError, requestId: string): ErrorBody {
 export function fromDatabaseError(error: unknown): ApiError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
-  if (code === '57014') return new ApiError('UNAVAILABLE', 'The query took too long and was cancelled; try again or zoom in');
+  if (code === '57014')
+    return new ApiError('UNAVAILABLE', 'The query took too long and was cancelled; try again or zoom in');
   // 22021/22P05: a NUL byte or a character the database encoding cannot hold, e.g. %00 in a path
   // segment (the fuzz suite sends them): the client's input is wrong, so 400 rather than a server error.
-  if (code === '22P02' || code === '22003' || code === '22007' || code === '22008' || code === '22021' || code === '22P05') {
+  if (
+    code === '22P02' ||
+    code === '22003' ||
+    code === '22007' ||
+    code === '22008' ||
+    code === '22021' ||
+    code === '22P05'
+  ) {
     return new ApiError('BAD_REQUEST', 'A value has the wrong type or is out of range');
   }
   if (code === '23505') return new ApiError('CONFLICT', 'That record already exists');
-  if (unavailableCodes.has(code)) return new ApiError('UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfter: 5 });
+  if (unavailableCodes.has(code))
+    return new ApiError('UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfter: 5 });
   return undefined;
 }
 

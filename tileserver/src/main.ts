@@ -55,11 +55,27 @@ async function main(): Promise<void> {
 
   // Two pools: heavy tile renders can hold every tile connection for up to the statement timeout
   // while search, parcel records and places keep their own.
-  const tileSql = createDb(db.url, { max: config.DB_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map tiles' });
-  const sql = createDb(db.url, { max: config.APP_POOL_SIZE, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS, applicationName: 'parcel-map app' });
+  const tileSql = createDb(db.url, {
+    max: config.DB_POOL_SIZE,
+    statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS,
+    applicationName: 'parcel-map tiles',
+  });
+  const sql = createDb(db.url, {
+    max: config.APP_POOL_SIZE,
+    statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS,
+    applicationName: 'parcel-map app',
+  });
   // Background jobs (renewals, exports, imports) run in the full process; tile-only processes do not take any.
   const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
-  const services = createServices({ config, sql, tileSql, logger, jobs, viewerDir: flags.role === 'all' ? viewerDir : undefined, databaseUrl: db.url });
+  const services = createServices({
+    config,
+    sql,
+    tileSql,
+    logger,
+    jobs,
+    viewerDir: flags.role === 'all' ? viewerDir : undefined,
+    databaseUrl: db.url,
+  });
   if (jobs) await startWorkers(jobs, services);
   // Survey photos a killed process left half-written (`.part`), swept by the full processes like the
   // other leftovers; a failed sweep is logged and never stops the start.

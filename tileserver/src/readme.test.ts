@@ -7,7 +7,12 @@ describe('the README', () => {
   const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 
   it('lists every configuration variable with its default', () => {
-    for (const row of configRows()) expect(readme).toMatch(new RegExp(`\\| \`${row.name}\` \\| ${row.defaultValue === '(unset)' ? '\\(unset\\)' : `\`${row.defaultValue}\``} \\|`));
+    for (const row of configRows())
+      expect(readme).toMatch(
+        new RegExp(
+          `\\| \`${row.name}\` \\| ${row.defaultValue === '(unset)' ? '\\(unset\\)' : `\`${row.defaultValue}\``} \\|`,
+        ),
+      );
   });
 
   it('gives the two quick-start commands, and CI runs the test command', () => {

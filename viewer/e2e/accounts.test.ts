@@ -19,8 +19,12 @@ describe('accounts', () => {
     // The form starts invalid: the submit button is disabled and explains why.
     const submit = page.getByTestId('account-submit');
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByTestId('submit-wrap').getAttribute('title')).toBe('required information missing - please fill out to proceed');
-    expect(await tab.textContent()).toContain('Use at least 8 characters (up to 128); a common password such as "password1" is refused.');
+    expect(await page.getByTestId('submit-wrap').getAttribute('title')).toBe(
+      'required information missing - please fill out to proceed',
+    );
+    expect(await tab.textContent()).toContain(
+      'Use at least 8 characters (up to 128); a common password such as "password1" is refused.',
+    );
     expect(await page.getByTestId('industry').locator('option').count()).toBe(29);
     expect(await tab.getByRole('link', { name: 'Terms of Use' }).getAttribute('href')).toBe('/hs/terms');
     expect(await tab.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('/hs/terms/privacy');
@@ -119,7 +123,9 @@ describe('accounts', () => {
     await page.getByTestId('logo-button').click();
     const billing = await page.getByTestId('logo-billing').getAttribute('href');
     expect(billing).toMatch(/^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/);
-    expect(await page.getByTestId('logo-dashboard').getAttribute('href')).toBe(billing!.replace('/settings/billing', '/dashboard'));
+    expect(await page.getByTestId('logo-dashboard').getAttribute('href')).toBe(
+      billing!.replace('/settings/billing', '/dashboard'),
+    );
     expect(await page.getByTestId('logo-upgrade').count()).toBe(0);
     await page.getByTestId('logo-members').click();
     await page.waitForURL((url) => url.pathname === '/users');
@@ -149,7 +155,9 @@ describe('accounts', () => {
     await screenshot(invited, 'accounts-invitation-joined-phone');
     // A member who is not a manager gets a clear answer on the dashboard.
     await invited.goto(`${h.server.origin}/users`);
-    expect(await invited.getByTestId('members-refused').textContent()).toBe('Only available to managers. Please contact your account admin to change your user permissions.');
+    expect(await invited.getByTestId('members-refused').textContent()).toBe(
+      'Only available to managers. Please contact your account admin to change your user permissions.',
+    );
     await invitee.close();
 
     // The manager sees the new member, makes them a manager, then removes them after confirming.
@@ -157,7 +165,9 @@ describe('accounts', () => {
     const row = page.locator(`[data-testid=member-row][data-email="${inviteeEmail.toLowerCase()}"]`);
     await row.waitFor();
     expect(await page.getByTestId('seats').textContent()).toBe('2 of 3 seats used');
-    const roleSaved = page.waitForResponse((r) => r.url().includes('/users/members/') && r.request().method() === 'PUT');
+    const roleSaved = page.waitForResponse(
+      (r) => r.url().includes('/users/members/') && r.request().method() === 'PUT',
+    );
     await row.getByTestId('member-role').selectOption('manager');
     expect((await roleSaved).status()).toBe(200);
     // The list reloads after the change; the select shows what the server now holds.
@@ -179,7 +189,9 @@ describe('accounts', () => {
     expect(await page.getByTestId('seats').textContent()).toBe('3 of 3 seats used');
     const warning = page.getByTestId('invite-warning');
     expect(await warning.textContent()).toContain('seats of this account are taken');
-    expect(await warning.getByRole('link').getAttribute('href')).toMatch(/^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/);
+    expect(await warning.getByRole('link').getAttribute('href')).toMatch(
+      /^\/g\/acme-land-[a-z0-9-]+\/settings\/billing$/,
+    );
     // Revoke (low 20): an open invitation is withdrawn and its seat is free again.
     const firstInvitation = page.getByTestId('invitation-row').first();
     const withdrawn = (await firstInvitation.textContent())!.split(' ')[0]!;
@@ -229,7 +241,9 @@ describe('accounts', () => {
     await tab.locator('input[name=password]').fill('brand-new2');
     await page.getByTestId('account-submit').click();
     await page.waitForURL((url) => url.pathname === '/users/edit');
-    await page.waitForFunction(() => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Rita Reset');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Rita Reset',
+    );
     // The used link's 400 is the one failed request the browser logs.
     expect(tp.errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
     await tp.context.close();

@@ -11,10 +11,17 @@ export interface TestUser {
 }
 
 /** Registers a user in the context (signed in from then on); Pro and Team get their plan from the admin API. */
-export async function signUpIn(context: BrowserContext, origin: string, level: 'free' | 'pro' | 'team' = 'free'): Promise<TestUser> {
+export async function signUpIn(
+  context: BrowserContext,
+  origin: string,
+  level: 'free' | 'pro' | 'team' = 'free',
+): Promise<TestUser> {
   const email = `e2e-${level}-${process.pid}-${++users}-${Date.now()}@example.org`;
-  const registered = await context.request.post(`${origin}/users.json`, { data: { user: { name: `${level} tester`, email, password: 'secret-pass-1' } } });
-  if (registered.status() !== 201) throw new Error(`register failed: ${registered.status()} ${await registered.text()}`);
+  const registered = await context.request.post(`${origin}/users.json`, {
+    data: { user: { name: `${level} tester`, email, password: 'secret-pass-1' } },
+  });
+  if (registered.status() !== 201)
+    throw new Error(`register failed: ${registered.status()} ${await registered.text()}`);
   const id = (await registered.json()).user.id as number;
   if (level !== 'free') {
     const res = await fetch(`${origin}/admin/users/${id}/plan.json`, {

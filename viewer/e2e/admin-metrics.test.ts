@@ -15,13 +15,25 @@ describe('the admin metrics page', () => {
     const email = `e2e-metrics-admin-${Date.now()}@example.org`;
     const { password } = await createAdmin(h.server.sql, email, 'Metrics Admin');
     const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
-    expect((await tp.context.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status()).toBe(200);
+    expect(
+      (await tp.context.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status(),
+    ).toBe(200);
     await tp.context.request.get(`${h.server.origin}/search.json?q=main`);
     await tp.page.goto(`${h.server.origin}/admin/metrics`);
     await tp.page.getByTestId('admin-metrics').waitFor();
     expect(await tp.page.getByTestId('metric-rss').textContent()).toMatch(/Memory \(RSS\)\d+ MB/);
-    await expect.poll(() => tp.page.locator('[data-testid="chart-requests"] li[data-label="search and records"]').getAttribute('data-value'), { timeout: 30_000 }).not.toBeNull();
-    await expect.poll(() => tp.page.getByTestId('chart-rss').getAttribute('data-points'), { timeout: 20_000 }).not.toMatch(/^[01]$/);
+    await expect
+      .poll(
+        () =>
+          tp.page
+            .locator('[data-testid="chart-requests"] li[data-label="search and records"]')
+            .getAttribute('data-value'),
+        { timeout: 30_000 },
+      )
+      .not.toBeNull();
+    await expect
+      .poll(() => tp.page.getByTestId('chart-rss').getAttribute('data-points'), { timeout: 20_000 })
+      .not.toMatch(/^[01]$/);
     expect(await tp.page.locator('[data-testid="chart-rss"] path').count()).toBe(1);
     // Nothing wider than the phone's screen.
     expect(await tp.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

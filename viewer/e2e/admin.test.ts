@@ -13,27 +13,43 @@ let emails = 0;
 const email = (tag: string) => `e2e-${tag}-${process.pid}-${++emails}@example.org`;
 
 /** A new browser context signed in through the API (the cookie lands in the context's jar). */
-async function signedIn(how: { admin: true } | { register: string }, size?: { width: number; height: number }): Promise<TestPage & { email: string }> {
+async function signedIn(
+  how: { admin: true } | { register: string },
+  size?: { width: number; height: number },
+): Promise<TestPage & { email: string }> {
   const h = harness();
   const tp = await openPage(h.browser, h.server.origin, size);
   let address: string;
   if ('admin' in how) {
     address = email('admin');
     const { password } = await createAdmin(h.server.sql, address, 'Ada Admin');
-    const res = await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email: address, password } });
+    const res = await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, {
+      data: { email: address, password },
+    });
     expect(res.status()).toBe(200);
   } else {
     address = email('user');
-    const res = await tp.page.request.post(`${h.server.origin}/users.json`, { data: { user: { name: how.register, email: address, password: 'secret-pass-1' } } });
+    const res = await tp.page.request.post(`${h.server.origin}/users.json`, {
+      data: { user: { name: how.register, email: address, password: 'secret-pass-1' } },
+    });
     expect(res.status()).toBe(201);
   }
   return { ...tp, email: address };
 }
 
 /** A Cambridge parcel with a value in a Pro field (text fields first, to compare the shown text). */
-async function parcelWithProValue(): Promise<{ path: string; lon: number; lat: number; field: string; value: string; teamField: string }> {
+async function parcelWithProValue(): Promise<{
+  path: string;
+  lon: number;
+  lat: number;
+  field: string;
+  value: string;
+  teamField: string;
+}> {
   const sql = harness().server.sql;
-  const pro = parcelFields.filter((f) => f.tier === 'pro').sort((a, b) => Number(b.kind === 'text') - Number(a.kind === 'text'));
+  const pro = parcelFields
+    .filter((f) => f.tier === 'pro')
+    .sort((a, b) => Number(b.kind === 'text') - Number(a.kind === 'text'));
   const teamField = parcelFields.find((f) => f.tier === 'team')!.name;
   for (const field of pro) {
     const [row] = await sql<{ path: string; lon: number; lat: number; value: string }[]>`
@@ -78,7 +94,9 @@ describe('the admin screens', () => {
     await found.getByTestId('plan-pro').check();
     // The account name follows the spec's rule: a domain is refused with its message, Save stays off.
     await found.getByTestId('plan-account-name').fill('example.com');
-    expect(await found.getByRole('alert').textContent()).toBe('That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.');
+    expect(await found.getByRole('alert').textContent()).toBe(
+      'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.',
+    );
     expect(await found.getByTestId('save-plan').isDisabled()).toBe(true);
     await found.getByTestId('plan-account-name').fill(`Parcel Pros ${process.pid}`);
     await screenshot(admin.page, 'admin-set-plan');
@@ -142,8 +160,22 @@ describe('the admin screens', () => {
     await waitForIdle(admin.page);
     await admin.page.getByTestId('zoom-display').waitFor();
     await admin.page.getByTestId('admin-menu-toggle').click();
-    const links = await admin.page.getByTestId('admin-menu').locator('a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/admin', '/admin/users', '/admin/user_profiles', '/admin/requests', '/admin/search_feedback', '/admin/orders', '/admin/codes', '/admin/api_trials', '/admin/imports_exports/running', '/admin/metrics']);
+    const links = await admin.page
+      .getByTestId('admin-menu')
+      .locator('a')
+      .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+    expect(links).toEqual([
+      '/admin',
+      '/admin/users',
+      '/admin/user_profiles',
+      '/admin/requests',
+      '/admin/search_feedback',
+      '/admin/orders',
+      '/admin/codes',
+      '/admin/api_trials',
+      '/admin/imports_exports/running',
+      '/admin/metrics',
+    ]);
     const checkbox = admin.page.getByTestId('zoom-display-checkbox').locator('input');
     expect(await checkbox.isChecked()).toBe(true);
     await checkbox.uncheck();
@@ -164,30 +196,49 @@ describe('the admin screens', () => {
 
   it('show the overview counts as tiles and charts, and the lists, at 390x800 without widening the page', async () => {
     const h = harness();
-    await h.server.sql`INSERT INTO search_feedback (query, additional_information) VALUES (${`e2e overview ${process.pid}`}, 'from the admin test')`;
+    await h.server
+      .sql`INSERT INTO search_feedback (query, additional_information) VALUES (${`e2e overview ${process.pid}`}, 'from the admin test')`;
     const admin = await signedIn({ admin: true }, { width: 390, height: 800 });
     await admin.page.goto(`${h.server.origin}/admin`);
     const tiles = admin.page.getByTestId('admin-overview-tiles');
     await tiles.waitFor();
     const [count] = await h.server.sql<{ users: number }[]>`SELECT count(*)::int AS users FROM users`;
-    expect(await tiles.locator('[data-key="users"] .stat-value').textContent()).toBe(count!.users.toLocaleString('en-US'));
+    expect(await tiles.locator('[data-key="users"] .stat-value').textContent()).toBe(
+      count!.users.toLocaleString('en-US'),
+    );
     expect(await admin.page.getByTestId('overview-accounts-chart').locator('li').count()).toBe(4);
-    const overflow = () => admin.page.evaluate(() => { const p = document.querySelector('.page')!; return p.scrollWidth - p.clientWidth; });
+    const overflow = () =>
+      admin.page.evaluate(() => {
+        const p = document.querySelector('.page')!;
+        return p.scrollWidth - p.clientWidth;
+      });
     expect(await overflow()).toBeLessThanOrEqual(0);
     await screenshot(admin.page, 'admin-overview-phone');
-    for (const [path, testId] of [['/admin/users', 'admin-users'], ['/admin/user_profiles', 'industries-chart'], ['/admin/requests', 'admin-page'], ['/admin/search_feedback', 'admin-search-feedback']] as const) {
+    for (const [path, testId] of [
+      ['/admin/users', 'admin-users'],
+      ['/admin/user_profiles', 'industries-chart'],
+      ['/admin/requests', 'admin-page'],
+      ['/admin/search_feedback', 'admin-search-feedback'],
+    ] as const) {
       await admin.page.goto(`${h.server.origin}${path}`);
       await admin.page.getByTestId(testId).waitFor();
       expect(await overflow(), path).toBeLessThanOrEqual(0);
     }
-    expect(await admin.page.getByTestId('admin-search-feedback').textContent()).toContain(`e2e overview ${process.pid}`);
+    expect(await admin.page.getByTestId('admin-search-feedback').textContent()).toContain(
+      `e2e overview ${process.pid}`,
+    );
     await screenshot(admin.page, 'admin-search-feedback-phone');
     // An account name another group has is a duplicate, checked when the field loses focus.
     const taken = `Taken Acres ${process.pid}`;
     const owner = await signedIn({ register: 'Olive Owner' });
-    const ownerId = (await (await owner.page.request.get(`${h.server.origin}/api/v1/session.json`)).json()).user.id as number;
-    const csrf = (await (await admin.page.request.get(`${h.server.origin}/api/v1/session.json`)).json()).csrf_token as string;
-    const res = await admin.page.request.put(`${h.server.origin}/admin/users/${ownerId}/plan.json`, { data: { tier: 'pro', group_name: taken }, headers: { 'X-CSRF-Token': csrf } });
+    const ownerId = (await (await owner.page.request.get(`${h.server.origin}/api/v1/session.json`)).json()).user
+      .id as number;
+    const csrf = (await (await admin.page.request.get(`${h.server.origin}/api/v1/session.json`)).json())
+      .csrf_token as string;
+    const res = await admin.page.request.put(`${h.server.origin}/admin/users/${ownerId}/plan.json`, {
+      data: { tier: 'pro', group_name: taken },
+      headers: { 'X-CSRF-Token': csrf },
+    });
     expect(res.status()).toBe(200);
     await owner.context.close();
     await admin.page.goto(`${h.server.origin}/admin/users`);

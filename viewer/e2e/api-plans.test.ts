@@ -56,7 +56,15 @@ describe('API plans', () => {
     const h = harness();
     const tp = await openPage(h.browser, h.server.origin);
     const { page } = tp;
-    const registered = await tp.context.request.post(`${h.server.origin}/users.json`, { data: { user: { name: 'Api Buyer', email: `e2e-apibuy-${process.pid}-${Date.now()}@example.org`, password: 'secret-pass-1' } } });
+    const registered = await tp.context.request.post(`${h.server.origin}/users.json`, {
+      data: {
+        user: {
+          name: 'Api Buyer',
+          email: `e2e-apibuy-${process.pid}-${Date.now()}@example.org`,
+          password: 'secret-pass-1',
+        },
+      },
+    });
     expect(registered.status()).toBe(201);
     await page.goto(`${h.server.origin}/plans#p=api_standard`);
     await page.getByTestId('api-checkout-form').waitFor();
@@ -64,7 +72,9 @@ describe('API plans', () => {
     await page.getByTestId('api-checkout-account-name').fill(`API Co ${process.pid} ${Date.now().toString(36)}`);
     await page.getByTestId('api-checkout-account-name').blur();
     await page.getByTestId('card-number').fill('4242 4242 4242 4242');
-    await page.getByTestId('card-expiry').fill(`12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`);
+    await page
+      .getByTestId('card-expiry')
+      .fill(`12/${String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0')}`);
     await page.getByTestId('card-cvc').fill('123');
     await page.getByTestId('card-name').fill('Casey Card');
     await page.getByTestId('api-checkout-agree').check();

@@ -9,8 +9,13 @@ import { openView, project, useHarness } from './harness.ts';
 const harness = useHarness();
 
 const rendered = (tp: { page: import('playwright-core').Page }, layers: string[]) =>
-  tp.page.evaluate((ids) => window.__map!.queryRenderedFeatures({ layers: ids.filter((id) => window.__map!.getLayer(id)) })
-    .map((f) => ({ layer: f.layer.id, ...f.properties }) as Record<string, unknown>), layers);
+  tp.page.evaluate(
+    (ids) =>
+      window
+        .__map!.queryRenderedFeatures({ layers: ids.filter((id) => window.__map!.getLayer(id)) })
+        .map((f) => ({ layer: f.layer.id, ...f.properties }) as Record<string, unknown>),
+    layers,
+  );
 
 describe('the street basemap', () => {
   it('draws streets with their names, water and place names from our own server only', async () => {
@@ -18,12 +23,21 @@ describe('the street basemap', () => {
     const tp = await openPage(h.browser, h.server.origin);
     const foreign: string[] = [];
     tp.page.on('request', (request) => {
-      if (!request.url().startsWith(h.server.origin) && !request.url().startsWith('data:') && !request.url().startsWith('blob:')) foreign.push(request.url());
+      if (
+        !request.url().startsWith(h.server.origin) &&
+        !request.url().startsWith('data:') &&
+        !request.url().startsWith('blob:')
+      )
+        foreign.push(request.url());
     });
     // Central Cambridge at zoom 16: Cambridge St, Broadway and the side streets.
     await tp.page.goto(`${h.server.origin}/#base=street&map=16/42.3736/-71.1097`);
     await waitForIdle(tp.page);
-    const streets = await rendered(tp, ['basemap-streets-primary', 'basemap-streets-secondary', 'basemap-streets-minor']);
+    const streets = await rendered(tp, [
+      'basemap-streets-primary',
+      'basemap-streets-secondary',
+      'basemap-streets-minor',
+    ]);
     expect(new Set(streets.map((s) => s.class))).toEqual(new Set(['primary', 'secondary', 'minor']));
     // Street names are placed along the lines: the glyphs came from our font route.
     const labels = await rendered(tp, ['basemap-street-labels']);
@@ -48,10 +62,12 @@ describe('the street basemap', () => {
 });
 
 describe('zoning', () => {
-  it('draws the zoning districts in their type colour with the legend, and shows a parcel\'s zoning in its pane', async () => {
+  it("draws the zoning districts in their type colour with the legend, and shows a parcel's zoning in its pane", async () => {
     const h = harness();
     // A Cambridge parcel well inside a residential district.
-    const [parcel] = await h.server.sql<{ path: string; lon: number; lat: number; zoning: string; zoning_type: string }[]>`
+    const [parcel] = await h.server.sql<
+      { path: string; lon: number; lat: number; zoning: string; zoning_type: string }[]
+    >`
       SELECT p.path, ST_X(ST_PointOnSurface(p.geom)) AS lon, ST_Y(ST_PointOnSurface(p.geom)) AS lat, p.zoning, p.zoning_type
       FROM parcels p JOIN zoning_districts z ON ST_Within(p.geom, z.geom)
       WHERE p.source = 'cambridge_parcels_fy2014' AND z.zoning = 'C-1' AND p.address IS NOT NULL
@@ -65,13 +81,29 @@ describe('zoning', () => {
     await tp.page.getByTestId('toggle-layer-zoning').locator('input:enabled').check();
     await waitForIdle(tp.page);
     const point = await project(tp, [parcel!.lon, parcel!.lat]);
-    const hits = await tp.page.evaluate((p) => window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['zoning-fill'] }).map((f) => f.properties), point);
-    expect(hits).toEqual([expect.objectContaining({ zoning: 'C-1', zoning_type: 'Residential', zoning_name: 'Residence C-1 District' })]);
+    const hits = await tp.page.evaluate(
+      (p) => window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['zoning-fill'] }).map((f) => f.properties),
+      point,
+    );
+    expect(hits).toEqual([
+      expect.objectContaining({ zoning: 'C-1', zoning_type: 'Residential', zoning_name: 'Residence C-1 District' }),
+    ]);
     await screenshot(tp.page, 'zoning-layer');
 
     await tp.page.getByTestId('open-legend').click();
     const legend = await tp.page.getByTestId('legend-entries').textContent();
-    for (const type of ['Zoning', 'Residential', 'Commercial', 'Special', 'Mixed', 'Planned', 'Agriculture', 'Industrial', 'Overlay']) expect(legend).toContain(type);
+    for (const type of [
+      'Zoning',
+      'Residential',
+      'Commercial',
+      'Special',
+      'Mixed',
+      'Planned',
+      'Agriculture',
+      'Industrial',
+      'Overlay',
+    ])
+      expect(legend).toContain(type);
 
     // The pane's zoning group: code, description and (Pro) the standardized type.
     const group = tp.page.getByTestId('group-zoning');

@@ -10,18 +10,27 @@ const harness = useHarness();
 const cambridge = '/us/ma/middlesex/cambridge';
 
 describe('place boundaries on the street basemap', () => {
-  for (const [label, width, height] of [['desktop', 1200, 800], ['phone', 390, 844]] as const) {
+  for (const [label, width, height] of [
+    ['desktop', 1200, 800],
+    ['phone', 390, 844],
+  ] as const) {
     it(`I27.1: at zoom 12 and 13 over Cambridge (${label}) no state or county line crosses the city's interior`, async () => {
       const h = harness();
       const tp = await openPage(h.browser, h.server.origin, { width, height });
       for (const zoom of [12, 13]) {
         await tp.page.goto(`${h.server.origin}/#base=street&map=${zoom}/42.3736/-71.1097`);
         await waitForIdle(tp.page);
-        const lines = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['basemap-boundaries'] })
-          .map((f) => ({ kind: String(f.properties.kind), name: String(f.properties.name), geometry: f.geometry })));
+        const lines = await tp.page.evaluate(() =>
+          window
+            .__map!.queryRenderedFeatures({ layers: ['basemap-boundaries'] })
+            .map((f) => ({ kind: String(f.properties.kind), name: String(f.properties.name), geometry: f.geometry })),
+        );
         await screenshot(tp.page, `boundaries-cambridge-z${zoom}-${label}`);
         // The city's own outline is drawn: the measurement below is of a map that shows boundaries at all.
-        expect(lines.some((l) => l.kind === 'city' && l.name === 'Cambridge'), `z${zoom}`).toBe(true);
+        expect(
+          lines.some((l) => l.kind === 'city' && l.name === 'Cambridge'),
+          `z${zoom}`,
+        ).toBe(true);
         const outer = lines.filter((l) => l.kind === 'county' || l.kind === 'state');
         // Three pixels at this zoom and latitude, in metres.
         const pixel = (40075016.686 * Math.cos((42.3736 * Math.PI) / 180)) / 512 / 2 ** zoom;
@@ -39,9 +48,12 @@ describe('place boundaries on the street basemap', () => {
   it('still draws the Middlesex/Suffolk line outside the cities at zoom 12', async () => {
     const h = harness();
     // Over the Charles between Cambridge and Boston: the county line runs in the river.
-    const tp = await openView(h, { zoom: 12, lat: 42.3560, lon: -71.0900 });
-    const kinds = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['basemap-boundaries'] })
-      .map((f) => `${f.properties.kind}:${f.properties.name}`));
+    const tp = await openView(h, { zoom: 12, lat: 42.356, lon: -71.09 });
+    const kinds = await tp.page.evaluate(() =>
+      window
+        .__map!.queryRenderedFeatures({ layers: ['basemap-boundaries'] })
+        .map((f) => `${f.properties.kind}:${f.properties.name}`),
+    );
     expect(kinds).toEqual(expect.arrayContaining(['county:Middlesex', 'county:Suffolk']));
     await tp.context.close();
   });

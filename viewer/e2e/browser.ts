@@ -9,9 +9,18 @@ import { repoRoot } from '@parcel-map/tileserver/paths';
 export const artifactsDir = resolve(repoRoot, 'test-artifacts/e2e');
 
 export const chromiumArgs = [
-  '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--ignore-gpu-blocklist',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  '--no-first-run', '--disable-quic', '--disable-dev-shm-usage', '--disable-extensions', '--mute-audio',
+  '--no-sandbox',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-dev-shm-usage',
+  '--disable-extensions',
+  '--mute-audio',
 ];
 
 /** Console messages the recipe lists as benign under SwiftShader. */
@@ -27,7 +36,11 @@ export interface TestPage {
   errors: string[];
 }
 
-export async function openPage(browser: Browser, origin: string, options: { width?: number; height?: number } = {}): Promise<TestPage> {
+export async function openPage(
+  browser: Browser,
+  origin: string,
+  options: { width?: number; height?: number } = {},
+): Promise<TestPage> {
   const context = await browser.newContext({
     viewport: { width: options.width ?? 1200, height: options.height ?? 800 },
     deviceScaleFactor: 1,
@@ -38,7 +51,8 @@ export async function openPage(browser: Browser, origin: string, options: { widt
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !benign.some((b) => b.test(message.text()))) errors.push(`console: ${message.text()}`);
+    if (message.type() === 'error' && !benign.some((b) => b.test(message.text())))
+      errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { context, page, errors };
@@ -48,11 +62,12 @@ export async function openPage(browser: Browser, origin: string, options: { widt
 export async function waitForIdle(page: Page, timeout = 30_000): Promise<void> {
   await page.waitForFunction(() => Boolean(window.__map), undefined, { timeout });
   await page.evaluate(
-    () => new Promise<void>((done) => {
-      const map = window.__map!;
-      map.once('idle', () => done());
-      map.triggerRepaint();
-    }),
+    () =>
+      new Promise<void>((done) => {
+        const map = window.__map!;
+        map.once('idle', () => done());
+        map.triggerRepaint();
+      }),
     undefined,
   );
 }
@@ -75,7 +90,12 @@ export function decode(buffer: Buffer): PNG {
 }
 
 /** Share of pixels in a box whose colour is within `tolerance` of `rgb`. */
-export function colorShare(png: PNG, box: { x: number; y: number; w: number; h: number }, rgb: [number, number, number], tolerance = 30): number {
+export function colorShare(
+  png: PNG,
+  box: { x: number; y: number; w: number; h: number },
+  rgb: [number, number, number],
+  tolerance = 30,
+): number {
   let hits = 0;
   let total = 0;
   for (let y = box.y; y < box.y + box.h; y++) {

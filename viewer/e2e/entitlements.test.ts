@@ -21,8 +21,11 @@ describe('entitlements on the map', () => {
     expect(await upsell.textContent()).toBe('Label tiles are available to Pro customers. Upgrade to Pro');
     expect(await upsell.getByRole('link', { name: 'Upgrade to Pro' }).getAttribute('href')).toBe('/plans#p=level1');
     expect(await tp.page.getByTestId('toggle-label-tile').locator('input').isDisabled()).toBe(true);
-    for (const id of ['flood', 'wetlands']) expect(await tp.page.getByTestId(`toggle-layer-${id}`).locator('input').isDisabled()).toBe(true);
-    expect(await tp.page.getByTestId('layers-upsell').textContent()).toBe('Additional layers are available to Pro customers. Upgrade to Pro');
+    for (const id of ['flood', 'wetlands'])
+      expect(await tp.page.getByTestId(`toggle-layer-${id}`).locator('input').isDisabled()).toBe(true);
+    expect(await tp.page.getByTestId('layers-upsell').textContent()).toBe(
+      'Additional layers are available to Pro customers. Upgrade to Pro',
+    );
     // Floating labels stay open to everyone.
     expect(await tp.page.getByTestId('toggle-label-owner').locator('input').isDisabled()).toBe(false);
     const panel = (await tp.page.getByTestId('layers-panel').boundingBox())!;
@@ -33,7 +36,9 @@ describe('entitlements on the map', () => {
     expect(tp.errors).toEqual([]);
 
     // The server refuses the tiles too, whatever the page asks for.
-    const answer = await tp.page.evaluate(() => fetch('/api/v1/static/wetlands/12/1238/1514.mvt').then(async (r) => ({ status: r.status, body: await r.json() })));
+    const answer = await tp.page.evaluate(() =>
+      fetch('/api/v1/static/wetlands/12/1238/1514.mvt').then(async (r) => ({ status: r.status, body: await r.json() })),
+    );
     expect(answer).toMatchObject({ status: 403, body: { error: { code: 'FORBIDDEN' } } });
     await tp.context.close();
   });
@@ -58,7 +63,9 @@ describe('entitlements on the map', () => {
     await waitForIdle(tp.page);
     await expect.poll(() => tiles.length, { timeout: 15_000 }).toBeGreaterThan(0);
     expect(tiles.every((s) => s === 200 || s === 204)).toBe(true);
-    const drawn = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['wetlands-fill'] }).length);
+    const drawn = await tp.page.evaluate(
+      () => window.__map!.queryRenderedFeatures({ layers: ['wetlands-fill'] }).length,
+    );
     expect(drawn).toBeGreaterThan(0);
     await screenshot(tp.page, 'entitlements-pro-wetlands');
     expect(tp.errors).toEqual([]);

@@ -21,7 +21,11 @@ const feedbackFragment = `<svg onload="window.__xss='feedback'"></svg><a href="j
 async function watchViolations(page: Page): Promise<void> {
   await page.addInitScript(() => {
     (window as unknown as { __violations: string[] }).__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => (window as unknown as { __violations: string[] }).__violations.push(`${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      (window as unknown as { __violations: string[] }).__violations.push(
+        `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`,
+      ),
+    );
   });
 }
 
@@ -33,7 +37,9 @@ async function expectInert(page: Page, fragment: string): Promise<void> {
   await expect.poll(() => page.locator('body').innerText(), { timeout: 30_000 }).toContain(fragment);
   expect(await page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
   expect(await page.locator('#injected, img[src="x"], svg[onload]').count()).toBe(0);
-  expect(JSON.stringify(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))).toBe("[]");
+  expect(
+    JSON.stringify(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations)),
+  ).toBe('[]');
 }
 
 describe('stored script fragments in the browser', () => {
@@ -46,14 +52,33 @@ describe('stored script fragments in the browser', () => {
     await watchViolations(owner.page);
     await signUpIn(owner.context, origin, 'pro');
     let csrf = await csrfOf(owner.context, origin);
-    expect((await owner.context.request.put(`${origin}/users/edit.json`, { data: { name: nameFragment }, headers: { 'X-CSRF-Token': csrf } })).status()).toBe(200);
+    expect(
+      (
+        await owner.context.request.put(`${origin}/users/edit.json`, {
+          data: { name: nameFragment },
+          headers: { 'X-CSRF-Token': csrf },
+        })
+      ).status(),
+    ).toBe(200);
     csrf = await csrfOf(owner.context, origin);
-    const project = await owner.context.request.post(`${origin}/projects.json`, { data: { name: projectFragment, query: { path: '/us/ma/middlesex/cambridge' } }, headers: { 'X-CSRF-Token': csrf } });
+    const project = await owner.context.request.post(`${origin}/projects.json`, {
+      data: { name: projectFragment, query: { path: '/us/ma/middlesex/cambridge' } },
+      headers: { 'X-CSRF-Token': csrf },
+    });
     expect(project.status()).toBe(201);
-    expect((await owner.context.request.post(`${origin}/search/feedback`, { data: { feedback: { query: feedbackFragment, additional_information: nameFragment } }, headers: { 'X-CSRF-Token': csrf } })).status()).toBeLessThan(300);
+    expect(
+      (
+        await owner.context.request.post(`${origin}/search/feedback`, {
+          data: { feedback: { query: feedbackFragment, additional_information: nameFragment } },
+          headers: { 'X-CSRF-Token': csrf },
+        })
+      ).status(),
+    ).toBeLessThan(300);
 
     await owner.page.goto(`${origin}/users/edit`);
-    await expect.poll(() => owner.page.locator('input[value*="onerror"]').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => owner.page.locator('input[value*="onerror"]').count(), { timeout: 30_000 })
+      .toBeGreaterThan(0);
     expect(await owner.page.evaluate(() => (window as unknown as { __xss?: string }).__xss)).toBeUndefined();
     await owner.page.goto(`${origin}/profile`);
     await expectInert(owner.page, projectFragment);
@@ -69,7 +94,9 @@ describe('stored script fragments in the browser', () => {
     const { password, email } = await createAdminFor(h.server.sql);
     const admin = await openPage(h.browser, origin);
     await watchViolations(admin.page);
-    expect((await admin.context.request.post(`${origin}/users/sign_in.json`, { data: { email, password } })).status()).toBe(200);
+    expect(
+      (await admin.context.request.post(`${origin}/users/sign_in.json`, { data: { email, password } })).status(),
+    ).toBe(200);
     await admin.page.goto(`${origin}/admin/search_feedback`);
     await expectInert(admin.page, feedbackFragment);
     await admin.page.goto(`${origin}/admin/users`);

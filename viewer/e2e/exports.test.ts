@@ -26,21 +26,32 @@ describe('exports in the browser', () => {
     const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
     const { page, context } = tp;
     await signUpIn(context, h.server.origin, 'pro');
-    const csrf = (await (await context.request.get(`${h.server.origin}/api/v1/session.json`)).json()).csrf_token as string;
-    const made = await context.request.post(`${h.server.origin}/projects.json`, { data: { name: 'Export e2e', query: { path: cambridge, filters: { usecode: [use!.usecode] } } }, headers: { 'X-CSRF-Token': csrf } });
+    const csrf = (await (await context.request.get(`${h.server.origin}/api/v1/session.json`)).json())
+      .csrf_token as string;
+    const made = await context.request.post(`${h.server.origin}/projects.json`, {
+      data: { name: 'Export e2e', query: { path: cambridge, filters: { usecode: [use!.usecode] } } },
+      headers: { 'X-CSRF-Token': csrf },
+    });
     expect(made.status()).toBe(201);
     const project = (await made.json()) as { path: string };
 
     await page.goto(`${h.server.origin}${project.path}#export`);
     await page.getByTestId('export-tab').waitFor({ timeout: 30_000 });
-    await expect.poll(() => page.getByTestId('export-current-count').textContent(), { timeout: 30_000 }).toBe(use!.n.toLocaleString('en-US'));
-    await expect.poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 }).toBe('Review Data & Download');
+    await expect
+      .poll(() => page.getByTestId('export-current-count').textContent(), { timeout: 30_000 })
+      .toBe(use!.n.toLocaleString('en-US'));
+    await expect
+      .poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 })
+      .toBe('Review Data & Download');
     expect(await page.getByTestId('export-total').textContent()).toBe('$0.00');
     await screenshot(page, 'export-tab-phone');
     await page.getByTestId('export-review').click();
     await page.getByTestId('export-review-modal').waitFor();
     await expect.poll(() => page.getByTestId('coverage-field').count(), { timeout: 30_000 }).toBe(10);
-    const [download] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByTestId('export-review-action').click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 60_000 }),
+      page.getByTestId('export-review-action').click(),
+    ]);
     const csvFile = join(downloads, download.suggestedFilename());
     await download.saveAs(csvFile);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
@@ -48,8 +59,12 @@ describe('exports in the browser', () => {
 
     await page.goto(`${h.server.origin}${project.path}#export`);
     await page.getByTestId('export-format-shp').click();
-    await expect.poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 }).toBe('Review Data & Proceed to Cart');
-    await expect.poll(() => page.getByTestId('export-total').textContent(), { timeout: 30_000 }).toBe(`$${((use!.n * 15) / 100).toFixed(2)}`);
+    await expect
+      .poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 })
+      .toBe('Review Data & Proceed to Cart');
+    await expect
+      .poll(() => page.getByTestId('export-total').textContent(), { timeout: 30_000 })
+      .toBe(`$${((use!.n * 15) / 100).toFixed(2)}`);
     await page.getByTestId('export-review').click();
     await page.getByTestId('export-review-action').click();
     await page.waitForURL(/\/orders\/cart$/, { timeout: 30_000 });
@@ -75,11 +90,15 @@ describe('exports in the browser', () => {
 
   it('lets a visitor pick a county product with the store’s add-on rules and add it to the cart', async () => {
     const h = harness();
-    const [county] = await h.server.sql<{ path: string }[]>`SELECT path FROM county_coverage WHERE parcels > 0 ORDER BY parcels DESC LIMIT 1`;
+    const [county] = await h.server.sql<
+      { path: string }[]
+    >`SELECT path FROM county_coverage WHERE parcels > 0 ORDER BY parcels DESC LIMIT 1`;
     const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
     const { page, context } = tp;
     await signUpIn(context, h.server.origin, 'free');
-    const products = (await (await context.request.get(`${h.server.origin}/store/products.json?path=${county!.path}`)).json()).products as { id: string; available: boolean; addon: boolean }[];
+    const products = (
+      await (await context.request.get(`${h.server.origin}/store/products.json?path=${county!.path}`)).json()
+    ).products as { id: string; available: boolean; addon: boolean }[];
     const available = products.filter((p) => p.addon && p.available).map((p) => p.id);
     await page.goto(`${h.server.origin}/store${county!.path}?product=premium`);
     await page.getByTestId('product-picker').waitFor({ timeout: 30_000 });

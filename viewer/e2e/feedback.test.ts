@@ -38,7 +38,10 @@ describe('search feedback', () => {
     expect(rows.map((r) => r.additional_information)).toEqual(['A farm road north of town']);
 
     // Opened again, the fields are clear apart from the new query.
-    await tp.page.evaluate((q) => window.dispatchEvent(new CustomEvent('parcel:search-feedback', { detail: { query: q } })), 'another query');
+    await tp.page.evaluate(
+      (q) => window.dispatchEvent(new CustomEvent('parcel:search-feedback', { detail: { query: q } })),
+      'another query',
+    );
     await modal.waitFor();
     expect(await tp.page.getByTestId('feedback-query').inputValue()).toBe('another query');
     expect(await tp.page.getByTestId('feedback-info').inputValue()).toBe('');
@@ -49,7 +52,9 @@ describe('search feedback', () => {
   it('says "Something went wrong, please try again." when the server refuses the feedback, and keeps the modal open', async () => {
     const h = harness();
     const tp = await openView(h, { zoom: 12, lat: 42.375, lon: -71.11 });
-    await tp.page.evaluate(() => window.dispatchEvent(new CustomEvent('parcel:search-feedback', { detail: { query: '' } })));
+    await tp.page.evaluate(() =>
+      window.dispatchEvent(new CustomEvent('parcel:search-feedback', { detail: { query: '' } })),
+    );
     const modal = tp.page.getByTestId('search-feedback-modal');
     await modal.waitFor();
     // An empty query is refused by the server (400): the failure alert, and what was typed stays.
@@ -96,7 +101,9 @@ describe('the Place Unavailable request form', () => {
     expect(await thanks.textContent()).toBe('Thank you for your suggestion!');
     await screenshot(tp.page, 'place-request-thanks-phone');
     const rows = await h.server.sql`SELECT path, contact, comment FROM place_requests WHERE name = ${name}`;
-    expect(rows).toEqual([{ path: '/us/ma/suffolk', contact: '+1 617 555 0100', comment: 'Planning a survey of South Boston lots' }]);
+    expect(rows).toEqual([
+      { path: '/us/ma/suffolk', contact: '+1 617 555 0100', comment: 'Planning a survey of South Boston lots' },
+    ]);
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
@@ -105,7 +112,11 @@ describe('the Place Unavailable request form', () => {
     const h = harness();
     const tp = await openView(h, { zoom: 13, lat: 42.375, lon: -71.11 });
     await tp.page.getByTestId('current-place').filter({ hasText: /\S/ }).waitFor();
-    await expect.poll(() => tp.page.evaluate(() => document.querySelector('[data-testid="current-place"]')?.textContent ?? ''), { timeout: 15_000 }).not.toBe('—');
+    await expect
+      .poll(() => tp.page.evaluate(() => document.querySelector('[data-testid="current-place"]')?.textContent ?? ''), {
+        timeout: 15_000,
+      })
+      .not.toBe('—');
     await tp.page.waitForTimeout(1000);
     expect(await tp.page.getByTestId('place-unavailable').count()).toBe(0);
     expect(tp.errors).toEqual([]);

@@ -15,12 +15,18 @@ const centre: [number, number] = [-71.11, 42.37];
 function square(miles: number): [number, number][] {
   const dLat = miles / 69 / 2;
   const dLon = dLat / Math.cos((centre[1] * Math.PI) / 180);
-  return [[centre[0] - dLon, centre[1] - dLat], [centre[0] + dLon, centre[1] - dLat], [centre[0] + dLon, centre[1] + dLat], [centre[0] - dLon, centre[1] + dLat]];
+  return [
+    [centre[0] - dLon, centre[1] - dLat],
+    [centre[0] + dLon, centre[1] - dLat],
+    [centre[0] + dLon, centre[1] + dLat],
+    [centre[0] - dLon, centre[1] + dLat],
+  ];
 }
 
 async function drawFocusArea(tp: TestPage, corners: [number, number][]): Promise<void> {
   if ((await tp.page.getByTestId('tools-panel').count()) === 0) await tp.page.getByTestId('open-tools').click();
-  if ((await tp.page.getByTestId('tool-drawFocusArea').getAttribute('aria-pressed')) !== 'true') await tp.page.getByTestId('tool-drawFocusArea').click();
+  if ((await tp.page.getByTestId('tool-drawFocusArea').getAttribute('aria-pressed')) !== 'true')
+    await tp.page.getByTestId('tool-drawFocusArea').click();
   for (const corner of corners) {
     const p = await project(tp, corner);
     await tp.page.mouse.click(p.x, p.y);
@@ -37,12 +43,18 @@ describe('focus areas', () => {
     const tp = await openView(h, { zoom: 9, lat: centre[1], lon: centre[0] });
     await drawFocusArea(tp, square(10)); // 100 square miles
     const tooLarge = tp.page.getByTestId('focus-area-too-large');
-    expect(await tooLarge.textContent()).toBe('Focus Area is too large. Please select an area smaller than 80 square miles.');
+    expect(await tooLarge.textContent()).toBe(
+      'Focus Area is too large. Please select an area smaller than 80 square miles.',
+    );
     await tp.page.getByTestId('focus-area-name').fill('All of Middlesex');
     expect(await tp.page.getByTestId('focus-area-save').isDisabled()).toBe(true);
-    expect(await tp.page.getByTestId('focus-area-name').getAttribute('placeholder')).toBe('Name this focus area (required)');
+    expect(await tp.page.getByTestId('focus-area-name').getAttribute('placeholder')).toBe(
+      'Name this focus area (required)',
+    );
     // Without a project focus areas cannot be kept: the form says so and links to a new project.
-    expect(await tp.page.getByTestId('focus-area-no-project').textContent()).toContain('Focus areas are usable only with a project.');
+    expect(await tp.page.getByTestId('focus-area-no-project').textContent()).toContain(
+      'Focus areas are usable only with a project.',
+    );
     expect(await tp.page.getByTestId('focus-area-new-project').getAttribute('href')).toBe('#a=new-project');
     await screenshot(tp.page, 'focus-area-too-large');
     // A small area clears the message (Save still needs a project).
@@ -57,9 +69,11 @@ describe('focus areas', () => {
     const h = harness();
     const tp = await openPage(h.browser, h.server.origin);
     await signUpIn(tp.context, h.server.origin, 'pro');
-    const csrf = (await (await tp.context.request.get(`${h.server.origin}/api/v1/session.json`)).json()).csrf_token as string;
+    const csrf = (await (await tp.context.request.get(`${h.server.origin}/api/v1/session.json`)).json())
+      .csrf_token as string;
     const made = await tp.context.request.post(`${h.server.origin}/projects.json`, {
-      data: { name: 'Harvard study', query: { path: '/us/ma/middlesex/cambridge' } }, headers: { 'X-CSRF-Token': csrf },
+      data: { name: 'Harvard study', query: { path: '/us/ma/middlesex/cambridge' } },
+      headers: { 'X-CSRF-Token': csrf },
     });
     expect(made.status()).toBe(201);
     const { path } = (await made.json()) as { path: string };
@@ -76,7 +90,9 @@ describe('focus areas', () => {
     await drawFocusArea(tp, [a!, c!, b!, d!]);
     await tp.page.getByTestId('focus-area-name').fill('Bow tie');
     await tp.page.getByTestId('focus-area-save').click();
-    expect(await tp.page.getByTestId('focus-area-error').textContent()).toMatch(/^The shape is not a valid polygon: Self-intersection/);
+    expect(await tp.page.getByTestId('focus-area-error').textContent()).toMatch(
+      /^The shape is not a valid polygon: Self-intersection/,
+    );
     expect(await tp.page.getByTestId('focus-area-name').inputValue()).toBe('Bow tie');
     await tp.page.getByTestId('tool-clear').click();
 
@@ -93,18 +109,27 @@ describe('focus areas', () => {
     const pane = tp.page.getByTestId('focus-areas-pane');
     const card = pane.getByTestId('focus-areas-attached').getByTestId('focus-area-card');
     await card.waitFor({ timeout: 15_000 });
-    const [row] = await h.server.sql<{ id: string; acres: number }[]>`SELECT id, acres FROM focus_areas WHERE name = 'Harvard Square' ORDER BY id DESC LIMIT 1`;
+    const [row] = await h.server.sql<
+      { id: string; acres: number }[]
+    >`SELECT id, acres FROM focus_areas WHERE name = 'Harvard Square' ORDER BY id DESC LIMIT 1`;
     expect(await card.locator('.focus-card-name').textContent()).toBe('Harvard Square');
     expect(await card.getByTestId('focus-area-size').textContent()).toBe(`${row!.acres.toFixed(2)} ac`);
     expect(await card.locator('.focus-card-description').textContent()).toBe('Walkable blocks');
     expect(await pane.getByTestId('focus-project-boundary').textContent()).toContain('Cambridge');
     expect(await pane.getByTestId('focus-areas-docs').getAttribute('href')).toMatch(/^https:/);
-    const onMap = () => tp.page.evaluate(() => {
-      const data = (window.__map!.getSource('focus-areas') as unknown as { _data: { geojson?: GeoJSON.FeatureCollection } & GeoJSON.FeatureCollection })._data;
-      return (data.geojson ?? data).features.map((f) => f.properties?.name as string);
-    });
+    const onMap = () =>
+      tp.page.evaluate(() => {
+        const data = (
+          window.__map!.getSource('focus-areas') as unknown as {
+            _data: { geojson?: GeoJSON.FeatureCollection } & GeoJSON.FeatureCollection;
+          }
+        )._data;
+        return (data.geojson ?? data).features.map((f) => f.properties?.name as string);
+      });
     expect(await onMap()).toEqual(['Harvard Square']);
-    expect(await tp.page.evaluate(() => JSON.stringify(window.__map!.getPaintProperty('focus-areas-fill', 'fill-opacity')))).toBe(JSON.stringify(['interpolate', ['linear'], ['zoom'], 10, 0.35, 13, 0]));
+    expect(
+      await tp.page.evaluate(() => JSON.stringify(window.__map!.getPaintProperty('focus-areas-fill', 'fill-opacity'))),
+    ).toBe(JSON.stringify(['interpolate', ['linear'], ['zoom'], 10, 0.35, 13, 0]));
     await waitForIdle(tp.page);
     await screenshot(tp.page, 'focus-area-saved');
 
@@ -123,15 +148,23 @@ describe('focus areas', () => {
     expect(await onMap()).toEqual([]);
     const offered = pane.getByTestId('focus-areas-available').getByTestId('focus-area-card');
     await offered.first().waitFor();
-    expect(await offered.locator('.focus-card-name').allTextContents()).toEqual([`Harvard Square (${row!.acres.toFixed(1)} acres)`]);
+    expect(await offered.locator('.focus-card-name').allTextContents()).toEqual([
+      `Harvard Square (${row!.acres.toFixed(1)} acres)`,
+    ]);
     await offered.getByTestId('focus-area-add').click();
     await card.waitFor({ timeout: 15_000 });
     expect(await onMap()).toEqual(['Harvard Square']);
     // The one failed request so far is the refused bow tie.
-    expect(tp.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(tp.errors).toEqual([
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
 
     // A guest with the share link, on a phone, sees the focus areas without any editing control.
-    const share = (await (await tp.context.request.post(`${h.server.origin}${path}/share.json`, { headers: { 'X-CSRF-Token': csrf } })).json()).share as string;
+    const share = (
+      await (
+        await tp.context.request.post(`${h.server.origin}${path}/share.json`, { headers: { 'X-CSRF-Token': csrf } })
+      ).json()
+    ).share as string;
     const guest = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
     await guest.page.goto(`${h.server.origin}${path}?share=${share}#base=street&map=14/${centre[1]}/${centre[0]}`);
     await waitForIdle(guest.page);
@@ -140,7 +173,13 @@ describe('focus areas', () => {
     const guestCard = guest.page.getByTestId('focus-areas-pane').getByTestId('focus-area-card');
     await guestCard.waitFor({ timeout: 15_000 });
     expect(await guestCard.locator('.focus-card-name').textContent()).toBe('Harvard Square');
-    expect(await guest.page.locator('[data-testid="focus-area-remove"], [data-testid="focus-area-add"], [data-testid="focus-area-draw"], [data-testid="focus-areas-available"]').count()).toBe(0);
+    expect(
+      await guest.page
+        .locator(
+          '[data-testid="focus-area-remove"], [data-testid="focus-area-add"], [data-testid="focus-area-draw"], [data-testid="focus-areas-available"]',
+        )
+        .count(),
+    ).toBe(0);
     const box = (await guest.page.getByTestId('focus-areas-pane').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
@@ -151,7 +190,10 @@ describe('focus areas', () => {
     // A removal the server refuses (the area left the project meanwhile): the spec's alert, spinner cleared.
     await h.server.sql`DELETE FROM project_focus_areas WHERE focus_area_id = ${row!.id}`;
     await card.getByTestId('focus-area-remove').click();
-    await tp.page.getByTestId('alerts').filter({ hasText: "We're sorry, we were not able to remove that focus area" }).waitFor({ timeout: 10_000 });
+    await tp.page
+      .getByTestId('alerts')
+      .filter({ hasText: "We're sorry, we were not able to remove that focus area" })
+      .waitFor({ timeout: 10_000 });
     expect(await card.getByTestId('focus-area-spinner').count()).toBe(0);
     expect(await card.getByTestId('focus-area-remove').isEnabled()).toBe(true);
     await tp.context.close();
@@ -172,10 +214,12 @@ describe('units', () => {
 
     await tp.page.getByTestId('open-tools').click();
     await tp.page.getByTestId('tool-measureArea').click();
-    let saved = tp.page.waitForResponse((r) => r.url().includes('/preferences.json') && r.request().method() === 'POST');
+    let saved = tp.page.waitForResponse(
+      (r) => r.url().includes('/preferences.json') && r.request().method() === 'POST',
+    );
     await tp.page.getByTestId('area-unit').selectOption('hectares');
     expect((await saved).status()).toBe(200);
-    expect(await measurements.textContent()).toBe(`${(parcel!.sqft * 0.09290304 / 10000).toFixed(3)} ha`);
+    expect(await measurements.textContent()).toBe(`${((parcel!.sqft * 0.09290304) / 10000).toFixed(3)} ha`);
     await tp.page.getByTestId('tool-measureDistance').click();
     saved = tp.page.waitForResponse((r) => r.url().includes('/preferences.json') && r.request().method() === 'POST');
     await tp.page.getByTestId('distance-unit').selectOption('kilometers');

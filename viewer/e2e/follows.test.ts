@@ -53,10 +53,18 @@ describe('follows and bookmarks in the browser', () => {
     const rows = tp.page.getByTestId('bookmark-row');
     await rows.first().waitFor({ timeout: 30_000 });
     expect(await rows.count()).toBe(3);
-    await rows.first().getByRole('button', { name: /^Copy link/ }).click();
+    await rows
+      .first()
+      .getByRole('button', { name: /^Copy link/ })
+      .click();
     await tp.page.getByTestId('follows-message').filter({ hasText: 'Link copied to clipboard.' }).waitFor();
-    expect(await tp.page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/us\/ma\/middlesex\/cambridge\/\d+$/);
-    await rows.first().getByRole('button', { name: /^Remove bookmark/ }).click();
+    expect(await tp.page.evaluate(() => navigator.clipboard.readText())).toMatch(
+      /\/us\/ma\/middlesex\/cambridge\/\d+$/,
+    );
+    await rows
+      .first()
+      .getByRole('button', { name: /^Remove bookmark/ })
+      .click();
     await tp.page.getByTestId('follows-message').filter({ hasText: 'Bookmark removed.' }).waitFor();
     expect(await rows.count()).toBe(2);
     expect(await tp.page.getByTestId('followed-place').locator('a').textContent()).toMatch(/Cambridge/);

@@ -27,7 +27,10 @@ export function useHarness(env: Record<string, string> = {}, options: { jobs?: b
 }
 
 /** Opens the viewer at a path with a map view in the hash, and waits until the map is idle. */
-export async function openView(h: Harness, view: { path?: string; zoom: number; lat: number; lon: number }): Promise<TestPage> {
+export async function openView(
+  h: Harness,
+  view: { path?: string; zoom: number; lat: number; lon: number },
+): Promise<TestPage> {
   const tp = await openPage(h.browser, h.server.origin);
   await tp.page.goto(`${h.server.origin}${view.path ?? '/'}#base=street&map=${view.zoom}/${view.lat}/${view.lon}`);
   await waitForIdle(tp.page);

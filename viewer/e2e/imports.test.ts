@@ -8,13 +8,33 @@ import { openPage, screenshot } from './browser.ts';
 import { useHarness } from './harness.ts';
 
 const harness = useHarness({}, { jobs: true });
-const square = (x: number, y: number, d = 0.0002) => [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
+const square = (x: number, y: number, d = 0.0002) => [
+  [
+    [x, y],
+    [x + d, y],
+    [x + d, y + d],
+    [x, y + d],
+    [x, y],
+  ],
+];
 const geojson = JSON.stringify({
   type: 'FeatureCollection',
   features: [
-    { type: 'Feature', properties: { APN: 'E2E-1', OWNER_NAME: 'SMITH JOHN' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
-    { type: 'Feature', properties: { APN: 'E2E-2', OWNER_NAME: 'DOE JANE' }, geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) } },
-    { type: 'Feature', properties: { APN: 'E2E-3', OWNER_NAME: null }, geometry: { type: 'Point', coordinates: [-71.102, 42.39] } },
+    {
+      type: 'Feature',
+      properties: { APN: 'E2E-1', OWNER_NAME: 'SMITH JOHN' },
+      geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) },
+    },
+    {
+      type: 'Feature',
+      properties: { APN: 'E2E-2', OWNER_NAME: 'DOE JANE' },
+      geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) },
+    },
+    {
+      type: 'Feature',
+      properties: { APN: 'E2E-3', OWNER_NAME: null },
+      geometry: { type: 'Point', coordinates: [-71.102, 42.39] },
+    },
   ],
 });
 
@@ -35,10 +55,14 @@ describe('the admin imports page', () => {
     const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
     const email = `e2e-imports-${process.pid}@example.org`;
     const { password } = await createAdmin(h.server.sql, email, 'Ada Admin');
-    expect((await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status()).toBe(200);
+    expect(
+      (await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status(),
+    ).toBe(200);
     await tp.page.goto(`${h.server.origin}/admin/imports_exports/running`);
     await tp.page.getByTestId('import-form').waitFor();
-    await tp.page.getByTestId('import-file').setInputFiles({ name: 'county.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(geojson) });
+    await tp.page
+      .getByTestId('import-file')
+      .setInputFiles({ name: 'county.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(geojson) });
     // 27.3: a place that does not exist is refused naming the real one, which one click puts in the form.
     await tp.page.getByTestId('import-place').fill('/us/va/williamsburg');
     await tp.page.getByTestId('import-start').click();
@@ -49,7 +73,9 @@ describe('the admin imports page', () => {
     await tp.page.getByTestId('import-mapping').fill('{"parcelnumb": "APN", "owner": "OWNER_NAME"}');
     expect(await tp.page.getByTestId('import-dry-run').isChecked()).toBe(true);
     await tp.page.getByTestId('import-start').click();
-    await tp.page.getByText(/Import \d+ of county\.geojson into \/us\/ma\/middlesex\/e2e-import started \(dry run\)/).waitFor();
+    await tp.page
+      .getByText(/Import \d+ of county\.geojson into \/us\/ma\/middlesex\/e2e-import started \(dry run\)/)
+      .waitFor();
     const summary = tp.page.getByTestId('import-summary').first();
     await summary.waitFor({ timeout: 60_000 });
     expect(await summary.textContent()).toBe('read 3, loaded 0, repaired 0, skipped 1 (not_a_polygon 1)');
@@ -62,7 +88,10 @@ describe('the admin imports page', () => {
     expect(await runningItem.textContent()).toContain('In progress');
     expect(await runningItem.textContent()).toContain('40% of 1,200 parcels');
     expect(await tp.page.getByTestId(`export-run-${failed}`).textContent()).toContain('Could not be completed');
-    const overflow = await tp.page.evaluate(() => { const p = document.querySelector('.page')!; return p.scrollWidth - p.clientWidth; });
+    const overflow = await tp.page.evaluate(() => {
+      const p = document.querySelector('.page')!;
+      return p.scrollWidth - p.clientWidth;
+    });
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(tp.page, 'admin-imports-phone');
     await runningItem.scrollIntoViewIfNeeded();
@@ -71,7 +100,9 @@ describe('the admin imports page', () => {
     expect(await tp.page.getByTestId('import-runs').textContent()).toContain('county.geojson · dry run');
     await h.server.sql`UPDATE exports SET status = 3 WHERE id = ${running!}`;
     // The one 400 is the refused place above, which Chromium logs like any failed response.
-    expect(tp.errors).toEqual(['console: Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    expect(tp.errors).toEqual([
+      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+    ]);
     await tp.context.close();
   });
 
@@ -80,7 +111,9 @@ describe('the admin imports page', () => {
     const tp = await openPage(h.browser, h.server.origin, { width: 1280, height: 800 });
     const email = `e2e-imports-desk-${process.pid}@example.org`;
     const { password } = await createAdmin(h.server.sql, email, 'Ada Desk');
-    expect((await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status()).toBe(200);
+    expect(
+      (await tp.page.request.post(`${h.server.origin}/users/sign_in.json`, { data: { email, password } })).status(),
+    ).toBe(200);
     const [running, failed] = await exportsOf(h, email);
     try {
       await tp.page.goto(`${h.server.origin}/admin/imports_exports/running`);
@@ -100,7 +133,10 @@ describe('the admin imports page', () => {
     const h = harness();
     const tp = await openPage(h.browser, h.server.origin);
     await tp.page.goto(`${h.server.origin}/admin/imports_exports/running`);
-    await tp.page.getByText(/not found/i).first().waitFor();
+    await tp.page
+      .getByText(/not found/i)
+      .first()
+      .waitFor();
     expect(await tp.page.getByTestId('import-form').count()).toBe(0);
     await tp.context.close();
   });

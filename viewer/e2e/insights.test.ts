@@ -23,7 +23,17 @@ beforeAll(async () => {
       if (req.url !== '/v1/chat/completions') return void res.writeHead(404).end();
       const body = JSON.parse(text);
       prompts.push(body.messages[1].content);
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ index: 0, message: { role: 'assistant', content: 'Local model says: mostly homes.' }, finish_reason: 'stop' }] }));
+      res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: 'Local model says: mostly homes.' },
+              finish_reason: 'stop',
+            },
+          ],
+        }),
+      );
     });
   });
   await new Promise<void>((done) => ai.listen(0, '127.0.0.1', done));
@@ -32,7 +42,8 @@ beforeAll(async () => {
 afterAll(() => void ai?.close());
 const harness = useHarness(env);
 
-const insightsUrl = (origin: string, path: string, lat: number, lon: number) => `${origin}${path}#insights&base=street&map=13/${lat}/${lon}`;
+const insightsUrl = (origin: string, path: string, lat: number, lon: number) =>
+  `${origin}${path}#insights&base=street&map=13/${lat}/${lon}`;
 
 describe('the #insights tab in the browser', () => {
   it('shows Cambridge’s General Info figures and land-use chart, and Somerville’s Top Owners with paging, hide, select and the owner highlight, as Pro', async () => {
@@ -42,17 +53,26 @@ describe('the #insights tab in the browser', () => {
     await tp.page.goto(insightsUrl(h.server.origin, cambridge, 42.375, -71.11));
     const tab = tp.page.getByTestId('insights-tab');
     await tab.getByTestId('insights-highlights').waitFor({ timeout: 30_000 });
-    const { count } = (await h.server.sql<{ count: number }[]>`SELECT count(*)::int AS count FROM parcels WHERE path LIKE ${`${cambridge}/%`}`)[0]!;
+    const { count } = (
+      await h.server.sql<
+        { count: number }[]
+      >`SELECT count(*)::int AS count FROM parcels WHERE path LIKE ${`${cambridge}/%`}`
+    )[0]!;
     expect(await tab.locator('[data-highlight="parcels"] dd').textContent()).toBe(count.toLocaleString('en-US'));
     expect(await tab.getByTestId('insights-headline').textContent()).toContain('Cambridge');
-    for (const name of ['General Info', 'Land Use & Zoning', 'Vacancy', 'Ownership']) expect(await tab.getByRole('tab', { name }).count()).toBe(1);
+    for (const name of ['General Info', 'Land Use & Zoning', 'Vacancy', 'Ownership'])
+      expect(await tab.getByRole('tab', { name }).count()).toBe(1);
 
     await tab.getByRole('tab', { name: 'Land Use & Zoning' }).click();
     await tab.getByTestId('land-use-chart').locator('.recharts-bar-rectangle').first().waitFor();
     expect(await tab.getByTestId('land-use-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(1);
-    const { residential } = (await h.server.sql<{ residential: number }[]>`
-      SELECT count(*)::int AS residential FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND lbcs_activity >= 1000 AND lbcs_activity < 2000`)[0]!;
-    expect(await tab.locator('[data-category="residential"] td').nth(1).textContent()).toBe(residential.toLocaleString('en-US'));
+    const { residential } = (
+      await h.server.sql<{ residential: number }[]>`
+      SELECT count(*)::int AS residential FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND lbcs_activity >= 1000 AND lbcs_activity < 2000`
+    )[0]!;
+    expect(await tab.locator('[data-category="residential"] td').nth(1).textContent()).toBe(
+      residential.toLocaleString('en-US'),
+    );
     await tab.getByRole('tab', { name: 'Ownership' }).click();
     await tab.getByTestId('no-owners').waitFor();
 
@@ -107,14 +127,22 @@ describe('the #insights tab in the browser', () => {
     await tp.page.goto(insightsUrl(h.server.origin, somerville, 42.3875, -71.0995));
     const tab = tp.page.getByTestId('insights-tab');
     await tab.getByTestId('insights-highlights').waitFor({ timeout: 30_000 });
-    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe('Land Use & Zoning insights are available to Pro customers');
-    expect(await tab.getByRole('tab', { name: 'Vacancy' }).getAttribute('title')).toBe('Vacancy insights are available to Pro customers');
+    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe(
+      'Land Use & Zoning insights are available to Pro customers',
+    );
+    expect(await tab.getByRole('tab', { name: 'Vacancy' }).getAttribute('title')).toBe(
+      'Vacancy insights are available to Pro customers',
+    );
     await tab.getByRole('tab', { name: 'Vacancy' }).click();
-    expect(await tab.getByTestId('insights-gated').textContent()).toContain('Vacancy insights are available to Pro customers');
+    expect(await tab.getByTestId('insights-gated').textContent()).toContain(
+      'Vacancy insights are available to Pro customers',
+    );
     await tab.getByRole('tab', { name: 'Ownership' }).click();
     await tab.getByTestId('owner-list').waitFor();
     expect(await tab.getByTestId('owner-list-highlight').first().isDisabled()).toBe(true);
-    expect(await tab.getByTestId('owner-list-highlight-upsell').first().getAttribute('title')).toBe('Owner highlights are available to Pro customers.');
+    expect(await tab.getByTestId('owner-list-highlight-upsell').first().getAttribute('title')).toBe(
+      'Owner highlights are available to Pro customers.',
+    );
 
     await tab.getByRole('tab', { name: 'General Info' }).click();
     const panel = tab.getByTestId('insights-ask-ai');
@@ -124,12 +152,18 @@ describe('the #insights tab in the browser', () => {
     await panel.getByTestId('ai-answer').waitFor({ timeout: 30_000 });
     expect(await panel.getByTestId('ai-answer').textContent()).toBe('Local model says: mostly homes.');
     expect(prompts.at(-1)).toContain('Place: Somerville, MA');
-    expect(await tab.getByTestId('insights-wikipedia').textContent()).toContain("Oops! We couldn't find a Wikipedia page for this place.");
+    expect(await tab.getByTestId('insights-wikipedia').textContent()).toContain(
+      "Oops! We couldn't find a Wikipedia page for this place.",
+    );
     // A state is too broad for the US-only sections: their tabs say so.
     await tab.getByTestId('insights-place').selectOption('/us/ma');
     await tab.getByTestId('insights-headline').filter({ hasText: 'Massachusetts' }).waitFor({ timeout: 30_000 });
-    expect(await tab.getByRole('tab', { name: 'Ownership' }).getAttribute('title')).toBe('Ownership insights are not available for this region');
-    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe('Land Use & Zoning insights are not available for this region');
+    expect(await tab.getByRole('tab', { name: 'Ownership' }).getAttribute('title')).toBe(
+      'Ownership insights are not available for this region',
+    );
+    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe(
+      'Land Use & Zoning insights are not available for this region',
+    );
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
@@ -143,7 +177,9 @@ describe('the #insights tab in the browser', () => {
     expect(await tab.getByTestId('insights-tab-select').isVisible()).toBe(true);
     expect(await tab.getByRole('tab', { name: 'General Info' }).isVisible()).toBe(false);
     await tab.getByTestId('insights-tab-select').selectOption('landUse');
-    expect(await tab.getByTestId('insights-gated').textContent()).toContain('Land Use & Zoning insights are available to Pro customers');
+    expect(await tab.getByTestId('insights-gated').textContent()).toContain(
+      'Land Use & Zoning insights are available to Pro customers',
+    );
     expect(await tp.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await screenshot(tp.page, 'insights-phone');
     // A place without parcels: Place Not Available with the request form.
@@ -168,11 +204,15 @@ describe('the #insights tab in the browser', () => {
     expect(await button.getAttribute('aria-pressed')).toBe('true');
     expect(JSON.parse((await button.getAttribute('data-active-filters'))!)).toEqual({ owner: [parcel!.owner] });
     // The map draws the highlight over exactly the parcels SQL gives that owner.
-    await tp.page.waitForFunction(() => Boolean(window.__map?.getLayer('style-rules-fill')), undefined, { timeout: 30_000 });
+    await tp.page.waitForFunction(() => Boolean(window.__map?.getLayer('style-rules-fill')), undefined, {
+      timeout: 30_000,
+    });
     await waitForIdle(tp.page);
     await tp.page.evaluate(() => window.__map!.jumpTo({ zoom: 16 }));
     await waitForIdle(tp.page);
-    const drawn = await tp.page.evaluate(() => [...new Set(window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).map((f) => Number(f.id)))]);
+    const drawn = await tp.page.evaluate(() => [
+      ...new Set(window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).map((f) => Number(f.id))),
+    ]);
     expect(drawn.length).toBeGreaterThan(0);
     const owners = await h.server.sql<{ owner: string }[]>`SELECT DISTINCT owner FROM parcels WHERE id = ANY(${drawn})`;
     expect(owners.map((o) => o.owner)).toEqual([parcel!.owner]);
@@ -188,12 +228,16 @@ describe('the #insights tab in the browser', () => {
     const locked = free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight');
     await locked.waitFor({ timeout: 30_000 });
     expect(await locked.isDisabled()).toBe(true);
-    expect(await free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight-upsell').getAttribute('title')).toBe('Owner highlights are available to Pro customers.');
+    expect(
+      await free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight-upsell').getAttribute('title'),
+    ).toBe('Owner highlights are available to Pro customers.');
 
     await free.page.goto(insightsUrl(h.server.origin, somerville, 42.3875, -71.0995));
     await free.page.getByTestId('insights-buy-data').getByRole('link', { name: 'Shop Data Store' }).click();
     await free.page.getByTestId('store-states').waitFor({ timeout: 30_000 });
-    expect(await free.page.getByTestId('store-states').getByRole('link', { name: 'Massachusetts' }).getAttribute('href')).toBe('/store/us/ma');
+    expect(
+      await free.page.getByTestId('store-states').getByRole('link', { name: 'Massachusetts' }).getAttribute('href'),
+    ).toBe('/store/us/ma');
     expect(free.errors).toEqual([]);
     await free.context.close();
   });

@@ -26,16 +26,21 @@ describe('additional layers', () => {
     await waitForIdle(tp.page);
 
     const point = await project(tp, [ae!.lon, ae!.lat]);
-    const zones = await tp.page.evaluate((p) => window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['flood-fill'] }).map((f) => f.properties.fld_zone), point);
+    const zones = await tp.page.evaluate(
+      (p) =>
+        window.__map!.queryRenderedFeatures([p.x, p.y], { layers: ['flood-fill'] }).map((f) => f.properties.fld_zone),
+      point,
+    );
     expect(zones).toContain('AE');
     const png = decode(await screenshot(tp.page, 'flood-ae'));
     // Light blue at 0.7 opacity: clearly blue, whatever lies under it (count a 12 px box, lines aside).
     let blue = 0;
-    for (let dy = -6; dy < 6; dy++) for (let dx = -6; dx < 6; dx++) {
-      const i = (png.width * Math.round(point.y + dy) + Math.round(point.x + dx)) * 4;
-      const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
-      if (b - r > 40 && b > 180) blue++;
-    }
+    for (let dy = -6; dy < 6; dy++)
+      for (let dx = -6; dx < 6; dx++) {
+        const i = (png.width * Math.round(point.y + dy) + Math.round(point.x + dx)) * 4;
+        const [r, g, b] = [png.data[i]!, png.data[i + 1]!, png.data[i + 2]!];
+        if (b - r > 40 && b > 180) blue++;
+      }
     expect(blue).toBeGreaterThan(72);
 
     await tp.page.getByTestId('open-legend').click();

@@ -10,7 +10,12 @@ describe('the legal pages', () => {
   it('show the terms, privacy, API and subscription texts, each from its own address, on a phone', async () => {
     const h = harness();
     const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
-    const titles = { '/hs/terms': 'Terms of Use', '/hs/terms/privacy': 'Privacy Notice', '/hs/terms/api': 'API Terms', '/hs/terms/subscription': 'Subscription Terms' };
+    const titles = {
+      '/hs/terms': 'Terms of Use',
+      '/hs/terms/privacy': 'Privacy Notice',
+      '/hs/terms/api': 'API Terms',
+      '/hs/terms/subscription': 'Subscription Terms',
+    };
     for (const [path, title] of Object.entries(titles)) {
       await tp.page.goto(`${h.server.origin}${path}`);
       const heading = tp.page.getByTestId('legal-text').locator('h1');
@@ -18,7 +23,10 @@ describe('the legal pages', () => {
       expect(await heading.textContent(), path).toBe(title);
       expect(await tp.page.title()).toBe(`${title} | Parcel Map`);
       expect(await tp.page.locator('.page-tabs a[aria-current="page"]').getAttribute('href')).toBe(path);
-      const overflow = await tp.page.evaluate(() => { const p = document.querySelector('.page')!; return p.scrollWidth - p.clientWidth; });
+      const overflow = await tp.page.evaluate(() => {
+        const p = document.querySelector('.page')!;
+        return p.scrollWidth - p.clientWidth;
+      });
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
     await screenshot(tp.page, 'legal-subscription-phone');

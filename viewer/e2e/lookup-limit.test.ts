@@ -16,7 +16,11 @@ async function parcels(h: Harness): Promise<{ path: string; lon: number; lat: nu
 
 async function open(page: Page, origin: string, parcel: { path: string; lat: number; lon: number }): Promise<void> {
   await page.goto(`${origin}${parcel.path}#base=street&map=18/${parcel.lat}/${parcel.lon}`);
-  await page.getByTestId('parcel-number').or(page.getByTestId('lookup-limit-banner')).first().waitFor({ timeout: 30_000 });
+  await page
+    .getByTestId('parcel-number')
+    .or(page.getByTestId('lookup-limit-banner'))
+    .first()
+    .waitFor({ timeout: 30_000 });
 }
 
 const banner = (page: Page) => page.getByTestId('lookup-limit-banner');

@@ -31,12 +31,17 @@ describe('map screen', () => {
       };
     });
     await waitForIdle(tp.page);
-    const rendered = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['parcels-line'] }).length);
+    const rendered = await tp.page.evaluate(
+      () => window.__map!.queryRenderedFeatures({ layers: ['parcels-line'] }).length,
+    );
     const png = decode(await screenshot(tp.page, 'map-cambridge-z16'));
     // The middle of the map (clear of panels) is crossed by many teal parcel lines.
     const share = colorShare(png, { x: 460, y: 250, w: 300, h: 300 }, teal, 60);
     mkdirSync(artifactsDir, { recursive: true });
-    writeFileSync(resolve(artifactsDir, 'first-parcels.json'), JSON.stringify({ drawnMs, breakdown, rendered, tealShare: share, at: new Date().toISOString() }, null, 2));
+    writeFileSync(
+      resolve(artifactsDir, 'first-parcels.json'),
+      JSON.stringify({ drawnMs, breakdown, rendered, tealShare: share, at: new Date().toISOString() }, null, 2),
+    );
     expect(rendered).toBeGreaterThan(100);
     expect(share).toBeGreaterThan(0.02);
     // The 3-second target is measured and reported (viewer/README.md, first-parcels.json), not asserted:
@@ -64,7 +69,11 @@ describe('map screen', () => {
 
     // + zooms in by one; Alt+T shows the navigation; Escape closes the open panel.
     await tp.page.keyboard.press('+');
-    await tp.page.waitForFunction(() => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.01, undefined, { timeout: 20_000 });
+    await tp.page.waitForFunction(
+      () => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.01,
+      undefined,
+      { timeout: 20_000 },
+    );
     await tp.page.keyboard.press('Alt+t');
     await tp.page.getByTestId('side-nav').waitFor();
     await tp.page.getByTestId('open-tools').click();
@@ -88,11 +97,17 @@ describe('map screen', () => {
   it('downloads a PNG with map pixels from Print Screenshot', async () => {
     const tp = await openView(harness(), cambridge);
     await tp.page.getByTestId('open-print').click();
-    const [download] = await Promise.all([tp.page.waitForEvent('download'), tp.page.getByTestId('print-screenshot').click()]);
+    const [download] = await Promise.all([
+      tp.page.waitForEvent('download'),
+      tp.page.getByTestId('print-screenshot').click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^parcel-map-.*\.png$/);
     const file = await download.path();
     const png = decode(readFileSync(file));
-    const size = await tp.page.evaluate(() => ({ w: window.__map!.getCanvas().width, h: window.__map!.getCanvas().height }));
+    const size = await tp.page.evaluate(() => ({
+      w: window.__map!.getCanvas().width,
+      h: window.__map!.getCanvas().height,
+    }));
     expect([png.width, png.height]).toEqual([size.w, size.h]);
     expect(colorShare(png, { x: 0, y: 0, w: png.width, h: png.height }, teal, 60)).toBeGreaterThan(0.01);
     writeFileSync(resolve(artifactsDir, 'print-download.png'), readFileSync(file));

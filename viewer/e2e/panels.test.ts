@@ -55,7 +55,11 @@ describe('panels', () => {
     await tp.page.getByTestId('open-help').click();
     const help = tp.page.getByTestId('help-modal');
     expect(await help.locator('h2').textContent()).toBe('We put land on the map.');
-    expect(await help.locator('a').allTextContents()).toEqual(['Support articles', 'Tutorial videos', 'Contact support']);
+    expect(await help.locator('a').allTextContents()).toEqual([
+      'Support articles',
+      'Tutorial videos',
+      'Contact support',
+    ]);
     await screenshot(tp.page, 'panels-help');
     await tp.page.keyboard.press('Escape');
     await help.waitFor({ state: 'detached' });
@@ -71,7 +75,10 @@ describe('panels', () => {
     await input.fill('Cambridge');
     // Typing in the search box must not trigger map shortcuts.
     await input.press('ArrowRight');
-    const option = tp.page.getByTestId('search-results').getByRole('button', { name: /Cambridge, MA/ }).first();
+    const option = tp.page
+      .getByTestId('search-results')
+      .getByRole('button', { name: /Cambridge, MA/ })
+      .first();
     await option.click();
     await waitForIdle(tp.page);
     const zoom = await tp.page.evaluate(() => window.__map!.getZoom());
@@ -92,7 +99,10 @@ describe('additional layer without data', () => {
     await tp.page.getByTestId('open-layers').click();
     await tp.page.getByTestId('toggle-layer-wetlands').locator('input:enabled').check();
     const started = Date.now();
-    await tp.page.getByRole('alert').filter({ hasText: 'No Wetlands data available in this location' }).waitFor({ timeout: 20_000 });
+    await tp.page
+      .getByRole('alert')
+      .filter({ hasText: 'No Wetlands data available in this location' })
+      .waitFor({ timeout: 20_000 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(2500);
     await screenshot(tp.page, 'layers-no-data');
     expect(tp.errors).toEqual([]);

@@ -27,7 +27,9 @@ describe('parcel details', () => {
     expect(await tp.page.getByTestId('hover-bar').textContent()).toContain('127-123');
     await waitForIdle(tp.page);
     // The selected outline is drawn from the tiles by path.
-    const selected = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['parcels-selected'] }).length);
+    const selected = await tp.page.evaluate(
+      () => window.__map!.queryRenderedFeatures({ layers: ['parcels-selected'] }).length,
+    );
     expect(selected).toBeGreaterThan(0);
     await screenshot(tp.page, 'parcel-clicked');
 
@@ -37,7 +39,9 @@ describe('parcel details', () => {
     await tp.page.waitForTimeout(500);
     await waitForIdle(tp.page);
     const png = decode(await screenshot(tp.page, 'parcel-dimensions'));
-    expect(colorShare(png, { x: point.x - 150, y: point.y - 150, w: 300, h: 300 }, [180, 0, 90], 40)).toBeGreaterThan(0.001);
+    expect(colorShare(png, { x: point.x - 150, y: point.y - 150, w: 300, h: 300 }, [180, 0, 90], 40)).toBeGreaterThan(
+      0.001,
+    );
     await tp.page.getByTestId('open-layers').click();
 
     await tp.page.reload();

@@ -75,29 +75,41 @@ describe('phone layout', () => {
     // The panel just opened is in front of the sheet, down to its last entry.
     const lastToggle = page.getByTestId('layers-panel').locator('input').last();
     await lastToggle.scrollIntoViewIfNeeded();
-    expect(await lastToggle.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
-    })).toBe(true);
+    expect(
+      await lastToggle.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2) === el;
+      }),
+    ).toBe(true);
     await screenshot(page, 'phone-parcel-sheet-layers');
     await page.getByTestId('open-layers').click();
     await page.getByTestId('layers-panel').waitFor({ state: 'detached' });
     await page.getByTestId('zoom-out').click();
-    await page.waitForFunction(() => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.05, undefined, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => !window.__map!.isMoving() && Math.abs(window.__map!.getZoom() - 17) < 0.05,
+      undefined,
+      { timeout: 20_000 },
+    );
 
     // Dragging the handle up opens the sheet to full height (the place header stays above it), down brings it back.
     await dragHandle(page, -300);
-    await page.waitForFunction(() => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full',
+    );
     // The height eases in over 0.18 s; a loaded machine draws it late, so wait for it rather than a fixed time.
     await expect.poll(async () => (await box(page, 'side-sheet')).height, { timeout: 10_000 }).toBe(704);
     const full = await box(page, 'side-sheet');
     expect(header.y + header.height).toBeLessThanOrEqual(full.y);
     await screenshot(page, 'phone-parcel-sheet-full');
     await dragHandle(page, 250);
-    await page.waitForFunction(() => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'peek');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'peek',
+    );
     // A tap toggles.
     await page.getByTestId('sheet-handle').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full',
+    );
     await page.getByTestId('close-parcel').click();
     await sheet.waitFor({ state: 'detached' });
     expect(tp.errors).toEqual([]);
@@ -113,7 +125,9 @@ describe('phone layout', () => {
     await tab.waitFor();
     expect(await page.getByTestId('side-sheet').locator('[data-testid=account-tab]').count()).toBe(1);
     await page.getByTestId('sheet-handle').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full');
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid=side-sheet]')?.getAttribute('data-snap') === 'full',
+    );
     await page.waitForTimeout(300);
     // The form fits the width: nothing to scroll sideways.
     expect(await tab.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
@@ -127,14 +141,18 @@ describe('phone layout', () => {
 
     await page.goto(`${h.server.origin}/users/edit`);
     const name = page.locator('input[name=name]');
-    await page.waitForFunction(() => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Pat Phone');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Pat Phone',
+    );
     await name.fill('Pat Phoneman');
     await page.getByTestId('edit-save').click();
     await page.getByTestId('edit-saved').waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
     await screenshot(page, 'phone-edit-user');
     await page.reload();
-    await page.waitForFunction(() => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Pat Phoneman');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name=name]') as HTMLInputElement | null)?.value === 'Pat Phoneman',
+    );
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });

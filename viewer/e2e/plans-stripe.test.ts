@@ -10,7 +10,12 @@ import { useHarness } from './harness.ts';
 
 const fake = await startFakeStripe();
 afterAll(() => fake.close());
-const harness = useHarness({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_PUBLISHABLE_KEY: 'pk_test_local', STRIPE_API_BASE: fake.origin });
+const harness = useHarness({
+  PAYMENT_PROVIDER: 'stripe',
+  STRIPE_SECRET_KEY: 'sk_test_local',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_local',
+  STRIPE_API_BASE: fake.origin,
+});
 const nextYear = String((new Date().getUTCFullYear() + 1) % 100).padStart(2, '0');
 
 describe('checkout through the card processor', () => {
@@ -19,9 +24,14 @@ describe('checkout through the card processor', () => {
     const tp = await openPage(h.browser, h.server.origin);
     const { page } = tp;
     const script = await (await fetch(`${fake.origin}/v3/`)).text();
-    await page.route('https://js.stripe.com/v3/', (route) => route.fulfill({ body: script, contentType: 'text/javascript' }));
+    await page.route('https://js.stripe.com/v3/', (route) =>
+      route.fulfill({ body: script, contentType: 'text/javascript' }),
+    );
     const ourApi: string[] = [];
-    page.on('request', (request) => request.url().startsWith(h.server.origin) && request.postData() && ourApi.push(request.postData()!));
+    page.on(
+      'request',
+      (request) => request.url().startsWith(h.server.origin) && request.postData() && ourApi.push(request.postData()!),
+    );
     await signUpIn(tp.context, h.server.origin, 'free');
     await page.goto(`${h.server.origin}/plans#p=level1`);
     await page.getByTestId('processor-card-input').waitFor();
@@ -31,7 +41,9 @@ describe('checkout through the card processor', () => {
     await page.getByTestId('card-name').fill('Casey Card');
     await page.getByTestId('checkout-agree').check();
     await page.getByTestId('checkout-confirm').click();
-    await expect.poll(() => page.getByTestId('card-error').textContent(), { timeout: 30_000 }).toBe('Your card was declined.');
+    await expect
+      .poll(() => page.getByTestId('card-error').textContent(), { timeout: 30_000 })
+      .toBe('Your card was declined.');
     expect(await page.getByTestId('checkout-confirm').textContent()).toBe('Confirm');
 
     await page.getByTestId('processor-card-input').fill(`4242424242424242 12/${nextYear} 123`);
@@ -57,7 +69,9 @@ describe('checkout through the card processor', () => {
     await tp.page.route('https://js.stripe.com/v3/', (route) => route.abort('internetdisconnected'));
     await signUpIn(tp.context, h.server.origin, 'free');
     await tp.page.goto(`${h.server.origin}/plans#p=level1`);
-    await expect.poll(() => tp.page.getByTestId('card-error').textContent(), { timeout: 30_000 }).toBe("The card processor's card form could not load. Check your connection and reload the page.");
+    await expect
+      .poll(() => tp.page.getByTestId('card-error').textContent(), { timeout: 30_000 })
+      .toBe("The card processor's card form could not load. Check your connection and reload the page.");
     expect(await tp.page.getByTestId('checkout-confirm').isDisabled()).toBe(true);
     await tp.context.close();
   });

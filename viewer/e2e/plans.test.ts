@@ -49,7 +49,9 @@ describe('plans and checkout', () => {
     expect(await page.getByTestId('checkout-confirm').isDisabled()).toBe(true); // the agreement is not ticked
     await page.getByTestId('checkout-agree').check();
     await page.getByTestId('checkout-confirm').click();
-    await expect.poll(() => page.getByTestId('card-error').textContent(), { timeout: 30_000 }).toBe('Your card was declined.');
+    await expect
+      .poll(() => page.getByTestId('card-error').textContent(), { timeout: 30_000 })
+      .toBe('Your card was declined.');
     expect(await page.getByTestId('checkout-confirm').textContent()).toBe('Confirm');
     await screenshot(page, 'checkout-declined');
 
@@ -65,7 +67,9 @@ describe('plans and checkout', () => {
     await page.getByTestId('change-plan').click();
     await page.getByTestId('change-plan-select').selectOption('team_flex');
     await page.getByTestId('change-plan-users').fill('3');
-    await expect.poll(() => page.getByTestId('change-plan-check').textContent(), { timeout: 30_000 }).toMatch(/^Charged now: \$[\d,]+\.\d\d, for the rest of this period\.$/);
+    await expect
+      .poll(() => page.getByTestId('change-plan-check').textContent(), { timeout: 30_000 })
+      .toMatch(/^Charged now: \$[\d,]+\.\d\d, for the rest of this period\.$/);
     await screenshot(page, 'billing-change-plan');
     await page.getByTestId('change-plan-confirm').click();
     await expect.poll(() => page.getByTestId('billing-plan-name').textContent(), { timeout: 30_000 }).toBe('Team');
@@ -77,7 +81,9 @@ describe('plans and checkout', () => {
     await page.getByTestId('card-cvc').fill('321');
     await page.getByTestId('card-name').fill('Casey Card');
     await page.getByTestId('save-card').click();
-    await expect.poll(() => page.getByTestId('paying-card').locator('..').textContent(), { timeout: 30_000 }).toContain('•••• 4444');
+    await expect
+      .poll(() => page.getByTestId('paying-card').locator('..').textContent(), { timeout: 30_000 })
+      .toContain('•••• 4444');
     page.once('dialog', (dialog) => {
       expect(dialog.message()).toBe('Are you sure you want to remove this card from your account?');
       void dialog.accept();

@@ -17,7 +17,11 @@ async function rockwell(h: Harness): Promise<{ path: string; lon: number; lat: n
   return row;
 }
 
-async function openParcel(page: Page, origin: string, parcel: { path: string; lat: number; lon: number }): Promise<void> {
+async function openParcel(
+  page: Page,
+  origin: string,
+  parcel: { path: string; lat: number; lon: number },
+): Promise<void> {
   await page.goto(`${origin}${parcel.path}#base=street&map=18/${parcel.lat}/${parcel.lon}`);
   await page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 30_000 });
 }
@@ -31,13 +35,17 @@ describe('customising the property details', () => {
     const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
     // A field saved earlier that no schema knows.
     await tp.page.goto(`${h.server.origin}/coverage`);
-    await tp.page.evaluate(() => localStorage.setItem('parcel_detail_preferences', JSON.stringify({ old_column: false })));
+    await tp.page.evaluate(() =>
+      localStorage.setItem('parcel_detail_preferences', JSON.stringify({ old_column: false })),
+    );
 
     await tp.page.goto(`${h.server.origin}/settings/property-details`);
     const group = tp.page.getByTestId('settings-group-parcel');
     await group.waitFor({ timeout: 30_000 });
     expect(await tp.page.locator('h1').textContent()).toBe('Customise Property View Details');
-    expect(await tp.page.getByTestId('not-found-fields').locator('li span').textContent()).toBe('not found: old_column');
+    expect(await tp.page.getByTestId('not-found-fields').locator('li span').textContent()).toBe(
+      'not found: old_column',
+    );
     expect(await group.getAttribute('data-state')).toBe('all');
     expect(await tp.page.getByTestId('schema-key').inputValue()).toBe('us');
     // Mailing-address fields are not listed; the owner group is.
@@ -53,7 +61,10 @@ describe('customising the property details', () => {
     await tp.page.getByTestId('save-state').filter({ hasText: 'Saved' }).waitFor();
     expect(await group.getAttribute('data-state')).toBe('partial');
     expect(await group.getByTestId('group-icon').getAttribute('aria-label')).toBe('Some fields shown');
-    expect(JSON.parse((await tp.page.evaluate(() => localStorage.getItem('parcel_detail_preferences')))!)).toEqual({ old_column: false, ll_uuid: false });
+    expect(JSON.parse((await tp.page.evaluate(() => localStorage.getItem('parcel_detail_preferences')))!)).toEqual({
+      old_column: false,
+      ll_uuid: false,
+    });
 
     // The add-on panel: Enhanced Owner lists 6 features before View more.
     const owner = tp.page.getByTestId('add-on-enhanced_owner');
@@ -69,7 +80,9 @@ describe('customising the property details', () => {
     expect(await paneRow(tp.page, 'll_uuid').count()).toBe(0);
     // Labels are the short human ones, with the note as tooltip.
     expect(await paneRow(tp.page, 'parcelnumb').locator('th').textContent()).toBe('Parcel Number');
-    expect(await paneRow(tp.page, 'parcelnumb').locator('th').getAttribute('title')).toBe('Assessor primary parcel number (APN/PIN), as formatted by county');
+    expect(await paneRow(tp.page, 'parcelnumb').locator('th').getAttribute('title')).toBe(
+      'Assessor primary parcel number (APN/PIN), as formatted by county',
+    );
     expect(await tp.page.getByTestId('customise-link').getAttribute('href')).toBe('/settings/property-details');
     const pane = (await tp.page.getByTestId('parcel-pane').boundingBox())!;
     expect(pane.x + pane.width).toBeLessThanOrEqual(390);
@@ -100,7 +113,9 @@ describe('customising the property details', () => {
     await settings.goto(`${h.server.origin}/settings/property-details`);
     const group = settings.getByTestId('settings-group-parcel');
     await group.waitFor({ timeout: 30_000 });
-    expect(await settings.locator('.settings-main > p.muted').textContent()).toContain('Changes save automatically to your account.');
+    expect(await settings.locator('.settings-main > p.muted').textContent()).toContain(
+      'Changes save automatically to your account.',
+    );
     await group.getByTestId('deselect-all').click();
     await settings.getByTestId('save-state').filter({ hasText: 'Saved' }).waitFor();
     expect(await group.getAttribute('data-state')).toBe('none');
@@ -143,7 +158,14 @@ describe('customising the property details', () => {
     await tp.page.evaluate(() => window.__map!.jumpTo({ center: [-79.42, 43.7], zoom: 8 }));
     await tp.page.getByTestId('canada-notice').waitFor({ timeout: 20_000 });
     await tp.page.getByTestId('canada-notice-dismiss').click();
-    await expect.poll(async () => (await h.server.sql<{ key: string }[]>`SELECT key FROM preferences WHERE user_id = ${user.id} ORDER BY key`).map((r) => r.key), { timeout: 30_000 })
+    await expect
+      .poll(
+        async () =>
+          (
+            await h.server.sql<{ key: string }[]>`SELECT key FROM preferences WHERE user_id = ${user.id} ORDER BY key`
+          ).map((r) => r.key),
+        { timeout: 30_000 },
+      )
       .toEqual(['canada_fields_notice_dismissed', 'zoom_in_reminder_dismissed']);
 
     // Another browser (no local cache), signed in as the same user: neither comes back.

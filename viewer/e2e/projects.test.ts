@@ -14,18 +14,30 @@ const cambridge = '/us/ma/middlesex/cambridge';
 const cambridgeView = 'map=11.00/42.37500/-71.11000';
 
 async function styleSourceId(page: Page, previous: string | null): Promise<string> {
-  await page.waitForFunction((prev) => {
-    const id = (window.__map?.getLayer('style-rules-fill') as { metadata?: { styleRulesId?: string } } | undefined)?.metadata?.styleRulesId;
-    return id !== undefined && id !== prev;
-  }, previous, { timeout: 30_000 });
+  await page.waitForFunction(
+    (prev) => {
+      const id = (window.__map?.getLayer('style-rules-fill') as { metadata?: { styleRulesId?: string } } | undefined)
+        ?.metadata?.styleRulesId;
+      return id !== undefined && id !== prev;
+    },
+    previous,
+    { timeout: 30_000 },
+  );
   await waitForIdle(page);
-  return page.evaluate(() => (window.__map!.getLayer('style-rules-fill') as unknown as { metadata: { styleRulesId: string } }).metadata.styleRulesId);
+  return page.evaluate(
+    () =>
+      (window.__map!.getLayer('style-rules-fill') as unknown as { metadata: { styleRulesId: string } }).metadata
+        .styleRulesId,
+  );
 }
 
 /** Rendered parcels of the style-rule layer with the rule each matched. */
 function renderedRules(page: Page): Promise<{ id: number; rule: number }[]> {
   return page.evaluate(() =>
-    window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).map((f) => ({ id: Number(f.id), rule: Number(f.properties.rule) })));
+    window
+      .__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] })
+      .map((f) => ({ id: Number(f.id), rule: Number(f.properties.rule) })),
+  );
 }
 
 async function addRule(page: Page, index: number, value: string, fill: string): Promise<void> {
@@ -50,7 +62,9 @@ describe('projects in the browser', () => {
     await dialog.waitFor();
     expect(await page.evaluate(() => location.hash)).not.toContain('a=new-project');
     // The home is the place the map shows, known once the place page has loaded (seconds on a busy machine).
-    await expect.poll(() => page.getByTestId('new-project-home').textContent(), { timeout: 30_000 }).toContain('Cambridge');
+    await expect
+      .poll(() => page.getByTestId('new-project-home').textContent(), { timeout: 30_000 })
+      .toContain('Cambridge');
     await page.getByTestId('new-project-name').fill('Old Cambridge');
     await page.getByTestId('new-project-create').click();
     await page.waitForURL(/\/g\/[a-z0-9-]+\/maps\/old-cambridge/);
@@ -64,13 +78,18 @@ describe('projects in the browser', () => {
     const [old] = await h.server.sql<{ lon: number; lat: number }[]>`
       SELECT ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat FROM parcels
       WHERE path LIKE ${`${cambridge}/%`} AND yearbuilt < 1900 ORDER BY id LIMIT 1`;
-    await page.evaluate((ll) => window.__map!.jumpTo({ center: ll, zoom: 17 }), [old!.lon, old!.lat] as [number, number]);
+    await page.evaluate((ll) => window.__map!.jumpTo({ center: ll, zoom: 17 }), [old!.lon, old!.lat] as [
+      number,
+      number,
+    ]);
     await page.getByTestId('open-style').click();
     await addRule(page, 0, '1900', '#ff0000');
     // A filter narrows the parcels the style draws: built in 1850 or later.
     await page.getByTestId('add-filter').click();
     await page.getByTestId('filter-field-0').selectOption('yearbuilt');
-    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe('All filters must have completed fields to Apply');
+    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe(
+      'All filters must have completed fields to Apply',
+    );
     await page.getByTestId('filter-gte-0').fill('1850');
     await page.getByTestId('apply-style-rules').click();
     const first = await styleSourceId(page, null);
@@ -82,7 +101,9 @@ describe('projects in the browser', () => {
     expect(rows.every((r) => r.kept)).toBe(true);
     const oldById = new Map(rows.map((r) => [Number(r.id), r.old]));
     for (const f of rendered) expect(f.rule === 0).toBe(oldById.get(f.id));
-    const [dropped] = await h.server.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND yearbuilt < 1850`;
+    const [dropped] = await h.server.sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND yearbuilt < 1850`;
     expect(dropped!.n).toBeGreaterThan(0);
 
     // Unsaved: Save is highlighted with a warning; saving clears both.
@@ -97,7 +118,9 @@ describe('projects in the browser', () => {
     await page.reload();
     expect(await styleSourceId(page, null)).toBe(first);
     await page.getByTestId('open-legend').click();
-    await expect.poll(() => page.getByTestId('style-legend').textContent(), { timeout: 30_000 }).toContain('Year Built less than 1900');
+    await expect
+      .poll(() => page.getByTestId('style-legend').textContent(), { timeout: 30_000 })
+      .toContain('Year Built less than 1900');
     await page.getByTestId('open-style').click();
     expect(await page.getByTestId('rule-value-0').inputValue()).toBe('1900');
     expect(await page.getByTestId('filter-gte-0').inputValue()).toBe('1850');
@@ -110,15 +133,21 @@ describe('projects in the browser', () => {
     const reordered = await styleSourceId(page, first);
     expect(reordered).not.toBe(first);
     const after = await renderedRules(page);
-    const years = new Map((await h.server.sql<{ id: number; built: boolean }[]>`
-      SELECT id, yearbuilt IS NOT NULL AS built FROM parcels WHERE id = ANY(${[...new Set(after.map((f) => f.id))]})`).map((r) => [Number(r.id), r.built]));
+    const years = new Map(
+      (
+        await h.server.sql<{ id: number; built: boolean }[]>`
+      SELECT id, yearbuilt IS NOT NULL AS built FROM parcels WHERE id = ANY(${[...new Set(after.map((f) => f.id))]})`
+      ).map((r) => [Number(r.id), r.built]),
+    );
     for (const f of after) expect(f.rule === 0).toBe(years.get(f.id));
     // A save that fails (the network is gone) keeps the unsaved state and says so.
     await page.getByTestId('open-project').click();
     await page.getByTestId('project-unsaved').waitFor();
     await owner.context.setOffline(true);
     await page.getByTestId('project-save').click();
-    await expect.poll(() => page.getByTestId('project-save-problem').textContent(), { timeout: 30_000 }).toContain('Your changes are not saved');
+    await expect
+      .poll(() => page.getByTestId('project-save-problem').textContent(), { timeout: 30_000 })
+      .toContain('Your changes are not saved');
     expect(await page.getByTestId('project-unsaved').count()).toBe(1);
     await owner.context.setOffline(false);
     // Reset goes back to the saved rules (red first).
@@ -133,10 +162,19 @@ describe('projects in the browser', () => {
     await waitForIdle(page);
     const prompt = page.getByTestId('save-home-prompt');
     // The header follows the map once the places at the new centre are known: wait for the two to agree.
-    await expect.poll(async () => {
-      const place = await page.getByTestId('current-place').textContent();
-      return place !== before && (await prompt.count()) === 1 && (await prompt.textContent()) === `Save your project home to ${place}?`;
-    }, { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const place = await page.getByTestId('current-place').textContent();
+          return (
+            place !== before &&
+            (await prompt.count()) === 1 &&
+            (await prompt.textContent()) === `Save your project home to ${place}?`
+          );
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     const offered = (await page.getByTestId('current-place').textContent())!;
     expect(offered).not.toBe('Cambridge');
     await prompt.click();
@@ -152,7 +190,9 @@ describe('projects in the browser', () => {
     await guest.page.goto(shareUrl);
     await waitForIdle(guest.page);
     await guest.page.getByTestId('open-project').click();
-    await expect.poll(() => guest.page.getByTestId('project-name').textContent(), { timeout: 30_000 }).toBe('Old Cambridge');
+    await expect
+      .poll(() => guest.page.getByTestId('project-name').textContent(), { timeout: 30_000 })
+      .toBe('Old Cambridge');
     expect(await guest.page.getByTestId('project-save').isDisabled()).toBe(true);
     expect(await guest.page.getByTestId('project-delete').isDisabled()).toBe(true);
     expect(await guest.page.getByTestId('project-guest').textContent()).toContain('Shared by pro tester');
@@ -162,7 +202,9 @@ describe('projects in the browser', () => {
     await screenshot(guest.page, 'project-guest');
     // The server refuses the guest's save, whatever the UI shows.
     const share = new URL(shareUrl).searchParams.get('share')!;
-    const put = await guest.context.request.put(`${h.server.origin}${projectPath}.json?share=${share}`, { data: { name: 'Taken' } });
+    const put = await guest.context.request.put(`${h.server.origin}${projectPath}.json?share=${share}`, {
+      data: { name: 'Taken' },
+    });
     expect(put.status()).toBe(403);
     // Stop sharing (low 20): the owner's panel offers it, and the guest's link stops working at once.
     await page.getByTestId('project-stop-sharing').click();
@@ -175,7 +217,9 @@ describe('projects in the browser', () => {
     await signUpIn(stranger.context, h.server.origin, 'pro');
     await stranger.page.goto(`${h.server.origin}${projectPath}`);
     await stranger.page.getByTestId('open-project').click();
-    await expect.poll(() => stranger.page.getByTestId('project-load-failed').textContent(), { timeout: 30_000 }).toContain('does not exist');
+    await expect
+      .poll(() => stranger.page.getByTestId('project-load-failed').textContent(), { timeout: 30_000 })
+      .toContain('does not exist');
 
     // The dashboard lists the project with the plan's count.
     await page.goto(`${h.server.origin}/profile`);
@@ -195,7 +239,9 @@ describe('projects in the browser', () => {
     await signUpIn(tp.context, h.server.origin, 'free');
     await tp.page.goto(`${h.server.origin}${cambridge}#base=street&${cambridgeView}&a=new-project`);
     await tp.page.getByTestId('new-project-upsell').waitFor();
-    expect(await tp.page.getByTestId('new-project-upsell').textContent()).toContain('Saved projects are available to Pro customers.');
+    expect(await tp.page.getByTestId('new-project-upsell').textContent()).toContain(
+      'Saved projects are available to Pro customers.',
+    );
     await screenshot(tp.page, 'project-upsell-phone');
     await tp.page.goto(`${h.server.origin}/profile`);
     await tp.page.getByTestId('projects-upsell').waitFor();

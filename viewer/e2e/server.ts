@@ -27,7 +27,10 @@ export const adminToken = 'test-admin-token-of-at-least-32-chars';
 
 /** `env` adds configuration variables (a test's own small LOOKUP_LIMIT_ANON, say). */
 /** `options.jobs` starts pg-boss with the export and import workers on queues of this server's own. */
-export async function startTestServer(env: Record<string, string> = {}, options: { jobs?: boolean } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { jobs?: boolean } = {},
+): Promise<TestServer> {
   buildViewerIfStale(() => {});
   const dataDir = mkdtempSync(join(tmpdir(), 'parcel-e2e-'));
   const config = loadConfig({ ADMIN_TOKEN: adminToken, DATA_DIR: dataDir, ...env });
@@ -36,9 +39,19 @@ export async function startTestServer(env: Record<string, string> = {}, options:
   const logger = createLogger('silent');
   const exportQueue = `exports-e2e-${process.pid}-${Date.now().toString(36)}`;
   const jobs = options.jobs ? await startJobQueue(inject('databaseUrl'), logger) : undefined;
-  if (jobs) await startExportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: exportQueue });
+  if (jobs)
+    await startExportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: exportQueue });
   const importQueue = `imports-e2e-${process.pid}-${Date.now().toString(36)}`;
-  const importWorker = jobs ? await startImportJob(jobs, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, queue: importQueue, resendQueued: false }) : undefined;
+  const importWorker = jobs
+    ? await startImportJob(jobs, {
+        sql,
+        databaseUrl: inject('databaseUrl'),
+        dataDir,
+        logger,
+        queue: importQueue,
+        resendQueued: false,
+      })
+    : undefined;
   const app = createApp({
     config,
     sql,
@@ -50,7 +63,9 @@ export async function startTestServer(env: Record<string, string> = {}, options:
     databaseUrl: inject('databaseUrl'),
   });
   const { server, port } = await new Promise<{ server: ServerType; port: number }>((done) => {
-    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => done({ server: s, port: info.port }));
+    const s = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      done({ server: s, port: info.port }),
+    );
   });
   return {
     origin: `http://127.0.0.1:${port}`,

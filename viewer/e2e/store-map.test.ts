@@ -17,7 +17,9 @@ describe('the store county map', () => {
     await tp.page.goto(`${h.server.origin}/store`);
     await tp.page.getByTestId('store-county-map').waitFor();
     await waitForIdle(tp.page);
-    const drawn = await tp.page.evaluate(() => window.__map!.queryRenderedFeatures({ layers: ['coverage-fill'] }).map((f) => f.properties.path as string));
+    const drawn = await tp.page.evaluate(() =>
+      window.__map!.queryRenderedFeatures({ layers: ['coverage-fill'] }).map((f) => f.properties.path as string),
+    );
     expect(drawn).toContain(county!.path);
     const box = await tp.page.getByTestId('store-county-map').boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(390);

@@ -16,7 +16,11 @@ async function waitForStyleTiles(page: Page, previous: string | null): Promise<s
     return layer?.metadata?.styleRulesId !== undefined && layer.metadata.styleRulesId !== prev;
   }, previous);
   await waitForIdle(page);
-  return page.evaluate(() => (window.__map!.getLayer('style-rules-fill') as unknown as { metadata: { styleRulesId: string } }).metadata.styleRulesId);
+  return page.evaluate(
+    () =>
+      (window.__map!.getLayer('style-rules-fill') as unknown as { metadata: { styleRulesId: string } }).metadata
+        .styleRulesId,
+  );
 }
 
 async function colourAt(page: Page, point: { x: number; y: number }, name: string): Promise<[number, number, number]> {
@@ -42,8 +46,12 @@ describe('style rules', () => {
     await page.getByTestId('add-style-rule').click();
     // Incomplete: Apply is disabled and says why.
     await expect.poll(() => page.getByTestId('apply-style-rules').isDisabled()).toBe(true);
-    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe('All style rules must have completed fields to Apply');
-    await expect.poll(() => page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count(), { timeout: 30_000 }).toBe(1);
+    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe(
+      'All style rules must have completed fields to Apply',
+    );
+    await expect
+      .poll(() => page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count(), { timeout: 30_000 })
+      .toBe(1);
     await page.getByTestId('rule-field-0').selectOption('yearbuilt');
     // Range predicates are offered for a numeric column.
     expect(await page.locator('[data-testid="rule-predicate-0"] option').allTextContents()).toContain('less than');
@@ -56,11 +64,16 @@ describe('style rules', () => {
 
     // Every rendered parcel is red (rule 0) exactly when SQL says it was built before 1900.
     const rendered = await page.evaluate(() =>
-      window.__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] }).map((f) => ({ id: Number(f.id), rule: Number(f.properties.rule) })));
+      window
+        .__map!.queryRenderedFeatures({ layers: ['style-rules-fill'] })
+        .map((f) => ({ id: Number(f.id), rule: Number(f.properties.rule) })),
+    );
     const ids = [...new Set(rendered.map((f) => f.id))];
     expect(ids.length).toBeGreaterThan(3);
     expect(rendered.some((f) => f.rule === 0) && rendered.some((f) => f.rule !== 0)).toBe(true);
-    const rows = await h.server.sql<{ id: number; old: boolean }[]>`SELECT id, coalesce(yearbuilt < 1900, false) AS old FROM parcels WHERE id = ANY(${ids})`;
+    const rows = await h.server.sql<
+      { id: number; old: boolean }[]
+    >`SELECT id, coalesce(yearbuilt < 1900, false) AS old FROM parcels WHERE id = ANY(${ids})`;
     const oldById = new Map(rows.map((r) => [Number(r.id), r.old]));
     for (const f of rendered) expect(f.rule === 0).toBe(oldById.get(f.id));
     expect(oldById.get(Number(old!.id))).toBe(true);
@@ -73,7 +86,9 @@ describe('style rules', () => {
     expect(g1 + b1).toBeLessThan(80);
 
     await page.getByTestId('open-legend').click();
-    await expect.poll(() => page.getByTestId('style-legend').textContent(), { timeout: 30_000 }).toContain('Year Built less than 1900');
+    await expect
+      .poll(() => page.getByTestId('style-legend').textContent(), { timeout: 30_000 })
+      .toContain('Year Built less than 1900');
 
     // A second, wider rule in blue: the old parcel stays red, since the first matching rule wins.
     await page.getByTestId('open-style').click();
@@ -113,7 +128,9 @@ describe('style rules', () => {
     await page.getByTestId('open-style').click();
     await page.getByTestId('reset-style-rules').click();
     expect(await page.getByTestId('style-rule-0').count()).toBe(0);
-    await expect.poll(() => page.evaluate(() => Boolean(window.__map!.getLayer('style-rules-fill'))), { timeout: 30_000 }).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => Boolean(window.__map!.getLayer('style-rules-fill'))), { timeout: 30_000 })
+      .toBe(false);
     await page.getByTestId('open-legend').click();
     expect(await page.getByTestId('legend-empty').textContent()).toContain('No style rules applied yet');
     expect(tp.errors).toEqual([]);
@@ -127,7 +144,11 @@ describe('style rules', () => {
     await waitForIdle(tp.page);
     await tp.page.getByTestId('open-style').click();
     await tp.page.getByTestId('add-style-rule').click();
-    await expect.poll(() => tp.page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count(), { timeout: 30_000 }).toBe(1);
+    await expect
+      .poll(() => tp.page.locator('[data-testid="rule-field-0"] option[value="yearbuilt"]').count(), {
+        timeout: 30_000,
+      })
+      .toBe(1);
     await tp.page.getByTestId('rule-field-0').selectOption('yearbuilt');
     await tp.page.getByTestId('rule-predicate-0').selectOption('exists');
     // exists offers Yes and No, Yes first.

@@ -49,13 +49,16 @@ async function open(query: Record<string, string>) {
   expect(otherOrigin).not.toBe(h.server.origin);
   const tp = await openPage(h.browser, otherOrigin);
   await tp.page.goto(`${otherOrigin}/?${new URLSearchParams(query)}`);
-  await tp.page.waitForFunction(() => (window as unknown as { __idle?: boolean }).__idle === true, undefined, { timeout: 60_000 });
+  await tp.page.waitForFunction(() => (window as unknown as { __idle?: boolean }).__idle === true, undefined, {
+    timeout: 60_000,
+  });
   return tp;
 }
 
 const drawn = (tp: Awaited<ReturnType<typeof open>>, layers: string[]) =>
   tp.page.evaluate((ids) => window.__map!.queryRenderedFeatures({ layers: ids }).length, layers);
-const errors = (tp: Awaited<ReturnType<typeof open>>) => tp.page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
+const errors = (tp: Awaited<ReturnType<typeof open>>) =>
+  tp.page.evaluate(() => (window as unknown as { __errors: string[] }).__errors);
 
 describe('a maplibre page on another origin', () => {
   it('loads our parcel TileJSON and draws the parcels', async () => {
@@ -65,7 +68,13 @@ describe('a maplibre page on another origin', () => {
       sources: { parcels: { type: 'vector', url: `${origin}/api/v1/parcels?format=mvt&token=public` } },
       layers: [
         { id: 'bg', type: 'background', paint: { 'background-color': '#ffffff' } },
-        { id: 'parcel-lines', type: 'line', source: 'parcels', 'source-layer': 'parcels', paint: { 'line-color': '#ff00ff', 'line-width': 2 } },
+        {
+          id: 'parcel-lines',
+          type: 'line',
+          source: 'parcels',
+          'source-layer': 'parcels',
+          paint: { 'line-color': '#ff00ff', 'line-width': 2 },
+        },
       ],
     };
     const tp = await open({ style: JSON.stringify(style) });

@@ -36,7 +36,17 @@ import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui.ts';
 
-const panels = { project: ProjectHomePanel, layers: LayersPanel, style: StyleRulesPanel, legend: LegendPanel, colors: ColorsPanel, tools: ToolsPanel, print: PrintPane, 'focus-areas': FocusAreasPane, surveys: SurveyPanel } as const;
+const panels = {
+  project: ProjectHomePanel,
+  layers: LayersPanel,
+  style: StyleRulesPanel,
+  legend: LegendPanel,
+  colors: ColorsPanel,
+  tools: ToolsPanel,
+  print: PrintPane,
+  'focus-areas': FocusAreasPane,
+  surveys: SurveyPanel,
+} as const;
 
 export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
   useKeyboard();
@@ -54,7 +64,11 @@ export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
       <AdminMenu />
       <PlaceHeader />
       <MapControls />
-      {Open && <div className="side-panel"><Open /></div>}
+      {Open && (
+        <div className="side-panel">
+          <Open />
+        </div>
+      )}
       <MapLegend />
       <SidePaneSheet>
         <ParcelPane />

@@ -47,7 +47,9 @@ export function boot(): void {
   const saved = readStorage(baseLayerStorageKey) as Basemap | null;
   store.set(basemapAtom, url.base ?? (saved && basemaps.includes(saved) ? saved : 'street'));
   store.set(colorsAtom, parseColors(readStorage(colorStorageKey)));
-  const view = url.view ? { center: [url.view.lon, url.view.lat] as [number, number], zoom: url.view.zoom } : defaultView;
+  const view = url.view
+    ? { center: [url.view.lon, url.view.lat] as [number, number], zoom: url.view.zoom }
+    : defaultView;
   store.set(viewAtom, { ...view, width: window.innerWidth, height: window.innerHeight });
   // A parcel path opens the parcel before anything else writes the URL.
   if (url.path && isParcelPath(url.path)) {

@@ -40,7 +40,10 @@ export const apiAddOnSchema = z.object({
 });
 export type ApiAddOn = z.infer<typeof apiAddOnSchema>;
 
-export const countyPath = boundedString(150).regex(/^\/[a-z]{2}\/[a-z0-9-]{1,60}\/[a-z0-9-]{1,80}$/, 'Choose counties from the list');
+export const countyPath = boundedString(150).regex(
+  /^\/[a-z]{2}\/[a-z0-9-]{1,60}\/[a-z0-9-]{1,80}$/,
+  'Choose counties from the list',
+);
 
 export const sandboxBody = z.object({
   counties: z.array(countyPath).min(1, 'Choose at least one county').max(7, 'Choose at most 7 counties'),
@@ -52,13 +55,20 @@ export const usageCapBody = z.object({
   usage_cap_cents: z.number().int().min(0).max(100_000_000).nullable(),
 });
 
-export const apiPlanChangeBody = z.object({ plan: z.enum(['api_standard', 'api_premium'], 'Choose Standard or Premium') });
+export const apiPlanChangeBody = z.object({
+  plan: z.enum(['api_standard', 'api_premium'], 'Choose Standard or Premium'),
+});
 
 export const apiState = z.enum(['active', 'trial', 'expired', 'capped']);
 export type ApiState = z.infer<typeof apiState>;
 
 export const apiAccountAnswer = z.object({
-  plan: z.object({ plan: z.string(), name: z.string(), schema: z.enum(['standard', 'premium']), included: z.array(z.string()) }),
+  plan: z.object({
+    plan: z.string(),
+    name: z.string(),
+    schema: z.enum(['standard', 'premium']),
+    included: z.array(z.string()),
+  }),
   state: apiState,
   /** Why the API refuses requests (expired or capped), else null. */
   reason: z.string().nullable(),
@@ -89,7 +99,10 @@ export const apiPlansAnswer = z.object({
 });
 
 /** GET /api/counties.json: the loaded counties a sandbox may choose, and how many it may. */
-export const apiCountiesAnswer = z.object({ counties: z.array(z.object({ path: z.string(), name: z.string(), headline: z.string(), parcels: z.number() })), max: z.number() });
+export const apiCountiesAnswer = z.object({
+  counties: z.array(z.object({ path: z.string(), name: z.string(), headline: z.string(), parcels: z.number() })),
+  max: z.number(),
+});
 
 export type ApiPlansAnswer = z.infer<typeof apiPlansAnswer>;
 export type ApiCountiesAnswer = z.infer<typeof apiCountiesAnswer>;

@@ -15,7 +15,9 @@ export const subscriptionBody = z.object({
   group_name: accountName.optional(),
   users: z.number().int().min(1, 'Users: 1 to 25').max(25, 'Users: 1 to 25').default(1),
   /** One per checkout attempt: a repeated submission with it charges once. */
-  idempotency_key: boundedString(100).regex(/^[A-Za-z0-9_-]{8,100}$/).optional(),
+  idempotency_key: boundedString(100)
+    .regex(/^[A-Za-z0-9_-]{8,100}$/)
+    .optional(),
   offer: boundedString(40).optional(),
   goals: z.array(boundedString(100)).max(20).optional(),
   agreement: z.literal(true, 'Agree to the terms of service to continue'),
@@ -40,7 +42,13 @@ export const subscriptionAnswer = z.object({
 });
 export type SubscriptionAnswer = z.infer<typeof subscriptionAnswer>;
 
-export const order = z.object({ id: z.number(), kind: z.string(), description: z.string(), amount_cents: z.number(), created_at: z.string() });
+export const order = z.object({
+  id: z.number(),
+  kind: z.string(),
+  description: z.string(),
+  amount_cents: z.number(),
+  created_at: z.string(),
+});
 
 /** GET /profile/orders.json: the caller's orders and those of the account they manage (with its name). */
 export const ordersAnswer = z.object({ orders: z.array(order.extend({ account: z.string().nullable() })) });
@@ -66,7 +74,18 @@ export const billingAnswer = z.object({
       api_price_cents: z.number(),
     })
     .nullable(),
-  cards: z.array(z.object({ token: z.string(), brand: z.string(), last4: z.string(), exp_month: z.number(), exp_year: z.number(), cardholder_name: z.string(), provider: z.string(), expired: z.boolean() })),
+  cards: z.array(
+    z.object({
+      token: z.string(),
+      brand: z.string(),
+      last4: z.string(),
+      exp_month: z.number(),
+      exp_year: z.number(),
+      cardholder_name: z.string(),
+      provider: z.string(),
+      expired: z.boolean(),
+    }),
+  ),
   orders: z.array(order),
 });
 
@@ -81,12 +100,26 @@ const changeEffects = z.object({
 /** GET /settings/check_change.json: whether a plan change is possible, what it drops and what it costs (cents). */
 export const changeCheck = z.discriminatedUnion('possible', [
   z.object({ possible: z.literal(false), reason: z.string(), effects: changeEffects }),
-  z.object({ possible: z.literal(true), reason: z.null(), effects: changeEffects, charge: z.number(), credit: z.number(), price: z.number() }),
+  z.object({
+    possible: z.literal(true),
+    reason: z.null(),
+    effects: changeEffects,
+    charge: z.number(),
+    credit: z.number(),
+    price: z.number(),
+  }),
 ]);
 
 /** GET /admin/orders.json: every account's orders, with what was refunded of each charge. */
 export const adminOrdersAnswer = z.object({
-  orders: z.array(order.extend({ charge_id: z.string().nullable(), account: z.string().nullable(), email: z.string().nullable(), refunded_cents: z.number() })),
+  orders: z.array(
+    order.extend({
+      charge_id: z.string().nullable(),
+      account: z.string().nullable(),
+      email: z.string().nullable(),
+      refunded_cents: z.number(),
+    }),
+  ),
 });
 
 export type Order = z.infer<typeof order>;

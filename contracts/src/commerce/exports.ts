@@ -5,7 +5,9 @@ import { boundedString } from '../bounded-string.ts';
 export const exportFormats = ['csv', 'shp', 'kml', 'geojson', 'gpkg', 'sql'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
 
-const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
+const placePath = boundedString(300)
+  .trim()
+  .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
 /** The export query: a place path, parcel filters (field to values or a range), an optional focus area, dataset filters keyed by source id. */
@@ -22,7 +24,9 @@ export const exportQuery = z
 export type ExportQuery = z.output<typeof exportQuery>;
 
 export const countsBody = z.object({ query: exportQuery.optional() }).strict();
-export const checkBody = z.object({ fmt: z.enum(exportFormats).default('csv'), all_parcels: flag.default(false), query: exportQuery }).strict();
+export const checkBody = z
+  .object({ fmt: z.enum(exportFormats).default('csv'), all_parcels: flag.default(false), query: exportQuery })
+  .strict();
 export const startBody = checkBody.extend({ map_id: z.number().int().positive() }).strict();
 export const exportItemsBody = z.object({ items: z.array(startBody).min(1).max(20) }).strict();
 
@@ -53,9 +57,22 @@ export const exportRecord = z.object({
 });
 export type ExportRecord = z.infer<typeof exportRecord>;
 
-export const statusText: Record<number, string> = { 1: 'In progress', 2: 'Download available', 3: 'Could not be completed', 4: 'Expired' };
+export const statusText: Record<number, string> = {
+  1: 'In progress',
+  2: 'Download available',
+  3: 'Could not be completed',
+  4: 'Expired',
+};
 
-export const warningCode = z.enum(['county-price', 'multi-county', 'empty', 'public-sources', 'over-limit', 'focus-too-large', 'minimum']);
+export const warningCode = z.enum([
+  'county-price',
+  'multi-county',
+  'empty',
+  'public-sources',
+  'over-limit',
+  'focus-too-large',
+  'minimum',
+]);
 export type WarningCode = z.infer<typeof warningCode>;
 
 export const exportWarning = z.object({ code: warningCode, message: z.string() });
@@ -90,7 +107,9 @@ export const projectExportsAnswer = z.object({
 
 /** GET /profile/exports.json: the caller's exports, with the order of a bought one. */
 export const profileExportsAnswer = z.object({
-  exports: z.array(exportRecord.extend({ order_id: z.number().nullable(), kind: z.string(), product: z.string().nullable() })),
+  exports: z.array(
+    exportRecord.extend({ order_id: z.number().nullable(), kind: z.string(), product: z.string().nullable() }),
+  ),
 });
 
 export type ProjectExportsAnswer = z.infer<typeof projectExportsAnswer>;

@@ -18,14 +18,17 @@ export const comboBody = z.object({
   /** The subscription's cycle: API access is billed with the plan (checked against it when given). */
   cycle: z.enum(['monthly', 'annual']).optional(),
   /** One per confirm: a retried request with it answers the first change again and charges once. */
-  idempotency_key: boundedString(100).regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key: 8 to 100 letters, digits, _ or -').optional(),
+  idempotency_key: boundedString(100)
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, 'idempotency_key: 8 to 100 letters, digits, _ or -')
+    .optional(),
 });
 export type ComboBody = z.output<typeof comboBody>;
 
 /** The check's query (GET /settings/check_change.json?plan=api_combo&api_access=...). */
 export const comboQuery = comboBody.omit({ idempotency_key: true });
 
-export const apiPlanOf = (choice: ApiAccessChoice): 'api_standard' | 'api_premium' | null => (choice === 'none' ? null : `api_${choice}`);
+export const apiPlanOf = (choice: ApiAccessChoice): 'api_standard' | 'api_premium' | null =>
+  choice === 'none' ? null : `api_${choice}`;
 
 export const comboAnswer = z.object({
   status: z.literal('ok'),

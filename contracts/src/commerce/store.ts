@@ -7,7 +7,14 @@ import { boundedString } from '../bounded-string.ts';
 import { paymentMethodId } from './billing.ts';
 import catalog from './products.json' with { type: 'json' };
 
-export const productIds = ['premium', 'standard', 'buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon'] as const;
+export const productIds = [
+  'premium',
+  'standard',
+  'buildings-addon',
+  'enhanced-buildings-addon',
+  'addresses-addon',
+  'zoning-addon',
+] as const;
 export type ProductId = (typeof productIds)[number];
 export type AddonId = Exclude<ProductId, 'premium' | 'standard'>;
 export const storeCatalog = catalog;
@@ -33,18 +40,28 @@ export interface PickerState {
   addons: AddonId[];
 }
 
-const exclusive: Partial<Record<AddonId, AddonId>> = { 'buildings-addon': 'enhanced-buildings-addon', 'enhanced-buildings-addon': 'buildings-addon' };
+const exclusive: Partial<Record<AddonId, AddonId>> = {
+  'buildings-addon': 'enhanced-buildings-addon',
+  'enhanced-buildings-addon': 'buildings-addon',
+};
 
 /**
  * The picker's answer to a click: a non-premium product clears add-ons; an add-on needs Premium; picking
  * one buildings add-on shows both for a moment and names the other to remove after 1 s.
  */
-export function pick(state: PickerState, id: ProductId): { state: PickerState; removeLater?: AddonId; refused?: string } {
-  if (id === 'premium' || id === 'standard') return { state: { product: id, addons: id === 'premium' ? state.addons : [] } };
+export function pick(
+  state: PickerState,
+  id: ProductId,
+): { state: PickerState; removeLater?: AddonId; refused?: string } {
+  if (id === 'premium' || id === 'standard')
+    return { state: { product: id, addons: id === 'premium' ? state.addons : [] } };
   if (state.product !== 'premium') return { state, refused: 'Add-ons are available with Premium only.' };
   if (state.addons.includes(id)) return { state: { ...state, addons: state.addons.filter((a) => a !== id) } };
   const other = exclusive[id];
-  return { state: { ...state, addons: [...state.addons, id] }, removeLater: other && state.addons.includes(other) ? other : undefined };
+  return {
+    state: { ...state, addons: [...state.addons, id] },
+    removeLater: other && state.addons.includes(other) ? other : undefined,
+  };
 }
 
 /** The server's check of a cart item: the final add-ons (non-premium has none; one buildings add-on, the last chosen). */
@@ -60,14 +77,23 @@ export function normaliseAddons(product: ProductId, addons: AddonId[]): AddonId[
   return out;
 }
 
-const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex');
+const placePath = boundedString(300)
+  .trim()
+  .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex');
 const addon = z.enum(['buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon']);
 
 export const addBody = z
-  .object({ path: placePath, product: z.enum(['premium', 'standard']), addons: z.array(addon).max(4).default([]), fmt: z.enum(storeFormats).default('csv') })
+  .object({
+    path: placePath,
+    product: z.enum(['premium', 'standard']),
+    addons: z.array(addon).max(4).default([]),
+    fmt: z.enum(storeFormats).default('csv'),
+  })
   .strict();
 export const removeBody = z.object({ path: boundedString(320).trim().min(3) }).strict();
-export const checkoutBody = z.object({ payment_method_id: paymentMethodId, idempotency_key: boundedString(100).min(8) }).strict();
+export const checkoutBody = z
+  .object({ payment_method_id: paymentMethodId, idempotency_key: boundedString(100).min(8) })
+  .strict();
 
 export const cartItem = z.object({
   key: z.string(),
@@ -86,13 +112,20 @@ export type CartItem = z.infer<typeof cartItem>;
 export const cartAnswer = z.object({ items: z.record(z.string(), cartItem), total: z.number(), count: z.number() });
 export type CartAnswer = z.infer<typeof cartAnswer>;
 
-export const cartFailureText = (email: string) => `Sorry, we were not able to add this place to your cart. Please reach out to ${email} for assistance.`;
+export const cartFailureText = (email: string) =>
+  `Sorry, we were not able to add this place to your cart. Please reach out to ${email} for assistance.`;
 
 /** GET /store/stats.json: how many counties and states are for sale. */
 export const storeStats = z.object({ counties: z.number(), states: z.number() });
 
 /** GET /store/places.json: a country's states (with county counts) or a state's counties, with the Premium price. */
-const placeForSale = z.object({ path: z.string(), headline: z.string(), parcels: z.number(), premium_price: z.number(), counties: z.number().optional() });
+const placeForSale = z.object({
+  path: z.string(),
+  headline: z.string(),
+  parcels: z.number(),
+  premium_price: z.number(),
+  counties: z.number().optional(),
+});
 
 /** GET /store/products.json: the products of a county or a whole state, their formats and prices. */
 export const storeProductsAnswer = z.object({
@@ -100,25 +133,29 @@ export const storeProductsAnswer = z.object({
   headline: z.string(),
   parcels: z.number(),
   state: z.boolean(),
-  products: z.array(z.object({
-    id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    addon: z.boolean(),
-    legacy: z.boolean(),
-    available: z.boolean(),
-    variant: z.string(),
-    format_types: z.array(z.object({ format: z.string(), available: z.boolean(), tooltip: z.string().nullable() })),
-    price: z.number(),
-    fields: z.array(z.string()),
-    features: z.array(z.string()),
-    coverage_report: z.string(),
-  })),
+  products: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      addon: z.boolean(),
+      legacy: z.boolean(),
+      available: z.boolean(),
+      variant: z.string(),
+      format_types: z.array(z.object({ format: z.string(), available: z.boolean(), tooltip: z.string().nullable() })),
+      price: z.number(),
+      fields: z.array(z.string()),
+      features: z.array(z.string()),
+      coverage_report: z.string(),
+    }),
+  ),
 });
 
 export const storePlacesAnswer = z.object({ places: z.array(placeForSale) });
 
-export const storeSearchAnswer = z.object({ results: z.array(z.object({ path: z.string(), headline: z.string(), kind: z.string() })) });
+export const storeSearchAnswer = z.object({
+  results: z.array(z.object({ path: z.string(), headline: z.string(), kind: z.string() })),
+});
 
 export type StoreProductsAnswer = z.infer<typeof storeProductsAnswer>;
 export type StorePlacesAnswer = z.infer<typeof storePlacesAnswer>;

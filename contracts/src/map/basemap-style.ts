@@ -27,9 +27,18 @@ export function basemapLayers(source = 'basemap'): StyleLayer[] {
   const classes = ['minor', 'secondary', 'primary'];
   return [
     { id: 'background', type: 'background', paint: { 'background-color': landColor } },
-    { id: 'basemap-water', type: 'fill', source, 'source-layer': 'water', paint: { 'fill-color': '#a9cfe8', 'fill-outline-color': '#8ab8d8' } },
     {
-      id: 'basemap-boundaries', type: 'line', source, 'source-layer': 'boundaries',
+      id: 'basemap-water',
+      type: 'fill',
+      source,
+      'source-layer': 'water',
+      paint: { 'fill-color': '#a9cfe8', 'fill-outline-color': '#8ab8d8' },
+    },
+    {
+      id: 'basemap-boundaries',
+      type: 'line',
+      source,
+      'source-layer': 'boundaries',
       paint: {
         'line-color': ['match', ['get', 'kind'], 'state', '#7a6a9a', 'county', '#8e7fb0', '#a596c4'],
         'line-width': ['match', ['get', 'kind'], 'state', 2, 'county', 1.5, 1],
@@ -37,12 +46,20 @@ export function basemapLayers(source = 'basemap'): StyleLayer[] {
       },
     },
     ...classes.map((cls) => ({
-      id: `basemap-streets-${cls}-casing`, type: 'line', source, 'source-layer': 'streets', filter: ['==', ['get', 'class'], cls],
+      id: `basemap-streets-${cls}-casing`,
+      type: 'line',
+      source,
+      'source-layer': 'streets',
+      filter: ['==', ['get', 'class'], cls],
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: { 'line-color': cls === 'primary' ? '#d9a84e' : '#c4c4bc', 'line-width': streetWidth(cls, 1.5) },
     })),
     ...classes.map((cls) => ({
-      id: `basemap-streets-${cls}`, type: 'line', source, 'source-layer': 'streets', filter: ['==', ['get', 'class'], cls],
+      id: `basemap-streets-${cls}`,
+      type: 'line',
+      source,
+      'source-layer': 'streets',
+      filter: ['==', ['get', 'class'], cls],
       layout: { 'line-cap': 'round', 'line-join': 'round' },
       paint: { 'line-color': cls === 'primary' ? '#fbe3a6' : '#ffffff', 'line-width': streetWidth(cls) },
     })),
@@ -53,17 +70,28 @@ export function basemapLayers(source = 'basemap'): StyleLayer[] {
 export function basemapLabelLayers(source = 'basemap'): StyleLayer[] {
   return [
     {
-      id: 'basemap-street-labels', type: 'symbol', source, 'source-layer': 'streets', minzoom: 14,
+      id: 'basemap-street-labels',
+      type: 'symbol',
+      source,
+      'source-layer': 'streets',
+      minzoom: 14,
       layout: {
-        'symbol-placement': 'line', 'text-field': ['get', 'name'], 'text-font': labelFont,
-        'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 14], 'symbol-spacing': 300,
+        'symbol-placement': 'line',
+        'text-field': ['get', 'name'],
+        'text-font': labelFont,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 14, 10, 18, 14],
+        'symbol-spacing': 300,
       },
       paint: { 'text-color': '#3d3d3d', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },
     {
-      id: 'basemap-place-labels', type: 'symbol', source, 'source-layer': 'place_labels',
+      id: 'basemap-place-labels',
+      type: 'symbol',
+      source,
+      'source-layer': 'place_labels',
       layout: {
-        'text-field': ['get', 'name'], 'text-font': labelFont,
+        'text-field': ['get', 'name'],
+        'text-font': labelFont,
         'text-size': ['match', ['get', 'kind'], 'state', 15, 'county', 14, 'city', 14, 12],
       },
       paint: { 'text-color': '#4b4266', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
@@ -82,10 +110,25 @@ export function zoningLayers(source = 'zoning', visible = true): StyleLayer[] {
   const visibility = visible ? 'visible' : 'none';
   const common = { source, 'source-layer': 'zoning', minzoom: 11, maxzoom: 21 };
   return [
-    { id: 'zoning-fill', type: 'fill', ...common, layout: { visibility }, paint: { 'fill-color': zoningColor(), 'fill-opacity': 0.45 } },
-    { id: 'zoning-line', type: 'line', ...common, layout: { visibility }, paint: { 'line-color': zoningColor(), 'line-width': 1.5 } },
     {
-      id: 'zoning-label', type: 'symbol', ...common, minzoom: 15,
+      id: 'zoning-fill',
+      type: 'fill',
+      ...common,
+      layout: { visibility },
+      paint: { 'fill-color': zoningColor(), 'fill-opacity': 0.45 },
+    },
+    {
+      id: 'zoning-line',
+      type: 'line',
+      ...common,
+      layout: { visibility },
+      paint: { 'line-color': zoningColor(), 'line-width': 1.5 },
+    },
+    {
+      id: 'zoning-label',
+      type: 'symbol',
+      ...common,
+      minzoom: 15,
       layout: { visibility, 'text-field': ['get', 'zoning'], 'text-font': labelFont, 'text-size': 12 },
       paint: { 'text-color': '#222222', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },

@@ -2,11 +2,28 @@
 // answer), the section gating words and the Ask A.I. questions. No server-only imports here.
 import { z } from 'zod';
 
-export const landUseCategories = ['unknown', 'residential', 'trade', 'industrial', 'infrastructure', 'travel', 'assembly', 'leisure', 'natural', 'vacant'] as const;
+export const landUseCategories = [
+  'unknown',
+  'residential',
+  'trade',
+  'industrial',
+  'infrastructure',
+  'travel',
+  'assembly',
+  'leisure',
+  'natural',
+  'vacant',
+] as const;
 export type LandUseCategory = (typeof landUseCategories)[number];
 const landUseCategory = z.enum(landUseCategories);
 
-export const vacancyStatuses = ['vacantResidential', 'occupiedResidential', 'vacantNonResidential', 'occupiedNonResidential', 'unknownStatus'] as const;
+export const vacancyStatuses = [
+  'vacantResidential',
+  'occupiedResidential',
+  'vacantNonResidential',
+  'occupiedNonResidential',
+  'unknownStatus',
+] as const;
 export type VacancyStatus = (typeof vacancyStatuses)[number];
 const vacancyStatus = z.enum(vacancyStatuses);
 
@@ -32,10 +49,22 @@ export const placeHighlights = z.object({
 export type PlaceHighlights = z.infer<typeof placeHighlights>;
 
 export const insightsPayload = z.object({
-  placeInfo: z.object({ path: z.string(), name: z.string(), headline: z.string(), kind: z.string(), country: z.string(), synthetic: z.boolean() }),
+  placeInfo: z.object({
+    path: z.string(),
+    name: z.string(),
+    headline: z.string(),
+    kind: z.string(),
+    country: z.string(),
+    synthetic: z.boolean(),
+  }),
   /** The parcels layer version the figures were computed from. */
   dataVersion: z.number(),
-  access: z.object({ general: sectionAccess, landUse: sectionAccess, vacancy: sectionAccess, ownership: sectionAccess }),
+  access: z.object({
+    general: sectionAccess,
+    landUse: sectionAccess,
+    vacancy: sectionAccess,
+    ownership: sectionAccess,
+  }),
   numeric: placeHighlights,
   /** Land Use & Zoning (site control, US, narrow place). */
   lbcs: z
@@ -45,7 +74,9 @@ export const insightsPayload = z.object({
     })
     .optional(),
   /** Vacancy (site control, US, narrow place); all unknownStatus when the data carries no USPS fields. */
-  premium: z.object({ charts: z.object({ usps: z.array(z.object({ status: vacancyStatus, count: z.number() })) }) }).optional(),
+  premium: z
+    .object({ charts: z.object({ usps: z.array(z.object({ status: vacancyStatus, count: z.number() })) }) })
+    .optional(),
   /** Ownership (US, below state level): owner name to parcel count and acres, most parcels first. */
   owners: z.array(z.object({ name: z.string(), count: z.number(), acres: z.number() })).optional(),
   nativeLand: z.object({ items: z.array(z.object({ id: z.string(), link: z.string(), headline: z.string() })) }),
@@ -66,12 +97,16 @@ export const placeQuestions = {
 export type QuestionKey = keyof typeof placeQuestions;
 export const defaultQuestion: QuestionKey = 'overview';
 
-export const askQuery = z.object({ question_key: z.enum(Object.keys(placeQuestions) as [QuestionKey, ...QuestionKey[]]).default(defaultQuestion) });
+export const askQuery = z.object({
+  question_key: z.enum(Object.keys(placeQuestions) as [QuestionKey, ...QuestionKey[]]).default(defaultQuestion),
+});
 
 export const aiAnswer = z.object({
   answer: z.string(),
   questionKey: z.enum(Object.keys(placeQuestions) as [QuestionKey, ...QuestionKey[]]),
-  placeQuestions: z.object(Object.fromEntries(Object.keys(placeQuestions).map((k) => [k, z.string()])) as Record<QuestionKey, z.ZodString>),
+  placeQuestions: z.object(
+    Object.fromEntries(Object.keys(placeQuestions).map((k) => [k, z.string()])) as Record<QuestionKey, z.ZodString>,
+  ),
 });
 export type AiAnswer = z.infer<typeof aiAnswer>;
 

@@ -6,7 +6,13 @@ import type { FieldKind, FieldTier } from '../parcel-fields.ts';
 import { lonLat } from './places.ts';
 
 export const fieldTier = z.enum(['free', 'pro', 'team'] as const satisfies readonly FieldTier[]);
-export const fieldKind = z.enum(['text', 'integer', 'number', 'date', 'boolean'] as const satisfies readonly FieldKind[]);
+export const fieldKind = z.enum([
+  'text',
+  'integer',
+  'number',
+  'date',
+  'boolean',
+] as const satisfies readonly FieldKind[]);
 
 export const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 export type FieldValue = z.infer<typeof fieldValue>;

@@ -22,7 +22,12 @@ export const placeRef = z.object({
 export type PlaceRef = z.infer<typeof placeRef>;
 
 /** The place of each kind under a point, null where there is none. */
-export const atPoint = z.object(Object.fromEntries(placeKinds.map((kind) => [kind, placeRef.nullable()])) as Record<PlaceKind, z.ZodNullable<typeof placeRef>>);
+export const atPoint = z.object(
+  Object.fromEntries(placeKinds.map((kind) => [kind, placeRef.nullable()])) as Record<
+    PlaceKind,
+    z.ZodNullable<typeof placeRef>
+  >,
+);
 export type AtPoint = z.infer<typeof atPoint>;
 
 export const boundaryFeature = z.object({
@@ -60,7 +65,16 @@ export const coverageHeaders = ['path', 'kind', 'name', 'headline', 'parcels', '
 
 /** Parcel coverage per state and per county, as a header row and value rows. */
 export const coverageTable = z.object({
-  headers: z.tuple([z.literal('path'), z.literal('kind'), z.literal('name'), z.literal('headline'), z.literal('parcels'), z.literal('coverage_percent')]).readonly(),
+  headers: z
+    .tuple([
+      z.literal('path'),
+      z.literal('kind'),
+      z.literal('name'),
+      z.literal('headline'),
+      z.literal('parcels'),
+      z.literal('coverage_percent'),
+    ])
+    .readonly(),
   rows: z.array(z.tuple([z.string(), z.enum(['state', 'county']), z.string(), z.string(), z.number(), z.number()])),
 });
 export type CoverageTable = z.infer<typeof coverageTable>;

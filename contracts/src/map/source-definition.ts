@@ -37,7 +37,12 @@ export const definitionInput = z
         filters: z.record(boundedString(80), z.union([z.array(scalar).min(1).max(1000), range])).optional(),
         owner: boundedString(300).min(1).optional(),
         // The survey whose latest post per parcel gives @status and @user_id (issue 15).
-        survey: z.number().int().positive().max(2 ** 53 - 1).optional(),
+        survey: z
+          .number()
+          .int()
+          .positive()
+          .max(2 ** 53 - 1)
+          .optional(),
       })
       .strict(),
     // A list of parcel fields, or the widely used shape keyed by table: {"parcel": ["owner", "address"]}.
@@ -96,7 +101,10 @@ export function checkDefinition(body: unknown): DefinitionCheck {
 
   const query: SourceDefinition['query'] = { parcel: true };
   if (input.query.path !== undefined) {
-    if (!pathPattern.test(input.query.path)) problems.push(`query.path ${JSON.stringify(input.query.path)} is not a place path like /us/ma/middlesex/cambridge`);
+    if (!pathPattern.test(input.query.path))
+      problems.push(
+        `query.path ${JSON.stringify(input.query.path)} is not a place path like /us/ma/middlesex/cambridge`,
+      );
     query.path = input.query.path;
   }
   if (input.query.owner !== undefined) query.owner = input.query.owner.trim();
@@ -121,7 +129,9 @@ export function checkDefinition(body: unknown): DefinitionCheck {
       return;
     }
     if (!(predicates as readonly string[]).includes(raw.predicate)) {
-      problems.push(`${where}: unknown predicate ${JSON.stringify(raw.predicate)}; use one of ${predicates.join(', ')}, default`);
+      problems.push(
+        `${where}: unknown predicate ${JSON.stringify(raw.predicate)}; use one of ${predicates.join(', ')}, default`,
+      );
       return;
     }
     if (!raw.field) {
@@ -132,13 +142,19 @@ export function checkDefinition(body: unknown): DefinitionCheck {
     const field = fieldOf(raw.field, true);
     const kind = field?.kind ?? (numericPseudoFields.has(raw.field) ? 'number' : undefined);
     if (!kind) return;
-    const out: StyleRule = { field: raw.field, predicate, fill: normaliseColor(raw.fill), line: normaliseColor(raw.line) };
+    const out: StyleRule = {
+      field: raw.field,
+      predicate,
+      fill: normaliseColor(raw.fill),
+      line: normaliseColor(raw.line),
+    };
     if (predicate === 'exists') {
       const value = raw.value ?? 'Yes';
       if (value !== 'Yes' && value !== 'No') problems.push(`${where}: exists takes the value Yes or No`);
       out.value = value;
     } else if (rangePredicates.has(predicate)) {
-      if (kind !== 'number' && kind !== 'integer') problems.push(`${where}: ${predicate} works on numeric fields only, and ${raw.field} is ${kind}`);
+      if (kind !== 'number' && kind !== 'integer')
+        problems.push(`${where}: ${predicate} works on numeric fields only, and ${raw.field} is ${kind}`);
       else out.value = numberValue(raw.value, `${where} (${raw.field} ${predicate})`, problems);
     } else if (raw.value === undefined) {
       problems.push(`${where}: ${predicate} needs a value`);
@@ -173,7 +189,9 @@ export function normaliseColor(color: string): string {
 function typedRange(field: ParcelField, value: Record<string, Scalar | undefined>, problems: string[]): FilterValue {
   const out: Record<string, Scalar> = {};
   if (field.kind !== 'number' && field.kind !== 'integer' && field.kind !== 'date') {
-    problems.push(`filter ${field.name}: ranges work on numeric and date fields only, and ${field.name} is ${field.kind}`);
+    problems.push(
+      `filter ${field.name}: ranges work on numeric and date fields only, and ${field.name} is ${field.kind}`,
+    );
     return out;
   }
   for (const [key, bound] of Object.entries(value)) {
@@ -196,7 +214,8 @@ function typedValue(field: ParcelField, value: Scalar, where: string, problems: 
     }
     case 'date': {
       const text = String(value);
-      if (!isCalendarDate(text)) problems.push(`${where}: ${field.name} takes a date like 2020-01-31 (a day that exists)`);
+      if (!isCalendarDate(text))
+        problems.push(`${where}: ${field.name} takes a date like 2020-01-31 (a day that exists)`);
       return text;
     }
     default:
@@ -215,8 +234,14 @@ function isCalendarDate(text: string): boolean {
 
 function numberValue(value: Scalar | undefined, where: string, problems: string[]): number {
   // Number parsing strips thousand separators (spec, validation rules).
-  const parsed = typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '').trim()) : Number.NaN;
-  if (typeof value === 'boolean' || value === undefined || (typeof value === 'string' && value.trim() === '') || !Number.isFinite(parsed)) {
+  const parsed =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value.replace(/,/g, '').trim()) : Number.NaN;
+  if (
+    typeof value === 'boolean' ||
+    value === undefined ||
+    (typeof value === 'string' && value.trim() === '') ||
+    !Number.isFinite(parsed)
+  ) {
     problems.push(`${where}: needs a numeric value, got ${JSON.stringify(value ?? null)}`);
     return 0;
   }

@@ -4,7 +4,17 @@ import { z } from 'zod';
 import type { FieldGroup } from '../parcel-fields.ts';
 import { fieldKind } from './parcels.ts';
 
-const fieldGroup = z.enum(['parcel', 'owner', 'sales', 'zoning', 'structure', 'demographics', 'geographic', 'risk', 'matching'] as const satisfies readonly FieldGroup[]);
+const fieldGroup = z.enum([
+  'parcel',
+  'owner',
+  'sales',
+  'zoning',
+  'structure',
+  'demographics',
+  'geographic',
+  'risk',
+  'matching',
+] as const satisfies readonly FieldGroup[]);
 
 export const filterOption = z.object({
   key: z.string(),
@@ -18,7 +28,11 @@ export const filterOption = z.object({
 });
 export type FilterOption = z.infer<typeof filterOption>;
 
-export const filtersAnswer = z.object({ source: z.string(), path: z.string().nullable(), filters: z.array(filterOption) });
+export const filtersAnswer = z.object({
+  source: z.string(),
+  path: z.string().nullable(),
+  filters: z.array(filterOption),
+});
 
 /** GET /sources/{source}/autocomplete.json: values of a field that start with the typed text. */
 export const autocompleteAnswer = z.object({ key: z.string(), query: z.string(), suggestions: z.array(z.string()) });

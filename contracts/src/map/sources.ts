@@ -17,11 +17,24 @@ export const tileJson = z.looseObject({
 /** GET /api/v1/sources: the caller's stored sources (an admin's: all), a page at a time. */
 export const sourcesList = z.object({
   next: z.string().nullable(),
-  sources: z.array(z.object({ id: z.string(), created_at: z.string(), query: z.unknown(), fields: z.unknown(), rules: z.number(), url: z.string() })),
+  sources: z.array(
+    z.object({
+      id: z.string(),
+      created_at: z.string(),
+      query: z.unknown(),
+      fields: z.unknown(),
+      rules: z.number(),
+      url: z.string(),
+    }),
+  ),
 });
 
 /** GET /sources/{id}/extent.json: the box around the parcels a stored source selects (null: none). */
-export const sourceExtent = z.object({ id: z.union([z.string(), z.number()]), bbox: bbox.nullable(), parcels: z.number() });
+export const sourceExtent = z.object({
+  id: z.union([z.string(), z.number()]),
+  bbox: bbox.nullable(),
+  parcels: z.number(),
+});
 
 /** GET {place}/sources.json: the datasets a place can be filtered by, with their filter and autocomplete URLs. */
 export const placeSources = z.object({

@@ -17,7 +17,12 @@ export type ZoningType = (typeof zoningTypes)[number]['type'];
 /** Zoning tiles run from zoom 11 to 20 (the spec); maplibre layers show them through zoom 20.x. */
 export const zoningLayer = { minzoom: 11, maxzoom: 20 } as const;
 
-export const zoningTileFields = { zoning: 'String', zoning_name: 'String', zoning_type: 'String', zoning_subtype: 'String' } as const;
+export const zoningTileFields = {
+  zoning: 'String',
+  zoning_name: 'String',
+  zoning_type: 'String',
+  zoning_subtype: 'String',
+} as const;
 
 /** The tile fields of callers below Pro: the standardized type and subtype are Pro fields (and a paid add-on). */
 export const zoningCodeTileFields = { zoning: 'String', zoning_name: 'String' } as const;

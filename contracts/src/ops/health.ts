@@ -4,7 +4,11 @@ import { z } from 'zod';
 
 export const healthReport = z.object({
   status: z.enum(['ok', 'unavailable']),
-  database: z.object({ reachable: z.boolean(), migrationVersion: z.union([z.number(), z.string()]).nullable(), error: z.string().optional() }),
+  database: z.object({
+    reachable: z.boolean(),
+    migrationVersion: z.union([z.number(), z.string()]).nullable(),
+    error: z.string().optional(),
+  }),
   tables: z.record(z.string(), z.number()).optional(),
 });
 

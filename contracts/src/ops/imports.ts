@@ -3,25 +3,37 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
-export const placePathSchema = boundedString(300)
-  .regex(/^\/us\/[a-z]{2}\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/, 'A place path like /us/ma/middlesex or /us/ma/middlesex/somerville');
+export const placePathSchema = boundedString(300).regex(
+  /^\/us\/[a-z]{2}\/[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)?$/,
+  'A place path like /us/ma/middlesex or /us/ma/middlesex/somerville',
+);
 
 export const startImportBody = z.strictObject({
   /** The name the upload answered with. */
-  upload: boundedString(140).regex(/^[a-f0-9]{16}-[A-Za-z0-9._-]{1,120}$/, 'An upload name from POST /admin/imports/uploads'),
+  upload: boundedString(140).regex(
+    /^[a-f0-9]{16}-[A-Za-z0-9._-]{1,120}$/,
+    'An upload name from POST /admin/imports/uploads',
+  ),
   place: placePathSchema,
   /** Schema field -> source column or expression; omitted: the import proposes one. */
   mapping: z.record(boundedString(100), z.unknown()).optional(),
   dry_run: z.boolean().default(false),
   replace: z.boolean().default(false),
-  srs: boundedString(40).regex(/^[A-Za-z]+:[0-9]{1,6}$/, 'Like EPSG:2249').optional(),
+  srs: boundedString(40)
+    .regex(/^[A-Za-z]+:[0-9]{1,6}$/, 'Like EPSG:2249')
+    .optional(),
   /** The layer of a file with several polygon layers (a GeoPackage, a folder of shapefiles). */
   layer: boundedString(200).min(1).optional(),
 });
 export type StartImportBody = z.input<typeof startImportBody>;
 
 /** One field of a proposed mapping: the column(s), 0..1 confidence and why (fixtures' propose.ts). */
-export const proposedMatch = z.object({ field: z.string(), columns: z.array(z.string()), confidence: z.number(), reason: z.string() });
+export const proposedMatch = z.object({
+  field: z.string(),
+  columns: z.array(z.string()),
+  confidence: z.number(),
+  reason: z.string(),
+});
 export type ProposedMatch = z.infer<typeof proposedMatch>;
 
 export const importProgressShape = z.object({
@@ -50,12 +62,34 @@ export const importRun = z.object({
       skipped: z.number(),
       details: z.record(z.string(), z.number()).optional(),
       warnings: z.array(z.string()).optional(),
-      fill: z.array(z.object({ field: z.string(), source: z.string(), share: z.number(), unparsed: z.number(), samples: z.array(z.string()) })).optional(),
+      fill: z
+        .array(
+          z.object({
+            field: z.string(),
+            source: z.string(),
+            share: z.number(),
+            unparsed: z.number(),
+            samples: z.array(z.string()),
+          }),
+        )
+        .optional(),
       /** The proposed mapping's matches, when the import proposed one. */
-      proposal: z.object({ matches: z.array(proposedMatch) }).nullable().optional(),
+      proposal: z
+        .object({ matches: z.array(proposedMatch) })
+        .nullable()
+        .optional(),
       unmappedColumns: z.array(z.string()).optional(),
       /** Parcels whose inside point lies outside the place: kept up to limitMeters from it, refused beyond. */
-      outside: z.object({ place: z.string(), kept: z.number(), maxMeters: z.number(), refused: z.number(), limitMeters: z.number() }).nullable().optional(),
+      outside: z
+        .object({
+          place: z.string(),
+          kept: z.number(),
+          maxMeters: z.number(),
+          refused: z.number(),
+          limitMeters: z.number(),
+        })
+        .nullable()
+        .optional(),
     })
     .nullable(),
   error: z.string().nullable(),

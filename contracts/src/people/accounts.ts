@@ -8,11 +8,34 @@ export const invalidFormTooltip = 'required information missing - please fill ou
 
 /** Industries offered at sign-up (profile_answers.industry): 28 options from Academia to Other. */
 export const industries = [
-  'Academia', 'Agriculture', 'Appraisal', 'Architecture & Design', 'Banking & Finance', 'Conservation',
-  'Construction', 'Consulting', 'Energy & Utilities', 'Engineering', 'Environmental Services', 'Forestry',
-  'Government', 'Insurance', 'Investment', 'Journalism & Media', 'Land Surveying', 'Law', 'Mining',
-  'Nonprofit', 'Oil & Gas', 'Property Management', 'Real Estate', 'Retail', 'Software & Technology',
-  'Telecommunications', 'Transportation & Logistics', 'Other',
+  'Academia',
+  'Agriculture',
+  'Appraisal',
+  'Architecture & Design',
+  'Banking & Finance',
+  'Conservation',
+  'Construction',
+  'Consulting',
+  'Energy & Utilities',
+  'Engineering',
+  'Environmental Services',
+  'Forestry',
+  'Government',
+  'Insurance',
+  'Investment',
+  'Journalism & Media',
+  'Land Surveying',
+  'Law',
+  'Mining',
+  'Nonprofit',
+  'Oil & Gas',
+  'Property Management',
+  'Real Estate',
+  'Retail',
+  'Software & Technology',
+  'Telecommunications',
+  'Transportation & Logistics',
+  'Other',
 ] as const;
 
 /**
@@ -89,7 +112,10 @@ export const editBody = z
     password: password.optional(),
     current_password: boundedString(512).optional(),
   })
-  .refine((body) => body.name !== undefined || body.email !== undefined || body.password !== undefined, 'Nothing to change');
+  .refine(
+    (body) => body.name !== undefined || body.email !== undefined || body.password !== undefined,
+    'Nothing to change',
+  );
 
 export const resetRequestBody = z.object({ email: emailAddress });
 export const resetCompleteBody = z.object({ token: boundedString(100).min(10), password });

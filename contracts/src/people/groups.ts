@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 import { emailAddress } from './accounts.ts';
 
-export const invalidAccountName = 'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.';
+export const invalidAccountName =
+  'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.';
 export const duplicateAccountName = 'It appears you have already selected this account name, please try another.';
 
 /** 3-100 characters with a letter; not "united states"; nothing that looks like a URL or a domain. */
@@ -45,7 +46,14 @@ const role = z.enum(roles);
 
 /** GET /users/members.json: the manager's account with its seats, members and open invitations. */
 export const membersAnswer = z.object({
-  group: z.object({ name: z.string(), path: z.string(), tier, seats: z.number(), seats_taken: z.number(), billing_url: z.string() }),
+  group: z.object({
+    name: z.string(),
+    path: z.string(),
+    tier,
+    seats: z.number(),
+    seats_taken: z.number(),
+    billing_url: z.string(),
+  }),
   members: z.array(z.object({ user_id: z.number(), name: z.string(), email: z.string(), role })),
   invitations: z.array(z.object({ email: z.string(), role, expires_at: z.string() })),
 });

@@ -10,7 +10,9 @@ export const sessionInfo = z.object({
   display_level: z.enum(['Anon', 'Starter', 'Pro', 'Team']),
   has_sitecontrol: z.boolean(),
   user: z.object({ id: z.number(), name: z.string(), email: z.string(), is_admin: z.boolean() }).nullable(),
-  group: z.object({ name: z.string(), path: z.string(), tier: z.enum(['free', 'pro', 'team']), is_manager: z.boolean() }).nullable(),
+  group: z
+    .object({ name: z.string(), path: z.string(), tier: z.enum(['free', 'pro', 'team']), is_manager: z.boolean() })
+    .nullable(),
   csrf_token: z.string().nullable(),
   acting_as: z.boolean(),
   /** The built-in local payment provider is in use: every page says payments are tests (M11). */

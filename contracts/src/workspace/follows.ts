@@ -11,7 +11,9 @@ export const bookmarkBody = z
     /** true takes the bookmark off again (the spec's "bookmark remove"). */
     remove: z.boolean().optional(),
     /** The dataset the bookmark belongs to; parcels unless a dataset says otherwise. */
-    source_id: boundedString(100).regex(/^[a-z0-9_-]{1,100}$/).optional(),
+    source_id: boundedString(100)
+      .regex(/^[a-z0-9_-]{1,100}$/)
+      .optional(),
   })
   .strict();
 

@@ -26,8 +26,10 @@ export const imageryTexts = {
   showImage: 'Show image',
   street: 'Street view',
   birdseye: "Bird's eye",
-  registerOffer: (total: number) => `You can view ${total} free images. Register for a free account to keep viewing imagery.`,
-  registerNeeded: (total: number) => `You have viewed your ${total} free images. Register for a free account to see more.`,
+  registerOffer: (total: number) =>
+    `You can view ${total} free images. Register for a free account to keep viewing imagery.`,
+  registerNeeded: (total: number) =>
+    `You have viewed your ${total} free images. Register for a free account to see more.`,
   upgradeOffer: (total: number) => `You can view ${total} free images. Upgrade to Pro for unlimited imagery.`,
   upgradeNeeded: (total: number) => `You have viewed your ${total} free images. Upgrade to Pro for unlimited imagery.`,
 } as const;
@@ -35,7 +37,8 @@ export const imageryTexts = {
 /** The meter's message for the limits: an offer while images remain, a block once they are used. */
 export function imageLimitMessage(limits: Pick<ImageLimits, 'metered' | 'allowed' | 'need' | 'total'>): string | null {
   if (!limits.metered || limits.total === null) return null;
-  if (limits.need === 'register') return limits.allowed ? imageryTexts.registerOffer(limits.total) : imageryTexts.registerNeeded(limits.total);
+  if (limits.need === 'register')
+    return limits.allowed ? imageryTexts.registerOffer(limits.total) : imageryTexts.registerNeeded(limits.total);
   return limits.allowed ? imageryTexts.upgradeOffer(limits.total) : imageryTexts.upgradeNeeded(limits.total);
 }
 
@@ -46,8 +49,14 @@ export const birdseyeAngles = [0, 90, 180, 270] as const;
 
 export const imageQuery = z
   .object({
-    path: boundedString(300).regex(/^\/[a-z]{2}\/[^\s?#]+$/, 'path is a parcel path like /us/ma/middlesex/cambridge/123'),
+    path: boundedString(300).regex(
+      /^\/[a-z]{2}\/[^\s?#]+$/,
+      'path is a parcel path like /us/ma/middlesex/cambridge/123',
+    ),
     heading: z.coerce.number().min(0).max(360).optional(),
-    angle: z.coerce.number().refine((a) => (birdseyeAngles as readonly number[]).includes(a), 'angle is 0, 90, 180 or 270').optional(),
+    angle: z.coerce
+      .number()
+      .refine((a) => (birdseyeAngles as readonly number[]).includes(a), 'angle is 0, 90, 180 or 270')
+      .optional(),
   })
   .strict();

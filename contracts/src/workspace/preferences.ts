@@ -13,7 +13,12 @@ export const preferenceValues = {
   // The viewer keeps the measuring tools' units (map.md section 3); imperial/metric is the older shape.
   units: z.union([
     z.enum(['imperial', 'metric']),
-    z.object({ distance: z.enum(['miles', 'kilometers', 'feet', 'meters']), area: z.enum(['acres', 'squareFeet', 'squareMeters', 'hectares']) }).strict(),
+    z
+      .object({
+        distance: z.enum(['miles', 'kilometers', 'feet', 'meters']),
+        area: z.enum(['acres', 'squareFeet', 'squareMeters', 'hectares']),
+      })
+      .strict(),
   ]),
   canada_fields_notice_dismissed: z.boolean(),
   base_layer: boundedString(40),
@@ -27,7 +32,11 @@ export const preferenceKey = z.enum(preferenceKeys as [PreferenceKey, ...Prefere
 /** POST /preferences.json: {data: {key: value, ...}} with known keys only. */
 export const savePreferencesBody = z.object({
   data: z
-    .object(Object.fromEntries(preferenceKeys.map((key) => [key, preferenceValues[key].optional()])) as { [K in PreferenceKey]: z.ZodOptional<(typeof preferenceValues)[K]> })
+    .object(
+      Object.fromEntries(preferenceKeys.map((key) => [key, preferenceValues[key].optional()])) as {
+        [K in PreferenceKey]: z.ZodOptional<(typeof preferenceValues)[K]>;
+      },
+    )
     .strict(),
 });
 

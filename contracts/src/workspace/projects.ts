@@ -2,9 +2,12 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
-export const deleteProjectConfirmation = 'Are you sure you want to delete this project? You may lose exports that have not expired.';
+export const deleteProjectConfirmation =
+  'Are you sure you want to delete this project? You may lose exports that have not expired.';
 
-const placePath = boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
+const placePath = boundedString(300)
+  .trim()
+  .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
 
 export const projectBody = z
   .object({
@@ -16,7 +19,9 @@ export const projectBody = z
 
 export const projectUpdate = projectBody.partial().refine((b) => Object.keys(b).length > 0, 'Nothing to change');
 export const setRootBody = z.object({ path: placePath }).strict();
-export const focusBody = z.object({ id: z.number().int().positive(), folder: boundedString(100).trim().default('') }).strict();
+export const focusBody = z
+  .object({ id: z.number().int().positive(), folder: boundedString(100).trim().default('') })
+  .strict();
 
 /** POST /neighborhoods.json (the spec's call for saving a focus area). */
 export const focusAreaBody = z.object({
@@ -32,7 +37,9 @@ const placeRoot = z.object({ name: z.string().nullable(), path: z.string(), head
 
 /** GET /profile/projects.json: the caller's account's projects; limit null is unlimited. */
 export const projectsList = z.object({
-  projects: z.array(z.object({ id: z.number(), name: z.string(), path: z.string(), root: placeRoot, updated_at: z.string() })),
+  projects: z.array(
+    z.object({ id: z.number(), name: z.string(), path: z.string(), root: placeRoot, updated_at: z.string() }),
+  ),
   limit: z.number().nullable(),
 });
 export type ProjectsList = z.infer<typeof projectsList>;

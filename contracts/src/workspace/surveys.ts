@@ -17,20 +17,22 @@ export const POST_STATUS = { couldNotSurvey: 1, surveyed: 2 } as const;
 
 export const surveyTexts = {
   saved: 'Survey saved.',
-  photoQuotaFull: (mb: number) => `Your account's survey photos have reached their ${mb.toLocaleString('en-US')} MB of storage; this photo was not saved.`,
+  photoQuotaFull: (mb: number) =>
+    `Your account's survey photos have reached their ${mb.toLocaleString('en-US')} MB of storage; this photo was not saved.`,
   noPermission: 'You do not have permission to edit this survey.',
   creating: 'You are creating a new survey.',
   chooserLabel: 'Choose a survey to edit',
   createNew: 'Create a new survey',
   answerPlaceholder: 'Enter an answer',
   saveProjectFirst: 'Please save a Project first to create a survey.',
-  promo: 'Surveys let your team collect facts about parcels in the field and see them on the map. Sign in with a Pro account to build one.',
+  promo:
+    'Surveys let your team collect facts about parcels in the field and see them on the map. Sign in with a Pro account to build one.',
   upgrade: 'Surveys are part of Pro. Upgrade to Pro to build surveys and send your team into the field.',
-  memberReason: 'Surveys are created by your group\'s managers. Ask a manager to create one.',
+  memberReason: "Surveys are created by your group's managers. Ask a manager to create one.",
   hint: 'Write the questions your surveyors answer for each parcel. Answers can jump to a later question or end the survey.',
   sharedEmpty: 'This shared project has no surveys yet.',
-  guestPosts: 'Only members of the project\'s group can post answers to its surveys.',
-  guestResults: 'The posts of a survey are for members of the project\'s group.',
+  guestPosts: "Only members of the project's group can post answers to its surveys.",
+  guestResults: "The posts of a survey are for members of the project's group.",
 } as const;
 
 /**
@@ -73,15 +75,18 @@ export const surveySaveBody = z
     source_id: z.union([z.coerce.number().int().positive(), z.literal(''), z.null()]).optional(),
     name: boundedString(100).trim().optional(),
     // The spec sends questions as JSON text; an array is taken as it is.
-    questions: z.union([boundedString(512 * 1024), z.array(z.unknown())]).transform((v, ctx) => {
-      if (Array.isArray(v)) return v;
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'questions is not valid JSON' });
-        return z.NEVER;
-      }
-    }).pipe(z.array(questionSchema).max(MAX_QUESTIONS)),
+    questions: z
+      .union([boundedString(512 * 1024), z.array(z.unknown())])
+      .transform((v, ctx) => {
+        if (Array.isArray(v)) return v;
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'questions is not valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.array(questionSchema).max(MAX_QUESTIONS)),
     photo_required: flag.default(true),
   })
   .strict();
@@ -99,7 +104,12 @@ export function normaliseQuestions(questions: readonly SurveyQuestion[]): Survey
   return kept.map((q, index) => {
     const after = later(index);
     const step = (n: string | undefined) => (n === END || (n !== undefined && after.has(n)) ? n : undefined);
-    const out: SurveyQuestion = { id: q.id, question: q.question.trim(), column: q.column.trim() || columnName(q.question, index), answers: TEXTAREA };
+    const out: SurveyQuestion = {
+      id: q.id,
+      question: q.question.trim(),
+      column: q.column.trim() || columnName(q.question, index),
+      answers: TEXTAREA,
+    };
     if (q.answers === TEXTAREA) {
       if (q.required) out.required = true;
     } else {
@@ -120,7 +130,13 @@ export function normaliseQuestions(questions: readonly SurveyQuestion[]): Survey
 
 /** A short column name from a question: lower-case words joined by underscores. */
 export function columnName(question: string, index: number): string {
-  const words = question.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim().split(' ').filter(Boolean).slice(0, 3);
+  const words = question
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean)
+    .slice(0, 3);
   return words.length ? words.join('_').slice(0, 40) : `q${index + 1}`;
 }
 
@@ -157,7 +173,9 @@ export function answerProblems(questions: readonly SurveyQuestion[], answers: An
       if (q.required && given === '') problems.push(`"${q.question}" is required`);
       if (given.length > MAX_ANSWER_LENGTH) problems.push(`"${q.question}": at most ${MAX_ANSWER_LENGTH} characters`);
     } else if (!q.answers.some((a) => a.label === given)) {
-      problems.push(given === '' ? `Choose an answer for "${q.question}"` : `"${given}" is not an answer of "${q.question}"`);
+      problems.push(
+        given === '' ? `Choose an answer for "${q.question}"` : `"${given}" is not an answer of "${q.question}"`,
+      );
     }
   }
   return problems;
@@ -173,15 +191,20 @@ export function answersOnPath(questions: readonly SurveyQuestion[], answers: Ans
 export const postFields = z
   .object({
     client_id: z.uuid('client_id must be a uuid'),
-    parcel_path: boundedString(300).regex(/^\/[a-z]{2}\/[^\s?#]+$/, 'parcel_path is a parcel path like /us/ma/middlesex/cambridge/123'),
-    answers: boundedString(256 * 1024).transform((v, ctx) => {
-      try {
-        return JSON.parse(v) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'answers is not valid JSON' });
-        return z.NEVER;
-      }
-    }).pipe(z.record(boundedString(24), boundedString(MAX_ANSWER_LENGTH * 2))),
+    parcel_path: boundedString(300).regex(
+      /^\/[a-z]{2}\/[^\s?#]+$/,
+      'parcel_path is a parcel path like /us/ma/middlesex/cambridge/123',
+    ),
+    answers: boundedString(256 * 1024)
+      .transform((v, ctx) => {
+        try {
+          return JSON.parse(v) as unknown;
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'answers is not valid JSON' });
+          return z.NEVER;
+        }
+      })
+      .pipe(z.record(boundedString(24), boundedString(MAX_ANSWER_LENGTH * 2))),
     status: z.enum(['1', '2']).default('2').transform(Number),
   })
   .strict();
@@ -208,7 +231,12 @@ export const surveyUpsell = z.object({
 });
 export type SurveyUpsell = z.infer<typeof surveyUpsell>;
 
-export const surveyPreset = z.object({ id: z.string(), name: z.string(), photo_required: z.boolean(), questions: z.array(questionSchema) });
+export const surveyPreset = z.object({
+  id: z.string(),
+  name: z.string(),
+  photo_required: z.boolean(),
+  questions: z.array(questionSchema),
+});
 export type SurveyPreset = z.infer<typeof surveyPreset>;
 
 /** GET /sources.json: a project's surveys and whether the caller may make another. */

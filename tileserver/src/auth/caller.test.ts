@@ -36,13 +36,18 @@ describe('checking tokens', () => {
   });
 
   const levelOf = async (a: ReturnType<typeof app>, token: string, client: string) => {
-    const res = await a.request('/api/v1/session.json', { headers: { Authorization: `Bearer ${token}` } }, { incoming: { socket: { remoteAddress: client } } });
+    const res = await a.request(
+      '/api/v1/session.json',
+      { headers: { Authorization: `Bearer ${token}` } },
+      { incoming: { socket: { remoteAddress: client } } },
+    );
     return res.status === 200 ? (await res.json()).level : res.status;
   };
 
   it('answers near-misses of the admin token (prefixes, longer, other lengths) with 401', async () => {
     const a = app();
-    for (const guess of [admin.slice(0, -1), `${admin}x`, 'x', admin.toUpperCase()]) expect(await levelOf(a, guess, `near-${guess.length}`), guess).toBe(401);
+    for (const guess of [admin.slice(0, -1), `${admin}x`, 'x', admin.toUpperCase()])
+      expect(await levelOf(a, guess, `near-${guess.length}`), guess).toBe(401);
     expect(await levelOf(a, admin, 'near-admin')).toBe('admin');
   });
 
@@ -54,12 +59,20 @@ describe('checking tokens', () => {
     expect(await levelOf(a, admin, '198.51.100.7')).toBe('admin');
     expect(await levelOf(a, 'bogus-22', '198.51.100.7')).toBe(429);
     expect(await levelOf(a, admin, '198.51.100.8')).toBe('admin');
-    const anonymous = await a.request('/api/v1/session.json', {}, { incoming: { socket: { remoteAddress: '198.51.100.7' } } });
+    const anonymous = await a.request(
+      '/api/v1/session.json',
+      {},
+      { incoming: { socket: { remoteAddress: '198.51.100.7' } } },
+    );
     expect((await anonymous.json()).level).toBe('anonymous');
   });
 
   it('answers the throttled client 429 JSON with Retry-After through HTTP', async () => {
-    const throttled = createApp({ config: loadConfig({ ADMIN_TOKEN: admin, UNAUTHORIZED_PER_MINUTE: '3' }), sql, logger: createLogger('silent') });
+    const throttled = createApp({
+      config: loadConfig({ ADMIN_TOKEN: admin, UNAUTHORIZED_PER_MINUTE: '3' }),
+      sql,
+      logger: createLogger('silent'),
+    });
     const statuses: number[] = [];
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {

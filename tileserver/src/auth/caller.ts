@@ -18,7 +18,14 @@ import type { Config } from '../config.ts';
 import type { Sql } from '../db/client.ts';
 import { ApiError } from '../errors.ts';
 import { clientAddress, RateLimiter } from './rate-limit.ts';
-import { csrfHeaderName, looksLikeSessionId, readSessionCookie, secretHash, touchSession, type SessionRecord } from './sessions.ts';
+import {
+  csrfHeaderName,
+  looksLikeSessionId,
+  readSessionCookie,
+  secretHash,
+  touchSession,
+  type SessionRecord,
+} from './sessions.ts';
 import type { Level } from '@parcel-map/contracts/levels';
 
 export interface CallerUser {
@@ -53,7 +60,8 @@ const stateChanging = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** The token of a request: the Bearer credential when present, else the `token` query parameter. */
 export function requestToken(authorization: string | undefined, queryToken: string | undefined): string | undefined {
   const bearer = authorization === undefined ? undefined : /^Bearer[ \t]+(\S{1,512})[ \t]*$/i.exec(authorization)?.[1];
-  if (authorization !== undefined && bearer === undefined) throw new ApiError('UNAUTHORIZED', 'The Authorization header must be "Bearer <token>"');
+  if (authorization !== undefined && bearer === undefined)
+    throw new ApiError('UNAUTHORIZED', 'The Authorization header must be "Bearer <token>"');
   return bearer ?? queryToken;
 }
 
@@ -165,9 +173,19 @@ export class CallerResolver {
     if (!looksLikeSessionId(sessionId)) return undefined;
     const [row] = await this.sql!<
       {
-        id_hash: Buffer; csrf_token: string; acting_admin_id: string | null; stale: boolean;
-        id: string; name: string; email: string; is_admin: boolean;
-        group_id: string | null; group_name: string | null; slug: string | null; tier: CallerGroup['tier'] | null; role: CallerGroup['role'] | null;
+        id_hash: Buffer;
+        csrf_token: string;
+        acting_admin_id: string | null;
+        stale: boolean;
+        id: string;
+        name: string;
+        email: string;
+        is_admin: boolean;
+        group_id: string | null;
+        group_name: string | null;
+        slug: string | null;
+        tier: CallerGroup['tier'] | null;
+        role: CallerGroup['role'] | null;
       }[]
     >`
       SELECT s.id_hash, s.csrf_token, s.acting_admin_id, s.last_seen_at < now() - interval '1 hour' AS stale,
@@ -187,20 +205,28 @@ export class CallerResolver {
     };
     const user: CallerUser = { id: Number(row.id), name: row.name, email: row.email, isAdmin: row.is_admin };
     const group: CallerGroup | undefined =
-      row.group_id && row.role ? { id: Number(row.group_id), name: row.group_name!, slug: row.slug!, tier: row.tier!, role: row.role } : undefined;
+      row.group_id && row.role
+        ? { id: Number(row.group_id), name: row.group_name!, slug: row.slug!, tier: row.tier!, role: row.role }
+        : undefined;
     const level: Level = user.isAdmin ? 'admin' : group ? groupLevel(group.tier) : 'free';
     return { level, via: 'session', token: this.config.ANON_TOKEN, user, group, session };
   }
 }
 
 function assertCsrf(sent: string | undefined, expected: string): void {
-  const ok = sent !== undefined && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
-  if (!ok) throw new ApiError('FORBIDDEN', `This request needs the ${csrfHeaderName} header of your session (reload the page and try again)`);
+  const ok =
+    sent !== undefined && sent.length === expected.length && timingSafeEqual(Buffer.from(sent), Buffer.from(expected));
+  if (!ok)
+    throw new ApiError(
+      'FORBIDDEN',
+      `This request needs the ${csrfHeaderName} header of your session (reload the page and try again)`,
+    );
 }
 
 export type SessionCaller = Caller & { user: CallerUser; session: SessionRecord };
 
 /** Account management is for signed-in users in a browser session, never for API tokens. */
 export function requireSession(caller: Caller): asserts caller is SessionCaller {
-  if (caller.via !== 'session' || !caller.user || !caller.session) throw new ApiError('UNAUTHORIZED', 'Sign in to do this');
+  if (caller.via !== 'session' || !caller.user || !caller.session)
+    throw new ApiError('UNAUTHORIZED', 'Sign in to do this');
 }

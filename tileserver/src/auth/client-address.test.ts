@@ -19,7 +19,9 @@ describe('the client address behind proxies', () => {
   it('H4: takes the right-most address a trusted proxy did not vouch for', () => {
     expect(resolveClientAddress('127.0.0.1', '198.51.100.1', loopback)).toBe('198.51.100.1');
     // What the client wrote itself stays left of what nginx appended ($proxy_add_x_forwarded_for).
-    expect(resolveClientAddress('::ffff:127.0.0.1', '127.0.0.1, 10.9.9.9, 198.51.100.2', loopback)).toBe('198.51.100.2');
+    expect(resolveClientAddress('::ffff:127.0.0.1', '127.0.0.1, 10.9.9.9, 198.51.100.2', loopback)).toBe(
+      '198.51.100.2',
+    );
     const chain = trustedProxies('127.0.0.1, 10.0.0.0/8');
     expect(resolveClientAddress('127.0.0.1', '198.51.100.3, 10.1.2.3', chain)).toBe('198.51.100.3');
     expect(resolveClientAddress('127.0.0.1', 'garbage, 10.1.2.3', chain)).toBe('10.1.2.3');
@@ -36,10 +38,18 @@ describe('the client address behind proxies', () => {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (forwardedFor) headers['X-Forwarded-For'] = forwardedFor;
       const body = JSON.stringify({ email: uniqueEmail('xff'), password: 'wrong-pass' });
-      return (await app.request('/users/sign_in.json', { method: 'POST', headers, body }, { incoming: { socket: { remoteAddress: peer } } })).status;
+      return (
+        await app.request(
+          '/users/sign_in.json',
+          { method: 'POST', headers, body },
+          { incoming: { socket: { remoteAddress: peer } } },
+        )
+      ).status;
     };
     // Behind the proxy: A spends its budget, B still has its own.
-    expect([await signIn('127.0.0.1', '198.51.100.10'), await signIn('127.0.0.1', '198.51.100.10')]).toEqual([401, 401]);
+    expect([await signIn('127.0.0.1', '198.51.100.10'), await signIn('127.0.0.1', '198.51.100.10')]).toEqual([
+      401, 401,
+    ]);
     expect(await signIn('127.0.0.1', '198.51.100.10')).toBe(429);
     expect(await signIn('127.0.0.1', '198.51.100.11')).toBe(401);
     // A client reaching the app directly is keyed by its own address whatever it writes.

@@ -12,7 +12,10 @@ const plain = (address: string) => (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(address)
 /** The TRUSTED_PROXIES list (addresses or CIDR ranges, IPv4 or IPv6). */
 export function trustedProxies(list: string): BlockList {
   const blocks = new BlockList();
-  for (const entry of list.split(',').map((e) => e.trim()).filter(Boolean)) {
+  for (const entry of list
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
     const [address, bits] = entry.split('/');
     const family = isIP(plain(address!));
     if (family === 0) throw new Error(`TRUSTED_PROXIES: "${entry}" is not an address or CIDR range`);
@@ -69,11 +72,17 @@ export function clientAddresses(config: Config): MiddlewareHandler {
 
 /** With ALLOWED_HOSTS set, a request for any other Host (and PUBLIC_URL's own) is refused with 400. */
 export function allowedHosts(config: Config): MiddlewareHandler {
-  const allowed = new Set((config.ALLOWED_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  const allowed = new Set(
+    (config.ALLOWED_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
   if (config.PUBLIC_URL) allowed.add(new URL(config.PUBLIC_URL).host);
   return async (c, next) => {
     const host = (c.req.header('host') ?? '').toLowerCase();
-    if (config.ALLOWED_HOSTS && !allowed.has(host)) throw new ApiError('BAD_REQUEST', 'This server does not answer for that Host');
+    if (config.ALLOWED_HOSTS && !allowed.has(host))
+      throw new ApiError('BAD_REQUEST', 'This server does not answer for that Host');
     await next();
   };
 }

@@ -33,7 +33,12 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
   // maxmem above the 128 * N * r the parameters need (node's 32 MB default refuses N=2^17).
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 129 * 2 ** logN * r * p + 1024 * 1024 };
   return limited(
-    () => new Promise((resolve, reject) => scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) => (error ? reject(error) : resolve(key)))),
+    () =>
+      new Promise((resolve, reject) =>
+        scryptCallback(password.normalize('NFKC'), salt, keyLength, options, (error, key) =>
+          error ? reject(error) : resolve(key),
+        ),
+      ),
   );
 }
 
@@ -47,7 +52,13 @@ export async function hashPassword(password: string): Promise<string> {
 function storedParams(stored: string): { logN: number; r: number; p: number; salt: Buffer; key: Buffer } | undefined {
   const [scheme, logN, r, p, salt, key] = stored.split('$');
   const n = { logN: Number(logN), r: Number(r), p: Number(p) };
-  if (scheme !== 'scrypt' || !salt || !key || !(n.logN >= 10 && n.logN <= params.logN && n.r >= 1 && n.r <= 16 && n.p >= 1 && n.p <= 4)) return undefined;
+  if (
+    scheme !== 'scrypt' ||
+    !salt ||
+    !key ||
+    !(n.logN >= 10 && n.logN <= params.logN && n.r >= 1 && n.r <= 16 && n.p >= 1 && n.p <= 4)
+  )
+    return undefined;
   return { ...n, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 

@@ -20,7 +20,10 @@ afterAll(() => sql.end());
 type Kind = 'anonymous' | 'free' | 'pro' | 'team manager' | 'team member' | 'admin';
 const kinds: Kind[] = ['anonymous', 'free', 'pro', 'team manager', 'team member', 'admin'];
 const callers = new Map<Kind, TestBrowser>();
-const tiers = { pro: parcelFields.filter((f) => f.tier === 'pro'), team: parcelFields.filter((f) => f.tier === 'team') };
+const tiers = {
+  pro: parcelFields.filter((f) => f.tier === 'pro'),
+  team: parcelFields.filter((f) => f.tier === 'team'),
+};
 let parcel: { path: string; values: Record<string, unknown> };
 
 /** What each kind may see and do. */
@@ -54,7 +57,11 @@ const premiumValuesIn = (body: unknown, tier: 'pro' | 'team') => {
   const text = JSON.stringify(body);
   return tiers[tier].filter((f) => {
     const value = parcel.values[f.name];
-    return value !== undefined && (typeof value !== 'string' || value.length > 3) && text.includes(`"${f.name}":${JSON.stringify(value)}`);
+    return (
+      value !== undefined &&
+      (typeof value !== 'string' || value.length > 3) &&
+      text.includes(`"${f.name}":${JSON.stringify(value)}`)
+    );
   });
 };
 
@@ -72,7 +79,11 @@ describe.each(kinds)('a caller who is %s', (kind) => {
   it('may style by a premium field in a source only with the plan that has it', async () => {
     for (const tier of ['pro', 'team'] as const) {
       const field = tiers[tier][0]!.name;
-      const res = await callers.get(kind)!.post('/api/v1/sources', { query: { parcel: true }, fields: ['address', field], styles: [{ predicate: 'default', fill: '#cccccc', line: '#999999' }] });
+      const res = await callers.get(kind)!.post('/api/v1/sources', {
+        query: { parcel: true },
+        fields: ['address', field],
+        styles: [{ predicate: 'default', fill: '#cccccc', line: '#999999' }],
+      });
       expect(res.status, `${kind} ${tier}`).toBe(allowed[kind][tier] ? 200 : 403);
     }
   });
@@ -80,7 +91,11 @@ describe.each(kinds)('a caller who is %s', (kind) => {
   it('gets no premium field from search, parcels at a point or dimensions', async () => {
     const browser = callers.get(kind)!;
     const [lon, lat] = (await browser.get(`${parcel.path}.json`)).json.centroid as [number, number];
-    for (const path of [`/search.json?q=${encodeURIComponent(String(parcel.values.address ?? 'cambridge'))}`, `/parcels_at_point.json?lat=${lat}&lon=${lon}`, `/api/v1/dimensions.json?path=${encodeURIComponent(parcel.path)}`]) {
+    for (const path of [
+      `/search.json?q=${encodeURIComponent(String(parcel.values.address ?? 'cambridge'))}`,
+      `/parcels_at_point.json?lat=${lat}&lon=${lon}`,
+      `/api/v1/dimensions.json?path=${encodeURIComponent(parcel.path)}`,
+    ]) {
       const res = await browser.get(path);
       expect(res.status, path).toBe(200);
       if (!allowed[kind].pro) expect(premiumValuesIn(res.json, 'pro'), path).toEqual([]);

@@ -104,7 +104,13 @@ export function readSessionCookie(c: Context): string | undefined {
 }
 
 export function writeSessionCookie(c: Context, config: Config, id: string): void {
-  setCookie(c, sessionCookieName, id, { httpOnly: true, sameSite: 'Lax', secure: servedOverHttps(config), path: '/', maxAge: sessionMaxDays * 86400 });
+  setCookie(c, sessionCookieName, id, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: servedOverHttps(config),
+    path: '/',
+    maxAge: sessionMaxDays * 86400,
+  });
 }
 
 export function clearSessionCookie(c: Context, config: Config): void {
@@ -123,5 +129,11 @@ export function readDeviceCookie(c: Context): string | undefined {
 }
 
 export function writeDeviceCookie(c: Context, config: Config, token: string): void {
-  setCookie(c, deviceCookieName, token, { httpOnly: true, sameSite: 'Lax', secure: servedOverHttps(config), path: '/users', maxAge: deviceDays * 86400 });
+  setCookie(c, deviceCookieName, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: servedOverHttps(config),
+    path: '/users',
+    maxAge: deviceDays * 86400,
+  });
 }

@@ -10,7 +10,11 @@ const usage = 'usage: npm run admin -- create --email you@example.org [--name "Y
 
 async function main(): Promise<void> {
   const { values, positionals } = parseArgs({
-    options: { email: { type: 'string' }, name: { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
     allowPositionals: true,
     strict: true,
   });

@@ -10,7 +10,10 @@ import { repoRoot } from '../paths.ts';
 import { info, step } from '../system/progress.ts';
 
 async function main(): Promise<void> {
-  const { values, positionals } = parseArgs({ options: { yes: { type: 'boolean', default: false } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { yes: { type: 'boolean', default: false } },
+    allowPositionals: true,
+  });
   const [command, file] = positionals;
   if (command !== 'backup' && !(command === 'restore' && file)) {
     process.stdout.write('usage: npm run backup | npm run restore -- FILE --yes\n');
@@ -18,7 +21,9 @@ async function main(): Promise<void> {
     return;
   }
   if (command === 'restore' && !values.yes) {
-    process.stdout.write(`This replaces the app database's data with ${file}. Stop the server, then run again with --yes.\n`);
+    process.stdout.write(
+      `This replaces the app database's data with ${file}. Stop the server, then run again with --yes.\n`,
+    );
     process.exitCode = 1;
     return;
   }
@@ -31,7 +36,9 @@ async function main(): Promise<void> {
     const finish = step(`Backing up ${redact(db.url)}`);
     const result = await backupDatabase(db.url, dir);
     finish();
-    process.stdout.write(`\nBackup written: ${result.file} (${(result.bytes / 1e6).toFixed(1)} MB)\nRestore it with: npm run restore -- ${result.file} --yes\n`);
+    process.stdout.write(
+      `\nBackup written: ${result.file} (${(result.bytes / 1e6).toFixed(1)} MB)\nRestore it with: npm run restore -- ${result.file} --yes\n`,
+    );
   } else {
     const finish = step(`Restoring ${file} into ${redact(db.url)}`);
     await restoreDatabase(db.url, resolve(file!));

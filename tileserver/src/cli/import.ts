@@ -58,7 +58,8 @@ async function main(): Promise<void> {
     return;
   }
   const config = loadConfig();
-  const outsideMaxMeters = values['outside-max-m'] === undefined ? config.IMPORT_OUTSIDE_MAX_M : Number(values['outside-max-m']);
+  const outsideMaxMeters =
+    values['outside-max-m'] === undefined ? config.IMPORT_OUTSIDE_MAX_M : Number(values['outside-max-m']);
   if (!Number.isFinite(outsideMaxMeters) || outsideMaxMeters < 0) {
     process.stderr.write(`--outside-max-m takes a distance in metres (0 or more), got ${values['outside-max-m']}\n`);
     process.exitCode = 2;
@@ -91,6 +92,7 @@ async function main(): Promise<void> {
 main().catch((error: unknown) => {
   const message = error instanceof Error ? error.message : String(error);
   process.stderr.write(`\nImport failed: ${message}\n`);
-  if (!(error instanceof ImportInputError) && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  if (!(error instanceof ImportInputError) && error instanceof Error && error.stack)
+    process.stderr.write(`${error.stack}\n`);
   process.exitCode = 1;
 });

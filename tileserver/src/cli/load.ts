@@ -12,7 +12,9 @@ async function main(): Promise<void> {
     strict: true,
   });
   if (values.help) {
-    process.stdout.write('usage: npm run load [-- --force]\n  --force  delete the real-data rows and load them again\n');
+    process.stdout.write(
+      'usage: npm run load [-- --force]\n  --force  delete the real-data rows and load them again\n',
+    );
     return;
   }
   const config = loadConfig();

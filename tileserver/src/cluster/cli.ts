@@ -16,10 +16,17 @@ const { values: flags } = parseArgs({
 async function main(): Promise<void> {
   const basePort = Number(flags.port);
   const tileProcesses = Number(flags.tiles);
-  if (!Number.isInteger(basePort) || basePort < 1024 || basePort > 65000) throw new Error('--port must be a port number 1024-65000');
-  if (!Number.isInteger(tileProcesses) || tileProcesses < 1 || tileProcesses > 8) throw new Error('--tiles must be 1-8');
+  if (!Number.isInteger(basePort) || basePort < 1024 || basePort > 65000)
+    throw new Error('--port must be a port number 1024-65000');
+  if (!Number.isInteger(tileProcesses) || tileProcesses < 1 || tileProcesses > 8)
+    throw new Error('--tiles must be 1-8');
   console.log('• Starting the cluster (primary, replica, app, tile processes, nginx)');
-  const cluster = await startCluster({ dir: resolve(repoRoot, flags.dir), basePort, tileProcesses, log: (line) => console.log(`  ${line}`) });
+  const cluster = await startCluster({
+    dir: resolve(repoRoot, flags.dir),
+    basePort,
+    tileProcesses,
+    log: (line) => console.log(`  ${line}`),
+  });
   console.log(`\nServing on ${cluster.url}  (Ctrl-C stops every process of the cluster)`);
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -15,7 +15,11 @@ let primary: Sql;
 let template: string;
 
 const tilePath = (t: { z: number; x: number; y: number }) =>
-  template.replace('{z}', String(t.z)).replace('{x}', String(t.x)).replace('{y}', String(t.y)).replace(/^https?:\/\/[^/]+/, '');
+  template
+    .replace('{z}', String(t.z))
+    .replace('{x}', String(t.x))
+    .replace('{y}', String(t.y))
+    .replace(/^https?:\/\/[^/]+/, '');
 
 /** fetch() inflates gzip but keeps the header decodeTile reads: ask for plain MVT where we decode. */
 const plain = (url: string) => fetch(url, { headers: { 'Accept-Encoding': 'identity' } });
@@ -41,7 +45,9 @@ describe('the scale-out cluster behind nginx', () => {
     const centre = lonLatToTile(-71.1097, 42.3736, 16);
     const upstreams = new Set<string>();
     for (let i = 0; i < 8; i++) {
-      const res = await fetch(`${cluster.url}${tilePath({ z: 16, x: centre.x + (i % 4) - 2, y: centre.y + Math.floor(i / 4) })}`);
+      const res = await fetch(
+        `${cluster.url}${tilePath({ z: 16, x: centre.x + (i % 4) - 2, y: centre.y + Math.floor(i / 4) })}`,
+      );
       expect([200, 204]).toContain(res.status);
       expect(res.headers.get('x-cache-status')).toBe('MISS');
       upstreams.add(res.headers.get('x-upstream') ?? '');
@@ -93,7 +99,9 @@ describe('the scale-out cluster behind nginx', () => {
       VALUES (${`Cluster metering ${run}`}, ${`cluster-metering-${run}`}, 'free', ${createHash('sha256').update(token).digest()}, ${token.slice(-4)}) RETURNING id`;
     const centre = lonLatToTile(-71.1097, 42.3736, 16);
     const served = async (port: number, i: number) => {
-      const res = await fetch(`http://127.0.0.1:${port}/api/v1/parcels/16/${centre.x + i}/${centre.y}.mvt?token=${token}`);
+      const res = await fetch(
+        `http://127.0.0.1:${port}/api/v1/parcels/16/${centre.x + i}/${centre.y}.mvt?token=${token}`,
+      );
       await res.arrayBuffer();
       return res.status;
     };
@@ -106,14 +114,25 @@ describe('the scale-out cluster behind nginx', () => {
         counted++;
       }
     }
-    const usage = async () => (await primary<{ tiles: string }[]>`SELECT coalesce(sum(tiles), 0) AS tiles FROM api_usage WHERE group_id = ${group!.id}`)[0]!.tiles;
+    const usage = async () =>
+      (
+        await primary<
+          { tiles: string }[]
+        >`SELECT coalesce(sum(tiles), 0) AS tiles FROM api_usage WHERE group_id = ${group!.id}`
+      )[0]!.tiles;
     // Every answered tile, the polls that found the token included, reaches the primary's api_usage.
-    await expect.poll(async () => Number(await usage()), { timeout: 20_000 }).toBeGreaterThanOrEqual(counted + cluster.tilePorts.length);
+    await expect
+      .poll(async () => Number(await usage()), { timeout: 20_000 })
+      .toBeGreaterThanOrEqual(counted + cluster.tilePorts.length);
   });
 
   it('loses no request when one tile process is killed under load: nginx retries on the other and marks it down', async () => {
     const centre = lonLatToTile(-71.1097, 42.3736, 18);
-    const tiles = Array.from({ length: 160 }, (_, i) => ({ z: 18, x: centre.x - 8 + (i % 16), y: centre.y - 5 + Math.floor(i / 16) }));
+    const tiles = Array.from({ length: 160 }, (_, i) => ({
+      z: 18,
+      x: centre.x - 8 + (i % 16),
+      y: centre.y - 5 + Math.floor(i / 16),
+    }));
     const statuses: number[] = [];
     let next = 0;
     const worker = async () => {
@@ -128,7 +147,9 @@ describe('the scale-out cluster behind nginx', () => {
     await Promise.all(Array.from({ length: 6 }, worker));
     expect(statuses.length).toBe(tiles.length);
     expect(statuses.filter((s) => s !== 200 && s !== 204)).toEqual([]);
-    const upstream = (await fetch(`${cluster.url}${tilePath({ z: 18, x: centre.x + 20, y: centre.y })}`)).headers.get('x-upstream');
+    const upstream = (await fetch(`${cluster.url}${tilePath({ z: 18, x: centre.x + 20, y: centre.y })}`)).headers.get(
+      'x-upstream',
+    );
     expect(upstream).toBe(`127.0.0.1:${cluster.tilePorts[1]}`);
   });
 });

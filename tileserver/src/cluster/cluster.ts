@@ -12,7 +12,10 @@ import { ensureSystemPackages, isRoot, serverPackages } from '../system/system-p
 import { nginxConfig, type NginxOptions } from './nginx-config.ts';
 import { serverCommand } from '../server-command.ts';
 
-export const clusterPackages = [...serverPackages, { name: 'nginx-light', present: () => existsSync('/usr/sbin/nginx') }];
+export const clusterPackages = [
+  ...serverPackages,
+  { name: 'nginx-light', present: () => existsSync('/usr/sbin/nginx') },
+];
 
 export interface ClusterOptions {
   /** Folder for both PostgreSQL data directories, nginx's config, cache and logs. */
@@ -48,7 +51,12 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
   const log = options.log ?? (() => {});
   const dir = resolve(options.dir);
   ensureSystemPackages(clusterPackages, log);
-  const ports = { nginx: options.basePort, app: options.basePort + 1, primary: options.basePort + 2, replica: options.basePort + 3 };
+  const ports = {
+    nginx: options.basePort,
+    app: options.basePort + 1,
+    primary: options.basePort + 2,
+    replica: options.basePort + 3,
+  };
   const tilePorts = Array.from({ length: options.tileProcesses ?? 2 }, (_, i) => options.basePort + 4 + i);
   const stops: (() => Promise<void> | void)[] = [];
   const stop = async () => {
@@ -60,32 +68,73 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const primary = ensureLocalCluster({ dir: resolve(dir, 'primary'), port: ports.primary, fast: true, log });
     stops.push(() => primary.stop());
     const replicaDir = startReplica(primary, resolve(dir, 'replica'), ports.replica, log);
-    stops.push(() => void runAs(isRoot() ? postgresUser() : undefined, [`${pgBin()}/pg_ctl`, '-D', replicaDir, '-m', 'fast', '-w', 'stop']));
+    stops.push(
+      () =>
+        void runAs(isRoot() ? postgresUser() : undefined, [
+          `${pgBin()}/pg_ctl`,
+          '-D',
+          replicaDir,
+          '-m',
+          'fast',
+          '-w',
+          'stop',
+        ]),
+    );
     const primaryUrl = primary.url('parcels');
     const replicaUrl = primaryUrl.replace(`:${ports.primary}/`, `:${ports.replica}/`);
 
     // Links (mail, TileJSON) name nginx's origin, not the app's own port.
     const publicUrl = process.env.PUBLIC_URL || `http://localhost:${ports.nginx}`;
     // The app first: it creates the database, migrates and loads the real data on the primary.
-    const app = startNode('app', ['--role', 'all', '--no-build'], { DATABASE_URL: primaryUrl, PORT: String(ports.app), PUBLIC_URL: publicUrl }, dir, options.cpus);
+    const app = startNode(
+      'app',
+      ['--role', 'all', '--no-build'],
+      { DATABASE_URL: primaryUrl, PORT: String(ports.app), PUBLIC_URL: publicUrl },
+      dir,
+      options.cpus,
+    );
     stops.push(() => stopChild(app));
     await waitForHttp(`http://127.0.0.1:${ports.app}/api/health`, app, 300_000);
     log(`app on 127.0.0.1:${ports.app} (primary 127.0.0.1:${ports.primary})`);
     await waitForReplay(primaryUrl, replicaUrl);
 
     const tiles = tilePorts.map((port, i) =>
-      startNode(`tiles-${i + 1}`, ['--role', 'tiles', '--no-build'], { DATABASE_URL: replicaUrl, METERING_DATABASE_URL: primaryUrl, PORT: String(port), PUBLIC_URL: publicUrl, TILE_CACHE_MB: String(options.tileCacheMb ?? 256) }, dir, options.cpus),
+      startNode(
+        `tiles-${i + 1}`,
+        ['--role', 'tiles', '--no-build'],
+        {
+          DATABASE_URL: replicaUrl,
+          METERING_DATABASE_URL: primaryUrl,
+          PORT: String(port),
+          PUBLIC_URL: publicUrl,
+          TILE_CACHE_MB: String(options.tileCacheMb ?? 256),
+        },
+        dir,
+        options.cpus,
+      ),
     );
     for (const child of tiles) stops.push(() => stopChild(child));
-    await Promise.all(tilePorts.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/health`, tiles[i]!, 120_000)));
+    await Promise.all(
+      tilePorts.map((port, i) => waitForHttp(`http://127.0.0.1:${port}/api/health`, tiles[i]!, 120_000)),
+    );
     log(`tile processes on ${tilePorts.map((p) => `127.0.0.1:${p}`).join(', ')} (replica 127.0.0.1:${ports.replica})`);
 
-    const nginx = startNginx(dir, { port: ports.nginx, appPort: ports.app, tilePorts, uncachedPort: options.uncachedPort }, options.cpus);
+    const nginx = startNginx(
+      dir,
+      { port: ports.nginx, appPort: ports.app, tilePorts, uncachedPort: options.uncachedPort },
+      options.cpus,
+    );
     stops.push(() => stopChild(nginx));
     const url = `http://127.0.0.1:${ports.nginx}`;
     await waitForHttp(`${url}/api/health`, nginx, 30_000);
     log(`nginx on ${url} (proxy_cache in ${resolve(dir, 'nginx/cache')})`);
-    const nginxPids = () => [nginx.pid ?? 0, ...spawnSync('pgrep', ['-P', String(nginx.pid)], { encoding: 'utf8' }).stdout.split(/\s+/).filter(Boolean).map(Number)];
+    const nginxPids = () => [
+      nginx.pid ?? 0,
+      ...spawnSync('pgrep', ['-P', String(nginx.pid)], { encoding: 'utf8' })
+        .stdout.split(/\s+/)
+        .filter(Boolean)
+        .map(Number),
+    ];
     const uncachedUrl = options.uncachedPort ? `http://127.0.0.1:${options.uncachedPort}` : undefined;
     return { url, uncachedUrl, primaryUrl, replicaUrl, appPort: ports.app, tilePorts, tiles, app, nginxPids, stop };
   } catch (error) {
@@ -107,13 +156,41 @@ function startReplica(primary: LocalCluster, replicaDir: string, port: number, l
   log(`pg_basebackup from 127.0.0.1:${primary.port} into ${replicaDir}`);
   const backup = spawnSync(
     owner ? 'runuser' : `${bin}/pg_basebackup`,
-    [...(owner ? ['-u', 'postgres', '--', `${bin}/pg_basebackup`] : []), '-h', '127.0.0.1', '-p', String(primary.port), '-U', 'parcel', '-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast'],
+    [
+      ...(owner ? ['-u', 'postgres', '--', `${bin}/pg_basebackup`] : []),
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primary.port),
+      '-U',
+      'parcel',
+      '-D',
+      replicaDir,
+      '-R',
+      '-X',
+      'stream',
+      '-c',
+      'fast',
+    ],
     { encoding: 'utf8', cwd: '/', env: { ...process.env, PGPASSWORD: decodeURIComponent(password) } },
   );
   if (backup.status !== 0) throw new Error(`pg_basebackup failed: ${backup.stderr}`);
   // The copied settings name the primary's port and socket folder; the replica gets its own.
-  appendFileSync(`${replicaDir}/postgresql.auto.conf`, `port = ${port}\nunix_socket_directories = '${replicaDir}'\nhot_standby = on\n`);
-  const start = runAs(owner, [`${bin}/pg_ctl`, '-D', replicaDir, '-l', `${replicaDir}/server.log`, '-w', '-t', '60', 'start']);
+  appendFileSync(
+    `${replicaDir}/postgresql.auto.conf`,
+    `port = ${port}\nunix_socket_directories = '${replicaDir}'\nhot_standby = on\n`,
+  );
+  const start = runAs(owner, [
+    `${bin}/pg_ctl`,
+    '-D',
+    replicaDir,
+    '-l',
+    `${replicaDir}/server.log`,
+    '-w',
+    '-t',
+    '60',
+    'start',
+  ]);
   if (start.status !== 0) throw new Error(`the replica did not start (see ${replicaDir}/server.log): ${start.stderr}`);
   return replicaDir;
 }
@@ -136,7 +213,13 @@ function psql(url: string, query: string): string {
   return result.stdout.trim();
 }
 
-function startNode(name: string, args: string[], env: Record<string, string>, dir: string, cpus?: string): ChildProcess {
+function startNode(
+  name: string,
+  args: string[],
+  env: Record<string, string>,
+  dir: string,
+  cpus?: string,
+): ChildProcess {
   const logFile = openSync(resolve(dir, `${name}.log`), 'a');
   const [node, nodeArgs] = serverCommand(args);
   const [file, ...rest] = cpus ? ['taskset', '-c', cpus, node, ...nodeArgs] : [node, ...nodeArgs];

@@ -8,10 +8,44 @@ export const allowanceVariables = {
   LOOKUP_LIMIT_FREE: positiveInt.default(100).describe('Parcel records a free (Starter) user may open per UTC day'),
   LOOKUP_LIMIT_PRO: positiveInt.default(1000).describe('Parcel records a Pro user may open per UTC day'),
   LOOKUP_LIMIT_TEAM: positiveInt.default(2000).describe('Parcel records a Team user may open per UTC day'),
-  EXPORT_FREE_ROWS_PER_MONTH: z.coerce.number().int().min(0).default(1000).describe('Free csv export rows per account (or user without one) per UTC month; beyond, exports are bought per record'),
-  FOLLOW_LIMIT_FREE: positiveInt.default(10).describe('Follows (followed places plus bookmarked parcels) a free (Starter) user may keep; Pro and Team take theirs from the plans file'),
-  IMAGERY_FREE_IMAGES: z.coerce.number().int().min(0).default(5).describe('Property images an anonymous visitor or a Starter user may view (Pro and Team unlimited)'),
-  AI_PER_DAY_ANON: z.coerce.number().int().min(0).default(5).describe('Ask A.I. provider calls one anonymous client address may cause per UTC day (cached answers are free; 429 beyond; 0 = no limit)'),
-  AI_PER_DAY_USER: z.coerce.number().int().min(0).default(50).describe('Ask A.I. provider calls one account (user, or group token) may cause per UTC day (cached answers are free; 429 beyond; 0 = no limit)'),
-  SURVEY_PHOTO_QUOTA_MB: positiveInt.default(5120).describe('Survey photo storage of one group (account) under DATA_DIR/survey-photos; a post whose photo would pass it is refused (413)'),
+  EXPORT_FREE_ROWS_PER_MONTH: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1000)
+    .describe(
+      'Free csv export rows per account (or user without one) per UTC month; beyond, exports are bought per record',
+    ),
+  FOLLOW_LIMIT_FREE: positiveInt
+    .default(10)
+    .describe(
+      'Follows (followed places plus bookmarked parcels) a free (Starter) user may keep; Pro and Team take theirs from the plans file',
+    ),
+  IMAGERY_FREE_IMAGES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5)
+    .describe('Property images an anonymous visitor or a Starter user may view (Pro and Team unlimited)'),
+  AI_PER_DAY_ANON: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(5)
+    .describe(
+      'Ask A.I. provider calls one anonymous client address may cause per UTC day (cached answers are free; 429 beyond; 0 = no limit)',
+    ),
+  AI_PER_DAY_USER: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50)
+    .describe(
+      'Ask A.I. provider calls one account (user, or group token) may cause per UTC day (cached answers are free; 429 beyond; 0 = no limit)',
+    ),
+  SURVEY_PHOTO_QUOTA_MB: positiveInt
+    .default(5120)
+    .describe(
+      'Survey photo storage of one group (account) under DATA_DIR/survey-photos; a post whose photo would pass it is refused (413)',
+    ),
 };

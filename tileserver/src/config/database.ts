@@ -8,10 +8,28 @@ export const databaseVariables = {
   DATA_DIR: z.string().min(1).default('.data').describe('Folder for the local cluster, logs and exports'),
   PG_PORT: port.default(5488).describe('Port of the local PostgreSQL cluster (127.0.0.1 only)'),
   TEST_PG_PORT: port.default(5489).describe('Port of the separate cluster that npm test provisions'),
-  TEST_DATABASE_URL: optionalText.describe('Server for npm test instead of the test cluster (each run makes its own database there)'),
-  DB_POOL_SIZE: positiveInt.max(100).default(8).describe('Connections of the tile pool (tile renders run at most this many at once)'),
-  APP_POOL_SIZE: positiveInt.max(100).default(4).describe('Connections of the separate app API pool (search, records, places), so heavy tiles never starve it'),
-  TILE_QUEUE_MAX: z.coerce.number().int().min(0).default(256).describe('Tile renders that may wait for a connection; beyond, 503 with Retry-After'),
-  APP_QUEUE_MAX: z.coerce.number().int().min(0).default(64).describe('App API requests that may wait for a connection; beyond, 503 with Retry-After'),
+  TEST_DATABASE_URL: optionalText.describe(
+    'Server for npm test instead of the test cluster (each run makes its own database there)',
+  ),
+  DB_POOL_SIZE: positiveInt
+    .max(100)
+    .default(8)
+    .describe('Connections of the tile pool (tile renders run at most this many at once)'),
+  APP_POOL_SIZE: positiveInt
+    .max(100)
+    .default(4)
+    .describe('Connections of the separate app API pool (search, records, places), so heavy tiles never starve it'),
+  TILE_QUEUE_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(256)
+    .describe('Tile renders that may wait for a connection; beyond, 503 with Retry-After'),
+  APP_QUEUE_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(64)
+    .describe('App API requests that may wait for a connection; beyond, 503 with Retry-After'),
   QUEUE_WAIT_MS: positiveInt.default(10000).describe('Longest wait for a connection before a request is answered 503'),
 };

@@ -9,20 +9,53 @@ export const httpVariables = {
   PORT: port.default(8080).describe('HTTP port of the API, tiles and viewer'),
   HOST: z.string().min(1).default('127.0.0.1').describe('Address the HTTP server binds to (0.0.0.0 for all)'),
   PUBLIC_URL: optionalText
-    .refine((url) => url === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(url), 'must be an origin such as https://parcels.example.org')
-    .describe('The public origin (https://parcels.example.org) of every link: mail, TileJSON, styles, share links, OpenAPI, and the Secure cookie flag. Unset: http://localhost:PORT, and HOST must be loopback'),
-  ALLOWED_HOSTS: optionalText.describe('Comma-separated Host header values (host or host:port) the server answers; any other Host gets 400. Unset: any Host (links never use it)'),
+    .refine(
+      (url) => url === undefined || /^https?:\/\/[^/?#\s]+\/?$/.test(url),
+      'must be an origin such as https://parcels.example.org',
+    )
+    .describe(
+      'The public origin (https://parcels.example.org) of every link: mail, TileJSON, styles, share links, OpenAPI, and the Secure cookie flag. Unset: http://localhost:PORT, and HOST must be loopback',
+    ),
+  ALLOWED_HOSTS: optionalText.describe(
+    'Comma-separated Host header values (host or host:port) the server answers; any other Host gets 400. Unset: any Host (links never use it)',
+  ),
   TRUSTED_PROXIES: z
     .string()
     .default('127.0.0.1,::1')
-    .refine((list) => { try { trustedProxies(list); return true; } catch { return false; } }, 'must be comma-separated addresses or CIDR ranges').describe('Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed (the right-most address that is not one of them is the client)'),
-  HEADERS_TIMEOUT_MS: positiveInt.default(10000).describe('Time a client has to send its request headers; past it the connection is closed (slow-header clients)'),
-  REQUEST_TIMEOUT_MS: positiveInt.default(30000).describe('Time a client has to send a request body from the start of the request; past it 408 and the connection closes (slow-body clients)'),
-  UPLOAD_TIMEOUT_MS: positiveInt.default(3600000).describe('The same for large uploads (survey photos, admin parcel files), and the longest any request may take to arrive'),
+    .refine((list) => {
+      try {
+        trustedProxies(list);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be comma-separated addresses or CIDR ranges')
+    .describe(
+      'Comma-separated proxy addresses or CIDR ranges whose X-Forwarded-For is believed (the right-most address that is not one of them is the client)',
+    ),
+  HEADERS_TIMEOUT_MS: positiveInt
+    .default(10000)
+    .describe('Time a client has to send its request headers; past it the connection is closed (slow-header clients)'),
+  REQUEST_TIMEOUT_MS: positiveInt
+    .default(30000)
+    .describe(
+      'Time a client has to send a request body from the start of the request; past it 408 and the connection closes (slow-body clients)',
+    ),
+  UPLOAD_TIMEOUT_MS: positiveInt
+    .default(3600000)
+    .describe(
+      'The same for large uploads (survey photos, admin parcel files), and the longest any request may take to arrive',
+    ),
   LEGAL_DIR: optionalText
-    .refine((dir) => dir === undefined || statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true, 'must be an existing folder')
+    .refine(
+      (dir) => dir === undefined || statSync(dir, { throwIfNoEntry: false })?.isDirectory() === true,
+      'must be an existing folder',
+    )
     .describe('Folder whose terms.md, privacy.md, api.md, subscription.md replace the default legal texts (/hs/terms)'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info').describe('Log level'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('Log level'),
 };
 
 /**

@@ -3,6 +3,12 @@ import { z } from 'zod';
 import { optionalText } from './values.ts';
 
 export const mailVariables = {
-  SMTP_URL: optionalText.describe('SMTP server for mail (smtp://user:pass@host:587); unset = .eml files under DATA_DIR/outbox'),
-  MAIL_FROM: z.string().min(3).default('Parcel Map <no-reply@localhost>').describe('Sender of password-reset and invitation mail'),
+  SMTP_URL: optionalText.describe(
+    'SMTP server for mail (smtp://user:pass@host:587); unset = .eml files under DATA_DIR/outbox',
+  ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .default('Parcel Map <no-reply@localhost>')
+    .describe('Sender of password-reset and invitation mail'),
 };

@@ -10,7 +10,9 @@ const sql = testDb(2);
 afterAll(() => sql.end());
 
 async function loadRow(source: string) {
-  const [row] = await sql<{ read: number; loaded: number; repaired: number; skipped: number; details: { skipped: Record<string, number> } }[]>`
+  const [row] = await sql<
+    { read: number; loaded: number; repaired: number; skipped: number; details: { skipped: Record<string, number> } }[]
+  >`
     SELECT read, loaded, repaired, skipped, details FROM data_loads WHERE source = ${source}`;
   if (!row) throw new Error(`no data_loads row for ${source}`);
   return row;
@@ -35,8 +37,16 @@ describe('the real-data load', () => {
     expect(nullGeometries).toBe(1);
     const n = await count(sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'cambridge_parcels_fy2014'`);
     expect(n).toBe(features.length - nullGeometries);
-    expect(await loadRow('cambridge_parcels_fy2014')).toMatchObject({ read: 13_116, loaded: 13_115, repaired: 37, skipped: 1, details: { skipped: { null_geometry: 1 } } });
-    const invalid = await count(sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'cambridge_parcels_fy2014' AND NOT ST_IsValid(geom)`);
+    expect(await loadRow('cambridge_parcels_fy2014')).toMatchObject({
+      read: 13_116,
+      loaded: 13_115,
+      repaired: 37,
+      skipped: 1,
+      details: { skipped: { null_geometry: 1 } },
+    });
+    const invalid = await count(
+      sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'cambridge_parcels_fy2014' AND NOT ST_IsValid(geom)`,
+    );
     expect(invalid).toBe(0);
   });
 
@@ -51,7 +61,9 @@ describe('the real-data load', () => {
     const summary = await loadRow('somerville_parcels_2017');
     expect(summary).toMatchObject({ read: 14_572, loaded: 14_510, repaired: 9, skipped: 62 });
     expect(summary.details.skipped).toEqual({ right_of_way: 61, empty_geometry: 1 });
-    const withRow = await count(sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'somerville_parcels_2017' AND raw->>'PolyType' <> 'PARCEL'`);
+    const withRow = await count(
+      sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'somerville_parcels_2017' AND raw->>'PolyType' <> 'PARCEL'`,
+    );
     expect(withRow).toBe(0);
     // The FY2019 polygons lend attributes only: none is a parcel of its own.
     const fy2019 = await count(sql`SELECT count(*)::int AS n FROM parcels WHERE source LIKE '%fy2019%'`);
@@ -67,28 +79,61 @@ describe('the real-data load', () => {
       { source: 'cambridge_fema_nfhl_floodplains_2010_legacy', fld_zone: 'AE', n: 13 },
       { source: 'cambridge_fema_nfhl_floodplains_2010_legacy', fld_zone: 'X', n: 4 },
     ]);
-    expect(await loadRow('cambridge_fema_nfhl_floodplains_2010_legacy')).toMatchObject({ read: 17, loaded: 17, repaired: 5 });
-    const [current] = await sql`SELECT bool_and(sfha = (fld_zone = 'AE')) AS sfha_matches, min(effective_date)::text AS effective
+    expect(await loadRow('cambridge_fema_nfhl_floodplains_2010_legacy')).toMatchObject({
+      read: 17,
+      loaded: 17,
+      repaired: 5,
+    });
+    const [current] =
+      await sql`SELECT bool_and(sfha = (fld_zone = 'AE')) AS sfha_matches, min(effective_date)::text AS effective
       FROM flood_zones WHERE source = 'cambridge_fema_nfhl_flood_hazard_areas_2025'`;
     expect(current).toEqual({ sfha_matches: true, effective: '2025-07-08' });
-    const wetlands = await sql<{ source: string; n: number }[]>`SELECT source, count(*)::int AS n FROM wetlands GROUP BY 1 ORDER BY 1`;
+    const wetlands = await sql<
+      { source: string; n: number }[]
+    >`SELECT source, count(*)::int AS n FROM wetlands GROUP BY 1 ORDER BY 1`;
     expect(wetlands).toEqual([
       { source: 'cambridge_local_wetlands_2002', n: 28 },
       { source: 'williamsburg_nwi_wetlands', n: 135 },
     ]);
-    const [pfo] = await sql`SELECT wetland_type, attribute FROM wetlands WHERE raw->>'GLOBALID' = '{BC995281-F2E4-4A77-8AF7-6377A306C131}'`;
+    const [pfo] =
+      await sql`SELECT wetland_type, attribute FROM wetlands WHERE raw->>'GLOBALID' = '{BC995281-F2E4-4A77-8AF7-6377A306C131}'`;
     expect(pfo).toEqual({ wetland_type: 'Freshwater Forested/Shrub Wetland', attribute: 'PFO1A' });
   });
 
   it('normalises three named Cambridge parcels to the expected field values', async () => {
     const rockwell = await parcel('cambridge_parcels_fy2014', '127-123');
     expect(rockwell).toMatchObject({
-      source_id: '127-123', ll_uuid: '1388f102-6a45-555a-bd5f-3d87d83ba9ac', parcelnumb_no_formatting: '127123',
-      state_parcelnumb: 'F_761210_2957494', address: '23 ROCKWELL ST', saddno: '23', saddstr: 'ROCKWELL', saddsttyp: 'ST',
-      scity: 'CAMBRIDGE', szip: '02139', city: 'cambridge', county: 'middlesex', state2: 'MA', geoid: '25017',
-      usecode: '105', usedesc: 'THREE-FM-RES', lbcs_activity: '1100', lbcs_activity_desc: 'Household activities',
-      struct: true, structno: 1, yearbuilt: 1854, numstories: 2.25, numunits: 3, structstyle: 'OLD STYLE THREE FAM',
-      improvval: 299400, landval: 335700, parval: 635100, recrdareano: 4247, taxyear: '2014', owner: null, fema_flood_zone: null,
+      source_id: '127-123',
+      ll_uuid: '1388f102-6a45-555a-bd5f-3d87d83ba9ac',
+      parcelnumb_no_formatting: '127123',
+      state_parcelnumb: 'F_761210_2957494',
+      address: '23 ROCKWELL ST',
+      saddno: '23',
+      saddstr: 'ROCKWELL',
+      saddsttyp: 'ST',
+      scity: 'CAMBRIDGE',
+      szip: '02139',
+      city: 'cambridge',
+      county: 'middlesex',
+      state2: 'MA',
+      geoid: '25017',
+      usecode: '105',
+      usedesc: 'THREE-FM-RES',
+      lbcs_activity: '1100',
+      lbcs_activity_desc: 'Household activities',
+      struct: true,
+      structno: 1,
+      yearbuilt: 1854,
+      numstories: 2.25,
+      numunits: 3,
+      structstyle: 'OLD STYLE THREE FAM',
+      improvval: 299400,
+      landval: 335700,
+      parval: 635100,
+      recrdareano: 4247,
+      taxyear: '2014',
+      owner: null,
+      fema_flood_zone: null,
     });
     expect(rockwell.saledate.toISOString().slice(0, 10)).toBe('1980-12-29');
     expect(rockwell.ll_gissqft).toBe('3169');
@@ -98,10 +143,26 @@ describe('the real-data load', () => {
 
     // The 1900-01-01 sale date is the assessor's placeholder for "unknown".
     const gordon = await parcel('cambridge_parcels_fy2014', '100-13');
-    expect(gordon).toMatchObject({ address: '3 GORDON PL', saddsttyp: 'PL', usecode: '104', numunits: 2, yearbuilt: 1877, parval: 577400, saledate: null, raw: expect.objectContaining({ last_sale_date: '1900-01-01' }) });
+    expect(gordon).toMatchObject({
+      address: '3 GORDON PL',
+      saddsttyp: 'PL',
+      usecode: '104',
+      numunits: 2,
+      yearbuilt: 1877,
+      parval: 577400,
+      saledate: null,
+      raw: expect.objectContaining({ last_sale_date: '1900-01-01' }),
+    });
 
     const foch = await parcel('cambridge_parcels_fy2014', '186-2');
-    expect(foch).toMatchObject({ address: '29 FOCH ST', szip: '02140', usecode: '101', numunits: 1, fema_flood_zone: 'AE', fema_flood_zone_subtype: null });
+    expect(foch).toMatchObject({
+      address: '29 FOCH ST',
+      szip: '02140',
+      usecode: '101',
+      numunits: 1,
+      fema_flood_zone: 'AE',
+      fema_flood_zone_subtype: null,
+    });
     expect(JSON.parse(foch.fema_flood_zone_raw)).toEqual([{ zone: 'AE', subtype: null, percent: 100 }]);
     expect(foch.fema_flood_zone_data_date.toISOString().slice(0, 10)).toBe('2025-07-08');
 
@@ -112,28 +173,67 @@ describe('the real-data load', () => {
 
   it('normalises three named Somerville parcels, with owners from the FY2019 set where it covers them', async () => {
     // The FY2019 polygon of 79 Gordon St covers most of two 2017 lots (2-A-26 and 2-A-27): both get it.
-    const gordon = await sql`SELECT * FROM parcels WHERE source = 'somerville_parcels_2017' AND state_parcelnumb = 'F_756022_2976013' ORDER BY parcelnumb`;
+    const gordon =
+      await sql`SELECT * FROM parcels WHERE source = 'somerville_parcels_2017' AND state_parcelnumb = 'F_756022_2976013' ORDER BY parcelnumb`;
     expect(gordon.map((p) => p.parcelnumb)).toEqual(['2-A-26', '2-A-27']);
     expect(gordon[0]).toMatchObject({
-      address: '79 GORDON ST', saddno: '79', saddstr: 'GORDON', saddsttyp: 'ST', scity: 'SOMERVILLE', city: 'somerville',
-      owner: 'GERVER MARJORIE & IRA S & PAUL A', mailadd: '79 GORDON ST', mail_city: 'SOMERVILLE', mail_state2: 'MA', mail_zip: '02144',
-      usecode: '1040', usedesc: 'Two-family', lbcs_activity: '1100', zoning: 'RA', zoning_description: 'Residence A',
-      yearbuilt: 1900, numstories: 2.8, numunits: 2, numrooms: 13, structstyle: '2-Decker',
-      improvval: 487500, landval: 567100, parval: 1063700, saleprice: 100, recrdareano: 5062, taxyear: '2019',
+      address: '79 GORDON ST',
+      saddno: '79',
+      saddstr: 'GORDON',
+      saddsttyp: 'ST',
+      scity: 'SOMERVILLE',
+      city: 'somerville',
+      owner: 'GERVER MARJORIE & IRA S & PAUL A',
+      mailadd: '79 GORDON ST',
+      mail_city: 'SOMERVILLE',
+      mail_state2: 'MA',
+      mail_zip: '02144',
+      usecode: '1040',
+      usedesc: 'Two-family',
+      lbcs_activity: '1100',
+      zoning: 'RA',
+      zoning_description: 'Residence A',
+      yearbuilt: 1900,
+      numstories: 2.8,
+      numunits: 2,
+      numrooms: 13,
+      structstyle: '2-Decker',
+      improvval: 487500,
+      landval: 567100,
+      parval: 1063700,
+      saleprice: 100,
+      recrdareano: 5062,
+      taxyear: '2019',
     });
     expect(gordon[0]!.saledate.toISOString().slice(0, 10)).toBe('2013-10-07');
     expect(gordon[0]!.raw.massgis_fy2019.LOC_ID).toBe('F_756022_2976013');
 
     const mystic = await parcel('somerville_parcels_2017', '1-C-11');
     expect(mystic).toMatchObject({
-      address: '600 MYSTIC VALLEY PKWY', saddno: '600', saddstr: 'MYSTIC VALLEY', saddsttyp: 'PKWY',
-      owner: 'SEVENTEEN SAC SELF-STORAGE CORP', mail_city: 'PHOENIX', mail_state2: 'AZ', mail_zip: '85012',
-      usecode: '4010', lbcs_activity: '3000', zoning: 'IA', zoning_description: 'Industrial A', saleprice: 4100000,
+      address: '600 MYSTIC VALLEY PKWY',
+      saddno: '600',
+      saddstr: 'MYSTIC VALLEY',
+      saddsttyp: 'PKWY',
+      owner: 'SEVENTEEN SAC SELF-STORAGE CORP',
+      mail_city: 'PHOENIX',
+      mail_state2: 'AZ',
+      mail_zip: '85012',
+      usecode: '4010',
+      lbcs_activity: '3000',
+      zoning: 'IA',
+      zoning_description: 'Industrial A',
+      saleprice: 4100000,
     });
 
     // 838 Broadway (19-F-1) gets its address from the 2017 file: AddNum + Street.
     const broadway = await parcel('somerville_parcels_2017', '19-F-1');
-    expect(broadway).toMatchObject({ address: '838 BROADWAY', saddno: '838', saddstr: 'BROADWAY', saddsttyp: null, source_id: '19-F-1' });
+    expect(broadway).toMatchObject({
+      address: '838 BROADWAY',
+      saddno: '838',
+      saddstr: 'BROADWAY',
+      saddsttyp: null,
+      source_id: '19-F-1',
+    });
   });
 
   it('fills owners on the Somerville parcels the FY2019 set covers and on none far from it', async () => {
@@ -156,7 +256,10 @@ describe('the real-data load', () => {
     expect(row!.far).toBeGreaterThan(5000);
     expect(row!.far_owned).toBe(0);
     expect(row!.owned).toBeGreaterThan(3000);
-    expect(await loadRow('somerville_tufts_area_massgis_l3_parcels_fy2019')).toMatchObject({ read: 3194, loaded: 3121 });
+    expect(await loadRow('somerville_tufts_area_massgis_l3_parcels_fy2019')).toMatchObject({
+      read: 3194,
+      loaded: 3121,
+    });
   });
 
   it('gives Cambridge parcels that lie mostly in zone AE the zone AE, from the 2025 map', async () => {
@@ -178,7 +281,9 @@ describe('the real-data load', () => {
       FROM share`;
     expect(row!.mostly_ae).toBeGreaterThan(50);
     expect(row!.assigned_ae).toBe(row!.mostly_ae);
-    const x = await count(sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'cambridge_parcels_fy2014' AND fema_flood_zone = 'X'`);
+    const x = await count(
+      sql`SELECT count(*)::int AS n FROM parcels WHERE source = 'cambridge_parcels_fy2014' AND fema_flood_zone = 'X'`,
+    );
     expect(x).toBeGreaterThan(400);
     expect(x).toBeLessThanOrEqual(619);
   });
@@ -190,7 +295,11 @@ describe('the real-data load', () => {
         array_agg(DISTINCT c.path ORDER BY c.path) AS cities
       FROM parcels p LEFT JOIN places c ON c.kind = 'city' AND c.path = '/us/ma/middlesex/' || p.city
       WHERE p.source IN ('cambridge_parcels_fy2014', 'somerville_parcels_2017')`;
-    expect(row).toEqual({ total: 27_625, wrong: 0, cities: ['/us/ma/middlesex/cambridge', '/us/ma/middlesex/somerville'] });
+    expect(row).toEqual({
+      total: 27_625,
+      wrong: 0,
+      cities: ['/us/ma/middlesex/cambridge', '/us/ma/middlesex/somerville'],
+    });
   });
 
   it('creates the place hierarchy with the expected paths and headlines', async () => {
@@ -210,15 +319,32 @@ describe('the real-data load', () => {
       { path: '/us/ma', parent_path: '/us', kind: 'state', headline: 'Massachusetts' },
       { path: '/us/ma/middlesex', parent_path: '/us/ma', kind: 'county', headline: 'Middlesex County, MA' },
       { path: '/us/ma/middlesex/cambridge', parent_path: '/us/ma/middlesex', kind: 'city', headline: 'Cambridge, MA' },
-      { path: '/us/ma/middlesex/cambridge/the-port', parent_path: '/us/ma/middlesex/cambridge', kind: 'neighborhood', headline: 'The Port, Cambridge, MA' },
-      { path: '/us/ma/middlesex/somerville', parent_path: '/us/ma/middlesex', kind: 'city', headline: 'Somerville, MA' },
+      {
+        path: '/us/ma/middlesex/cambridge/the-port',
+        parent_path: '/us/ma/middlesex/cambridge',
+        kind: 'neighborhood',
+        headline: 'The Port, Cambridge, MA',
+      },
+      {
+        path: '/us/ma/middlesex/somerville',
+        parent_path: '/us/ma/middlesex',
+        kind: 'city',
+        headline: 'Somerville, MA',
+      },
       { path: '/us/pr', parent_path: '/us', kind: 'state', headline: 'Puerto Rico' },
     ]);
     const counts = await sql<{ source: string; n: number }[]>`
       SELECT source, count(*)::int AS n FROM places WHERE NOT synthetic GROUP BY source ORDER BY source`;
     expect(Object.fromEntries(counts.map((c) => [c.source, c.n]))).toMatchObject({
-      us_states_20m: 1, us_states: 56, us_counties: 3220, us_counties_territories_20m: 11, canada_provinces_statcan2021: 14,
-      canada_census_divisions_2021: 293, cambridge_city_boundary: 1, cambridge_neighborhoods: 13, somerville_parcels_2017: 1,
+      us_states_20m: 1,
+      us_states: 56,
+      us_counties: 3220,
+      us_counties_territories_20m: 11,
+      canada_provinces_statcan2021: 14,
+      canada_census_divisions_2021: 293,
+      cambridge_city_boundary: 1,
+      cambridge_neighborhoods: 13,
+      somerville_parcels_2017: 1,
     });
     // The 1:500,000 county file is complete and valid: Falls Church, VA (null in the 1:20M file) is there.
     expect(await loadRow('us_counties')).toMatchObject({ read: 3220, loaded: 3220, skipped: 0 });
@@ -236,7 +362,11 @@ describe('the real-data load', () => {
       { path: '/us/va/williamsburg-city', n: 88 },
     ]);
     // Every county-equivalent of the 1:20M file still has its place, path and parent.
-    expect(await count(sql`SELECT count(*)::int AS n FROM places WHERE kind = 'county' AND country = 'us' AND NOT synthetic`)).toBe(3231);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM places WHERE kind = 'county' AND country = 'us' AND NOT synthetic`,
+      ),
+    ).toBe(3231);
     // 2.1 km² of Cambridge (11%) lay outside 1:20M Middlesex; what remains is the river's edge.
     const [out] = await sql<{ share: number; parcels: number }[]>`
       SELECT ST_Area(ST_Difference(c.geom, m.geom)::geography) / ST_Area(c.geom::geography) AS share,

@@ -5,8 +5,17 @@ import { insertStreets, insertWaterBodies } from './basemap.ts';
 import { layerSources } from './layers.ts';
 import { insertCambridgeParcels, insertSomervilleParcels } from './parcels.ts';
 import {
-  caDivisionPlace, caProvincePlace, cambridgeCityPlace, cambridgeNeighborhoodPlace, cambridgePath, somervillePath,
-  upsertCountry, upsertSomerville, upsertStagedPlaces, usCountyPlace, usStatePlace,
+  caDivisionPlace,
+  caProvincePlace,
+  cambridgeCityPlace,
+  cambridgeNeighborhoodPlace,
+  cambridgePath,
+  somervillePath,
+  upsertCountry,
+  upsertSomerville,
+  upsertStagedPlaces,
+  usCountyPlace,
+  usStatePlace,
 } from './places.ts';
 import { readFeatures } from './read-geojson.ts';
 import { stageFeatures, type Db, type StageOptions } from './staging.ts';
@@ -57,7 +66,11 @@ export const realSources: SourceDef[] = [
   },
   { id: 'us_counties', file: 'boundaries/us_counties_500k.geojson', ...places(usCountyPlace) },
   // The 11 county-equivalents of AS, GU, MP and VI that the 1:500,000 file lacks, in their 1:20M outline.
-  { id: 'us_counties_territories_20m', file: 'boundaries/us_counties_territories_20m.geojson', ...places(usCountyPlace) },
+  {
+    id: 'us_counties_territories_20m',
+    file: 'boundaries/us_counties_territories_20m.geojson',
+    ...places(usCountyPlace),
+  },
   {
     id: 'canada_provinces_statcan2021',
     file: 'boundaries/canada_provinces_statcan2021.geojson',
@@ -67,15 +80,29 @@ export const realSources: SourceDef[] = [
       return { [s.id]: await upsertStagedPlaces(db, s.id) };
     },
   },
-  { id: 'canada_census_divisions_2021', file: 'boundaries/canada_census_divisions_2021.geojson', ...places(caDivisionPlace) },
-  { id: 'cambridge_city_boundary', file: 'ma_cambridge/cambridge_city_boundary.geojson', ...places(cambridgeCityPlace) },
-  { id: 'cambridge_neighborhoods', file: 'ma_cambridge/cambridge_neighborhoods.geojson', ...places(cambridgeNeighborhoodPlace) },
+  {
+    id: 'canada_census_divisions_2021',
+    file: 'boundaries/canada_census_divisions_2021.geojson',
+    ...places(caDivisionPlace),
+  },
+  {
+    id: 'cambridge_city_boundary',
+    file: 'ma_cambridge/cambridge_city_boundary.geojson',
+    ...places(cambridgeCityPlace),
+  },
+  {
+    id: 'cambridge_neighborhoods',
+    file: 'ma_cambridge/cambridge_neighborhoods.geojson',
+    ...places(cambridgeNeighborhoodPlace),
+  },
   {
     // A lookup only: parcels take their site ZIP from the zip code polygon holding their inside point.
     id: cambridgeZipCodes,
     file: 'ma_cambridge/cambridge_zip_codes.geojson',
     load: async (db, s) => {
-      const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM load_staging WHERE source = ${s.id} AND skip_reason IS NULL`;
+      const [row] = await db<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM load_staging WHERE source = ${s.id} AND skip_reason IS NULL`;
       return { [s.id]: row?.n ?? 0 };
     },
   },

@@ -31,7 +31,11 @@ describe('backup and restore', () => {
     // Accounts, a group and its plan, made through the real routes.
     const sql = createDb(source.url, { max: 2 });
     cleanups.push(() => sql.end());
-    const app = createApp({ config: loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'backup-app-')) }), sql, logger: createLogger('silent') });
+    const app = createApp({
+      config: loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'backup-app-')) }),
+      sql,
+      logger: createLogger('silent'),
+    });
     await signedInUser(app, sql, 'free');
     await signedInUser(app, sql, 'pro');
     await signedInUser(app, sql, 'team');
@@ -64,12 +68,15 @@ describe('backup and restore', () => {
     expect((await migrate(restored)).applied).toEqual([]);
   });
 
-  it('L18: writes a backup readable by its owner only (0600) whatever the umask, and never puts the database password in pg_dump\'s argv', async () => {
+  it("L18: writes a backup readable by its owner only (0600) whatever the umask, and never puts the database password in pg_dump's argv", async () => {
     const source = await scratchDatabase();
     cleanups.push(source.drop);
     const password = decodeURIComponent(new URL(source.url).password);
     expect(password.length).toBeGreaterThan(0);
-    expect(connectionOf(source.url)).toEqual({ dbname: expect.not.stringContaining(password), env: { PGPASSWORD: password } });
+    expect(connectionOf(source.url)).toEqual({
+      dbname: expect.not.stringContaining(password),
+      env: { PGPASSWORD: password },
+    });
     // Watch every pg_dump command line while the backup runs (what ps shows any local user).
     const seen: string[] = [];
     let running = true;
@@ -78,7 +85,8 @@ describe('backup and restore', () => {
         for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
           try {
             const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-            if (cmdline.includes('pg_dump') && cmdline.includes(new URL(source.url).pathname.slice(1))) seen.push(cmdline);
+            if (cmdline.includes('pg_dump') && cmdline.includes(new URL(source.url).pathname.slice(1)))
+              seen.push(cmdline);
           } catch {
             // The process ended between the listing and the read.
           }

@@ -20,11 +20,16 @@ export function connectionOf(url: string): { dbname: string; env: Record<string,
 
 function run(command: string, args: string[], env: Record<string, string>): Promise<void> {
   return new Promise((done, fail) => {
-    const child = spawn(join(pgBin(), command), args, { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, ...env } });
+    const child = spawn(join(pgBin(), command), args, {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
     child.on('error', fail);
-    child.on('exit', (code) => (code === 0 ? done() : fail(new Error(`${command} failed (${code}): ${stderr.trim()}`))));
+    child.on('exit', (code) =>
+      code === 0 ? done() : fail(new Error(`${command} failed (${code}): ${stderr.trim()}`)),
+    );
   });
 }
 
@@ -45,7 +50,11 @@ export async function backupDatabase(url: string, dir: string): Promise<{ file: 
     // mode of a new file passes through the umask.
     closeSync(openSync(partial, 'w', 0o600));
     chmodSync(partial, 0o600);
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${dbname}`], env);
+    await run(
+      'pg_dump',
+      ['--format=custom', '--no-owner', '--no-privileges', `--file=${partial}`, `--dbname=${dbname}`],
+      env,
+    );
     renameSync(partial, file);
   } finally {
     rmSync(partial, { force: true });
@@ -61,5 +70,18 @@ export async function restoreDatabase(url: string, file: string): Promise<void> 
   if (!statSync(file, { throwIfNoEntry: false })?.isFile()) throw new Error(`no backup file at ${file}`);
   await ensureDatabase(url);
   const { dbname, env } = connectionOf(url);
-  await run('pg_restore', ['--clean', '--if-exists', '--no-owner', '--no-privileges', '--exit-on-error', '--single-transaction', `--dbname=${dbname}`, file], env);
+  await run(
+    'pg_restore',
+    [
+      '--clean',
+      '--if-exists',
+      '--no-owner',
+      '--no-privileges',
+      '--exit-on-error',
+      '--single-transaction',
+      `--dbname=${dbname}`,
+      file,
+    ],
+    env,
+  );
 }

@@ -1,6 +1,15 @@
 // A project-local PostgreSQL cluster under DATA_DIR, listening on 127.0.0.1 only. PostgreSQL refuses
 // to run as root, so as root the cluster belongs to the `postgres` system user; otherwise to us.
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
@@ -48,7 +57,18 @@ export function ensureLocalCluster(options: ClusterOptions): LocalCluster {
       assertReachable(owner, dir);
     }
     chmodSync(dir, 0o700);
-    const init = run([`${bin}/initdb`, '-D', dir, '-U', USER, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '-E', 'UTF8', '--locale=C.UTF-8']);
+    const init = run([
+      `${bin}/initdb`,
+      '-D',
+      dir,
+      '-U',
+      USER,
+      `--pwfile=${pwfile}`,
+      '--auth=scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale=C.UTF-8',
+    ]);
     check(init, 'initdb');
     appendFileSync(`${dir}/postgresql.conf`, clusterSettings(options.port, dir, options.fast ?? false));
     rmSync(pwfile, { force: true });
@@ -59,10 +79,24 @@ export function ensureLocalCluster(options: ClusterOptions): LocalCluster {
     // Another cluster on the port (another checkout's test cluster, say) would make pg_ctl fail with
     // only "could not start server": say what is wrong and what to do.
     if (spawnSync(`${bin}/pg_isready`, ['-q', '-h', '127.0.0.1', '-p', String(options.port)]).status === 0) {
-      throw new Error(`127.0.0.1:${options.port} is taken by another PostgreSQL (another checkout's cluster?): stop it, or choose another port (PG_PORT for npm start, TEST_PG_PORT for npm test)`);
+      throw new Error(
+        `127.0.0.1:${options.port} is taken by another PostgreSQL (another checkout's cluster?): stop it, or choose another port (PG_PORT for npm start, TEST_PG_PORT for npm test)`,
+      );
     }
     log(`starting PostgreSQL on 127.0.0.1:${options.port}`);
-    const start = run([`${bin}/pg_ctl`, '-D', dir, '-l', `${dir}/server.log`, '-w', '-t', '60', '-o', `-p ${options.port}`, 'start']);
+    const start = run([
+      `${bin}/pg_ctl`,
+      '-D',
+      dir,
+      '-l',
+      `${dir}/server.log`,
+      '-w',
+      '-t',
+      '60',
+      '-o',
+      `-p ${options.port}`,
+      'start',
+    ]);
     check(start, `pg_ctl start (see ${dir}/server.log)`);
   }
   const password = readFileSync(passwordFile, 'utf8').trim();
@@ -93,7 +127,7 @@ function clusterSettings(port: number, dir: string, fast: boolean): string {
     'jit = off',
     'max_parallel_workers_per_gather = 0',
     'max_wal_size = 4GB',
-    "logging_collector = off",
+    'logging_collector = off',
   ];
   if (fast) lines.push('fsync = off', 'synchronous_commit = off', 'full_page_writes = off');
   return `${lines.join('\n')}\n`;
@@ -109,7 +143,8 @@ export function postgresUser(): { uid: number; gid: number } {
   const id = (flag: string) => spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' });
   const uid = id('-u');
   const gid = id('-g');
-  if (uid.status !== 0) throw new Error('As root, the local cluster runs as the `postgres` system user, which does not exist');
+  if (uid.status !== 0)
+    throw new Error('As root, the local cluster runs as the `postgres` system user, which does not exist');
   return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
 }
 
@@ -122,7 +157,9 @@ export function runAs(owner: { uid: number } | undefined, args: string[]): Spawn
 function assertReachable(owner: { uid: number }, dir: string): void {
   const probe = runAs(owner, ['test', '-w', dir]);
   if (probe.status !== 0) {
-    throw new Error(`The postgres user cannot reach ${dir}: every parent folder must be world-executable (chmod o+x), or set DATABASE_URL`);
+    throw new Error(
+      `The postgres user cannot reach ${dir}: every parent folder must be world-executable (chmod o+x), or set DATABASE_URL`,
+    );
   }
 }
 

@@ -41,7 +41,10 @@ describe('the migration runner', () => {
 
   it('applies nothing on a second run and re-applies the functions', async () => {
     const sql = await scratch();
-    const dir = sqlDir({ '00001_create.sql': 'CREATE TABLE things (id int);' }, { 'answer.sql': 'CREATE OR REPLACE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;' });
+    const dir = sqlDir(
+      { '00001_create.sql': 'CREATE TABLE things (id int);' },
+      { 'answer.sql': 'CREATE OR REPLACE FUNCTION answer() RETURNS int LANGUAGE sql AS $$ SELECT 42 $$;' },
+    );
     await migrate(sql, dir);
     const again = await migrate(sql, dir);
     expect(again.applied).toEqual([]);
@@ -69,7 +72,9 @@ describe('the migration runner', () => {
   });
 
   it('refuses gaps and badly named files', () => {
-    expect(() => readMigrations(join(sqlDir({ '00001_a.sql': '', '00003_c.sql': '' }), 'migrations'))).toThrow(/contiguous/);
+    expect(() => readMigrations(join(sqlDir({ '00001_a.sql': '', '00003_c.sql': '' }), 'migrations'))).toThrow(
+      /contiguous/,
+    );
     expect(() => readMigrations(join(sqlDir({ '1_a.sql': '' }), 'migrations'))).toThrow(/NNNNN_name/);
   });
 
@@ -78,6 +83,16 @@ describe('the migration runner', () => {
     const result = await migrate(sql);
     expect(result.version).toBe(result.applied.length);
     const tables = await sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'`;
-    expect(tables.map((t) => t.name)).toEqual(expect.arrayContaining(['places', 'parcels', 'flood_zones', 'wetlands', 'data_loads', 'layer_versions', 'tile_sources']));
+    expect(tables.map((t) => t.name)).toEqual(
+      expect.arrayContaining([
+        'places',
+        'parcels',
+        'flood_zones',
+        'wetlands',
+        'data_loads',
+        'layer_versions',
+        'tile_sources',
+      ]),
+    );
   });
 });

@@ -32,12 +32,15 @@ export class MigrationError extends Error {
 
 export function readMigrations(dir: string): Migration[] {
   if (!existsSync(dir)) return [];
-  const files = readdirSync(dir).filter((f) => f.endsWith('.sql')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort();
   const migrations = files.map((file, index) => {
     const match = migrationName.exec(file);
     if (!match) throw new Error(`Migration file name ${file} does not match NNNNN_name.sql`);
     const version = Number(match[1]);
-    if (version !== index + 1) throw new Error(`Migrations must be contiguous from 00001: ${file} is number ${index + 1}`);
+    if (version !== index + 1)
+      throw new Error(`Migrations must be contiguous from 00001: ${file} is number ${index + 1}`);
     return { version, file, sql: readFileSync(join(dir, file), 'utf8') };
   });
   return migrations;
@@ -49,13 +52,19 @@ const LOCK_KEY = 727_100_001;
 export async function migrate(sql: Sql, sqlDir: string = defaultSqlDir): Promise<MigrateResult> {
   const migrations = readMigrations(join(sqlDir, 'migrations'));
   const functionsDir = join(sqlDir, 'functions');
-  const functionFiles = existsSync(functionsDir) ? readdirSync(functionsDir).filter((f) => f.endsWith('.sql')).sort() : [];
+  const functionFiles = existsSync(functionsDir)
+    ? readdirSync(functionsDir)
+        .filter((f) => f.endsWith('.sql'))
+        .sort()
+    : [];
 
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(${LOCK_KEY})`;
     await tx`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`;
-    const done = new Set((await tx<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version));
+    const done = new Set(
+      (await tx<{ version: number }[]>`SELECT version FROM schema_migrations`).map((r) => r.version),
+    );
     const applied: string[] = [];
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;

@@ -9,7 +9,10 @@ describe('the parcel field catalog', () => {
       SELECT column_name AS name, data_type AS type FROM information_schema.columns WHERE table_name = 'parcels'`;
     await sql.end();
     const types = new Map(columns.map((c) => [c.name, c.type]));
-    for (const field of parcelFields) expect(types.get(field.name), field.name).toBe(field.sqlType === 'timestamptz' ? 'timestamp with time zone' : field.sqlType);
+    for (const field of parcelFields)
+      expect(types.get(field.name), field.name).toBe(
+        field.sqlType === 'timestamptz' ? 'timestamp with time zone' : field.sqlType,
+      );
   });
 
   it('puts every field in a details group with a label and a tier', () => {

@@ -8,7 +8,6 @@ import { ensureLocalCluster, type LocalCluster } from './local-cluster.ts';
 import { createDb, ensureDatabase, type Sql } from './client.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
 
-
 export interface PreparedDatabase {
   url: string;
   cluster?: LocalCluster;
@@ -31,7 +30,11 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
   const sql = createDb(url, { max: 1 });
   try {
     const migration = await migrate(sql);
-    log(migration.applied.length ? `applied migrations: ${migration.applied.join(', ')}` : `schema is current (version ${migration.version})`);
+    log(
+      migration.applied.length
+        ? `applied migrations: ${migration.applied.join(', ')}`
+        : `schema is current (version ${migration.version})`,
+    );
     return { url, cluster, migration };
   } finally {
     await sql.end();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { QueryGate } from './query-gate.ts';
 
-const gate = (maxQueue = 2, maxWaitMs = 10_000) => new QueryGate({ name: 'tests', concurrency: 2, maxQueue, maxWaitMs, retryAfter: 3 });
+const gate = (maxQueue = 2, maxWaitMs = 10_000) =>
+  new QueryGate({ name: 'tests', concurrency: 2, maxQueue, maxWaitMs, retryAfter: 3 });
 const deferred = () => {
   let resolve!: () => void;
   const promise = new Promise<void>((r) => (resolve = r));
@@ -28,7 +29,11 @@ describe('the query gate', () => {
     const g = gate(1);
     const block = deferred();
     const admitted = [g.run(() => block.promise), g.run(() => block.promise), g.run(() => block.promise)];
-    await expect(g.run(async () => 'never')).rejects.toMatchObject({ code: 'UNAVAILABLE', status: 503, details: { retryAfter: 3 } });
+    await expect(g.run(async () => 'never')).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      status: 503,
+      details: { retryAfter: 3 },
+    });
     expect(g.rejected).toBe(1);
     block.resolve();
     await Promise.all(admitted);
@@ -38,7 +43,10 @@ describe('the query gate', () => {
     const g = gate(5, 50);
     const block = deferred();
     const admitted = [g.run(() => block.promise), g.run(() => block.promise)];
-    await expect(g.run(async () => 'late')).rejects.toMatchObject({ code: 'UNAVAILABLE', message: expect.stringContaining('busy (tests)') });
+    await expect(g.run(async () => 'late')).rejects.toMatchObject({
+      code: 'UNAVAILABLE',
+      message: expect.stringContaining('busy (tests)'),
+    });
     expect(g.waiting).toBe(0);
     block.resolve();
     await Promise.all(admitted);

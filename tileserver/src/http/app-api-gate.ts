@@ -7,7 +7,12 @@ import type { Config } from '../config.ts';
 import { QueryGate } from '../db/query-gate.ts';
 
 export function createAppGate(config: Config): QueryGate {
-  return new QueryGate({ name: 'the app API', concurrency: config.APP_POOL_SIZE, maxQueue: config.APP_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
+  return new QueryGate({
+    name: 'the app API',
+    concurrency: config.APP_POOL_SIZE,
+    maxQueue: config.APP_QUEUE_MAX,
+    maxWaitMs: config.QUEUE_WAIT_MS,
+  });
 }
 
 /** Whether a request to `path` waits at the gate (its body is read before, by readBodyFirst). */

@@ -11,7 +11,13 @@ import { lonLatToTile } from '../testing/tiles.ts';
 const url = inject('databaseUrl');
 const tileSql = createDb(url, { max: 2 });
 const appSql = createDb(url, { max: 1 });
-const config = loadConfig({ DB_POOL_SIZE: '2', TILE_QUEUE_MAX: '2', TILE_CACHE_MB: '0', APP_POOL_SIZE: '1', APP_QUEUE_MAX: '2' });
+const config = loadConfig({
+  DB_POOL_SIZE: '2',
+  TILE_QUEUE_MAX: '2',
+  TILE_CACHE_MB: '0',
+  APP_POOL_SIZE: '1',
+  APP_QUEUE_MAX: '2',
+});
 const app = createApp({ config, sql: appSql, tileSql, logger: createLogger('silent') });
 afterAll(async () => {
   await tileSql.end();
@@ -21,14 +27,21 @@ afterAll(async () => {
 const timed = async (path: string) => {
   const started = performance.now();
   const res = await app.request(path);
-  return { status: res.status, ms: performance.now() - started, retryAfter: res.headers.get('retry-after'), code: res.status === 503 ? (await res.json()).error.code : undefined };
+  return {
+    status: res.status,
+    ms: performance.now() - started,
+    retryAfter: res.headers.get('retry-after'),
+    code: res.status === 503 ? (await res.json()).error.code : undefined,
+  };
 };
 
 describe('backpressure on the database pools', () => {
   it('answers tile renders past the queue with 503 and Retry-After at once while every tile connection is busy', async () => {
     const busy = [tileSql`SELECT pg_sleep(1.5)`, tileSql`SELECT pg_sleep(1.5)`];
     const { x, y } = lonLatToTile(-71.1097, 42.3736, 16);
-    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => timed(`/api/v1/parcels/16/${x + i}/${y}.mvt`)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => timed(`/api/v1/parcels/16/${x + i}/${y}.mvt`)),
+    );
     await Promise.all(busy);
     const refused = answers.filter((a) => a.status === 503);
     expect(refused).toHaveLength(2);

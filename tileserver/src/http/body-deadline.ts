@@ -25,9 +25,18 @@ export function startBodyDeadline(req: IncomingMessage, res: ServerResponse, tim
   const started = Date.now();
   const expire = () => {
     if (req.complete) return;
-    const body = JSON.stringify(errorBody(new ApiError('REQUEST_TIMEOUT', 'The request body did not arrive in time'), String(res.getHeader('x-request-id') ?? '')));
+    const body = JSON.stringify(
+      errorBody(
+        new ApiError('REQUEST_TIMEOUT', 'The request body did not arrive in time'),
+        String(res.getHeader('x-request-id') ?? ''),
+      ),
+    );
     if (!res.headersSent) {
-      res.writeHead(408, { 'content-type': 'application/json; charset=UTF-8', connection: 'close', 'content-length': Buffer.byteLength(body) });
+      res.writeHead(408, {
+        'content-type': 'application/json; charset=UTF-8',
+        connection: 'close',
+        'content-length': Buffer.byteLength(body),
+      });
       res.end(body, () => req.socket.destroy());
     } else req.socket.destroy();
   };

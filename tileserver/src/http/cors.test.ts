@@ -33,7 +33,11 @@ describe('CORS', () => {
   it('answers the preflight of a cross-origin source creation instead of 404', async () => {
     const res = await app.request('/api/v1/sources', {
       method: 'OPTIONS',
-      headers: { ...elsewhere, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        ...elsewhere,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
@@ -44,7 +48,8 @@ describe('CORS', () => {
 
   it('creates a source from another origin with a token and no cookie', async () => {
     const res = await app.request('/api/v1/sources?token=public', {
-      method: 'POST', headers: { ...elsewhere, 'Content-Type': 'application/json' },
+      method: 'POST',
+      headers: { ...elsewhere, 'Content-Type': 'application/json' },
       body: JSON.stringify({ query: { parcel: true }, fields: ['address'] }),
     });
     expect(res.status).toBe(200);
@@ -60,7 +65,10 @@ describe('CORS', () => {
   it('keeps account routes same-origin: no CORS headers and no preflight', async () => {
     const res = await app.request('/api/v1/session.json', { headers: elsewhere });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
-    const preflight = await app.request('/api/v1/session.json', { method: 'OPTIONS', headers: { ...elsewhere, 'Access-Control-Request-Method': 'POST' } });
+    const preflight = await app.request('/api/v1/session.json', {
+      method: 'OPTIONS',
+      headers: { ...elsewhere, 'Access-Control-Request-Method': 'POST' },
+    });
     expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
   });
 });

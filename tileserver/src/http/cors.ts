@@ -6,11 +6,15 @@ import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 
 export const corsPaths = [
-  '/api/v1/parcels', '/api/v1/parcels/*',
+  '/api/v1/parcels',
+  '/api/v1/parcels/*',
   '/api/v1/static/*',
-  '/api/v1/sources', '/api/v1/sources/*',
-  '/api/v1/basemap', '/api/v1/basemap/*',
-  '/api/v1/zoning', '/api/v1/zoning/*',
+  '/api/v1/sources',
+  '/api/v1/sources/*',
+  '/api/v1/basemap',
+  '/api/v1/basemap/*',
+  '/api/v1/zoning',
+  '/api/v1/zoning/*',
   '/api/v1/styles/*',
   '/api/v1/fonts/*',
   '/api/v1/sprites/*',

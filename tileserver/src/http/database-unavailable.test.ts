@@ -13,12 +13,16 @@ import { testDb } from '../testing/db.ts';
 const control = testDb(2);
 afterAll(() => control.end());
 
-const appOn = (sql: ReturnType<typeof createDb>) => createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
+const appOn = (sql: ReturnType<typeof createDb>) =>
+  createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
 
 async function expectUnavailable(response: Response) {
   expect(response.status).toBe(503);
   expect(response.headers.get('Retry-After')).toBe('5');
-  expect((await response.json()).error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/try again/) });
+  expect((await response.json()).error).toMatchObject({
+    code: 'UNAVAILABLE',
+    message: expect.stringMatching(/try again/),
+  });
 }
 
 describe('database unavailable', () => {
@@ -44,7 +48,8 @@ describe('database unavailable', () => {
       // The pool reconnects by itself: within a few retries requests are answered again, and every
       // answer until then is a 503 too (postgres.js may hand the FATAL message to the next query).
       const statuses: number[] = [];
-      while (statuses.at(-1) !== 200 && statuses.length < 5) statuses.push((await app.request('/search.json?q=cambridge')).status);
+      while (statuses.at(-1) !== 200 && statuses.length < 5)
+        statuses.push((await app.request('/search.json?q=cambridge')).status);
       expect(statuses.at(-1)).toBe(200);
       expect(statuses.slice(0, -1).every((status) => status === 503)).toBe(true);
     } finally {
@@ -64,8 +69,23 @@ describe('database unavailable', () => {
   });
 
   it('maps every restart, shutdown and connection-loss code to 503 and leaves the others alone', () => {
-    const unavailable = ['53300', '57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECT_TIMEOUT', 'ECONNRESET', 'ECONNREFUSED'];
-    for (const code of unavailable) expect(fromDatabaseError(Object.assign(new Error(code), { code }))?.status, code).toBe(503);
+    const unavailable = [
+      '53300',
+      '57P01',
+      '57P02',
+      '57P03',
+      '08000',
+      '08001',
+      '08003',
+      '08006',
+      'CONNECTION_CLOSED',
+      'CONNECTION_ENDED',
+      'CONNECT_TIMEOUT',
+      'ECONNRESET',
+      'ECONNREFUSED',
+    ];
+    for (const code of unavailable)
+      expect(fromDatabaseError(Object.assign(new Error(code), { code }))?.status, code).toBe(503);
     expect(fromDatabaseError(Object.assign(new Error('dup'), { code: '23505' }))).toBeInstanceOf(ApiError);
     expect(fromDatabaseError(Object.assign(new Error('dup'), { code: '23505' }))?.status).toBe(409);
     expect(fromDatabaseError(Object.assign(new Error('syntax'), { code: '42601' }))).toBeUndefined();

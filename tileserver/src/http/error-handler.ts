@@ -11,7 +11,8 @@ import { TileAbortedError } from '../tiles/tile-cache.ts';
 
 export function toApiError(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
-  if (error instanceof CardError) return new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
+  if (error instanceof CardError)
+    return new ApiError('PAYMENT_REQUIRED', error.message, { card_code: error.code, decline_code: error.declineCode });
   if (error instanceof ZodError) {
     const details = error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
     const first = details[0];

@@ -6,7 +6,13 @@ import { testDb } from '../testing/db.ts';
 import { expensiveRoutes } from './rate-limits.ts';
 
 const sql = testDb(2);
-const config = loadConfig({ CARD_TOKENS_PER_MINUTE: '3', SEARCH_PER_MINUTE: '3', RECORDS_PER_MINUTE: '2', INSIGHTS_PER_MINUTE: '2', ADMIN_TOKEN: 'a-test-admin-token-of-32-characters-or-more' });
+const config = loadConfig({
+  CARD_TOKENS_PER_MINUTE: '3',
+  SEARCH_PER_MINUTE: '3',
+  RECORDS_PER_MINUTE: '2',
+  INSIGHTS_PER_MINUTE: '2',
+  ADMIN_TOKEN: 'a-test-admin-token-of-32-characters-or-more',
+});
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
@@ -21,24 +27,49 @@ describe('rate limits of the expensive routes', () => {
     const retryAfter = Number(over.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
-    expect(await over.json()).toEqual({ error: { code: 'TOO_MANY_REQUESTS', message: 'Too many search requests; wait a minute and try again', requestId: expect.any(String), details: { retryAfter } } });
+    expect(await over.json()).toEqual({
+      error: {
+        code: 'TOO_MANY_REQUESTS',
+        message: 'Too many search requests; wait a minute and try again',
+        requestId: expect.any(String),
+        details: { retryAfter },
+      },
+    });
     // Another client is not affected.
     expect((await from('192.0.2.11', '/search.json?q=main')).status).toBe(200);
   });
 
   it('Low 15: limits the local provider’s anonymous card tokeniser per client address', async () => {
     const card = (address: string) =>
-      app.request('/payments/local/payment_methods', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123', name: 'Tia Token' }) }, { incoming: { socket: { remoteAddress: address } } });
+      app.request(
+        '/payments/local/payment_methods',
+        {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify({
+            number: '4242424242424242',
+            exp_month: 12,
+            exp_year: 2035,
+            cvc: '123',
+            name: 'Tia Token',
+          }),
+        },
+        { incoming: { socket: { remoteAddress: address } } },
+      );
     for (let i = 0; i < 3; i++) expect((await card('192.0.2.40')).status).toBe(201);
     const over = await card('192.0.2.40');
     expect(over.status).toBe(429);
-    expect((await over.json()).error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: 'Too many card requests; wait a minute and try again' });
+    expect((await over.json()).error).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: 'Too many card requests; wait a minute and try again',
+    });
     expect((await card('192.0.2.41')).status).toBe(201);
   });
 
   it('counts a token across client addresses, so spreading one token over many addresses does not help', async () => {
     const token = { Authorization: `Bearer ${config.ADMIN_TOKEN}` };
-    for (let i = 0; i < 3; i++) expect((await from(`192.0.2.${20 + i}`, '/search.json?q=main', token)).status).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await from(`192.0.2.${20 + i}`, '/search.json?q=main', token)).status).toBe(200);
     expect((await from('192.0.2.30', '/search.json?q=main', token)).status).toBe(429);
     expect((await from('192.0.2.30', '/search.json?q=main')).status).toBe(200);
   });

@@ -19,24 +19,55 @@ export interface ExpensiveRoute {
 }
 
 export const expensiveRoutes: ExpensiveRoute[] = [
-  { name: 'search', label: 'search', pattern: /^\/search(\.json|\/groups\.json)$/, perMinute: (c) => c.SEARCH_PER_MINUTE },
+  {
+    name: 'search',
+    label: 'search',
+    pattern: /^\/search(\.json|\/groups\.json)$/,
+    perMinute: (c) => c.SEARCH_PER_MINUTE,
+  },
   {
     name: 'records',
     label: 'parcel record',
     // /parcels_at_point.json, /at_point.json, a parcel's own path (/us/ma/middlesex/cambridge/123.json)
     // and the parcel API (/api/v2/parcels/point, address, apn, query).
-    pattern: /^\/(parcels_at_point\.json|at_point\.json|[A-Za-z]{2}\/.*\/\d+\.json|api\/v2\/parcels\/(point|address|apn|query))$/,
+    pattern:
+      /^\/(parcels_at_point\.json|at_point\.json|[A-Za-z]{2}\/.*\/\d+\.json|api\/v2\/parcels\/(point|address|apn|query))$/,
     perMinute: (c) => c.RECORDS_PER_MINUTE,
   },
-  { name: 'insights', label: 'place insights', pattern: /^\/(?!api\/).*\/(insights\.json|ask_chatgpt(\.json)?)$/, perMinute: (c) => c.INSIGHTS_PER_MINUTE },
+  {
+    name: 'insights',
+    label: 'place insights',
+    pattern: /^\/(?!api\/).*\/(insights\.json|ask_chatgpt(\.json)?)$/,
+    perMinute: (c) => c.INSIGHTS_PER_MINUTE,
+  },
   // The export calls that count or write a selection (counts, check, coverage, start); downloads are not limited.
-  { name: 'exports', label: 'export', pattern: /\/(blexts\.json|exports\/(check|coverage\.json|start\.json))$/, perMinute: (c) => c.EXPORTS_PER_MINUTE },
+  {
+    name: 'exports',
+    label: 'export',
+    pattern: /\/(blexts\.json|exports\/(check|coverage\.json|start\.json))$/,
+    perMinute: (c) => c.EXPORTS_PER_MINUTE,
+  },
   // The local provider's anonymous tokeniser writes a row per call and answers which numbers pass.
-  { name: 'card-tokens', label: 'card', pattern: /^\/payments\/local\/payment_methods$/, perMinute: (c) => c.CARD_TOKENS_PER_MINUTE },
+  {
+    name: 'card-tokens',
+    label: 'card',
+    pattern: /^\/payments\/local\/payment_methods$/,
+    perMinute: (c) => c.CARD_TOKENS_PER_MINUTE,
+  },
   // Each image is a paid provider call (the daily budgets bound the bill; this bounds the pace).
-  { name: 'imagery', label: 'property image', pattern: /^\/imagery\/(street|birdseye)\.jpg$/, perMinute: (c) => c.IMAGERY_PER_MINUTE },
+  {
+    name: 'imagery',
+    label: 'property image',
+    pattern: /^\/imagery\/(street|birdseye)\.jpg$/,
+    perMinute: (c) => c.IMAGERY_PER_MINUTE,
+  },
   // Scans over a source's selection: its extent and its value lists (autocomplete).
-  { name: 'extents', label: 'source extent and value list', pattern: /^\/sources\/[^/]+\/(extent|autocomplete)\.json$/, perMinute: (c) => c.EXTENT_PER_MINUTE },
+  {
+    name: 'extents',
+    label: 'source extent and value list',
+    pattern: /^\/sources\/[^/]+\/(extent|autocomplete)\.json$/,
+    perMinute: (c) => c.EXTENT_PER_MINUTE,
+  },
 ];
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);

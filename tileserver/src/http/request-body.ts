@@ -43,7 +43,8 @@ function routeBodyLimit(c: Context): BodyLimit {
   return { maxBytes: DEFAULT_BODY_BYTES };
 }
 
-const tooLarge = (limit: BodyLimit) => new ApiError('PAYLOAD_TOO_LARGE', limit.message ?? `The request body is over ${limit.maxBytes} bytes`);
+const tooLarge = (limit: BodyLimit) =>
+  new ApiError('PAYLOAD_TOO_LARGE', limit.message ?? `The request body is over ${limit.maxBytes} bytes`);
 
 /**
  * The whole body, counted while it streams: past the route's limit the read stops and the answer is
@@ -92,12 +93,17 @@ export async function readBoundedBody(c: Context, limit: BodyLimit = routeBodyLi
 export function readBodyFirst(takesGate: (path: string) => boolean): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && takesGate(c.req.path)) await readBoundedBody(c);
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && takesGate(c.req.path))
+      await readBoundedBody(c);
     return next();
   };
 }
 
-export async function requestBody<S extends z.ZodType>(c: Context, schema: S, options: { maxBytes?: number; allowForm?: boolean } = {}): Promise<z.output<S>> {
+export async function requestBody<S extends z.ZodType>(
+  c: Context,
+  schema: S,
+  options: { maxBytes?: number; allowForm?: boolean } = {},
+): Promise<z.output<S>> {
   bodySchemas.set(`${c.req.method} ${c.req.routePath}`, schema);
   const limit = routeBodyLimit(c);
   const maxBytes = Math.min(options.maxBytes ?? limit.maxBytes, limit.maxBytes);

@@ -74,24 +74,41 @@ type Def = { type: string; [key: string]: any };
 const defOf = (schema: z.ZodType): Def => (schema as any)._zod.def as Def;
 
 /** Every string schema inside `schema`, with a function that builds an input holding `text` there. */
-function stringLeaves(schema: z.ZodType, wrap: (value: unknown) => unknown = (v) => v, depth = 0): ((text: string) => unknown)[] {
+function stringLeaves(
+  schema: z.ZodType,
+  wrap: (value: unknown) => unknown = (v) => v,
+  depth = 0,
+): ((text: string) => unknown)[] {
   if (depth > 8) return [];
   const def = defOf(schema);
   switch (def.type) {
-    case 'string': return [(text) => wrap(text)];
-    case 'optional': case 'nullable': case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+    case 'string':
+      return [(text) => wrap(text)];
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
       return stringLeaves(def.innerType, wrap, depth + 1);
-    case 'pipe': return stringLeaves(def.in, wrap, depth + 1);
-    case 'array': return stringLeaves(def.element, (v) => wrap([v]), depth + 1);
-    case 'union': return (def.options as z.ZodType[]).flatMap((option) => stringLeaves(option, wrap, depth + 1));
+    case 'pipe':
+      return stringLeaves(def.in, wrap, depth + 1);
+    case 'array':
+      return stringLeaves(def.element, (v) => wrap([v]), depth + 1);
+    case 'union':
+      return (def.options as z.ZodType[]).flatMap((option) => stringLeaves(option, wrap, depth + 1));
     case 'object':
-      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) => stringLeaves(field, (v) => wrap({ [key]: v }), depth + 1));
+      return Object.entries(def.shape as Record<string, z.ZodType>).flatMap(([key, field]) =>
+        stringLeaves(field, (v) => wrap({ [key]: v }), depth + 1),
+      );
     case 'record':
       return [
         ...stringLeaves(def.keyType, (v) => wrap({ [String(v)]: 'x' }), depth + 1),
         ...stringLeaves(def.valueType, (v) => wrap({ key: v }), depth + 1),
       ];
-    default: return [];
+    default:
+      return [];
   }
 }
 
@@ -105,7 +122,8 @@ async function requestSchemas(): Promise<[string, z.ZodType][]> {
   for (const file of files) {
     const module = (await import(join(features, file))) as Record<string, unknown>;
     const name = file.replace(/\.ts$/, '');
-    for (const [key, value] of Object.entries(module)) if (value instanceof z.ZodType) found.push([`${name}/${key}`, value]);
+    for (const [key, value] of Object.entries(module))
+      if (value instanceof z.ZodType) found.push([`${name}/${key}`, value]);
   }
   return found;
 }
@@ -135,7 +153,9 @@ describe('H1: request schemas under 64 KB of adversarial text', () => {
 
   it('H1: the email rule still takes ordinary addresses and refuses malformed ones', async () => {
     const { emailAddress } = await import('@parcel-map/contracts/people/accounts');
-    for (const good of ['a@b.co', 'first.last+tag@mail.example.org', ' someone@sub.domain.io ']) expect(emailAddress.safeParse(good).success, good).toBe(true);
-    for (const bad of ['a@b', 'a@@b.c', 'a b@c.d', 'a@b.', 'a@.b', '@b.c', `${'a'.repeat(250)}@b.co`]) expect(emailAddress.safeParse(bad).success, bad).toBe(false);
+    for (const good of ['a@b.co', 'first.last+tag@mail.example.org', ' someone@sub.domain.io '])
+      expect(emailAddress.safeParse(good).success, good).toBe(true);
+    for (const bad of ['a@b', 'a@@b.c', 'a b@c.d', 'a@b.', 'a@.b', '@b.c', `${'a'.repeat(250)}@b.co`])
+      expect(emailAddress.safeParse(bad).success, bad).toBe(false);
   });
 });

@@ -11,13 +11,23 @@ import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
 import { contentSecurityPolicy } from './security-headers.ts';
 
 const viewerDir = mkdtempSync(join(tmpdir(), 'viewer-'));
-writeFileSync(join(viewerDir, 'index.html'), '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>');
-const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'headers-')), BASEMAP_SATELLITE_URL: 'https://tiles.example.com/sat/{z}/{x}/{y}.jpg' });
+writeFileSync(
+  join(viewerDir, 'index.html'),
+  '<!doctype html><div id="root"></div><script type="module" src="/assets/app.js"></script>',
+);
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'headers-')),
+  BASEMAP_SATELLITE_URL: 'https://tiles.example.com/sat/{z}/{x}/{y}.jpg',
+});
 const sql = testDb(2);
 const app = createApp({ config, sql, logger: createLogger('silent'), viewerDir });
 afterAll(() => sql.end());
 
-const directive = (csp: string, name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.startsWith(`${name} `));
+const directive = (csp: string, name: string) =>
+  csp
+    .split(';')
+    .map((d) => d.trim())
+    .find((d) => d.startsWith(`${name} `));
 
 describe('security headers', () => {
   it('gives the viewer page a policy with no inline or eval script, no framing, nosniff and a referrer policy', async () => {
@@ -51,11 +61,17 @@ describe('security headers', () => {
 
   it('sets the session cookie HttpOnly and SameSite=Lax, so scripts cannot read it and cross-site posts do not carry it', async () => {
     const browser = new TestBrowser(app);
-    const res = await app.request('/users.json', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ user: { name: 'Cookie Tester', email: uniqueEmail('cookie'), password: 'secret-pass-1' } }),
-    }, { incoming: { socket: { remoteAddress: browser.address } } });
+    const res = await app.request(
+      '/users.json',
+      {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          user: { name: 'Cookie Tester', email: uniqueEmail('cookie'), password: 'secret-pass-1' },
+        }),
+      },
+      { incoming: { socket: { remoteAddress: browser.address } } },
+    );
     expect(res.status).toBe(201);
     const cookies = res.headers.getSetCookie();
     expect(cookies.length).toBeGreaterThan(0);
@@ -75,12 +91,24 @@ const corsAllowed = /^\/api\/v1\/(parcels|static|sources|basemap|zoning|styles|f
 
 describe('CORS on the route table', () => {
   const routes = routeTable(app);
-  it.each(routes.map((r) => [r.method, r.path] as const))('%s %s answers other origins only when it is a map resource', async (method, pattern) => {
-    const path = pattern.replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string, regex?: string) => (name === 'id' || /^[xyz]$/.test(name) ? '1' : 'x') + (regex?.includes('json') ? '.json' : '')).replace('*', 'x');
-    const preflight = await app.request(path, { method: 'OPTIONS', headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': method } });
-    const allowOrigin = preflight.headers.get('access-control-allow-origin');
-    expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
-    if (corsAllowed.test(pattern)) expect(allowOrigin).toBe('*');
-    else expect(allowOrigin).toBeNull();
-  });
+  it.each(routes.map((r) => [r.method, r.path] as const))(
+    '%s %s answers other origins only when it is a map resource',
+    async (method, pattern) => {
+      const path = pattern
+        .replace(
+          /:(\w+)(\{[^}]*\})?/g,
+          (_m, name: string, regex?: string) =>
+            (name === 'id' || /^[xyz]$/.test(name) ? '1' : 'x') + (regex?.includes('json') ? '.json' : ''),
+        )
+        .replace('*', 'x');
+      const preflight = await app.request(path, {
+        method: 'OPTIONS',
+        headers: { Origin: 'https://evil.example', 'Access-Control-Request-Method': method },
+      });
+      const allowOrigin = preflight.headers.get('access-control-allow-origin');
+      expect(preflight.headers.get('access-control-allow-credentials')).toBeNull();
+      if (corsAllowed.test(pattern)) expect(allowOrigin).toBe('*');
+      else expect(allowOrigin).toBeNull();
+    },
+  );
 });

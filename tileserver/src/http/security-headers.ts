@@ -13,7 +13,9 @@ function tileOrigins(config: Config): string[] {
     try {
       // Templates hold {z}/{x}/{y} and sometimes {s} subdomains; the origin part is what CSP needs.
       const url = new URL(template.replace(/\{s\}/g, 'a').replace(/\{[^}]*\}/g, '0'));
-      origins.add(template.includes('{s}') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin);
+      origins.add(
+        template.includes('{s}') ? `${url.protocol}//*.${url.host.split('.').slice(1).join('.')}` : url.origin,
+      );
     } catch {
       // A malformed template already fails in the map; it must not break every page's headers.
     }
@@ -45,7 +47,9 @@ export function contentSecurityPolicy(config: Config): string {
     'form-action': "'self'",
     'frame-ancestors': "'none'",
   };
-  return Object.entries(directives).map(([name, value]) => `${name} ${value}`).join('; ');
+  return Object.entries(directives)
+    .map(([name, value]) => `${name} ${value}`)
+    .join('; ');
 }
 
 export function securityHeaders(config: Config): MiddlewareHandler {

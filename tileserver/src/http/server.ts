@@ -12,7 +12,10 @@ export function createHttpServer(app: Hono, tiles: TileContext): Server {
   const { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } = tiles.config;
   const fastPath = cachedTileFastPath(tiles);
   const appListener = getRequestListener(app.fetch);
-  const timeouts = { requestTimeoutMs: REQUEST_TIMEOUT_MS, uploadTimeoutMs: Math.max(UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS) };
+  const timeouts = {
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    uploadTimeoutMs: Math.max(UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS),
+  };
   return createServer(
     {
       headersTimeout: HEADERS_TIMEOUT_MS,

@@ -12,7 +12,12 @@ import { createHttpServer } from './server.ts';
 
 const sql = testDb();
 // A short queue wait, so that requests stuck behind held gate slots would show as 503 within the test.
-const config = loadConfig({ REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000', QUEUE_WAIT_MS: '2500', LOG_LEVEL: 'silent' });
+const config = loadConfig({
+  REQUEST_TIMEOUT_MS: '5000',
+  HEADERS_TIMEOUT_MS: '2000',
+  QUEUE_WAIT_MS: '2500',
+  LOG_LEVEL: 'silent',
+});
 const services = createServices({ config, sql, logger: createLogger('silent') });
 const server = createHttpServer(createApp(services), services.tiles);
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -33,12 +38,15 @@ function open(head: string): { socket: Socket; answer: Promise<{ text: string; c
   socket.on('error', () => undefined);
   let text = '';
   socket.on('data', (chunk) => (text += chunk.toString('latin1')));
-  const answer = new Promise<{ text: string; closedAt: number }>((resolve) => socket.on('close', () => resolve({ text, closedAt: performance.now() })));
+  const answer = new Promise<{ text: string; closedAt: number }>((resolve) =>
+    socket.on('close', () => resolve({ text, closedAt: performance.now() })),
+  );
   socket.write(head);
   return { socket, answer };
 }
 
-const signInHead = (extra: string) => `POST /users/sign_in.json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${extra}\r\n`;
+const signInHead = (extra: string) =>
+  `POST /users/sign_in.json HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n${extra}\r\n`;
 
 describe('request bodies of slow and endless clients (H2)', () => {
   it('H2: a chunked body over the limit gets 413 while it streams, and the server does not buffer it (memory grows by far less than the 48 MB sent)', async () => {
@@ -87,7 +95,12 @@ describe('request bodies of slow and endless clients (H2)', () => {
     const started = performance.now();
     const { socket, answer } = open(signInHead('Content-Length: 60000\r\n'));
     const drip = setInterval(() => socket.write('{'), 1000);
-    const { text, closedAt } = await Promise.race([answer, new Promise<{ text: string; closedAt: number }>((resolve) => setTimeout(() => resolve({ text: 'still open', closedAt: performance.now() }), 12_000))]);
+    const { text, closedAt } = await Promise.race([
+      answer,
+      new Promise<{ text: string; closedAt: number }>((resolve) =>
+        setTimeout(() => resolve({ text: 'still open', closedAt: performance.now() }), 12_000),
+      ),
+    ]);
     clearInterval(drip);
     expect(text.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
     expect(text).toContain('"code":"REQUEST_TIMEOUT"');

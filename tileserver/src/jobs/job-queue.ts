@@ -12,7 +12,13 @@ export interface JobDefinition {
 }
 
 export async function startJobQueue(url: string, logger: Logger): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: url, schema: 'pgboss', application_name: 'parcel-map jobs', max: 4, superviseIntervalSeconds: 10 });
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: 'pgboss',
+    application_name: 'parcel-map jobs',
+    max: 4,
+    superviseIntervalSeconds: 10,
+  });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();
   return boss;

@@ -40,8 +40,23 @@ const queue = `exports-request-id-${process.pid}`;
 const boss = await startJobQueue(databaseUrl, logger);
 await startExportJob(boss, { sql, databaseUrl, dataDir, logger, queue });
 const importQueue = `imports-request-id-${process.pid}`;
-const importWorker = await startImportJob(boss, { sql, databaseUrl, dataDir, logger, queue: importQueue, resendQueued: false });
-const app = createApp({ config: loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '100000000' }), sql, logger, jobs: boss, exportQueue: queue, importQueue, databaseUrl });
+const importWorker = await startImportJob(boss, {
+  sql,
+  databaseUrl,
+  dataDir,
+  logger,
+  queue: importQueue,
+  resendQueued: false,
+});
+const app = createApp({
+  config: loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '100000000' }),
+  sql,
+  logger,
+  jobs: boss,
+  exportQueue: queue,
+  importQueue,
+  databaseUrl,
+});
 afterAll(async () => {
   importWorker.stop();
   await boss.stop({ graceful: false });
@@ -65,7 +80,11 @@ describe('request ids in job logs', () => {
     const project = await browser.post('/projects.json', { name: 'Traced', query: { path: cambridge } });
     expect(project.status).toBe(201);
     const start = (requestId?: string) =>
-      browser.post(`${cambridge}/exports/start.json`, { fmt: 'csv', all_parcels: 'false', map_id: project.json.id, query: { path: cambridge } }, requestId ? { 'X-Request-Id': requestId } : {});
+      browser.post(
+        `${cambridge}/exports/start.json`,
+        { fmt: 'csv', all_parcels: 'false', map_id: project.json.id, query: { path: cambridge } },
+        requestId ? { 'X-Request-Id': requestId } : {},
+      );
 
     const own = await start();
     expect(own.status).toBe(201);
@@ -74,7 +93,10 @@ describe('request ids in job logs', () => {
     const given = await start('lb-trace-0123456789');
     expect(given.headers.get('x-request-id')).toBe('lb-trace-0123456789');
 
-    for (const [answer, requestId] of [[own, ownId], [given, 'lb-trace-0123456789']] as const) {
+    for (const [answer, requestId] of [
+      [own, ownId],
+      [given, 'lb-trace-0123456789'],
+    ] as const) {
       expect(await finished(answer.json.id)).toBe(2);
       // The last line is written just after the status.
       await expect.poll(() => lines.filter((l) => l.exportId === answer.json.id).length).toBe(2);
@@ -88,15 +110,37 @@ describe('request ids in job logs', () => {
 describe('request ids in import logs', () => {
   it('logs an import with the request id of the request that started it', async () => {
     const admin = await signedInAdmin(app, sql);
-    const square = (x: number) => [[[x, 42.39], [x + 0.0002, 42.39], [x + 0.0002, 42.3902], [x, 42.3902], [x, 42.39]]];
+    const square = (x: number) => [
+      [
+        [x, 42.39],
+        [x + 0.0002, 42.39],
+        [x + 0.0002, 42.3902],
+        [x, 42.3902],
+        [x, 42.39],
+      ],
+    ];
     const geojson = JSON.stringify({
       type: 'FeatureCollection',
-      features: [{ type: 'Feature', properties: { PID: 'R-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1) } }],
+      features: [
+        { type: 'Feature', properties: { PID: 'R-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1) } },
+      ],
     });
-    const headers = { 'Content-Type': 'application/octet-stream', 'X-CSRF-Token': admin.csrf, Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-    const uploaded = await app.request('/admin/imports/uploads?name=traced.geojson', { method: 'POST', headers, body: geojson }, { incoming: { socket: { remoteAddress: admin.address } } });
+    const headers = {
+      'Content-Type': 'application/octet-stream',
+      'X-CSRF-Token': admin.csrf,
+      Cookie: [...admin.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    };
+    const uploaded = await app.request(
+      '/admin/imports/uploads?name=traced.geojson',
+      { method: 'POST', headers, body: geojson },
+      { incoming: { socket: { remoteAddress: admin.address } } },
+    );
     expect(uploaded.status).toBe(201);
-    const started = await admin.post('/admin/imports', { upload: (await uploaded.json()).upload, place: '/us/ma/middlesex/request-id-test', dry_run: true }, { 'X-Request-Id': 'import-trace-0123456789' });
+    const started = await admin.post(
+      '/admin/imports',
+      { upload: (await uploaded.json()).upload, place: '/us/ma/middlesex/request-id-test', dry_run: true },
+      { 'X-Request-Id': 'import-trace-0123456789' },
+    );
     expect(started.status).toBe(202);
     let run = started.json;
     for (let i = 0; i < 240 && (run.status === 'queued' || run.status === 'running'); i++) {

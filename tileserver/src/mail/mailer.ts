@@ -25,7 +25,10 @@ export interface Mailer {
  * quoted name and never as a message of ours. Never put it in a subject.
  */
 export function quotedUserText(text: string, max = 40): string {
-  const line = text.replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ').replace(/\s+/g, ' ').trim();
+  const line = text
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = [...line];
   return `"${chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line}"`;
 }

@@ -22,13 +22,22 @@ export interface MeterOptions {
 /** Called after each flush with the groups whose usage changed and their tokens (to re-check standing). */
 export type AfterFlush = (groups: Map<number, string[]>) => Promise<void>;
 
-export const monthOf = (at: Date): string => `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
+export const monthOf = (at: Date): string =>
+  `${at.getUTCFullYear()}-${String(at.getUTCMonth() + 1).padStart(2, '0')}-01`;
 
 /** The process's meter, started: on `sql`, or on METERING_DATABASE_URL's own pool when set. */
 export function createUsageMeter(config: Config, sql: Sql, clock: Clock): UsageMeter {
   // A tile process on a hot standby cannot write: its counts go to the primary through a pool of their own.
-  const meterSql = config.METERING_DATABASE_URL ? createDb(config.METERING_DATABASE_URL, { max: 2, applicationName: 'parcel-map metering' }) : undefined;
-  const meter = new UsageMeter(meterSql ?? sql, { enabled: config.METERING === 'on', flushMs: config.METERING_FLUSH_MS, ignoreTokens: [config.ANON_TOKEN], ownsPool: meterSql !== undefined, clock });
+  const meterSql = config.METERING_DATABASE_URL
+    ? createDb(config.METERING_DATABASE_URL, { max: 2, applicationName: 'parcel-map metering' })
+    : undefined;
+  const meter = new UsageMeter(meterSql ?? sql, {
+    enabled: config.METERING === 'on',
+    flushMs: config.METERING_FLUSH_MS,
+    ignoreTokens: [config.ANON_TOKEN],
+    ownsPool: meterSql !== undefined,
+    clock,
+  });
   meter.start();
   return meter;
 }
@@ -105,7 +114,10 @@ export class UsageMeter {
 
   start(): void {
     if (!this.options.enabled || this.timer) return;
-    this.timer = setInterval(() => void this.flush().catch((error: unknown) => this.options.onError?.(error)), this.options.flushMs);
+    this.timer = setInterval(
+      () => void this.flush().catch((error: unknown) => this.options.onError?.(error)),
+      this.options.flushMs,
+    );
     this.timer.unref();
   }
 

@@ -22,7 +22,11 @@ export interface CheckoutOptions<T> {
   replay?: (db: Sql) => Promise<T | undefined>;
 }
 
-export async function checkout<T>(deps: CheckoutDeps, options: CheckoutOptions<T>, work: (db: Sql, pay: Pay) => Promise<T>): Promise<T> {
+export async function checkout<T>(
+  deps: CheckoutDeps,
+  options: CheckoutOptions<T>,
+  work: (db: Sql, pay: Pay) => Promise<T>,
+): Promise<T> {
   const charged: { charge: Charge; input: ChargeInput }[] = [];
   const pay: Pay = async (input) => {
     const charge = await deps.payments.charge(input);
@@ -39,7 +43,13 @@ export async function checkout<T>(deps: CheckoutDeps, options: CheckoutOptions<T
   } catch (error) {
     // Charged but not recorded: give the money back (once per charge, whatever retries follow).
     for (const { charge, input } of charged) {
-      await deps.payments.refund({ chargeId: charge.id, amountCents: input.amountCents, idempotencyKey: `refund_${input.idempotencyKey}` }).catch(() => undefined);
+      await deps.payments
+        .refund({
+          chargeId: charge.id,
+          amountCents: input.amountCents,
+          idempotencyKey: `refund_${input.idempotencyKey}`,
+        })
+        .catch(() => undefined);
     }
     throw error;
   }

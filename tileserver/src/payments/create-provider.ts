@@ -6,6 +6,7 @@ import type { PaymentProvider } from './provider.ts';
 import { StripePaymentProvider } from './stripe/stripe-provider.ts';
 
 export function createPaymentProvider(config: Config, sql: Sql): PaymentProvider {
-  if (config.PAYMENT_PROVIDER === 'stripe') return new StripePaymentProvider(config.STRIPE_SECRET_KEY!, config.STRIPE_API_BASE);
+  if (config.PAYMENT_PROVIDER === 'stripe')
+    return new StripePaymentProvider(config.STRIPE_SECRET_KEY!, config.STRIPE_API_BASE);
   return new LocalPaymentProvider(sql);
 }

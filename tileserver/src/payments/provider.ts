@@ -39,6 +39,16 @@ export interface PaymentProvider {
   attachCard(customerId: string, token: string): Promise<CardDetails>;
   detachCard(token: string): Promise<void>;
   /** Charges a card once per idempotency key: a repeated key answers the first charge again. */
-  charge(input: { customerId: string; token: string; amountCents: number; description: string; idempotencyKey: string }): Promise<Charge>;
-  refund(input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }>;
+  charge(input: {
+    customerId: string;
+    token: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<Charge>;
+  refund(input: {
+    chargeId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string; amountCents: number }>;
 }

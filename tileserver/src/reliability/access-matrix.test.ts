@@ -22,7 +22,10 @@ const roles = ['anonymous', 'free', 'pro', 'other', 'guest', 'member', 'manager'
 type Role = (typeof roles)[number];
 type Expected = Record<Role, string>;
 
-const matrix = JSON.parse(readFileSync(join(import.meta.dirname, 'access-matrix.json'), 'utf8')) as { roles: Record<Role, string>; routes: Record<string, Expected> };
+const matrix = JSON.parse(readFileSync(join(import.meta.dirname, 'access-matrix.json'), 'utf8')) as {
+  roles: Record<Role, string>;
+  routes: Record<string, Expected>;
+};
 
 const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'access-')), SIGN_IN_FAILURES_MAX: '1000000' });
 const sql = testDb(3);
@@ -31,12 +34,17 @@ const app = createApp({ config, sql, logger: createLogger('silent') });
 const browsers = {} as Record<Role, TestBrowser>;
 const values: Record<string, string> = {};
 
-async function invite(manager: TestBrowser, role: 'member' | 'manager'): Promise<{ browser: TestBrowser; userId: number }> {
+async function invite(
+  manager: TestBrowser,
+  role: 'member' | 'manager',
+): Promise<{ browser: TestBrowser; userId: number }> {
   const email = uniqueEmail(role).toLowerCase();
   expect((await manager.post('/users/invitations.json', { email, role })).status).toBe(201);
   const browser = new TestBrowser(app);
   const userId = (await browser.register(email, 'secret-pass-1', `${role} of the team`)).json.user.id as number;
-  expect((await browser.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') })).status).toBe(200);
+  expect(
+    (await browser.post('/users/invitations/accept.json', { token: mailedToken(config, email, 'token') })).status,
+  ).toBe(200);
   return { browser, userId };
 }
 
@@ -49,13 +57,18 @@ beforeAll(async () => {
   browsers.admin = (await signedInUser(app, sql, 'admin')).browser;
   const team = await signedInUser(app, sql, 'team');
   browsers.team = team.browser;
-  expect((await browsers.admin.put(`/admin/users/${team.userId}/plan.json`, { tier: 'team', seats: 6 })).status).toBe(200);
+  expect((await browsers.admin.put(`/admin/users/${team.userId}/plan.json`, { tier: 'team', seats: 6 })).status).toBe(
+    200,
+  );
   const member = await invite(team.browser, 'member');
   browsers.member = member.browser;
   // The member that member routes (change role, remove) act on: not the member role's own account.
   const victim = await invite(team.browser, 'member');
   browsers.manager = (await invite(team.browser, 'manager')).browser;
-  const project = await team.browser.post('/projects.json', { name: 'Access matrix', query: { path: '/us/ma/middlesex/cambridge' } });
+  const project = await team.browser.post('/projects.json', {
+    name: 'Access matrix',
+    query: { path: '/us/ma/middlesex/cambridge' },
+  });
   expect(project.status).toBe(201);
   const [, group, slug] = /^\/g\/([^/]+)\/maps\/([^/.]+)/.exec(project.json.path)!;
   Object.assign(values, { group: group!, slug: slug!, member: String(victim.userId) });
@@ -68,7 +81,12 @@ function concretePath(route: Route): string {
     .replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string, pattern?: string) => {
       const json = pattern?.includes('json') ? '.json' : '';
       if (name === 'group' || name === 'slug') return values[name]! + json;
-      if (name === 'id') return (route.path.includes('/members/') || route.path.includes('/admin/users/') || route.path.includes('sign_in_as') ? values.member! : '999999999') + json;
+      if (name === 'id')
+        return (
+          (route.path.includes('/members/') || route.path.includes('/admin/users/') || route.path.includes('sign_in_as')
+            ? values.member!
+            : '999999999') + json
+        );
       if (name === 'token') return `pm_matrix000${json}`;
       if (/^[xyz]$/.test(name)) return '1';
       return 'x';
@@ -77,10 +95,12 @@ function concretePath(route: Route): string {
 }
 
 /** Routes that end a session or switch identity run after all others. */
-const last = (r: Route) => r.method === 'DELETE' || /sign_out|sign_in_as|api_token|password|invitations\/accept/.test(r.path);
+const last = (r: Route) =>
+  r.method === 'DELETE' || /sign_out|sign_in_as|api_token|password|invitations\/accept/.test(r.path);
 
 function classOf(status: number): string {
-  if (status < 400 || status === 400 || status === 409 || status === 422 || status === 413 || status === 415) return 'ok';
+  if (status < 400 || status === 400 || status === 409 || status === 422 || status === 413 || status === 415)
+    return 'ok';
   return String(status);
 }
 
@@ -101,12 +121,18 @@ describe('the access-control matrix of the route table', () => {
     const missing = keys.filter((k) => !matrix.routes[k]);
     const stale = Object.keys(matrix.routes).filter((k) => !keys.includes(k));
     expect(missing, `routes without an entry in reliability/access-matrix.json: ${missing.join(', ')}`).toEqual([]);
-    expect(stale, `entries in reliability/access-matrix.json for routes that no longer exist: ${stale.join(', ')}`).toEqual([]);
+    expect(
+      stale,
+      `entries in reliability/access-matrix.json for routes that no longer exist: ${stale.join(', ')}`,
+    ).toEqual([]);
   });
 
   it('answers every route for every role as the matrix expects', async () => {
     const routes = routeTable(app);
-    const ordered = [...routes.filter((r) => !last(r)), ...routes.filter(last).sort((a, b) => Number(/sign_out/.test(a.path)) - Number(/sign_out/.test(b.path)))];
+    const ordered = [
+      ...routes.filter((r) => !last(r)),
+      ...routes.filter(last).sort((a, b) => Number(/sign_out/.test(a.path)) - Number(/sign_out/.test(b.path))),
+    ];
     const wrong: string[] = [];
     const unlisted: Record<string, Expected> = {};
     for (const route of ordered) {
@@ -114,9 +140,13 @@ describe('the access-control matrix of the route table', () => {
       for (const role of roles) observed[role] = await answerOf(role, route);
       const expected = matrix.routes[routeKey(route)];
       if (!expected) unlisted[routeKey(route)] = observed;
-      else for (const role of roles) if (expected[role] !== observed[role]) wrong.push(`${routeKey(route)} as ${role}: expected ${expected[role]}, got ${observed[role]}`);
+      else
+        for (const role of roles)
+          if (expected[role] !== observed[role])
+            wrong.push(`${routeKey(route)} as ${role}: expected ${expected[role]}, got ${observed[role]}`);
     }
-    if (Object.keys(unlisted).length) console.log(`answers of routes without an entry (review before adding):\n${JSON.stringify(unlisted, null, 1)}`);
+    if (Object.keys(unlisted).length)
+      console.log(`answers of routes without an entry (review before adding):\n${JSON.stringify(unlisted, null, 1)}`);
     expect(wrong).toEqual([]);
     expect(Object.keys(unlisted)).toEqual([]);
   });

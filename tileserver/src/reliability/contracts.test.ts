@@ -18,7 +18,12 @@ import { TestBrowser, uniqueEmail } from '../testing/http-client.ts';
 import { routeKey, routeTable } from './route-table.ts';
 
 const sql = testDb(3);
-const app = createApp({ config: loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'contracts-')), METERING_FLUSH_MS: '600000' }), sql, logger: createLogger('silent'), payments: new LocalPaymentProvider(sql) });
+const app = createApp({
+  config: loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'contracts-')), METERING_FLUSH_MS: '600000' }),
+  sql,
+  logger: createLogger('silent'),
+  payments: new LocalPaymentProvider(sql),
+});
 afterAll(() => sql.end());
 
 /** GET routes whose answer is not JSON: tiles, fonts, sprites, files, images, CSV, metrics text, events. */
@@ -59,29 +64,64 @@ beforeAll(async () => {
   await browsers.sandbox.register(uniqueEmail('contracts'), 'secret-pass-1', 'Sandy Box');
   expect((await browsers.sandbox.post('/api/sandbox.json', { counties: ['/us/ma/middlesex'] })).status).toBe(201);
   // Rows for the admin lists.
-  expect((await browsers.anonymous.post('/requests', { path: cambridge, name: 'Ann', contact: 'ann@example.org', comment: 'More please' })).status).toBeLessThan(300);
-  expect((await browsers.anonymous.post('/search/feedback', { feedback: { query: 'main st', additional_information: 'not found' } })).status).toBeLessThan(300);
+  expect(
+    (
+      await browsers.anonymous.post('/requests', {
+        path: cambridge,
+        name: 'Ann',
+        contact: 'ann@example.org',
+        comment: 'More please',
+      })
+    ).status,
+  ).toBeLessThan(300);
+  expect(
+    (
+      await browsers.anonymous.post('/search/feedback', {
+        feedback: { query: 'main st', additional_information: 'not found' },
+      })
+    ).status,
+  ).toBeLessThan(300);
   const project = await team.browser.post('/projects.json', { name: 'Contracts', query: { path: cambridge } });
   expect(project.status).toBe(201);
   const [, group, slug] = /^\/g\/([^/]+)\/maps\/([^/.]+)/.exec(project.json.path)!;
-  const survey = await team.browser.post('/surveys.json', { map_id: project.json.id, name: 'Occupancy', questions: JSON.stringify([{ id: 'q1', question: 'Is it occupied?', answers: [{ label: 'Yes' }, { label: 'No' }] }]), photo_required: '0' });
+  const survey = await team.browser.post('/surveys.json', {
+    map_id: project.json.id,
+    name: 'Occupancy',
+    questions: JSON.stringify([
+      { id: 'q1', question: 'Is it occupied?', answers: [{ label: 'Yes' }, { label: 'No' }] },
+    ]),
+    photo_required: '0',
+  });
   expect(survey.status).toBe(201);
   const [parcel] = await sql<{ path: string; parcelnumb: string; address: string; lon: number; lat: number }[]>`
     SELECT path, parcelnumb, address, ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat
     FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND parcelnumb IS NOT NULL AND address ~ '^[0-9]+ [A-Z]' ORDER BY id LIMIT 1`;
   expect((await team.browser.post(`${parcel!.path}/bookmark.json`)).status).toBeLessThan(300);
   expect((await team.browser.post(`${cambridge}/follow.json`)).status).toBeLessThan(300);
-  const source = await app.request('/api/v1/sources', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: { parcel: true, path: cambridge } }) });
+  const source = await app.request('/api/v1/sources', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ query: { parcel: true, path: cambridge } }),
+  });
   expect(source.status).toBe(200);
   Object.assign(v, {
-    group: group!, slug: slug!, mapId: String(project.json.id), survey: String(survey.json.id), source: (await source.json()).id,
-    parcel: parcel!.path, lat: String(parcel!.lat), lon: String(parcel!.lon), apn: encodeURIComponent(parcel!.parcelnumb), address: encodeURIComponent(parcel!.address.split(' ').slice(0, 2).join(' ')),
+    group: group!,
+    slug: slug!,
+    mapId: String(project.json.id),
+    survey: String(survey.json.id),
+    source: (await source.json()).id,
+    parcel: parcel!.path,
+    lat: String(parcel!.lat),
+    lon: String(parcel!.lon),
+    apn: encodeURIComponent(parcel!.parcelnumb),
+    address: encodeURIComponent(parcel!.address.split(' ').slice(0, 2).join(' ')),
   });
 });
 
 /** Routes with a schema but no sample here, and why. */
 const unsampled: Partial<Record<GetRoute, string>> = {
-  'GET /admin/imports/:id{[0-9]+}': 'needs an import run; the same importRun schema parses the runs of GET /admin/imports_exports/running.json',
+  'GET /admin/imports/:id{[0-9]+}':
+    'needs an import run; the same importRun schema parses the runs of GET /admin/imports_exports/running.json',
 };
 
 /** A request that answers 200 for each route with a schema, and the role that sends it. */
@@ -122,7 +162,10 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /api/v1/basemap': ['anonymous', '/api/v1/basemap'],
   'GET /api/v1/zoning': ['anonymous', '/api/v1/zoning'],
   'GET /sources/:source/filters.json': ['team', '/sources/parcel/filters.json'],
-  'GET /sources/:source/autocomplete.json': ['team', `/sources/parcel/autocomplete.json?key=scity&query=c&filter_path=${cambridge}`],
+  'GET /sources/:source/autocomplete.json': [
+    'team',
+    `/sources/parcel/autocomplete.json?key=scity&query=c&filter_path=${cambridge}`,
+  ],
   'GET /sources/:id/extent.json': ['anonymous', `/sources/${v.source}/extent.json`],
   'GET /admin/imports_exports/running.json': ['admin', '/admin/imports_exports/running.json'],
   'GET /users/:id/img_limits': ['anonymous', '/users/0/img_limits'],
@@ -176,27 +219,44 @@ const pathSamples = (): [Role, string][] => [
 
 function problems(schema: z.ZodType, json: unknown): string[] {
   const parsed = schema.safeParse(json);
-  return parsed.success ? [] : parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
+  return parsed.success
+    ? []
+    : parsed.error.issues.slice(0, 5).map((i) => `${i.path.join('.') || '(answer)'}: ${i.message}`);
 }
 
 describe('the answers of the GET routes', () => {
   it('are each either described by a contract schema or not JSON', () => {
-    const gets = routeTable(app).filter((r) => r.method === 'GET').map(routeKey);
+    const gets = routeTable(app)
+      .filter((r) => r.method === 'GET')
+      .map(routeKey);
     const undescribed = gets.filter((k) => !(k in getResponses) && !notJson.has(k));
     const stale = Object.keys(getResponses).filter((k) => !gets.includes(k));
     expect(undescribed, 'GET routes without a schema in contracts/src/responses.ts').toEqual([]);
     expect(stale, 'schemas in contracts/src/responses.ts for routes that no longer exist').toEqual([]);
     const sampled = Object.keys(samples());
-    expect(Object.keys(getResponses).filter((k) => !sampled.includes(k) && !(k in unsampled)), 'schemas without a sample request here').toEqual([]);
+    expect(
+      Object.keys(getResponses).filter((k) => !sampled.includes(k) && !(k in unsampled)),
+      'schemas without a sample request here',
+    ).toEqual([]);
   });
 
-  it('parse with their route\'s schema', async () => {
+  it("parse with their route's schema", async () => {
     const wrong: string[] = [];
-    const all = [...(Object.entries(samples()) as [GetRoute, [Role, string]][]).map(([route, [role, path]]) => [route, role, path] as const), ...moreSamples()];
+    const all = [
+      ...(Object.entries(samples()) as [GetRoute, [Role, string]][]).map(
+        ([route, [role, path]]) => [route, role, path] as const,
+      ),
+      ...moreSamples(),
+    ];
     for (const [route, role, path] of all) {
       const answer = await browsers[role].get(path);
-      if (answer.status !== 200) wrong.push(`${route} (${path} as ${role}): answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
-      else for (const problem of problems(getResponses[route], answer.json)) wrong.push(`${route} (${path} as ${role}): ${problem}`);
+      if (answer.status !== 200)
+        wrong.push(
+          `${route} (${path} as ${role}): answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`,
+        );
+      else
+        for (const problem of problems(getResponses[route], answer.json))
+          wrong.push(`${route} (${path} as ${role}): ${problem}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -207,7 +267,8 @@ describe('the answers of the GET routes', () => {
       const entry = pathResponses.find((p) => p.ending.test(path.split('?')[0]!));
       const answer = await browsers[role].get(path);
       if (!entry) wrong.push(`${path}: no schema in pathResponses`);
-      else if (answer.status !== 200) wrong.push(`${path} as ${role}: answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
+      else if (answer.status !== 200)
+        wrong.push(`${path} as ${role}: answered ${answer.status} ${JSON.stringify(answer.json).slice(0, 200)}`);
       else for (const problem of problems(entry.schema, answer.json)) wrong.push(`${path} as ${role}: ${problem}`);
     }
     expect(wrong).toEqual([]);

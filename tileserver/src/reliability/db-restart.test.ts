@@ -39,11 +39,27 @@ function freePort(): Promise<number> {
 /** pg_ctl restart, as the cluster's owner (the postgres user when tests run as root); async, so requests keep flowing. */
 function restartCluster(): Promise<number> {
   const started = performance.now();
-  const args = [`${pgBin()}/pg_ctl`, '-D', cluster.dir, '-l', `${cluster.dir}/server.log`, '-m', 'fast', '-w', '-t', '60', '-o', `-p ${cluster.port}`, 'restart'];
+  const args = [
+    `${pgBin()}/pg_ctl`,
+    '-D',
+    cluster.dir,
+    '-l',
+    `${cluster.dir}/server.log`,
+    '-m',
+    'fast',
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${cluster.port}`,
+    'restart',
+  ];
   const [command, ...rest] = process.getuid?.() === 0 ? ['runuser', '-u', 'postgres', '--', ...args] : args;
   return new Promise((done, fail) => {
     const child = spawn(command!, rest, { stdio: 'ignore', cwd: '/' });
-    child.on('exit', (code) => (code === 0 ? done(performance.now() - started) : fail(new Error(`pg_ctl restart failed (${code})`))));
+    child.on('exit', (code) =>
+      code === 0 ? done(performance.now() - started) : fail(new Error(`pg_ctl restart failed (${code})`)),
+    );
   });
 }
 
@@ -58,7 +74,12 @@ beforeAll(async () => {
   await migrate(control);
   const config = loadConfig({ DATA_DIR: join(dir, 'data'), QUEUE_WAIT_MS: '2000' });
   sql = createDb(url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS });
-  const services = createServices({ config, sql, tileSql: createDb(url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS }), logger: createLogger('silent') });
+  const services = createServices({
+    config,
+    sql,
+    tileSql: createDb(url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS }),
+    logger: createLogger('silent'),
+  });
   tiles = services.tiles;
   app = createApp(services);
 }, 180_000);
@@ -98,14 +119,38 @@ describe('a database restart under load', () => {
         let res: Response;
         const sent = performance.now();
         if (kind === 'write') {
-          res = await app.request('/search/feedback', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ feedback: { query: text } }) }, { incoming: { socket: { remoteAddress } } });
+          res = await app.request(
+            '/search/feedback',
+            {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: JSON.stringify({ feedback: { query: text } }),
+            },
+            { incoming: { socket: { remoteAddress } } },
+          );
         } else {
-          const path = kind === 'search' ? '/search.json?q=cambridge' : kind === 'session' ? '/api/v1/session.json' : `/api/v1/parcels/14/${4955 + (i % 50)}/6059.mvt?token=public`;
+          const path =
+            kind === 'search'
+              ? '/search.json?q=cambridge'
+              : kind === 'session'
+                ? '/api/v1/session.json'
+                : `/api/v1/parcels/14/${4955 + (i % 50)}/6059.mvt?token=public`;
           res = await app.request(path, {}, { incoming: { socket: { remoteAddress } } });
         }
-        const body = res.headers.get('content-type')?.includes('json') ? await res.json().catch(() => undefined) : await res.arrayBuffer().then(() => undefined);
-        const shapeOk = res.status < 400 || (typeof body?.error?.code === 'string' && typeof body?.error?.message === 'string');
-        outcomes.push({ kind, status: res.status, at: performance.now() - t0, retryAfter: res.headers.get('retry-after'), shapeOk, message: body?.error?.message, ms: performance.now() - sent });
+        const body = res.headers.get('content-type')?.includes('json')
+          ? await res.json().catch(() => undefined)
+          : await res.arrayBuffer().then(() => undefined);
+        const shapeOk =
+          res.status < 400 || (typeof body?.error?.code === 'string' && typeof body?.error?.message === 'string');
+        outcomes.push({
+          kind,
+          status: res.status,
+          at: performance.now() - t0,
+          retryAfter: res.headers.get('retry-after'),
+          shapeOk,
+          message: body?.error?.message,
+          ms: performance.now() - sent,
+        });
         if (kind === 'write' && res.status < 300) acknowledged.push(text);
         await new Promise((r) => setTimeout(r, 5));
       }
@@ -122,28 +167,44 @@ describe('a database restart under load', () => {
 
     const during = outcomes.filter((o) => o.at >= restartStarted && o.at <= restartEnded + 1000);
     const unavailable = outcomes.filter((o) => o.status === 503);
-    console.log(`restart: ${outcomes.length} requests, restart took ${Math.round(restartMs)} ms, ${during.length} in it, ${unavailable.length} answered 503, 5xx other than 503: ${outcomes.filter((o) => o.status >= 500 && o.status !== 503).length}, acknowledged writes ${acknowledged.length}`);
+    console.log(
+      `restart: ${outcomes.length} requests, restart took ${Math.round(restartMs)} ms, ${during.length} in it, ${unavailable.length} answered 503, 5xx other than 503: ${outcomes.filter((o) => o.status >= 500 && o.status !== 503).length}, acknowledged writes ${acknowledged.length}`,
+    );
 
     expect(outcomes.filter((o) => o.status >= 500 && o.status !== 503)).toEqual([]);
     expect(outcomes.filter((o) => !o.shapeOk)).toEqual([]);
     for (const o of unavailable) expect(Number(o.retryAfter)).toBeGreaterThan(0);
     // Recovered without a restart of the app: each kind of request succeeds again, now.
-    for (const path of ['/search.json?q=cambridge', '/api/v1/session.json', '/api/v1/parcels/14/4955/6059.mvt?token=public']) {
+    for (const path of [
+      '/search.json?q=cambridge',
+      '/api/v1/session.json',
+      '/api/v1/parcels/14/4955/6059.mvt?token=public',
+    ]) {
       expect((await app.request(path)).status, path).toBeLessThan(300);
     }
-    const write = await app.request('/search/feedback', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ feedback: { query: `after-${process.pid}` } }) });
+    const write = await app.request('/search/feedback', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ feedback: { query: `after-${process.pid}` } }),
+    });
     expect(write.status).toBeLessThan(300);
     const slowest = outcomes.reduce((m, o) => Math.max(m, o.ms), 0);
     const late = outcomes.filter((o) => o.status === 503 && o.at - o.ms > restartEnded + 1000);
-    console.log(`restart: slowest answer ${Math.round(slowest)} ms; 503s to requests started over 1 s after the restart: ${late.length}`);
+    console.log(
+      `restart: slowest answer ${Math.round(slowest)} ms; 503s to requests started over 1 s after the restart: ${late.length}`,
+    );
 
     // Every acknowledged write is there.
-    const [stored] = await control<{ n: number }[]>`SELECT count(*)::int AS n FROM search_feedback WHERE query = ANY(${acknowledged})`;
+    const [stored] = await control<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM search_feedback WHERE query = ANY(${acknowledged})`;
     expect(stored!.n).toBe(acknowledged.length);
     expect(acknowledged.length).toBeGreaterThan(10);
 
     // A version bumped now reaches the app by notification, well before its 45-second re-read.
     await control`SELECT bump_layer_version('parcels')`;
-    await expect.poll(() => tiles.versions.current('parcels'), { timeout: 5000, interval: 100 }).toBeGreaterThan(before);
+    await expect
+      .poll(() => tiles.versions.current('parcels'), { timeout: 5000, interval: 100 })
+      .toBeGreaterThan(before);
   }, 180_000);
 });

@@ -7,7 +7,15 @@ import { errorStatus } from '@parcel-map/contracts/errors';
 import { broken, edgeNumber, hostileString } from './zod-arbitrary.ts';
 import { pieces, type Route } from './route-table.ts';
 
-export type Credential = 'none' | 'session' | 'session-no-csrf' | 'session-forged-csrf' | 'forged-cookie' | 'forged-bearer' | 'bad-authorization' | 'forged-query-token';
+export type Credential =
+  | 'none'
+  | 'session'
+  | 'session-no-csrf'
+  | 'session-forged-csrf'
+  | 'forged-cookie'
+  | 'forged-bearer'
+  | 'bad-authorization'
+  | 'forged-query-token';
 
 export interface FuzzCase {
   route: Route;
@@ -34,7 +42,12 @@ function pathArbitrary(route: Route): fc.Arbitrary<string> {
   const parts = pieces(route.path).map((piece) => {
     if ('literal' in piece) return fc.constant(piece.literal);
     if ('wildcard' in piece) return fc.array(segment, { maxLength: 4 }).map((s) => s.join('/'));
-    const matching = piece.pattern ? fc.stringMatching(new RegExp(`^(?:${piece.pattern})$`)).filter((s) => s.length < 200).map((s) => encodeURI(wellFormed(s))) : segment;
+    const matching = piece.pattern
+      ? fc
+          .stringMatching(new RegExp(`^(?:${piece.pattern})$`))
+          .filter((s) => s.length < 200)
+          .map((s) => encodeURI(wellFormed(s)))
+      : segment;
     // Mostly values the router accepts (so the handler runs), sometimes anything.
     return fc.oneof({ weight: 3, arbitrary: matching }, { weight: 1, arbitrary: segment });
   });
@@ -42,31 +55,111 @@ function pathArbitrary(route: Route): fc.Arbitrary<string> {
 }
 
 /** Query parameter names the routes read, plus noise; values hostile or numeric. */
-const queryKeys = ['query', 'q', 'lat', 'lng', 'lon', 'z', 'zoom', 'bbox', 'token', 'limit', 'page', 'per_page', 'offset', 'exact', 'fields', 'source', 'layer', 'path', 'id', 'sort', 'format', 'tier', 'from', 'to', 'status'];
+const queryKeys = [
+  'query',
+  'q',
+  'lat',
+  'lng',
+  'lon',
+  'z',
+  'zoom',
+  'bbox',
+  'token',
+  'limit',
+  'page',
+  'per_page',
+  'offset',
+  'exact',
+  'fields',
+  'source',
+  'layer',
+  'path',
+  'id',
+  'sort',
+  'format',
+  'tier',
+  'from',
+  'to',
+  'status',
+];
 const query = fc
-  .array(fc.tuple(fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 6 })), fc.oneof(hostileString.map((s) => s.slice(0, 3000)), edgeNumber.map(String))), { maxLength: 4 })
+  .array(
+    fc.tuple(
+      fc.oneof(fc.constantFrom(...queryKeys), fc.string({ maxLength: 6 })),
+      fc.oneof(
+        hostileString.map((s) => s.slice(0, 3000)),
+        edgeNumber.map(String),
+      ),
+    ),
+    { maxLength: 4 },
+  )
   .map((pairs) => (pairs.length ? `?${new URLSearchParams(pairs).toString()}` : ''));
 
 const bodyForm = (schema: z.ZodType | undefined) =>
   fc.oneof(
-    { weight: 8, arbitrary: broken(schema).map((value) => ({ contentType: 'application/json', body: safeStringify(value) })) },
-    { weight: 1, arbitrary: fc.constantFrom('{', '{"a":', '[1,', 'null', '"x"', '\u0000', '{"__proto__":{"admin":true}}', '1e999').map((body) => ({ contentType: 'application/json', body })) },
-    { weight: 1, arbitrary: broken(schema).map((value) => ({ contentType: 'text/plain', body: safeStringify(value) })) },
-    { weight: 1, arbitrary: fc.constant({ contentType: 'application/x-www-form-urlencoded', body: 'email=a%40b.c&password=x&name=%3Cscript%3E' }) },
-    { weight: 1, arbitrary: fc.constant({ contentType: 'multipart/form-data; boundary=x', body: '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n--x--' }) },
-    { weight: 1, arbitrary: fc.integer({ min: 70_000, max: 400_000 }).map((n) => ({ contentType: 'application/json', body: `{"name":"${'x'.repeat(n)}"}` })) },
+    {
+      weight: 8,
+      arbitrary: broken(schema).map((value) => ({ contentType: 'application/json', body: safeStringify(value) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom('{', '{"a":', '[1,', 'null', '"x"', '\u0000', '{"__proto__":{"admin":true}}', '1e999')
+        .map((body) => ({ contentType: 'application/json', body })),
+    },
+    {
+      weight: 1,
+      arbitrary: broken(schema).map((value) => ({ contentType: 'text/plain', body: safeStringify(value) })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        contentType: 'application/x-www-form-urlencoded',
+        body: 'email=a%40b.c&password=x&name=%3Cscript%3E',
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constant({
+        contentType: 'multipart/form-data; boundary=x',
+        body: '--x\r\nContent-Disposition: form-data; name="f"\r\n\r\nv\r\n--x--',
+      }),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 70_000, max: 400_000 })
+        .map((n) => ({ contentType: 'application/json', body: `{"name":"${'x'.repeat(n)}"}` })),
+    },
   );
 
-export function caseArbitrary(routes: Route[], schemaOf: (route: Route) => z.ZodType | undefined, callers: number): fc.Arbitrary<FuzzCase> {
+export function caseArbitrary(
+  routes: Route[],
+  schemaOf: (route: Route) => z.ZodType | undefined,
+  callers: number,
+): fc.Arbitrary<FuzzCase> {
   return fc.constantFrom(...routes).chain((route) => {
     const sendsBody = route.method !== 'GET' && route.method !== 'HEAD';
-    return fc.record({
-      route: fc.constant(route),
-      path: fc.tuple(pathArbitrary(route), query).map(([p, q]) => p + q),
-      caller: fc.nat({ max: callers - 1 }),
-      credential: fc.constantFrom<Credential>('none', 'session', 'session', 'session', 'session-no-csrf', 'session-forged-csrf', 'forged-cookie', 'forged-bearer', 'bad-authorization', 'forged-query-token'),
-      form: sendsBody ? bodyForm(schemaOf(route)) : fc.constant({ contentType: undefined, body: undefined }),
-    }).map(({ form, ...rest }) => ({ ...rest, contentType: form.contentType, body: form.body }));
+    return fc
+      .record({
+        route: fc.constant(route),
+        path: fc.tuple(pathArbitrary(route), query).map(([p, q]) => p + q),
+        caller: fc.nat({ max: callers - 1 }),
+        credential: fc.constantFrom<Credential>(
+          'none',
+          'session',
+          'session',
+          'session',
+          'session-no-csrf',
+          'session-forged-csrf',
+          'forged-cookie',
+          'forged-bearer',
+          'bad-authorization',
+          'forged-query-token',
+        ),
+        form: sendsBody ? bodyForm(schemaOf(route)) : fc.constant({ contentType: undefined, body: undefined }),
+      })
+      .map(({ form, ...rest }) => ({ ...rest, contentType: form.contentType, body: form.body }));
   });
 }
 
@@ -80,7 +173,8 @@ function safeStringify(value: unknown): string {
 }
 
 /** Text that only a stack trace or a database error would put into an answer. */
-export const leakPattern = /\bat [\w.<>$]+ \([^)]*:\d+:\d+\)|node_modules|\/src\/[\w/-]+\.ts|syntax error at or near|relation "[^"]+" does not exist|column "[^"]+" does not exist|violates (foreign key|check|not-null|unique) constraint|duplicate key value|invalid input syntax for|PostgresError|ERROR: /;
+export const leakPattern =
+  /\bat [\w.<>$]+ \([^)]*:\d+:\d+\)|node_modules|\/src\/[\w/-]+\.ts|syntax error at or near|relation "[^"]+" does not exist|column "[^"]+" does not exist|violates (foreign key|check|not-null|unique) constraint|duplicate key value|invalid input syntax for|PostgresError|ERROR: /;
 
 export interface Verdict {
   ok: boolean;
@@ -92,7 +186,8 @@ export function judge(status: number, contentType: string | null, text: string):
   if (status >= 500) return { ok: false, problem: `answered ${status}: ${text.slice(0, 300)}` };
   if (leakPattern.test(text)) return { ok: false, problem: `leaked internals: ${text.match(leakPattern)![0]}` };
   if (status >= 400) {
-    if (!contentType?.includes('application/json')) return { ok: false, problem: `a ${status} that is not JSON (${contentType})` };
+    if (!contentType?.includes('application/json'))
+      return { ok: false, problem: `a ${status} that is not JSON (${contentType})` };
     let body: any;
     try {
       body = JSON.parse(text);
@@ -101,9 +196,12 @@ export function judge(status: number, contentType: string | null, text: string):
     }
     const error = body?.error;
     const keys = error && typeof error === 'object' ? Object.keys(error).sort().join(',') : '';
-    if (keys !== 'code,message,requestId' && keys !== 'code,details,message,requestId') return { ok: false, problem: `not the one error shape: ${text.slice(0, 200)}` };
-    if (!Object.hasOwn(errorStatus, error.code) || errorStatus[error.code as keyof typeof errorStatus] !== status) return { ok: false, problem: `code ${error.code} does not go with status ${status}` };
-    if (typeof error.message !== 'string' || error.message.length === 0) return { ok: false, problem: 'an error without a message' };
+    if (keys !== 'code,message,requestId' && keys !== 'code,details,message,requestId')
+      return { ok: false, problem: `not the one error shape: ${text.slice(0, 200)}` };
+    if (!Object.hasOwn(errorStatus, error.code) || errorStatus[error.code as keyof typeof errorStatus] !== status)
+      return { ok: false, problem: `code ${error.code} does not go with status ${status}` };
+    if (typeof error.message !== 'string' || error.message.length === 0)
+      return { ok: false, problem: 'an error without a message' };
   }
   return { ok: true };
 }

@@ -39,7 +39,8 @@ const changedByRejections: Record<string, string> = {
   sign_in_failures: 'failed sign-ins are counted to throttle password guessing',
   lookups: 'parcel records opened are metered per day even when the answer is a limit',
   sessions: 'a session’s last-seen time is refreshed by any request that carries it',
-  billing_customers: 'the caller’s processor customer is made once, on the first card request, before the processor judges the card',
+  billing_customers:
+    'the caller’s processor customer is made once, on the first card request, before the processor judges the card',
   local_customers: 'the same customer on the built-in local processor’s side',
 };
 
@@ -57,15 +58,27 @@ beforeAll(async () => {
   // As `npm start` builds it: with the job queue and the database URL (exports, orders and imports
   // refuse to start without them).
   jobs = await startJobQueue(scratch.url, createLogger('silent'));
-  app = createApp({ config, sql, logger: createLogger('silent'), jobs, exportQueue: 'fuzz-exports', databaseUrl: scratch.url });
+  app = createApp({
+    config,
+    sql,
+    logger: createLogger('silent'),
+    jobs,
+    exportQueue: 'fuzz-exports',
+    databaseUrl: scratch.url,
+  });
   await seedPlaces();
   await installWriteLog(sql, await tableNames(sql, Object.keys(changedByRejections)));
   await discoverBodySchemas();
 });
 
 afterAll(async () => {
-  const statuses = [...tally.status].sort(([a], [b]) => a - b).map(([s, n]) => `${s}:${n}`).join(' ');
-  console.log(`fuzz: ${tally.cases} cases, answers ${statuses}, 5xx ${[...tally.status].filter(([s]) => s >= 500).reduce((n, [, k]) => n + k, 0)}`);
+  const statuses = [...tally.status]
+    .sort(([a], [b]) => a - b)
+    .map(([s, n]) => `${s}:${n}`)
+    .join(' ');
+  console.log(
+    `fuzz: ${tally.cases} cases, answers ${statuses}, 5xx ${[...tally.status].filter(([s]) => s >= 500).reduce((n, [, k]) => n + k, 0)}`,
+  );
   await jobs?.stop({ graceful: false });
   await sql?.end();
   await scratch?.drop();
@@ -96,7 +109,10 @@ async function discoverBodySchemas(): Promise<void> {
   const last = (r: Route) => r.method === 'DELETE' || /sign_out|sign_in_as/.test(r.path);
   for (const route of [...routes.filter((r) => !last(r)), ...routes.filter(last)]) {
     const path = route.path
-      .replace(/:(\w+)(\{[^}]*\})?/g, (_m, name: string, pattern?: string) => `${values[name] ?? 'x'}${pattern?.includes('json') ? '.json' : ''}`)
+      .replace(
+        /:(\w+)(\{[^}]*\})?/g,
+        (_m, name: string, pattern?: string) => `${values[name] ?? 'x'}${pattern?.includes('json') ? '.json' : ''}`,
+      )
       .replace(/\*/, 'x');
     for (const who of [pro, admin]) if (!schemaOf(route)) await who.request(route.method, path, {});
   }
@@ -117,7 +133,10 @@ async function makeCallers(): Promise<Callers> {
 }
 
 let addressCount = 0;
-async function send(callers: Callers, fuzz: FuzzCase): Promise<{ status: number; contentType: string | null; text: string }> {
+async function send(
+  callers: Callers,
+  fuzz: FuzzCase,
+): Promise<{ status: number; contentType: string | null; text: string }> {
   const browser = callers.browsers[fuzz.caller];
   const headers: Record<string, string> = {};
   if (fuzz.contentType) headers['Content-Type'] = fuzz.contentType;
@@ -152,10 +171,19 @@ async function send(callers: Callers, fuzz: FuzzCase): Promise<{ status: number;
   const remoteAddress = `198.18.${Math.floor(addressCount / 250) % 250}.${(addressCount++ % 250) + 1}`;
   let res: Response;
   try {
-    res = await app.request(`http://localhost${path.startsWith('/') ? '' : '/'}${path}`, { method: fuzz.route.method, headers, body: fuzz.body }, { incoming: { socket: { remoteAddress } } });
+    res = await app.request(
+      `http://localhost${path.startsWith('/') ? '' : '/'}${path}`,
+      { method: fuzz.route.method, headers, body: fuzz.body },
+      { incoming: { socket: { remoteAddress } } },
+    );
   } catch (error) {
     // A URL the WHATWG parser itself refuses never reaches a server; nothing to judge.
-    if (error instanceof TypeError && /URL/i.test(error.message)) return { status: 400, contentType: 'application/json', text: '{"error":{"code":"BAD_REQUEST","message":"unparseable URL","requestId":"-"}}' };
+    if (error instanceof TypeError && /URL/i.test(error.message))
+      return {
+        status: 400,
+        contentType: 'application/json',
+        text: '{"error":{"code":"BAD_REQUEST","message":"unparseable URL","requestId":"-"}}',
+      };
     throw error;
   }
   return { status: res.status, contentType: res.headers.get('content-type'), text: await res.text() };
@@ -173,7 +201,6 @@ async function goodRequestsWork(): Promise<void> {
   expect(search.status, JSON.stringify(search.json)).toBe(200);
   const pro = (await signedInUser(app, sql, 'pro')).browser;
   expect((await pro.post('/projects.json', { name: 'After the fuzz', query: { path: '/us/ma' } })).status).toBe(201);
-  
 }
 
 describe('hostile input on every route of the table', () => {
@@ -182,8 +209,15 @@ describe('hostile input on every route of the table', () => {
     expect(routes.length).toBeGreaterThan(50);
     const withBodies = routes.filter((r) => r.method !== 'GET');
     const found = withBodies.filter((r) => schemaOf(r));
-    console.log(`fuzz: ${routes.length} routes in ${byFamily(routes).size} families; body schemas found for ${found.length} of ${withBodies.length} body routes`);
-    console.log(withBodies.filter((r) => !schemaOf(r)).map(routeKey).join('\n'));
+    console.log(
+      `fuzz: ${routes.length} routes in ${byFamily(routes).size} families; body schemas found for ${found.length} of ${withBodies.length} body routes`,
+    );
+    console.log(
+      withBodies
+        .filter((r) => !schemaOf(r))
+        .map(routeKey)
+        .join('\n'),
+    );
     expect(found.length / withBodies.length).toBeGreaterThan(0.5);
   });
 
@@ -195,7 +229,14 @@ describe('hostile input on every route of the table', () => {
       for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
         const path = route.path.replace(/:(\w+)(\{[^}]*\})?/g, name).replace('*', name);
         for (const caller of [1, 3]) {
-          const answer = await send(callers, { route, path, caller, credential: 'session', contentType: 'application/json', body: route.method === 'GET' ? undefined : `{"${name}":{"admin":true}}` });
+          const answer = await send(callers, {
+            route,
+            path,
+            caller,
+            credential: 'session',
+            contentType: 'application/json',
+            body: route.method === 'GET' ? undefined : `{"${name}":{"admin":true}}`,
+          });
           const verdict = judge(answer.status, answer.contentType, answer.text);
           expect(verdict.problem ?? 'ok', `${route.method} ${path}`).toBe('ok');
         }
@@ -219,16 +260,21 @@ describe('hostile input on every route of the table', () => {
           tally.cases++;
           tally.status.set(answer.status, (tally.status.get(answer.status) ?? 0) + 1);
           const verdict = judge(answer.status, answer.contentType, answer.text);
-          if (!verdict.ok) throw new Error(`[${family}] ${fuzz.route.method} ${fuzz.path} (${fuzz.credential}): ${verdict.problem}`);
+          if (!verdict.ok)
+            throw new Error(`[${family}] ${fuzz.route.method} ${fuzz.path} (${fuzz.credential}): ${verdict.problem}`);
           const since = await writesSince(sql, last);
           if (answer.status >= 400 && since.writes.length) {
-            throw new Error(`[${family}] ${fuzz.route.method} ${fuzz.path} answered ${answer.status} but wrote ${since.writes.join(', ')}`);
+            throw new Error(
+              `[${family}] ${fuzz.route.method} ${fuzz.path} answered ${answer.status} but wrote ${since.writes.join(', ')}`,
+            );
           }
           last = since.last;
         }),
         { numRuns: casesPerFamily, endOnFailure: true, ...(seed === undefined ? {} : { seed }) },
       );
-      console.log(`fuzz: ${family}: ${routes.length} routes, ${casesPerFamily} cases in ${Math.round(performance.now() - started)} ms`);
+      console.log(
+        `fuzz: ${family}: ${routes.length} routes, ${casesPerFamily} cases in ${Math.round(performance.now() - started)} ms`,
+      );
       await goodRequestsWork();
     }
   }, 3_600_000);

@@ -26,7 +26,13 @@ import { noAnswer, remoteApp } from '../testing/remote-app.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const dataDir = mkdtempSync(join(tmpdir(), 'kill-writes-'));
-const env = { ADMIN_TOKEN: 'kill-writes-test-admin-token-0123456789ab', DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '100000000', EXPORTS_PER_MINUTE: '0', LOG_LEVEL: 'info' };
+const env = {
+  ADMIN_TOKEN: 'kill-writes-test-admin-token-0123456789ab',
+  DATA_DIR: dataDir,
+  EXPORT_FREE_ROWS_PER_MONTH: '100000000',
+  EXPORTS_PER_MINUTE: '0',
+  LOG_LEVEL: 'info',
+};
 const sql = testDb(3);
 const payments = new LocalPaymentProvider(sql);
 // Setup (accounts, a project, a survey, cards) goes through an app in this process; writes under test go to the child.
@@ -51,18 +57,32 @@ function remote(browser: TestBrowser): TestBrowser {
   return far;
 }
 
-const cookieHeaders = (b: TestBrowser) => ({ Cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'X-CSRF-Token': b.csrf });
+const cookieHeaders = (b: TestBrowser) => ({
+  Cookie: [...b.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+  'X-CSRF-Token': b.csrf,
+});
 
 /** A JPEG as the server recognises one (its first bytes), with bytes of its own. */
-const photoBytes = () => new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, ...randomBytes(2000), 0xff, 0xd9]);
+const photoBytes = () =>
+  new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, ...randomBytes(2000), 0xff, 0xd9]);
 
-async function postSurveyAnswer(b: TestBrowser, surveyId: number, parcelPath: string, clientId: string, photo: Uint8Array): Promise<number> {
+async function postSurveyAnswer(
+  b: TestBrowser,
+  surveyId: number,
+  parcelPath: string,
+  clientId: string,
+  photo: Uint8Array,
+): Promise<number> {
   const form = new FormData();
   form.set('client_id', clientId);
   form.set('parcel_path', parcelPath);
   form.set('answers', JSON.stringify({ occupied: 'Yes' }));
   form.set('photo', new Blob([photo as BlobPart], { type: 'image/jpeg' }), 'photo.jpg');
-  const res = await fetch(`${server.origin}/surveys/${surveyId}/posts.json`, { method: 'POST', body: form, headers: cookieHeaders(b) }).catch(() => undefined);
+  const res = await fetch(`${server.origin}/surveys/${surveyId}/posts.json`, {
+    method: 'POST',
+    body: form,
+    headers: cookieHeaders(b),
+  }).catch(() => undefined);
   await res?.arrayBuffer();
   return res?.status ?? noAnswer;
 }
@@ -87,20 +107,64 @@ describe('killing the server during writes', () => {
     const owner = await signedInUser(app, sql, 'team');
     const project = await owner.browser.post('/projects.json', { name: 'Kill study', query: { path: cambridge } });
     expect(project.status).toBe(201);
-    const questions = [{ id: 'occupied', question: 'Is it occupied?', column: 'occupied', answers: [{ label: 'Yes', next: 'end' }, { label: 'No' }] }];
-    const survey = await owner.browser.post('/surveys.json', { map_id: project.json.id, name: 'Occupancy', questions: JSON.stringify(questions), photo_required: '1' });
+    const questions = [
+      {
+        id: 'occupied',
+        question: 'Is it occupied?',
+        column: 'occupied',
+        answers: [{ label: 'Yes', next: 'end' }, { label: 'No' }],
+      },
+    ];
+    const survey = await owner.browser.post('/surveys.json', {
+      map_id: project.json.id,
+      name: 'Occupancy',
+      questions: JSON.stringify(questions),
+      photo_required: '1',
+    });
     expect(survey.status).toBe(201);
-    const [parcel] = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} ORDER BY id LIMIT 1`;
-    const buyers: { browser: TestBrowser; userId: number; body: Record<string, unknown>; key: string; acked: string | undefined }[] = [];
+    const [parcel] = await sql<
+      { path: string }[]
+    >`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} ORDER BY id LIMIT 1`;
+    const buyers: {
+      browser: TestBrowser;
+      userId: number;
+      body: Record<string, unknown>;
+      key: string;
+      acked: string | undefined;
+    }[] = [];
     for (let i = 0; i < 10; i++) {
       const { browser, userId } = await signedInUser(app, sql, 'free');
-      const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123', name: 'Kim Killtest' })).json.id as string;
-      const body = { plan: 'level1', cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Kill ${process.pid} ${Date.now().toString(36)} ${i}`, idempotency_key: `kill-${process.pid}-${Date.now().toString(36)}-${i}` };
-      buyers.push({ browser: remote(browser), userId, body, key: `sub_${userId}_${body.idempotency_key}`, acked: undefined });
+      const pm = (
+        await browser.post('/payments/local/payment_methods', {
+          number: '4242424242424242',
+          exp_month: 12,
+          exp_year: 2035,
+          cvc: '123',
+          name: 'Kim Killtest',
+        })
+      ).json.id as string;
+      const body = {
+        plan: 'level1',
+        cycle: 'monthly',
+        payment_method_id: pm,
+        agreement: true,
+        group_name: `Kill ${process.pid} ${Date.now().toString(36)} ${i}`,
+        idempotency_key: `kill-${process.pid}-${Date.now().toString(36)}-${i}`,
+      };
+      buyers.push({
+        browser: remote(browser),
+        userId,
+        body,
+        key: `sub_${userId}_${body.idempotency_key}`,
+        acked: undefined,
+      });
     }
     const me = remote(owner.browser);
     const saves = [0, 1, 2].map(() => ({ path: '', acked: -1, sent: -1 }));
-    for (const [k, s] of saves.entries()) s.path = (await owner.browser.post('/projects.json', { name: `Saved ${k}`, query: { path: cambridge } })).json.path;
+    for (const [k, s] of saves.entries())
+      s.path = (
+        await owner.browser.post('/projects.json', { name: `Saved ${k}`, query: { path: cambridge } })
+      ).json.path;
 
     // --- writers, until the kill
     let alive = true;
@@ -110,7 +174,10 @@ describe('killing the server during writes', () => {
     const saver = async (k: number) => {
       for (let i = 0; alive; i++) {
         saves[k]!.sent = i;
-        const res = await me.put(`${saves[k]!.path}.json`, { name: `Saved ${k} v${i}`, styles: [{ ...style, value: String(1800 + i) }] });
+        const res = await me.put(`${saves[k]!.path}.json`, {
+          name: `Saved ${k} v${i}`,
+          styles: [{ ...style, value: String(1800 + i) }],
+        });
         if (res.status === noAnswer) return;
         expect(res.status).toBe(200);
         saves[k]!.acked = i;
@@ -119,7 +186,11 @@ describe('killing the server during writes', () => {
     const creator = async () => {
       for (let i = 0; alive; i++) {
         const name = `Made ${i}`;
-        const res = await me.post('/projects.json', { name, query: { path: cambridge, filters: { usecode: ['101'] } }, styles: [style] });
+        const res = await me.post('/projects.json', {
+          name,
+          query: { path: cambridge, filters: { usecode: ['101'] } },
+          styles: [style],
+        });
         if (res.status === noAnswer) return;
         expect(res.status).toBe(201);
         made.push({ name, path: res.json.path });
@@ -152,7 +223,8 @@ describe('killing the server during writes', () => {
     const exports: { id: number; url: string; requestId: string }[] = [];
     for (let i = 0; i < 2; i++) {
       const res = await fetch(`${server.origin}${cambridge}/exports/start.json`, {
-        method: 'POST', headers: { ...cookieHeaders(me), 'Content-Type': 'application/json' },
+        method: 'POST',
+        headers: { ...cookieHeaders(me), 'Content-Type': 'application/json' },
         body: JSON.stringify({ fmt: 'csv', all_parcels: 'true', map_id: project.json.id, query: { path: cambridge } }),
       });
       expect(res.status).toBe(201);
@@ -163,11 +235,15 @@ describe('killing the server during writes', () => {
     // The kill: once an export is running (an attempt counted, not finished) and the writers are busy.
     const started = Date.now();
     for (;;) {
-      const [running] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM exports WHERE id = ANY(${ids}) AND status = 1 AND attempts >= 1`;
+      const [running] = await sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM exports WHERE id = ANY(${ids}) AND status = 1 AND attempts >= 1`;
       if ((running!.n > 0 && Date.now() - started > 700) || Date.now() - started > 30_000) break;
       await new Promise((r) => setTimeout(r, 25));
     }
-    const atKill = await sql<{ id: number; status: number; attempts: number }[]>`SELECT id::int, status, attempts FROM exports WHERE id = ANY(${ids}) ORDER BY id`;
+    const atKill = await sql<
+      { id: number; status: number; attempts: number }[]
+    >`SELECT id::int, status, attempts FROM exports WHERE id = ANY(${ids}) ORDER BY id`;
     await server.kill();
     alive = false;
     await Promise.all(writers);
@@ -180,13 +256,17 @@ describe('killing the server during writes', () => {
 
     const ackedSaves = saves.reduce((n, s) => n + s.acked + 1, 0);
     const ackedPosts = [...posts.values()].filter((p) => p.acked).length;
-    console.log(`kill: exports at the kill ${JSON.stringify(atKill)}; acknowledged: ${ackedSaves} project saves, ${made.length} new projects, ${ackedPosts} survey posts, ${buyers.filter((b) => b.acked).length} of ${buyers.length} checkouts`);
+    console.log(
+      `kill: exports at the kill ${JSON.stringify(atKill)}; acknowledged: ${ackedSaves} project saves, ${made.length} new projects, ${ackedPosts} survey posts, ${buyers.filter((b) => b.acked).length} of ${buyers.length} checkouts`,
+    );
     expect(atKill.some((e) => e.status === 1 && e.attempts >= 1)).toBe(true);
     expect(ackedSaves + made.length + ackedPosts).toBeGreaterThan(10);
 
     // --- projects: each save is the last acknowledged one or the one in flight, never older, never half
     for (const [k, s] of saves.entries()) {
-      const [row] = await sql<{ name: string; styles: { value: string }[] }[]>`SELECT name, styles FROM projects WHERE group_id = (SELECT primary_group_id FROM users WHERE id = ${owner.userId}) AND name LIKE ${`Saved ${k}%`}`;
+      const [row] = await sql<
+        { name: string; styles: { value: string }[] }[]
+      >`SELECT name, styles FROM projects WHERE group_id = (SELECT primary_group_id FROM users WHERE id = ${owner.userId}) AND name LIKE ${`Saved ${k}%`}`;
       const version = Number(/v(\d+)$/.exec(row!.name)?.[1] ?? -1);
       expect([s.acked, s.sent]).toContain(version);
       if (version >= 0) expect(String(row!.styles[0]!.value)).toBe(String(1800 + version));
@@ -194,22 +274,31 @@ describe('killing the server during writes', () => {
     for (const p of made) {
       const reopened = await me.get(`${p.path}.json`);
       expect(reopened.status).toBe(200);
-      expect(reopened.json).toMatchObject({ name: p.name, styles: expect.arrayContaining([expect.objectContaining({ field: 'yearbuilt', predicate: 'lt' })]) });
+      expect(reopened.json).toMatchObject({
+        name: p.name,
+        styles: expect.arrayContaining([expect.objectContaining({ field: 'yearbuilt', predicate: 'lt' })]),
+      });
       expect(String(reopened.json.styles[0].value)).toBe('1900');
     }
 
     // --- survey posts: every acknowledged one with its photo; no row points at a missing or partial file
-    const rows = await sql<{ client_id: string; photo: string | null }[]>`SELECT client_id::text, photo FROM survey_posts WHERE survey_id = ${survey.json.id}`;
+    const rows = await sql<
+      { client_id: string; photo: string | null }[]
+    >`SELECT client_id::text, photo FROM survey_posts WHERE survey_id = ${survey.json.id}`;
     const stored = new Map(rows.map((r) => [r.client_id, r.photo]));
     for (const [clientId, p] of posts) {
       if (p.acked) expect(stored.has(clientId), clientId).toBe(true);
       const name = stored.get(clientId);
-      if (name) expect(Buffer.compare(readFileSync(join(dataDir, 'survey-photos', name)), Buffer.from(p.photo))).toBe(0);
+      if (name)
+        expect(Buffer.compare(readFileSync(join(dataDir, 'survey-photos', name)), Buffer.from(p.photo))).toBe(0);
     }
     for (const r of rows) expect(r.photo && existsSync(join(dataDir, 'survey-photos', r.photo))).toBeTruthy();
     // A post in flight at the kill, resent with its client id, is stored once.
-    for (const [clientId, p] of [...posts].filter(([, p]) => !p.acked)) expect([200, 201]).toContain(await postSurveyAnswer(me, survey.json.id, parcel!.path, clientId, p.photo));
-    const [perClient] = await sql<{ n: number; distinct: number }[]>`SELECT count(*)::int AS n, count(DISTINCT client_id)::int AS distinct FROM survey_posts WHERE survey_id = ${survey.json.id}`;
+    for (const [clientId, p] of [...posts].filter(([, p]) => !p.acked))
+      expect([200, 201]).toContain(await postSurveyAnswer(me, survey.json.id, parcel!.path, clientId, p.photo));
+    const [perClient] = await sql<
+      { n: number; distinct: number }[]
+    >`SELECT count(*)::int AS n, count(DISTINCT client_id)::int AS distinct FROM survey_posts WHERE survey_id = ${survey.json.id}`;
     expect(perClient!.n).toBe(perClient!.distinct);
     expect(perClient!.n).toBe(posts.size);
 
@@ -218,11 +307,18 @@ describe('killing the server during writes', () => {
       const again = await b.browser.post('/subscriptions.json', b.body);
       expect(again.status, JSON.stringify(again.json)).toBe(201);
       if (b.acked) expect(again.json.charge_id).toBe(b.acked);
-      const [charges] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM local_charges WHERE idempotency_key = ${b.key}`;
+      const [charges] = await sql<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM local_charges WHERE idempotency_key = ${b.key}`;
       const orders = await sql<{ charge_id: string }[]>`SELECT charge_id FROM orders WHERE idempotency_key = ${b.key}`;
       const [plan] = await sql<{ tier: string; subscriptions: number }[]>`
         SELECT g.tier, (SELECT count(*)::int FROM subscriptions s WHERE s.group_id = g.id) AS subscriptions FROM users u JOIN groups g ON g.id = u.primary_group_id WHERE u.id = ${b.userId}`;
-      expect({ charges: charges!.n, orders: orders.length, charge: orders[0]?.charge_id, plan }).toEqual({ charges: 1, orders: 1, charge: again.json.charge_id, plan: { tier: 'pro', subscriptions: 1 } });
+      expect({ charges: charges!.n, orders: orders.length, charge: orders[0]?.charge_id, plan }).toEqual({
+        charges: 1,
+        orders: 1,
+        charge: again.json.charge_id,
+        plan: { tier: 'pro', subscriptions: 1 },
+      });
     }
 
     // --- exports: the killed job runs again and finishes; only a complete file is ever downloadable
@@ -230,16 +326,21 @@ describe('killing the server during writes', () => {
     for (const e of exports) {
       let row: { status: number; filename: string | null; requested: number; attempts: number } | undefined;
       for (const until = Date.now() + 120_000; Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
-        [row] = await sql<{ status: number; filename: string | null; requested: number; attempts: number }[]>`SELECT status, filename, requested, attempts FROM exports WHERE id = ${e.id}`;
+        [row] = await sql<
+          { status: number; filename: string | null; requested: number; attempts: number }[]
+        >`SELECT status, filename, requested, attempts FROM exports WHERE id = ${e.id}`;
         if (row!.status !== 1) break;
         // Until it is done, the download is the progress page; a file it serves is always complete.
         const pending = await fetch(`${server.origin}${e.url}`, { headers: cookieHeaders(me) });
         const text = await pending.text();
-        if ((pending.headers.get('content-type') ?? '').includes('csv')) expect(text.trim().split('\n').length - 1).toBe(row!.requested);
+        if ((pending.headers.get('content-type') ?? '').includes('csv'))
+          expect(text.trim().split('\n').length - 1).toBe(row!.requested);
         else expect(pending.status).toBe(202);
       }
       expect(row).toMatchObject({ status: 2 });
-      console.log(`kill: export ${e.id} done ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart (${Math.round((restartedAt - killedAt) / 1000)} s to restart), attempts ${row!.attempts}`);
+      console.log(
+        `kill: export ${e.id} done ${Math.round((Date.now() - restartedAt) / 1000)} s after the restart (${Math.round((restartedAt - killedAt) / 1000)} s to restart), attempts ${row!.attempts}`,
+      );
       const file = await fetch(`${server.origin}${e.url}`, { headers: cookieHeaders(me) });
       expect(file.status).toBe(200);
       const lines = (await file.text()).trim().split('\n');
@@ -253,9 +354,17 @@ describe('killing the server during writes', () => {
     expect(orphans).toEqual([]);
     // The killed export's log lines, before and after the kill, carry the request id that asked for it.
     const killed = exports.find((e) => atKill.some((k) => k.id === e.id && k.status === 1 && k.attempts >= 1))!;
-    const logLines = (text: string) => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as { msg: string; exportId?: number; requestId?: string });
-    expect(logLines(firstLife).find((l) => l.msg === 'export started' && l.exportId === killed.id)?.requestId).toBe(killed.requestId);
-    expect(logLines(server.output()).find((l) => l.msg === 'export finished' && l.exportId === killed.id)?.requestId).toBe(killed.requestId);
+    const logLines = (text: string) =>
+      text
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => JSON.parse(l) as { msg: string; exportId?: number; requestId?: string });
+    expect(logLines(firstLife).find((l) => l.msg === 'export started' && l.exportId === killed.id)?.requestId).toBe(
+      killed.requestId,
+    );
+    expect(
+      logLines(server.output()).find((l) => l.msg === 'export finished' && l.exportId === killed.id)?.requestId,
+    ).toBe(killed.requestId);
   }, 300_000);
 
   it('writes an export and its job together or not at all', async () => {
@@ -263,10 +372,21 @@ describe('killing the server during writes', () => {
     // between the two would leave is then visible (before the fix: an export "in progress" forever).
     const boss = await startJobQueue(inject('databaseUrl'), createLogger('silent'));
     try {
-      const broken = createApp({ config: loadConfig(env), sql, logger: createLogger('silent'), jobs: boss, exportQueue: `missing-${process.pid}` });
+      const broken = createApp({
+        config: loadConfig(env),
+        sql,
+        logger: createLogger('silent'),
+        jobs: boss,
+        exportQueue: `missing-${process.pid}`,
+      });
       const { browser, userId } = await signedInUser(broken, sql, 'team');
       const project = await browser.post('/projects.json', { name: 'No job', query: { path: cambridge } });
-      const start = await browser.post(`${cambridge}/exports/start.json`, { fmt: 'csv', all_parcels: 'true', map_id: project.json.id, query: { path: cambridge } });
+      const start = await browser.post(`${cambridge}/exports/start.json`, {
+        fmt: 'csv',
+        all_parcels: 'true',
+        map_id: project.json.id,
+        query: { path: cambridge },
+      });
       expect(start.status).toBe(500);
       expect(await sql`SELECT id FROM exports WHERE user_id = ${userId}`).toEqual([]);
     } finally {
@@ -278,18 +398,41 @@ describe('killing the server during writes', () => {
     // What a kill at that moment leaves: the processor's side done (customer, card attached, charge
     // under the checkout's key), nothing of the checkout's own transaction (no account, order, plan).
     const { browser, userId } = await signedInUser(app, sql, 'free');
-    const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2035, cvc: '123', name: 'Kim Killtest' })).json.id as string;
-    const body = { plan: 'level1', cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Crash ${process.pid} ${Date.now().toString(36)}`, idempotency_key: `crash-${process.pid}-${Date.now().toString(36)}` };
+    const pm = (
+      await browser.post('/payments/local/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2035,
+        cvc: '123',
+        name: 'Kim Killtest',
+      })
+    ).json.id as string;
+    const body = {
+      plan: 'level1',
+      cycle: 'monthly',
+      payment_method_id: pm,
+      agreement: true,
+      group_name: `Crash ${process.pid} ${Date.now().toString(36)}`,
+      idempotency_key: `crash-${process.pid}-${Date.now().toString(36)}`,
+    };
     const key = `sub_${userId}_${body.idempotency_key}`;
     const [user] = await sql<{ name: string; email: string }[]>`SELECT name, email FROM users WHERE id = ${userId}`;
     const customer = await payments.createCustomer({ ...user!, idempotencyKey: customerKey({ id: userId, ...user! }) });
     await payments.attachCard(customer.id, pm);
-    const charged = await payments.charge({ customerId: customer.id, token: pm, amountCents: 9900, description: 'Pro (monthly)', idempotencyKey: key });
+    const charged = await payments.charge({
+      customerId: customer.id,
+      token: pm,
+      amountCents: 9900,
+      description: 'Pro (monthly)',
+      idempotencyKey: key,
+    });
 
     const retried = await remote(browser).post('/subscriptions.json', body);
     expect(retried.status, JSON.stringify(retried.json)).toBe(201);
     expect(retried.json.charge_id).toBe(charged.id);
-    const [charges] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM local_charges WHERE payment_method_id = ${pm}`;
+    const [charges] = await sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM local_charges WHERE payment_method_id = ${pm}`;
     const [order] = await sql<{ charge_id: string }[]>`SELECT charge_id FROM orders WHERE idempotency_key = ${key}`;
     expect({ charges: charges!.n, order: order?.charge_id }).toEqual({ charges: 1, order: charged.id });
   });

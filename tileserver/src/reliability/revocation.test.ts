@@ -34,7 +34,8 @@ afterAll(async () => {
 });
 
 const tilePath = '/api/v1/parcels/14/4955/6059.mvt';
-const tileStatus = async (origin: string, token: string) => (await fetch(`${origin}${tilePath}?token=${encodeURIComponent(token)}`)).status;
+const tileStatus = async (origin: string, token: string) =>
+  (await fetch(`${origin}${tilePath}?token=${encodeURIComponent(token)}`)).status;
 
 /** Milliseconds until `check` holds, polling every 20 ms; fails after `ms`. */
 async function msUntil(check: () => Promise<boolean>, ms: number): Promise<number> {
@@ -59,7 +60,8 @@ async function managerWithCachedToken(): Promise<{ browser: TestBrowser; userId:
   // a refusal within the minute can only come from a notice. The last request is a cached-tile one.
   for (const origin of [full.origin, tiles.origin]) expect(await tileStatus(origin, token)).toBe(200);
   await new Promise((r) => setTimeout(r, 1100));
-  for (const origin of [full.origin, tiles.origin, full.origin, tiles.origin]) expect(await tileStatus(origin, token)).toBe(200);
+  for (const origin of [full.origin, tiles.origin, full.origin, tiles.origin])
+    expect(await tileStatus(origin, token)).toBe(200);
   return { browser, userId, token };
 }
 
@@ -69,7 +71,9 @@ describe('revocation on every process', () => {
     const rotated = await browser.post('/users/api_token.json');
     expect(rotated.status).toBe(201);
     const ms = await msUntil(async () => (await tileStatus(tiles.origin, token)) === 401, 1000);
-    console.log(`revocation: the tile-only process refused the rotated token ${Math.round(ms)} ms after the rotation answered`);
+    console.log(
+      `revocation: the tile-only process refused the rotated token ${Math.round(ms)} ms after the rotation answered`,
+    );
     expect(await tileStatus(full.origin, token)).toBe(401);
     // The new token works on both, and the old one stays refused (no stale entry came back).
     for (const origin of [tiles.origin, full.origin]) expect(await tileStatus(origin, rotated.json.token)).toBe(200);
@@ -78,10 +82,13 @@ describe('revocation on every process', () => {
 
   it('a plan change made on one process reaches the token level of the other at once', async () => {
     const { userId, token } = await managerWithCachedToken();
-    const levelOn = async (origin: string) => (await (await fetch(`${origin}/api/v1/session.json?token=${token}`)).json()).level as string;
+    const levelOn = async (origin: string) =>
+      (await (await fetch(`${origin}/api/v1/session.json?token=${token}`)).json()).level as string;
     expect(await levelOn(tiles.origin)).toBe('pro');
     const admin = await fetch(`${full.origin}/admin/users/${userId}/plan.json?token=${adminToken}`, {
-      method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tier: 'team', seats: 3 }),
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ tier: 'team', seats: 3 }),
     });
     expect(admin.status, await admin.clone().text()).toBe(200);
     const ms = await msUntil(async () => (await levelOn(tiles.origin)) === 'team', 1000);
@@ -91,7 +98,8 @@ describe('revocation on every process', () => {
   it('a session signed out on one process is refused by the other on its next request', async () => {
     const { browser } = await managerWithCachedToken();
     const cookie = () => ({ Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') });
-    const userOn = async (origin: string, headers: Record<string, string>) => (await (await fetch(`${origin}/api/v1/session.json`, { headers })).json()).user;
+    const userOn = async (origin: string, headers: Record<string, string>) =>
+      (await (await fetch(`${origin}/api/v1/session.json`, { headers })).json()).user;
     const signedIn = cookie();
     expect(await userOn(tiles.origin, signedIn)).toBeTruthy();
     expect((await browser.post('/users/sign_out.json')).status).toBe(200);
@@ -103,7 +111,8 @@ describe('revocation on every process', () => {
     for (const end of ['expire', 'delete'] as const) {
       const { browser, userId } = await managerWithCachedToken();
       const headers = { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') };
-      const userOn = async (origin: string) => (await (await fetch(`${origin}/api/v1/session.json`, { headers })).json()).user;
+      const userOn = async (origin: string) =>
+        (await (await fetch(`${origin}/api/v1/session.json`, { headers })).json()).user;
       expect(await userOn(tiles.origin)).toBeTruthy();
       if (end === 'expire') await sql`UPDATE sessions SET expires_at = now() WHERE user_id = ${userId}`;
       else await sql`DELETE FROM sessions WHERE user_id = ${userId}`;

@@ -16,7 +16,8 @@ export async function tableNames(sql: Sql, except: readonly string[] = []): Prom
 export function checksumStatement(tables: string[]): string {
   const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
   const parts = tables.map(
-    (name) => `SELECT ${`'${name.replace(/'/g, "''")}'`} AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS sum FROM public.${quote(name)} t`,
+    (name) =>
+      `SELECT ${`'${name.replace(/'/g, "''")}'`} AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, ',' ORDER BY t::text)), '') AS sum FROM public.${quote(name)} t`,
   );
   return parts.length ? parts.join(' UNION ALL ') : `SELECT '' AS name, '' AS sum WHERE false`;
 }

@@ -28,6 +28,11 @@ export async function lastWrite(sql: Sql): Promise<number> {
 
 /** Tables written since `after`, with the operations: "users INSERT". */
 export async function writesSince(sql: Sql, after: number): Promise<{ last: number; writes: string[] }> {
-  const rows = await sql<{ id: string; table_name: string; op: string }[]>`SELECT id::text, table_name, op FROM fuzz_writes WHERE id > ${after} ORDER BY id`;
-  return { last: rows.length ? Number(rows.at(-1)!.id) : after, writes: [...new Set(rows.map((r) => `${r.table_name} ${r.op}`))] };
+  const rows = await sql<
+    { id: string; table_name: string; op: string }[]
+  >`SELECT id::text, table_name, op FROM fuzz_writes WHERE id > ${after} ORDER BY id`;
+  return {
+    last: rows.length ? Number(rows.at(-1)!.id) : after,
+    writes: [...new Set(rows.map((r) => `${r.table_name} ${r.op}`))],
+  };
 }

@@ -9,10 +9,44 @@ const defOf = (schema: z.ZodType): Def => (schema as any)._zod.def as Def;
 
 /** Strings that have broken web apps: SQL, HTML and script, path tricks, odd unicode, format strings. */
 export const hostileStrings = [
-  "' OR 1=1 --", "'; DROP TABLE users; --", '"\\', '\\x00', '\u0000', '%00', '%', '%25', '%zz', '../../etc/passwd', '..\\..\\',
-  '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}', '%s%s%s%n',
-  '\uD800', '\uFFFF', '\u202E', 'Ω≈ç√∫', '𝕏𝕐', '👨‍👩‍👧', 'null', 'undefined', 'NaN', '-1', '1e309', '0x10', '   ', '',
-  'a'.repeat(10_000), '__proto__', 'constructor', 'SELECT pg_sleep(10)', '$1', '::text', 'E\'\\\\\'',
+  "' OR 1=1 --",
+  "'; DROP TABLE users; --",
+  '"\\',
+  '\\x00',
+  '\u0000',
+  '%00',
+  '%',
+  '%25',
+  '%zz',
+  '../../etc/passwd',
+  '..\\..\\',
+  '<script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  'javascript:alert(1)',
+  '{{7*7}}',
+  '${7*7}',
+  '%s%s%s%n',
+  '\uD800',
+  '\uFFFF',
+  '\u202E',
+  'Ω≈ç√∫',
+  '𝕏𝕐',
+  '👨‍👩‍👧',
+  'null',
+  'undefined',
+  'NaN',
+  '-1',
+  '1e309',
+  '0x10',
+  '   ',
+  '',
+  'a'.repeat(10_000),
+  '__proto__',
+  'constructor',
+  'SELECT pg_sleep(10)',
+  '$1',
+  '::text',
+  "E'\\\\'",
 ];
 
 /**
@@ -23,8 +57,17 @@ export const hostileStrings = [
 export function adversarialStrings(size: number): string[] {
   const run = (unit: string) => unit.repeat(Math.max(1, Math.floor((size - 8) / unit.length)));
   return [
-    `a@${run('.')}@`, `a@${run('a.')}@`, `/us${run('/a1')}!`, `/us/aa${run('-a')}!`, `${run('-')}x`, `${run('1')}x`,
-    ` ${run(' \t')}x`, `${run('a')}!`, `#${run('f')}`, `pm_${run('a')}!`, `a${run('.a')}.`,
+    `a@${run('.')}@`,
+    `a@${run('a.')}@`,
+    `/us${run('/a1')}!`,
+    `/us/aa${run('-a')}!`,
+    `${run('-')}x`,
+    `${run('1')}x`,
+    ` ${run(' \t')}x`,
+    `${run('a')}!`,
+    `#${run('f')}`,
+    `pm_${run('a')}!`,
+    `a${run('.a')}.`,
   ];
 }
 
@@ -40,7 +83,20 @@ export const hostileString = fc.oneof(
 );
 
 export const edgeNumber = fc.oneof(
-  fc.constantFrom(0, -0, -1, 1, 2 ** 31, -(2 ** 31), 2 ** 53, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_VALUE, Number.MAX_VALUE, 1e-320, 0.5),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    1,
+    2 ** 31,
+    -(2 ** 31),
+    2 ** 53,
+    Number.MAX_SAFE_INTEGER + 2,
+    -Number.MAX_VALUE,
+    Number.MAX_VALUE,
+    1e-320,
+    0.5,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
@@ -50,7 +106,10 @@ const anyJson = (depth: number): fc.Arbitrary<unknown> =>
   fc.letrec<{ value: unknown }>((tie) => ({
     value: fc.oneof(
       { depthSize: 'small', maxDepth: depth },
-      hostileString, edgeNumber, fc.boolean(), fc.constant(null),
+      hostileString,
+      edgeNumber,
+      fc.boolean(),
+      fc.constant(null),
       fc.array(tie('value'), { maxLength: 4 }),
       fc.dictionary(fc.string({ maxLength: 8 }), tie('value'), { maxKeys: 4 }),
     ),
@@ -85,35 +144,61 @@ export function shaped(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown> {
     case 'number': {
       const min = checks.find((c) => c.check === 'greater_than')?.value ?? -1e6;
       const max = checks.find((c) => c.check === 'less_than')?.value ?? 1e6;
-      const integer = checks.some((c) => c.check === 'number_format' && /int/.test(c.format)) || /int/.test(def.format ?? '');
-      return integer ? fc.integer({ min: Math.ceil(Math.max(min, -1e9)), max: Math.floor(Math.min(max, 1e9)) }) : fc.double({ min, max, noNaN: true });
+      const integer =
+        checks.some((c) => c.check === 'number_format' && /int/.test(c.format)) || /int/.test(def.format ?? '');
+      return integer
+        ? fc.integer({ min: Math.ceil(Math.max(min, -1e9)), max: Math.floor(Math.min(max, 1e9)) })
+        : fc.double({ min, max, noNaN: true });
     }
-    case 'bigint': return fc.bigInt().map(String);
-    case 'boolean': return fc.boolean();
-    case 'null': return fc.constant(null);
-    case 'literal': return fc.constantFrom(...(def.values as unknown[]));
-    case 'enum': return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
-    case 'date': return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
-    case 'optional': return fc.option(shaped(def.innerType, depth + 1), { nil: undefined });
-    case 'nullable': return fc.option(shaped(def.innerType, depth + 1), { nil: null });
-    case 'default': case 'prefault': case 'catch': case 'readonly': case 'nonoptional':
+    case 'bigint':
+      return fc.bigInt().map(String);
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
+    case 'date':
+      return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
+    case 'optional':
+      return fc.option(shaped(def.innerType, depth + 1), { nil: undefined });
+    case 'nullable':
+      return fc.option(shaped(def.innerType, depth + 1), { nil: null });
+    case 'default':
+    case 'prefault':
+    case 'catch':
+    case 'readonly':
+    case 'nonoptional':
       return shaped(def.innerType, depth + 1);
-    case 'pipe': return shaped(def.in, depth + 1);
-    case 'lazy': return shaped(def.getter(), depth + 1);
+    case 'pipe':
+      return shaped(def.in, depth + 1);
+    case 'lazy':
+      return shaped(def.getter(), depth + 1);
     case 'array': {
       const min = checks.find((c) => c.check === 'min_length')?.minimum ?? 0;
       const max = checks.find((c) => c.check === 'max_length')?.maximum ?? min + 4;
       return fc.array(shaped(def.element, depth + 1), { minLength: min, maxLength: Math.min(max, min + 4) });
     }
-    case 'tuple': return fc.tuple(...(def.items as z.ZodType[]).map((item) => shaped(item, depth + 1)));
+    case 'tuple':
+      return fc.tuple(...(def.items as z.ZodType[]).map((item) => shaped(item, depth + 1)));
     case 'object': {
       const shape = def.shape as Record<string, z.ZodType>;
-      return fc.record(Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, shaped(field, depth + 1)])));
+      return fc.record(
+        Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, shaped(field, depth + 1)])),
+      );
     }
-    case 'record': return fc.dictionary(fc.string({ maxLength: 12 }), shaped(def.valueType, depth + 1), { maxKeys: 4 });
-    case 'union': return fc.oneof(...(def.options as z.ZodType[]).map((option) => shaped(option, depth + 1)));
-    case 'intersection': return fc.tuple(shaped(def.left, depth + 1), shaped(def.right, depth + 1)).map(([a, b]) => (isPlain(a) && isPlain(b) ? { ...a, ...b } : a));
-    default: return anyJson(2);
+    case 'record':
+      return fc.dictionary(fc.string({ maxLength: 12 }), shaped(def.valueType, depth + 1), { maxKeys: 4 });
+    case 'union':
+      return fc.oneof(...(def.options as z.ZodType[]).map((option) => shaped(option, depth + 1)));
+    case 'intersection':
+      return fc
+        .tuple(shaped(def.left, depth + 1), shaped(def.right, depth + 1))
+        .map(([a, b]) => (isPlain(a) && isPlain(b) ? { ...a, ...b } : a));
+    default:
+      return anyJson(2);
   }
 }
 
@@ -128,16 +213,18 @@ export function broken(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
     { weight: 3, arbitrary: base },
     {
       weight: 6,
-      arbitrary: fc.tuple(base, wrong, fc.nat(), fc.constantFrom('replace', 'drop', 'add')).map(([value, bad, pick, how]) => {
-        if (!isPlain(value)) return bad;
-        const keys = Object.keys(value);
-        const copy: Record<string, unknown> = { ...value };
-        const key = keys.length ? keys[pick % keys.length]! : 'x';
-        if (how === 'replace' || !keys.length) copy[key] = nestedReplace(copy[key], bad, pick);
-        else if (how === 'drop') delete copy[key];
-        else copy[`${key}_${pick % 7}`] = bad;
-        return copy;
-      }),
+      arbitrary: fc
+        .tuple(base, wrong, fc.nat(), fc.constantFrom('replace', 'drop', 'add'))
+        .map(([value, bad, pick, how]) => {
+          if (!isPlain(value)) return bad;
+          const keys = Object.keys(value);
+          const copy: Record<string, unknown> = { ...value };
+          const key = keys.length ? keys[pick % keys.length]! : 'x';
+          if (how === 'replace' || !keys.length) copy[key] = nestedReplace(copy[key], bad, pick);
+          else if (how === 'drop') delete copy[key];
+          else copy[`${key}_${pick % 7}`] = bad;
+          return copy;
+        }),
     },
     { weight: 1, arbitrary: wrong },
   );

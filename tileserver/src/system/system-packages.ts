@@ -42,7 +42,9 @@ export function ensureSystemPackages(packages: SystemPackage[], log: (line: stri
   if (missing.length === 0) return;
   const command = `apt-get update && apt-get install -y ${missing.join(' ')}`;
   if (!isRoot()) {
-    throw new MissingPackagesError(`Missing system packages: ${missing.join(', ')}. Run as root:\n  sudo sh -c '${command}'`);
+    throw new MissingPackagesError(
+      `Missing system packages: ${missing.join(', ')}. Run as root:\n  sudo sh -c '${command}'`,
+    );
   }
   log(`installing system packages with apt: ${missing.join(', ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };

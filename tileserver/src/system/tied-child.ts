@@ -8,7 +8,11 @@ import type { Readable } from 'node:stream';
 const setpriv = existsSync('/usr/bin/setpriv') ? '/usr/bin/setpriv' : undefined;
 
 /** spawn(command, args) with stdin ignored and stdout/stderr piped, killed when this process dies. */
-export function spawnTiedChild(command: string, args: string[], env?: NodeJS.ProcessEnv): ChildProcessByStdio<null, Readable, Readable> {
+export function spawnTiedChild(
+  command: string,
+  args: string[],
+  env?: NodeJS.ProcessEnv,
+): ChildProcessByStdio<null, Readable, Readable> {
   const [program, ...argv] = setpriv ? [setpriv, '--pdeathsig', 'KILL', command, ...args] : [command, ...args];
   return spawn(program!, argv, { env, stdio: ['ignore', 'pipe', 'pipe'] });
 }

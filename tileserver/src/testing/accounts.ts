@@ -20,7 +20,12 @@ export async function signedInAdmin(app: Hono, sql: Sql): Promise<TestBrowser> {
 }
 
 /** A signed-in user of a level; paid levels get a group of their own with them as manager. */
-export async function signedInUser(app: Hono, sql: Sql, level: TestLevel, admin?: TestBrowser): Promise<{ browser: TestBrowser; userId: number; email: string }> {
+export async function signedInUser(
+  app: Hono,
+  sql: Sql,
+  level: TestLevel,
+  admin?: TestBrowser,
+): Promise<{ browser: TestBrowser; userId: number; email: string }> {
   if (level === 'admin') {
     const browser = await signedInAdmin(app, sql);
     return { browser, userId: (await browser.session()).user.id, email: (await browser.session()).user.email };
@@ -39,7 +44,12 @@ export async function signedInUser(app: Hono, sql: Sql, level: TestLevel, admin?
 }
 
 /** A user who registers and accepts the manager's mailed invitation: a member of the manager's group. */
-export async function invitedMember(app: Hono, config: Config, manager: TestBrowser, name = 'Mel Member'): Promise<TestBrowser> {
+export async function invitedMember(
+  app: Hono,
+  config: Config,
+  manager: TestBrowser,
+  name = 'Mel Member',
+): Promise<TestBrowser> {
   const email = uniqueEmail('member').toLowerCase();
   await manager.post('/users/invitations.json', { email });
   const member = new TestBrowser(app);

@@ -25,11 +25,21 @@ export interface ChildOptions {
   port?: number;
 }
 
-export async function startChildServer(env: Record<string, string> = {}, options: ChildOptions = {}): Promise<ChildServer> {
+export async function startChildServer(
+  env: Record<string, string> = {},
+  options: ChildOptions = {},
+): Promise<ChildServer> {
   const port = options.port ?? (await freePort());
   const child = spawn(...serverCommand(['--role', options.role ?? 'tiles', '--no-build']), {
     cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      DATABASE_URL: inject('databaseUrl'),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -50,7 +60,10 @@ export async function startChildServer(env: Record<string, string> = {}, options
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (exited(child)) throw new Error(`the child server exited (${child.exitCode}):\n${output}`);
-    const up = await fetch(`${origin}/api/health`).then((res) => res.ok, () => false);
+    const up = await fetch(`${origin}/api/health`).then(
+      (res) => res.ok,
+      () => false,
+    );
     if (up) return server;
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -16,7 +16,14 @@ export interface FakeStripe {
   close: () => Promise<void>;
 }
 
-interface Method { id: string; number: string; expMonth: number; expYear: number; name: string; customer?: string }
+interface Method {
+  id: string;
+  number: string;
+  expMonth: number;
+  expYear: number;
+  name: string;
+  customer?: string;
+}
 
 async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
   let text = '';
@@ -46,37 +53,84 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     res.end(JSON.stringify(json));
   };
   const methodJson = (m: Method) => ({
-    id: m.id, object: 'payment_method', customer: m.customer ?? null, billing_details: { name: m.name },
+    id: m.id,
+    object: 'payment_method',
+    customer: m.customer ?? null,
+    billing_details: { name: m.name },
     card: { brand: brandOf(m.number), last4: m.number.slice(-4), exp_month: m.expMonth, exp_year: m.expYear },
   });
   /** Ids shaped like the processor's: a prefix and 24 characters. */
   const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
   const answer = (path: string, form: URLSearchParams, key: string | undefined, res: ServerResponse) => {
-    if (path === '/v1/customers') return send(res, 200, { id: id('cus'), object: 'customer', email: form.get('email'), name: form.get('name') });
+    if (path === '/v1/customers')
+      return send(res, 200, { id: id('cus'), object: 'customer', email: form.get('email'), name: form.get('name') });
     if (path === '/v1/payment_methods') {
-      const method: Method = { id: id('pm'), number: form.get('card[number]') ?? '', expMonth: Number(form.get('card[exp_month]')), expYear: Number(form.get('card[exp_year]')), name: form.get('billing_details[name]') ?? '' };
-      if (!/^\d{12,19}$/.test(method.number)) return send(res, 402, { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+      const method: Method = {
+        id: id('pm'),
+        number: form.get('card[number]') ?? '',
+        expMonth: Number(form.get('card[exp_month]')),
+        expYear: Number(form.get('card[exp_year]')),
+        name: form.get('billing_details[name]') ?? '',
+      };
+      if (!/^\d{12,19}$/.test(method.number))
+        return send(res, 402, {
+          error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' },
+        });
       methods.set(method.id, method);
       return send(res, 200, methodJson(method));
     }
     const attach = /^\/v1\/payment_methods\/([^/]+)\/(attach|detach)$/.exec(path);
     if (attach) {
       const method = methods.get(attach[1]!);
-      if (!method) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${attach[1]}'` } });
+      if (!method)
+        return send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${attach[1]}'`,
+          },
+        });
       method.customer = attach[2] === 'attach' ? (form.get('customer') ?? undefined) : undefined;
       return send(res, 200, methodJson(method));
     }
     if (path === '/v1/payment_intents') {
       if (key && intents.has(key)) return send(res, 200, intents.get(key)!);
       const method = methods.get(form.get('payment_method') ?? '');
-      if (!method) return send(res, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such PaymentMethod: '${form.get('payment_method')}'` } });
+      if (!method)
+        return send(res, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such PaymentMethod: '${form.get('payment_method')}'`,
+          },
+        });
       const behaviour = behaviourOf(method.number);
-      if (behaviour.fails !== 'never') return send(res, 402, { error: { type: 'card_error', code: behaviour.code, decline_code: behaviour.declineCode, message: behaviour.message } });
-      const intent = { id: id('pi'), object: 'payment_intent', amount: Number(form.get('amount')), currency: form.get('currency'), status: 'succeeded' };
+      if (behaviour.fails !== 'never')
+        return send(res, 402, {
+          error: {
+            type: 'card_error',
+            code: behaviour.code,
+            decline_code: behaviour.declineCode,
+            message: behaviour.message,
+          },
+        });
+      const intent = {
+        id: id('pi'),
+        object: 'payment_intent',
+        amount: Number(form.get('amount')),
+        currency: form.get('currency'),
+        status: 'succeeded',
+      };
       if (key) intents.set(key, intent);
       return send(res, 200, intent);
     }
-    if (path === '/v1/refunds') return send(res, 200, { id: id('re'), object: 'refund', amount: Number(form.get('amount')), payment_intent: form.get('payment_intent') });
+    if (path === '/v1/refunds')
+      return send(res, 200, {
+        id: id('re'),
+        object: 'refund',
+        amount: Number(form.get('amount')),
+        payment_intent: form.get('payment_intent'),
+      });
     send(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (POST: ${path})` } });
   };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -50,7 +50,9 @@ async function provision(): Promise<TestDatabase> {
   const dataDir = resolve(repoRoot, config.DATA_DIR);
   const cluster = await withSetupLock(dataDir, () => {
     ensureSystemPackages([...serverPackages, ...exportPackages, ...browserPackages], log);
-    return config.TEST_DATABASE_URL ? undefined : ensureLocalCluster({ dir: resolve(dataDir, 'test-pg'), port: config.TEST_PG_PORT, fast: true, log });
+    return config.TEST_DATABASE_URL
+      ? undefined
+      : ensureLocalCluster({ dir: resolve(dataDir, 'test-pg'), port: config.TEST_PG_PORT, fast: true, log });
   });
   // Each run gets its own database, so parallel runs (two checkouts, two developers) never collide.
   const database = `parcels_test_${process.pid}`;
@@ -93,7 +95,8 @@ async function dropTestDatabase(db: TestDatabase): Promise<void> {
   let othersRunning = true;
   try {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    const [row] = await admin`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'parcels\_test\_%' OR datname LIKE 'scratch\_%'`;
+    const [row] =
+      await admin`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'parcels\_test\_%' OR datname LIKE 'scratch\_%'`;
     othersRunning = (row?.n ?? 0) > 0;
   } finally {
     await admin.end();

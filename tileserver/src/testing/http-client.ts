@@ -20,12 +20,21 @@ export class TestBrowser {
     readonly address = nextAddress(),
   ) {}
 
-  async request(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<Answer> {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...extraHeaders };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.cookies.size) headers.Cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.csrf && method !== 'GET' && !('X-CSRF-Token' in extraHeaders)) headers['X-CSRF-Token'] = this.csrf;
-    const res = await this.app.request(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }, { incoming: { socket: { remoteAddress: this.address } } });
+    const res = await this.app.request(
+      path,
+      { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+      { incoming: { socket: { remoteAddress: this.address } } },
+    );
     for (const set of res.headers.getSetCookie()) {
       const [pair] = set.split(';');
       const cut = pair!.indexOf('=');
@@ -39,8 +48,10 @@ export class TestBrowser {
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body ?? {}, headers);
-  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body ?? {}, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body ?? {}, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', path, body ?? {}, headers);
 
   async register(email: string, password = 'secret-pass-1', name = 'Ada Lovelace'): Promise<Answer> {
     return this.post('/users.json', { user: { name, email, password } });

@@ -9,5 +9,12 @@ const url = process.env.DATABASE_URL!;
 const logger = createLogger('warn');
 const sql = createDb(url, { max: 3 });
 const boss = await startJobQueue(url, logger);
-await startImportJob(boss, { sql, databaseUrl: url, dataDir: process.env.DATA_DIR!, logger, queue: process.env.IMPORT_QUEUE!, resendQueued: false });
+await startImportJob(boss, {
+  sql,
+  databaseUrl: url,
+  dataDir: process.env.DATA_DIR!,
+  logger,
+  queue: process.env.IMPORT_QUEUE!,
+  resendQueued: false,
+});
 process.stdout.write('ready\n');

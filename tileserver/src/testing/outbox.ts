@@ -7,7 +7,9 @@ import { outboxDir } from '../mail/mailer.ts';
 
 /** Undoes quoted-printable: soft line breaks and =XX escapes. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The decoded text of the newest message to `to` (any case), or undefined. */
@@ -31,7 +33,12 @@ export function mailedToken(config: Config, to: string, param: string): string |
 
 /** newestMailTo for mail sent after the answer (a password reset): polls the outbox up to `timeoutMs`;
  * with `other`, waits for a message other than that one (the mail of a second request). */
-export async function awaitMailTo(config: Config, to: string, other?: string, timeoutMs = 10_000): Promise<string | undefined> {
+export async function awaitMailTo(
+  config: Config,
+  to: string,
+  other?: string,
+  timeoutMs = 10_000,
+): Promise<string | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const mail = newestMailTo(config, to);
@@ -44,7 +51,13 @@ export async function awaitMailTo(config: Config, to: string, other?: string, ti
  * mailedToken for mail sent after the answer (a password reset): polls the outbox up to `timeoutMs`;
  * with `newerThan`, waits for a token other than that one (the mail of a second request).
  */
-export async function awaitMailedToken(config: Config, to: string, param: string, newerThan?: string, timeoutMs = 10_000): Promise<string | undefined> {
+export async function awaitMailedToken(
+  config: Config,
+  to: string,
+  param: string,
+  newerThan?: string,
+  timeoutMs = 10_000,
+): Promise<string | undefined> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const token = mailedToken(config, to, param);

@@ -10,9 +10,12 @@ export function remoteApp(origin: string): Hono {
   app.all('*', async (c) => {
     const url = new URL(c.req.url);
     const body = c.req.method === 'GET' || c.req.method === 'HEAD' ? undefined : await c.req.arrayBuffer();
-    return fetch(`${origin}${url.pathname}${url.search}`, { method: c.req.method, headers: c.req.raw.headers, body, redirect: 'manual' }).catch(
-      () => new Response(null, { status: noAnswer }),
-    );
+    return fetch(`${origin}${url.pathname}${url.search}`, {
+      method: c.req.method,
+      headers: c.req.raw.headers,
+      body,
+      redirect: 'manual',
+    }).catch(() => new Response(null, { status: noAnswer }));
   });
   return app;
 }

@@ -6,6 +6,14 @@ export function cambridgeSquare(miles: number, [lon, lat]: [number, number] = [-
   const dLon = dLat / Math.cos((lat * Math.PI) / 180);
   return {
     type: 'Polygon',
-    coordinates: [[[lon - dLon, lat - dLat], [lon + dLon, lat - dLat], [lon + dLon, lat + dLat], [lon - dLon, lat + dLat], [lon - dLon, lat - dLat]]],
+    coordinates: [
+      [
+        [lon - dLon, lat - dLat],
+        [lon + dLon, lat - dLat],
+        [lon + dLon, lat + dLat],
+        [lon - dLon, lat + dLat],
+        [lon - dLon, lat - dLat],
+      ],
+    ],
   };
 }

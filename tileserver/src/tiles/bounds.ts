@@ -4,7 +4,11 @@ import type { Sql } from '../db/client.ts';
 const cache = new Map<string, [number, number, number, number]>();
 const WORLD: [number, number, number, number] = [-180, -85.0511, 180, 85.0511];
 
-export async function tableBounds(sql: Sql, table: 'parcels' | 'flood_zones' | 'wetlands' | 'zoning_districts' | 'streets', version: number): Promise<[number, number, number, number]> {
+export async function tableBounds(
+  sql: Sql,
+  table: 'parcels' | 'flood_zones' | 'wetlands' | 'zoning_districts' | 'streets',
+  version: number,
+): Promise<[number, number, number, number]> {
   const key = `${table}@${version}`;
   const known = cache.get(key);
   if (known) return known;

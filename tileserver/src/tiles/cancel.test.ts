@@ -47,7 +47,9 @@ describe('a client that disconnects', () => {
     await locker`LOCK TABLE parcels, parcel_tiles_detail IN ACCESS EXCLUSIVE MODE`;
     try {
       const client = new AbortController();
-      const request = fetch(`${origin()}/api/v1/parcels/${z}/${x + 1}/${y}.mvt`, { signal: client.signal }).catch((e: Error) => e);
+      const request = fetch(`${origin()}/api/v1/parcels/${z}/${x + 1}/${y}.mvt`, { signal: client.signal }).catch(
+        (e: Error) => e,
+      );
       expect(await waitFor(async () => (await tileQueriesRunning()) === 1, 5000)).toBe(true);
       client.abort();
       expect(await request).toBeInstanceOf(Error);

@@ -64,7 +64,7 @@ describe('the cache-hit fast path', () => {
 
 // Last in the file: it leaves this test client over the unknown-token limit.
 describe('the fast path and the unknown-token throttle', () => {
-  it('H4: serves a valid token\'s cached tile to an address that has sent 21 bogus tokens this minute', async () => {
+  it("H4: serves a valid token's cached tile to an address that has sent 21 bogus tokens this minute", async () => {
     const admin = { ...gzip, Authorization: 'Bearer test-admin-token-of-at-least-32-chars' };
     expect((await fetch(url, { headers: admin })).status).toBe(200);
     for (let i = 0; i < 21; i++) await fetch(`${url}?token=bogus-${i}`, { headers: gzip });

@@ -23,16 +23,22 @@ async function eventually(check: () => Promise<boolean> | boolean, ms = 5000): P
 }
 
 const listenBackends = (db: Sql, application: string) =>
-  db<{ pid: number }[]>`SELECT pid FROM pg_stat_activity WHERE application_name = ${application} AND query ILIKE 'listen%'`;
+  db<
+    { pid: number }[]
+  >`SELECT pid FROM pg_stat_activity WHERE application_name = ${application} AND query ILIKE 'listen%'`;
 
 describe('reading version notices', () => {
   it('splits a source notice on its last colon, so the layer keeps its id', () => {
-    expect(parseVersionNotice('source:0123456789abcdef0123:7')).toEqual({ layer: 'source:0123456789abcdef0123', version: 7 });
+    expect(parseVersionNotice('source:0123456789abcdef0123:7')).toEqual({
+      layer: 'source:0123456789abcdef0123',
+      version: 7,
+    });
     expect(parseVersionNotice('parcels:12')).toEqual({ layer: 'parcels', version: 12 });
   });
 
   it('ignores payloads without a whole version (echoes, garbage)', () => {
-    for (const payload of ['echo:9f3a', 'parcels:', ':3', 'parcels', 'parcels:1.5', 'parcels:-2']) expect(parseVersionNotice(payload)).toBeUndefined();
+    for (const payload of ['echo:9f3a', 'parcels:', ':3', 'parcels', 'parcels:1.5', 'parcels:-2'])
+      expect(parseVersionNotice(payload)).toBeUndefined();
   });
 });
 
@@ -40,12 +46,22 @@ describe('source cache purges across processes', () => {
   it('a purge handled by one server changes the version another tile server (role tiles) serves', async () => {
     const child = await startChildServer({ ADMIN_TOKEN: adminToken });
     try {
-      const definition = { query: { parcel: true }, fields: ['address'], styles: [{ field: 'parval', predicate: 'gte', value: '4242', fill: '#123456', line: '#654321' }] };
-      const created = await app.request('/api/v1/sources?token=public', { method: 'POST', body: JSON.stringify(definition), headers: { 'Content-Type': 'application/json' } });
+      const definition = {
+        query: { parcel: true },
+        fields: ['address'],
+        styles: [{ field: 'parval', predicate: 'gte', value: '4242', fill: '#123456', line: '#654321' }],
+      };
+      const created = await app.request('/api/v1/sources?token=public', {
+        method: 'POST',
+        body: JSON.stringify(definition),
+        headers: { 'Content-Type': 'application/json' },
+      });
       expect(created.status, await created.clone().text()).toBe(200);
       const { id } = (await created.json()) as { id: string };
       const sourceVersion = async () => {
-        const tilejson = (await (await fetch(`${child.origin}/api/v1/sources/${id}.json?token=public`)).json()) as { tiles: string[] };
+        const tilejson = (await (await fetch(`${child.origin}/api/v1/sources/${id}.json?token=public`)).json()) as {
+          tiles: string[];
+        };
         return Number(new URL(tilejson.tiles[0]!.replace(/[{}]/g, '')).searchParams.get('v')!.split('.')[1]);
       };
       const before = await sourceVersion();
@@ -119,7 +135,9 @@ describe('tile requests waiting for a version this process has not seen', () => 
     const before = versions.rereads;
     // 50 requests naming a version far ahead (a URL anyone can write): each re-read is a query, so
     // 50 pollers each re-reading every 50 ms put 50 times the load on the database for as long as they wait.
-    const waits = await Promise.all(Array.from({ length: 50 }, () => versions.atLeast('parcels', known + 1_000_000, 500)));
+    const waits = await Promise.all(
+      Array.from({ length: 50 }, () => versions.atLeast('parcels', known + 1_000_000, 500)),
+    );
     expect(waits.every((v) => v === undefined)).toBe(true);
     // 500 ms / 50 ms = 10 steps; a margin for timer drift, far below 50 x 10.
     expect(versions.rereads - before).toBeLessThanOrEqual(15);

@@ -43,7 +43,10 @@ describe('parcel tiles from the prepared zoom bands', () => {
         }
         const sum = (m: Map<number, number>) => [...m.values()].reduce((a, b) => a + b, 0);
         // Exterior rings stay clockwise (positive here) on every feature, the clipped ones included.
-        expect([...ours.values()].filter((area) => area <= 0), `non-positive at ${z}/${coords.x}/${coords.y}`).toEqual([]);
+        expect(
+          [...ours.values()].filter((area) => area <= 0),
+          `non-positive at ${z}/${coords.x}/${coords.y}`,
+        ).toEqual([]);
         expect(Math.abs(sum(ours) - sum(reference)) / sum(reference)).toBeLessThan(0.02);
         if (z < 13) {
           // No feature ids below z13: the same number of features (grid snapping may differ by a few).
@@ -53,9 +56,14 @@ describe('parcel tiles from the prepared zoom bands', () => {
         // Every parcel of the reference is drawn; a few edge slivers it dropped after clipping may stay.
         expect([...reference.keys()].filter((id) => !ours.has(id))).toEqual([]);
         expect(ours.size - reference.size).toBeLessThanOrEqual(Math.ceil(reference.size * 0.01));
-        const off = [...ours].filter(([id, area]) => reference.has(id) && Math.abs(area - reference.get(id)!) > Math.max(16, reference.get(id)! * 0.05));
+        const off = [...ours].filter(
+          ([id, area]) =>
+            reference.has(id) && Math.abs(area - reference.get(id)!) > Math.max(16, reference.get(id)! * 0.05),
+        );
         // Only edge features may differ: here the clip comes after the snap, in ST_AsMVTGeom before it.
-        expect(off.length, `features off at ${z}/${coords.x}/${coords.y}`).toBeLessThanOrEqual(Math.max(3, Math.ceil(ours.size * 0.01)));
+        expect(off.length, `features off at ${z}/${coords.x}/${coords.y}`).toBeLessThanOrEqual(
+          Math.max(3, Math.ceil(ours.size * 0.01)),
+        );
       }
     }
   });
@@ -64,7 +72,9 @@ describe('parcel tiles from the prepared zoom bands', () => {
     const rollback = new Error('rollback');
     await sql
       .begin(async (tx) => {
-        const [parcel] = await tx<{ id: string }[]>`SELECT id FROM parcels WHERE path LIKE '/us/ma/%' ORDER BY id LIMIT 1`;
+        const [parcel] = await tx<
+          { id: string }[]
+        >`SELECT id FROM parcels WHERE path LIKE '/us/ma/%' ORDER BY id LIMIT 1`;
         const id = parcel!.id;
         await tx`UPDATE parcels SET owner = 'BAND TEST OWNER', geom_3857 = ST_Translate(geom_3857, 300, 0) WHERE id = ${id}`;
         const [moved] = await tx<{ owner: string; same: boolean; z14: boolean }[]>`
@@ -73,7 +83,8 @@ describe('parcel tiles from the prepared zoom bands', () => {
           FROM parcels p JOIN parcel_tiles_detail d ON d.id = p.id WHERE p.id = ${id}`;
         expect(moved).toEqual({ owner: 'BAND TEST OWNER', same: true, z14: true });
 
-        const ctid = async () => (await tx<{ ctid: string }[]>`SELECT ctid::text FROM parcel_tiles_detail WHERE id = ${id}`)[0]?.ctid;
+        const ctid = async () =>
+          (await tx<{ ctid: string }[]>`SELECT ctid::text FROM parcel_tiles_detail WHERE id = ${id}`)[0]?.ctid;
         const before = await ctid();
         await tx`UPDATE parcels SET usedesc = 'band test' WHERE id = ${id}`;
         expect(await ctid()).toBe(before);

@@ -40,7 +40,8 @@ export const parcelSource: TileSource = {
   statement: (_caller, z) => parcelTileSql(z),
   cachePolicy: () => publicHour,
   assertTileJsonRequest(c: Context) {
-    if (c.req.query('format') !== 'mvt') throw new ApiError('BAD_REQUEST', 'format must be mvt (the parcel layer is served as vector tiles)');
+    if (c.req.query('format') !== 'mvt')
+      throw new ApiError('BAD_REQUEST', 'format must be mvt (the parcel layer is served as vector tiles)');
   },
   async metadata(tiles) {
     const version = await tiles.versions.get('parcels');
@@ -49,7 +50,9 @@ export const parcelSource: TileSource = {
       description: 'Land parcels: boundaries with address, owner and parcel number',
       maxzoom: parcelLayer.tileJsonMaxzoom,
       bounds: await tableBounds(tiles.sql, 'parcels', version),
-      vector_layers: [{ id: 'parcels', minzoom: parcelLayer.minzoom, maxzoom: parcelLayer.tileJsonMaxzoom, fields: parcelTileFields }],
+      vector_layers: [
+        { id: 'parcels', minzoom: parcelLayer.minzoom, maxzoom: parcelLayer.tileJsonMaxzoom, fields: parcelTileFields },
+      ],
     };
   },
 };
@@ -62,6 +65,10 @@ export const parcelSource: TileSource = {
 async function parcelVersionFor(tiles: TileContext, requested: string | undefined): Promise<number> {
   const wanted = requested && /^\d{1,15}$/.test(requested) ? Number(requested) : 0;
   const version = await tiles.versions.atLeast('parcels', wanted);
-  if (version === undefined) throw new ApiError('UNAVAILABLE', `The parcel data of version ${wanted} has not reached this tile server yet; try again shortly`);
+  if (version === undefined)
+    throw new ApiError(
+      'UNAVAILABLE',
+      `The parcel data of version ${wanted} has not reached this tile server yet; try again shortly`,
+    );
   return version;
 }

@@ -25,10 +25,15 @@ describe('the parcel TileJSON', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.tilejson).toBe('3.0.0');
-    expect(body.tiles[0]).toMatch(/^http:\/\/localhost:8080\/api\/v1\/parcels\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
+    expect(body.tiles[0]).toMatch(
+      /^http:\/\/localhost:8080\/api\/v1\/parcels\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/,
+    );
     expect(body.minzoom).toBe(11);
     expect(body.maxzoom).toBeGreaterThanOrEqual(16);
-    expect(body.vector_layers[0]).toMatchObject({ id: 'parcels', fields: { ll_uuid: 'String', path: 'String', address: 'String', owner: 'String', parcelnumb: 'String' } });
+    expect(body.vector_layers[0]).toMatchObject({
+      id: 'parcels',
+      fields: { ll_uuid: 'String', path: 'String', address: 'String', owner: 'String', parcelnumb: 'String' },
+    });
     const [w, s, e, n] = body.bounds;
     expect(w).toBeLessThan(-71.1);
     expect(e).toBeGreaterThan(-71.1);
@@ -52,7 +57,17 @@ describe('parcel tiles', () => {
     const features = await decodeTile(res, 'parcels');
     expect(features.length).toBeGreaterThan(20);
     const { z, x, y } = cambridge;
-    const rows = await sql<{ id: string; ll_uuid: string; path: string; address: string | null; owner: string | null; parcelnumb: string | null; inside: boolean }[]>`
+    const rows = await sql<
+      {
+        id: string;
+        ll_uuid: string;
+        path: string;
+        address: string | null;
+        owner: string | null;
+        parcelnumb: string | null;
+        inside: boolean;
+      }[]
+    >`
       SELECT id, ll_uuid::text, path, address, owner, parcelnumb,
              geom_3857 && ST_TileEnvelope(${z}, ${x}, ${y}) AND ST_Intersects(geom_3857, ST_TileEnvelope(${z}, ${x}, ${y})) AS inside
       FROM parcels WHERE geom_3857 && ST_TileEnvelope(${z}, ${x}, ${y}, margin => 64.0 / 4096)`;
@@ -106,7 +121,8 @@ describe('parcel tiles', () => {
   it('draws every parcel that covers a few display pixels at low zoom and leaves out sub-pixel ones', async () => {
     // A parcel covers pixels when its mean width (2 x area / perimeter) is at least one display pixel
     // (512-px tiles, web-mercator metres): a 2 x 2 px square does, a 2 m sliver along a lot line does not.
-    const covering = (z: number) => sql`2 * ST_Area(geom_3857) / ST_Perimeter(geom_3857) >= 40075016.68557849 / 512.0 / 2 ^ ${z}`;
+    const covering = (z: number) =>
+      sql`2 * ST_Area(geom_3857) / ST_Perimeter(geom_3857) >= 40075016.68557849 / 512.0 / 2 ^ ${z}`;
     const z13 = lonLatToTile(-71.1097, 42.3736, 13);
     const ids = new Set((await decodeTile(await app.request(tileUrl(z13)), 'parcels')).map((f) => f.id));
     const expected = await sql<{ id: string }[]>`
@@ -133,7 +149,9 @@ describe('static flood and wetland tiles', () => {
       SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (
         SELECT ST_PointOnSurface(geom) AS p FROM flood_zones WHERE fld_zone = 'AE' AND source NOT LIKE '%legacy%' ORDER BY id LIMIT 1) s`;
     expect(point).toBeDefined();
-    const res = await app.request(`/api/v1/static/fema/${Object.values(lonLatToTile(point!.lon, point!.lat, 14)).join('/')}.mvt?${admin}`);
+    const res = await app.request(
+      `/api/v1/static/fema/${Object.values(lonLatToTile(point!.lon, point!.lat, 14)).join('/')}.mvt?${admin}`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+$/);
     const zones = (await decodeTile(res, 'flood')).map((f) => f.properties);
@@ -141,9 +159,14 @@ describe('static flood and wetland tiles', () => {
   });
 
   it('serves wetland types from zoom 10 and refuses zooms outside the layer range', async () => {
-    const [point] = await sql<{ lon: number; lat: number }[]>`SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ST_PointOnSurface(geom) AS p FROM wetlands ORDER BY id LIMIT 1) s`;
+    const [point] = await sql<
+      { lon: number; lat: number }[]
+    >`SELECT ST_X(p) AS lon, ST_Y(p) AS lat FROM (SELECT ST_PointOnSurface(geom) AS p FROM wetlands ORDER BY id LIMIT 1) s`;
     const { z, x, y } = lonLatToTile(point!.lon, point!.lat, 12);
-    const features = await decodeTile(await app.request(`/api/v1/static/wetlands/${z}/${x}/${y}.mvt?${admin}`), 'wetlands');
+    const features = await decodeTile(
+      await app.request(`/api/v1/static/wetlands/${z}/${x}/${y}.mvt?${admin}`),
+      'wetlands',
+    );
     expect(features.some((f) => typeof f.properties.wetland_type === 'string')).toBe(true);
     const tooLow = await app.request(`/api/v1/static/wetlands/9/0/0.mvt?${admin}`);
     expect(tooLow.status).toBe(404);
@@ -156,8 +179,13 @@ describe('static flood and wetland tiles', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ tilejson: '3.0.0', name: 'wetlands', minzoom: 10, maxzoom: 14 });
-    expect(body.tiles[0]).toMatch(/^http:\/\/localhost:8080\/api\/v1\/static\/wetlands\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=test-admin-token-of-at-least-32-chars&v=\d+$/);
-    expect(body.vector_layers[0]).toMatchObject({ id: 'wetlands', fields: { wetland_type: 'String', attribute: 'String' } });
+    expect(body.tiles[0]).toMatch(
+      /^http:\/\/localhost:8080\/api\/v1\/static\/wetlands\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=test-admin-token-of-at-least-32-chars&v=\d+$/,
+    );
+    expect(body.vector_layers[0]).toMatchObject({
+      id: 'wetlands',
+      fields: { wetland_type: 'String', attribute: 'String' },
+    });
     expect((await (await app.request(`/api/v1/static/fema?${admin}`)).json()).vector_layers[0].id).toBe('flood');
   });
 
@@ -165,11 +193,23 @@ describe('static flood and wetland tiles', () => {
     const flood = `/api/v1/static/fema/${Object.values(lonLatToTile(-71.1097, 42.3736, 12)).join('/')}.mvt`;
     const { browser: free } = await signedInUser(app, sql, 'free');
     const anonymous = new TestBrowser(app);
-    for (const [who, browser] of [['anonymous', anonymous], ['free', free]] as const) {
-      for (const url of [flood, '/api/v1/static/wetlands/12/1238/1514.mvt', '/api/v1/static/fema', '/api/v1/static/wetlands']) {
+    for (const [who, browser] of [
+      ['anonymous', anonymous],
+      ['free', free],
+    ] as const) {
+      for (const url of [
+        flood,
+        '/api/v1/static/wetlands/12/1238/1514.mvt',
+        '/api/v1/static/fema',
+        '/api/v1/static/wetlands',
+      ]) {
         const res = await browser.get(url);
         expect(res.status, `${who} ${url}`).toBe(403);
-        expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', message: siteControlLayerMessage, details: { upgrade: '/plans#p=level1' } });
+        expect(res.json.error).toMatchObject({
+          code: 'FORBIDDEN',
+          message: siteControlLayerMessage,
+          details: { upgrade: '/plans#p=level1' },
+        });
       }
     }
     expect((await app.request(`${flood}?token=public`)).status).toBe(403);
@@ -204,7 +244,11 @@ describe('bad tile requests', () => {
     // One connection, whose timeout is lowered after connecting (the client's own start-up queries must pass).
     const slow = createDb(inject('databaseUrl'), { max: 1 });
     await slow`SET statement_timeout = 1`;
-    const slowApp = createApp({ config: loadConfig({ TILE_CACHE_MB: '0' }), sql: slow, logger: createLogger('silent') });
+    const slowApp = createApp({
+      config: loadConfig({ TILE_CACHE_MB: '0' }),
+      sql: slow,
+      logger: createLogger('silent'),
+    });
     const res = await slowApp.request(tileUrl(lonLatToTile(-71.1097, 42.3736, 12)));
     expect(res.status).toBe(503);
     expect((await res.json()).error).toMatchObject({ code: 'UNAVAILABLE', message: expect.stringMatching(/too long/) });
@@ -213,12 +257,31 @@ describe('bad tile requests', () => {
 
   it('answers 1,000 random malformed requests with 4xx JSON and still serves a good tile', async () => {
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const pick = <T>(items: T[]) => items[Math.floor(random() * items.length)]!;
-    const junk = ['-1', '1.5', 'NaN', '1e9', "1'; DROP TABLE parcels;--", '%00', '99999999999', '', 'x', '0x1f', '../..', '%2e%2e'];
+    const junk = [
+      '-1',
+      '1.5',
+      'NaN',
+      '1e9',
+      "1'; DROP TABLE parcels;--",
+      '%00',
+      '99999999999',
+      '',
+      'x',
+      '0x1f',
+      '../..',
+      '%2e%2e',
+    ];
     for (let i = 0; i < 1000; i++) {
       const parts = [pick(['11', '14', '16', '30', '31', ...junk]), pick(['0', '1', ...junk]), pick(['0', ...junk])];
-      const base = pick(['/api/v1/parcels', '/api/v1/static/fema', '/api/v1/static/wetlands', '/api/v1/sources/abc', '/api/v1/sources/00000000000000000000']);
+      const base = pick([
+        '/api/v1/parcels',
+        '/api/v1/static/fema',
+        '/api/v1/static/wetlands',
+        '/api/v1/sources/abc',
+        '/api/v1/sources/00000000000000000000',
+      ]);
       const suffix = pick(['.mvt', '.pbf', '', '.mvt?token=wrong']);
       const res = await app.request(`${base}/${parts.join('/')}${suffix}`);
       if (res.status === 204 || res.status === 200) continue; // a well-formed tile in an empty area

@@ -44,18 +44,34 @@ function tileOf(source: Pick<TileSource, 'path' | 'minzoom' | 'maxzoom'>): strin
 let served: Served[] = [];
 
 beforeAll(async () => {
-  const made = await new TestBrowser(app).post('/api/v1/sources', { query: { parcel: true, path: '/us/ma/middlesex/cambridge' }, fields: ['address'] });
+  const made = await new TestBrowser(app).post('/api/v1/sources', {
+    query: { parcel: true, path: '/us/ma/middlesex/cambridge' },
+    fields: ['address'],
+  });
   expect(made.status, JSON.stringify(made.json)).toBe(200);
-  const stored = { path: `/api/v1/sources/${made.json.id as string}`, minzoom: made.json.minzoom as number, maxzoom: 22 };
+  const stored = {
+    path: `/api/v1/sources/${made.json.id as string}`,
+    minzoom: made.json.minzoom as number,
+    maxzoom: 22,
+  };
   served = [
-    ...builtInTileMounts.flatMap((mount) => mount.registered).map((s) => ({ name: s.path, tileJson: `${s.path}?format=mvt`, tile: tileOf(s) })),
+    ...builtInTileMounts
+      .flatMap((mount) => mount.registered)
+      .map((s) => ({ name: s.path, tileJson: `${s.path}?format=mvt`, tile: tileOf(s) })),
     { name: 'a stored source', tileJson: `${stored.path}.json`, tile: tileOf(stored) },
   ];
 });
 
-const get = (path: string, token: string) => fetch(`${base}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { headers: { 'Accept-Encoding': 'gzip' } });
+const get = (path: string, token: string) =>
+  fetch(`${base}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { headers: { 'Accept-Encoding': 'gzip' } });
 const usageOf = async (groupId: number) =>
-  Number((await sql<{ tiles: string }[]>`SELECT coalesce(sum(tiles), 0)::text AS tiles FROM api_usage WHERE group_id = ${groupId}`)[0]!.tiles);
+  Number(
+    (
+      await sql<
+        { tiles: string }[]
+      >`SELECT coalesce(sum(tiles), 0)::text AS tiles FROM api_usage WHERE group_id = ${groupId}`
+    )[0]!.tiles,
+  );
 const groupOf = async (browser: TestBrowser) => {
   const userId = (await browser.session()).user.id as number;
   return Number((await sql<{ id: string }[]>`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`)[0]!.id);
@@ -63,11 +79,22 @@ const groupOf = async (browser: TestBrowser) => {
 
 describe('the tile source route pair', () => {
   it('serves every tile route of the app: no tile layer is mounted beside it', () => {
-    const tileRoutes = new Set(app.routes.filter((r) => r.method === 'GET' && r.path.endsWith('/:z/:x/:y')).map((r) => r.path));
-    const pairRoutes = new Set([...builtInTileMounts.map((m) => m.tilesPath), '/api/v1/sources/:id'].map((path) => `${path}/:z/:x/:y`));
+    const tileRoutes = new Set(
+      app.routes.filter((r) => r.method === 'GET' && r.path.endsWith('/:z/:x/:y')).map((r) => r.path),
+    );
+    const pairRoutes = new Set(
+      [...builtInTileMounts.map((m) => m.tilesPath), '/api/v1/sources/:id'].map((path) => `${path}/:z/:x/:y`),
+    );
     expect([...tileRoutes].sort()).toEqual([...pairRoutes].sort());
     // parcels, fema, wetlands, zoning, basemap and the stored source
-    expect(served.map((s) => s.name)).toEqual(['/api/v1/parcels', '/api/v1/static/fema', '/api/v1/static/wetlands', '/api/v1/zoning', '/api/v1/basemap', 'a stored source']);
+    expect(served.map((s) => s.name)).toEqual([
+      '/api/v1/parcels',
+      '/api/v1/static/fema',
+      '/api/v1/static/wetlands',
+      '/api/v1/zoning',
+      '/api/v1/basemap',
+      'a stored source',
+    ]);
   });
 
   it('counts every tile an API token is served on every source, cached or new, and never a TileJSON', async () => {
@@ -90,7 +117,15 @@ describe('the tile source route pair', () => {
         count++;
       }
     }
-    expect(answers).toEqual(Object.fromEntries(served.flatMap(({ name }) => [[`${name} TileJSON`, 200], [`${name} new`, 200], [`${name} cached`, 200]])));
+    expect(answers).toEqual(
+      Object.fromEntries(
+        served.flatMap(({ name }) => [
+          [`${name} TileJSON`, 200],
+          [`${name} new`, 200],
+          [`${name} cached`, 200],
+        ]),
+      ),
+    );
     await tiles.meter.flush();
     expect(await usageOf(groupId)).toBe(before + count);
   });
@@ -105,7 +140,10 @@ describe('the tile source route pair', () => {
     const answers: Record<string, string> = {};
     const expected: Record<string, string> = {};
     for (const { name, tileJson, tile } of served) {
-      for (const [kind, path] of [['TileJSON', tileJson], ['tile', tile]] as const) {
+      for (const [kind, path] of [
+        ['TileJSON', tileJson],
+        ['tile', tile],
+      ] as const) {
         const res = await get(path, token);
         const body = (await res.json()) as { error?: { code: string } };
         answers[`${name} ${kind}`] = `${res.status} ${body.error?.code}`;

@@ -21,8 +21,12 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
       await source.mayRead(tiles, caller, c);
       const version = await source.version(tiles);
       const origin = publicOrigin(c, tiles.config);
-      const template = source.tileUrl ? source.tileUrl(c, origin, caller, version) : tileTemplate(origin, source.path, caller.token, version);
-      const answer = c.json(tileJsonDocument(source, await source.metadata(tiles, caller, c, template), version, template));
+      const template = source.tileUrl
+        ? source.tileUrl(c, origin, caller, version)
+        : tileTemplate(origin, source.path, caller.token, version);
+      const answer = c.json(
+        tileJsonDocument(source, await source.metadata(tiles, caller, c, template), version, template),
+      );
       source.finishTileJson?.(answer, caller);
       return answer;
     });
@@ -39,7 +43,12 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
       const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
       const request = tileRequestOf(c);
       if (source.prepare) request.prepare = source.prepare();
-      const tile = await tiles.renderer.tile(source.layerKey(caller, version), source.statement(caller, coords.z), coords, request);
+      const tile = await tiles.renderer.tile(
+        source.layerKey(caller, version),
+        source.statement(caller, coords.z),
+        coords,
+        request,
+      );
       return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
     });
   }

@@ -7,7 +7,8 @@ import type { TileCachePolicy } from './tile-gate.ts';
 import { floodLayer, floodTileSql, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
 import type { TileSource, TileSourceMount } from './tile-source.ts';
 
-export const siteControlLayerMessage = 'Flood and wetland layers are available to Pro customers. Upgrade to Pro to use them.';
+export const siteControlLayerMessage =
+  'Flood and wetland layers are available to Pro customers. Upgrade to Pro to use them.';
 
 const DAY = 86_400;
 const privateDay: TileCachePolicy = { maxAge: DAY, audience: 'private' };
@@ -31,7 +32,8 @@ function staticSource(layer: StaticLayer): TileSource {
     maxzoom: layer.range.maxzoom,
     metered: true,
     mayRead(_tiles, caller) {
-      if (!isPaid(caller.level)) throw new ApiError('FORBIDDEN', siteControlLayerMessage, { upgrade: '/plans#p=level1' });
+      if (!isPaid(caller.level))
+        throw new ApiError('FORBIDDEN', siteControlLayerMessage, { upgrade: '/plans#p=level1' });
     },
     version: (tiles) => tiles.versions.get(layer.table),
     layerKey: (_caller, version) => `static:${layer.table}@${version}`,
@@ -40,7 +42,9 @@ function staticSource(layer: StaticLayer): TileSource {
     metadata: async () => ({
       name: layer.layer,
       description: layer.name,
-      vector_layers: [{ id: layer.layer, minzoom: layer.range.minzoom, maxzoom: layer.range.maxzoom, fields: layer.fields }],
+      vector_layers: [
+        { id: layer.layer, minzoom: layer.range.minzoom, maxzoom: layer.range.maxzoom, fields: layer.fields },
+      ],
     }),
     finishTileJson(answer) {
       answer.headers.set('Cache-Control', 'private, no-cache');
@@ -48,8 +52,24 @@ function staticSource(layer: StaticLayer): TileSource {
   };
 }
 
-export const floodSource = staticSource({ key: 'fema', table: 'flood_zones', statement: floodTileSql, range: floodLayer, name: 'FEMA flood hazard areas', layer: 'flood', fields: { fld_zone: 'String', sfha: 'Boolean' } });
-export const wetlandsSource = staticSource({ key: 'wetlands', table: 'wetlands', statement: wetlandsTileSql, range: wetlandsLayer, name: 'Wetlands', layer: 'wetlands', fields: { wetland_type: 'String', attribute: 'String' } });
+export const floodSource = staticSource({
+  key: 'fema',
+  table: 'flood_zones',
+  statement: floodTileSql,
+  range: floodLayer,
+  name: 'FEMA flood hazard areas',
+  layer: 'flood',
+  fields: { fld_zone: 'String', sfha: 'Boolean' },
+});
+export const wetlandsSource = staticSource({
+  key: 'wetlands',
+  table: 'wetlands',
+  statement: wetlandsTileSql,
+  range: wetlandsLayer,
+  name: 'Wetlands',
+  layer: 'wetlands',
+  fields: { wetland_type: 'String', attribute: 'String' },
+});
 
 const byKey = new Map<string, TileSource>([
   ['fema', floodSource],

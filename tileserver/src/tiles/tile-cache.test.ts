@@ -178,4 +178,3 @@ describe('zstd for clients that read it', () => {
     expect(gunzipSync(hot.body!).equals(body)).toBe(true);
   });
 });
-

@@ -68,7 +68,10 @@ export interface StoreOptions {
   etag?: string;
 }
 
-export async function storeTile(raw: Buffer | null, { encoding = 'gzip', level = MISS_LEVEL, etag }: StoreOptions = {}): Promise<StoredTile> {
+export async function storeTile(
+  raw: Buffer | null,
+  { encoding = 'gzip', level = MISS_LEVEL, etag }: StoreOptions = {},
+): Promise<StoredTile> {
   if (!raw || raw.length === 0) return { body: null, encoding: 'gzip', rawBytes: 0, etag: '"empty"' };
   let compressed = await compress(raw, encoding, level);
   // zlib hands back a view into a 64 KB slab it shares between calls, so a cached 300-byte tile kept
@@ -92,7 +95,8 @@ export class TileCache {
 
   constructor(maxBytes: number, options: TileCacheOptions = {}) {
     if (maxBytes > 0) {
-      const maxEntries = options.maxEntries ?? Math.floor(maxBytes / (ENTRY_OVERHEAD + TILE_BODY_OVERHEAD + SMALL_TILE_BYTES));
+      const maxEntries =
+        options.maxEntries ?? Math.floor(maxBytes / (ENTRY_OVERHEAD + TILE_BODY_OVERHEAD + SMALL_TILE_BYTES));
       // Both bounds evict least recently used first: the bytes for big tiles, the count for floods of
       // small or empty ones, whose cost is mostly per entry and only estimated.
       this.lru = new LRUCache<string, StoredTile>({
@@ -121,7 +125,12 @@ export class TileCache {
   }
 
   /** `encoding`: what a miss is compressed in (the asking client's best, tile-encoding.ts missEncoding). */
-  async get(key: string, render: () => Render, signal?: AbortSignal, encoding: TileEncoding = 'gzip'): Promise<StoredTile> {
+  async get(
+    key: string,
+    render: () => Render,
+    signal?: AbortSignal,
+    encoding: TileEncoding = 'gzip',
+  ): Promise<StoredTile> {
     const cached = this.lru?.get(key);
     if (cached) {
       this.hits++;

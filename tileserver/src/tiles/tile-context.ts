@@ -29,7 +29,12 @@ export function createTileContext(
   shared: { callers: CallerResolver; versions: LayerVersions; meter: UsageMeter; apiGate?: TileContext['apiGate'] },
 ): TileContext {
   const cache = new TileCache(config.TILE_CACHE_MB * 1024 * 1024);
-  const gate = new QueryGate({ name: 'tiles', concurrency: config.DB_POOL_SIZE, maxQueue: config.TILE_QUEUE_MAX, maxWaitMs: config.QUEUE_WAIT_MS });
+  const gate = new QueryGate({
+    name: 'tiles',
+    concurrency: config.DB_POOL_SIZE,
+    maxQueue: config.TILE_QUEUE_MAX,
+    maxWaitMs: config.QUEUE_WAIT_MS,
+  });
   return { config, sql, renderer: new TileRenderer(sql, cache, gate), ...shared };
 }
 

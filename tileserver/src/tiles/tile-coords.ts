@@ -18,7 +18,10 @@ export function parseTileCoords(z: string, x: string, y: string): TileCoords {
   if (coords.z > MAX_ZOOM) throw new ApiError('BAD_REQUEST', `Zoom ${coords.z} is above the largest zoom ${MAX_ZOOM}`);
   const size = 2 ** coords.z;
   if (coords.x >= size || coords.y >= size) {
-    throw new ApiError('BAD_REQUEST', `Tile ${coords.z}/${coords.x}/${coords.y} is outside the grid: x and y must be below ${size} at zoom ${coords.z}`);
+    throw new ApiError(
+      'BAD_REQUEST',
+      `Tile ${coords.z}/${coords.x}/${coords.y} is outside the grid: x and y must be below ${size} at zoom ${coords.z}`,
+    );
   }
   return coords;
 }
@@ -30,5 +33,6 @@ export function stripMvt(y: string): string {
 }
 
 export function assertZoomInRange(z: number, minzoom: number, maxzoom: number, what: string): void {
-  if (z < minzoom || z > maxzoom) throw new ApiError('NOT_FOUND', `${what} has tiles from zoom ${minzoom} to ${maxzoom}, not ${z}`);
+  if (z < minzoom || z > maxzoom)
+    throw new ApiError('NOT_FOUND', `${what} has tiles from zoom ${minzoom} to ${maxzoom}, not ${z}`);
 }

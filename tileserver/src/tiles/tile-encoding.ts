@@ -4,7 +4,17 @@
 // browsers that advertise zstd (Chrome, Edge, Firefox over HTTPS) get it, everyone else gzip level 1.
 // A tile that stays hot is recompressed to gzip level 6 off the request path, which every client reads.
 import { promisify } from 'node:util';
-import { constants, gunzip, gunzipSync, gzip, gzipSync, zstdCompress, zstdCompressSync, zstdDecompress, zstdDecompressSync } from 'node:zlib';
+import {
+  constants,
+  gunzip,
+  gunzipSync,
+  gzip,
+  gzipSync,
+  zstdCompress,
+  zstdCompressSync,
+  zstdDecompress,
+  zstdDecompressSync,
+} from 'node:zlib';
 
 export type TileEncoding = 'gzip' | 'zstd';
 

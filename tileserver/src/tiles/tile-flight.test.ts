@@ -15,7 +15,11 @@ const slowTile = `SELECT convert_to('tile ' || $1::int || '/' || $2::int || '/' 
 
 describe('a tile render whose only client left', () => {
   it('is not shared with a client who asks for the same tile after the first one left', async () => {
-    const renderer = new TileRenderer(sql, new TileCache(1024 * 1024), new QueryGate({ name: 'tiles', concurrency: 2, maxQueue: 10, maxWaitMs: 5000 }));
+    const renderer = new TileRenderer(
+      sql,
+      new TileCache(1024 * 1024),
+      new QueryGate({ name: 'tiles', concurrency: 2, maxQueue: 10, maxWaitMs: 5000 }),
+    );
     const coords = { z: 14, x: 1, y: 2 };
     const leaving = new AbortController();
     const first = renderer.tile('flight-test@1', slowTile, coords, { signal: leaving.signal }).catch((e: unknown) => e);

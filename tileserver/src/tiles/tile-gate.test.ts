@@ -45,16 +45,26 @@ const routes = (dx: number): Record<string, string> => {
     wetlands: `/api/v1/static/wetlands/${tile(13)}`,
   };
 };
-const get = (path: string, token: string) => fetch(`${base}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { headers: { 'Accept-Encoding': 'gzip' } });
+const get = (path: string, token: string) =>
+  fetch(`${base}${path}${path.includes('?') ? '&' : '?'}token=${token}`, { headers: { 'Accept-Encoding': 'gzip' } });
 const usageOf = async (groupId: number) =>
-  Number((await sql<{ tiles: string }[]>`SELECT coalesce(sum(tiles), 0)::text AS tiles FROM api_usage WHERE group_id = ${groupId}`)[0]!.tiles);
+  Number(
+    (
+      await sql<
+        { tiles: string }[]
+      >`SELECT coalesce(sum(tiles), 0)::text AS tiles FROM api_usage WHERE group_id = ${groupId}`
+    )[0]!.tiles,
+  );
 const groupOf = async (browser: TestBrowser) => {
   const userId = (await browser.session()).user.id as number;
   return Number((await sql<{ id: string }[]>`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`)[0]!.id);
 };
 
 beforeAll(async () => {
-  const made = await new TestBrowser(app).post('/api/v1/sources', { query: { parcel: true, path: '/us/ma/middlesex/cambridge' }, fields: ['address'] });
+  const made = await new TestBrowser(app).post('/api/v1/sources', {
+    query: { parcel: true, path: '/us/ma/middlesex/cambridge' },
+    fields: ['address'],
+  });
   expect(made.status, JSON.stringify(made.json)).toBe(200);
   sourceId = made.json.id;
   // The cached tiles: drawn once for the website's map (static layers for the admin token).
@@ -81,7 +91,9 @@ async function expectRefusedEverywhere(token: string, status: number, code: stri
   for (const dx of [0, 1]) {
     for (const [name, path] of Object.entries(routes(dx))) {
       const res = await get(path, token);
-      const body = res.headers.get('content-type')?.includes('json') ? ((await res.json()) as { error?: { code: string } }) : (await res.arrayBuffer(), {});
+      const body = res.headers.get('content-type')?.includes('json')
+        ? ((await res.json()) as { error?: { code: string } })
+        : (await res.arrayBuffer(), {});
       answers[`${name} ${dx ? 'new' : 'cached'}`] = `${res.status} ${body.error?.code}`;
       expected[`${name} ${dx ? 'new' : 'cached'}`] = `${status} ${code}`;
     }
@@ -102,8 +114,23 @@ describe('the tile gate on every tile route', () => {
     clock = new Date();
     const browser = new TestBrowser(app);
     await browser.register(uniqueEmail('lapsed'), 'secret-pass-1', 'Lee Lapsed');
-    const card = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Lee Lapsed' })).json.id;
-    const bought = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: card, agreement: true, api_acknowledgement: true, trial: true, group_name: `Lapsed ${process.pid} ${Date.now()}` });
+    const card = (
+      await browser.post('/payments/local/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+        name: 'Lee Lapsed',
+      })
+    ).json.id;
+    const bought = await browser.post('/subscriptions.json', {
+      plan: 'api_standard',
+      payment_method_id: card,
+      agreement: true,
+      api_acknowledgement: true,
+      trial: true,
+      group_name: `Lapsed ${process.pid} ${Date.now()}`,
+    });
     expect(bought.status, JSON.stringify(bought.json)).toBe(201);
     const token = (await browser.post('/users/api_token.json', {})).json.token as string;
     const groupId = await groupOf(browser);

@@ -26,7 +26,14 @@ export async function tileCaller(tiles: TileContext, c: Context): Promise<Caller
 }
 
 /** Counts the tile for the caller's API usage (metered sources) and answers it with its cache policy. */
-export function sendTile(tiles: TileContext, c: Context, caller: Caller, tile: StoredTile, policy: TileCachePolicy, metered = true): Response {
+export function sendTile(
+  tiles: TileContext,
+  c: Context,
+  caller: Caller,
+  tile: StoredTile,
+  policy: TileCachePolicy,
+  metered = true,
+): Response {
   if (metered && caller.via === 'token') tiles.meter.countTile(caller.token);
   const answer = tileResponse(c, tile, policy.maxAge);
   if (policy.audience === 'private') answer.headers.set('Cache-Control', `private, max-age=${policy.maxAge}`);

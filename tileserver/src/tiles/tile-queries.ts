@@ -43,7 +43,14 @@ SELECT ST_AsMVT(features, 'parcels', ${extentSql}, 'geom', 'id') AS mvt FROM fea
  * few that cross its edge are clipped to the box and snapped to whole units (slivers of no area dropped, as ST_AsMVTGeom does;
  * exterior rings turned the way ST_AsMVTGeom writes them: clockwise on screen, y down).
  */
-function pixelBandSql(z: number, extent: number, from: string, column: string, columns: string[], filter?: string): string {
+function pixelBandSql(
+  z: number,
+  extent: number,
+  from: string,
+  column: string,
+  columns: string[],
+  filter?: string,
+): string {
   const buffer = extent / 64;
   const idArgument = columns.includes('id') ? ", 'id'" : '';
   return `

@@ -27,7 +27,12 @@ export class TileRenderer {
   ) {}
 
   /** `prepare: false` runs the statement unprepared (sources that are rarely used, see SourceRegistry). */
-  tile(cacheKey: string, statement: string, { z, x, y }: TileCoords, { signal, encoding, prepare = true }: TileRequest = {}): Promise<StoredTile> {
+  tile(
+    cacheKey: string,
+    statement: string,
+    { z, x, y }: TileCoords,
+    { signal, encoding, prepare = true }: TileRequest = {},
+  ): Promise<StoredTile> {
     return this.cache.get(
       tileCacheKey(cacheKey, z, x, y),
       () => {

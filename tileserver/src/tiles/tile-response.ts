@@ -13,7 +13,12 @@ export interface TileAnswer {
   body: Buffer | null;
 }
 
-export function tileAnswer(tile: StoredTile, cacheSeconds: number, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): TileAnswer {
+export function tileAnswer(
+  tile: StoredTile,
+  cacheSeconds: number,
+  ifNoneMatch: string | undefined,
+  acceptEncoding: string | undefined,
+): TileAnswer {
   const headers: Record<string, string> = {
     'Cache-Control': `public, max-age=${cacheSeconds}`,
     ETag: tile.etag,

@@ -87,7 +87,12 @@ export function mountOf(source: TileSource): TileSourceMount {
 }
 
 /** The TileJSON 3.0.0 document of a source, every key in the one order all sources write. */
-export function tileJsonDocument(source: TileSource, meta: TileJsonMetadata, version: number | string, template: string): Record<string, unknown> {
+export function tileJsonDocument(
+  source: TileSource,
+  meta: TileJsonMetadata,
+  version: number | string,
+  template: string,
+): Record<string, unknown> {
   return {
     tilejson: '3.0.0',
     ...(meta.id !== undefined ? { id: meta.id } : {}),

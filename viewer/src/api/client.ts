@@ -46,18 +46,31 @@ export function apiUrl(path: string, params: Record<string, string | number | un
   return query ? `${path}?${query}` : path;
 }
 
-export async function getJson<T>(path: string, params: Record<string, string | number | undefined> = {}, signal?: AbortSignal): Promise<T> {
+export async function getJson<T>(
+  path: string,
+  params: Record<string, string | number | undefined> = {},
+  signal?: AbortSignal,
+): Promise<T> {
   const response = await fetch(apiUrl(path, params), { signal, headers: { Accept: 'application/json' } });
   if (response.ok) return (await response.json()) as T;
   throw await apiErrorOf(response);
 }
 
 /** POST, PUT or DELETE with a JSON body; a csrf_token in the answer (sign-in, rotation) is kept. */
-export async function sendJson<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, params: Record<string, string | number | undefined> = {}): Promise<T> {
+export async function sendJson<T>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  params: Record<string, string | number | undefined> = {},
+): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
-  const response = await fetch(apiUrl(path, params), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(apiUrl(path, params), {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   if (!response.ok) throw await apiErrorOf(response);
   const answer = (await response.json()) as T;
   const rotated = (answer as { csrf_token?: unknown } | null)?.csrf_token;

@@ -7,6 +7,10 @@ export function getParcel(path: string, signal?: AbortSignal): Promise<ParcelEnt
 }
 
 export async function getParcelsAtPoint(lon: number, lat: number, signal?: AbortSignal): Promise<ParcelAtPoint[]> {
-  const body = await getJson<{ parcels: ParcelAtPoint[] }>('/parcels_at_point.json', { lat: lat.toFixed(7), lon: lon.toFixed(7) }, signal);
+  const body = await getJson<{ parcels: ParcelAtPoint[] }>(
+    '/parcels_at_point.json',
+    { lat: lat.toFixed(7), lon: lon.toFixed(7) },
+    signal,
+  );
   return body.parcels ?? [];
 }

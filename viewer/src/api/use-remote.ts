@@ -4,7 +4,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { getJson, isAbort } from './client.ts';
 
-export type Remote<T> = { status: 'loading' } | { status: 'done'; value: T } | { status: 'failed'; message: string; error?: unknown };
+export type Remote<T> =
+  | { status: 'loading' }
+  | { status: 'done'; value: T }
+  | { status: 'failed'; message: string; error?: unknown };
 
 export const loadingRemote: Remote<never> = { status: 'loading' };
 
@@ -31,7 +34,11 @@ export interface RemoteOptions {
  * Runs `load` whenever `key` changes (and on reload()); null waits without loading. The previous run is
  * aborted and its answer dropped.
  */
-export function useRemoteCall<T>(load: ((signal: AbortSignal) => Promise<T>) | null, key: string, options: RemoteOptions = {}): [Remote<T>, () => void] {
+export function useRemoteCall<T>(
+  load: ((signal: AbortSignal) => Promise<T>) | null,
+  key: string,
+  options: RemoteOptions = {},
+): [Remote<T>, () => void] {
   const [remote, setRemote] = useState<Remote<T>>(loadingRemote);
   const [generation, setGeneration] = useState(0);
   const enabled = load !== null;

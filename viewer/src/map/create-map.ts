@@ -4,7 +4,14 @@
 import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
 import { getToken } from '../api/client.ts';
 import type { LonLat } from '@parcel-map/contracts/map/places';
-import { backgroundLayer, glyphsUrl, streetBasemapLayers, streetBasemapSource, streetBasemapSourceId, streetLabelLayers } from './layers/basemap-layer/basemap-layer.ts';
+import {
+  backgroundLayer,
+  glyphsUrl,
+  streetBasemapLayers,
+  streetBasemapSource,
+  streetBasemapSourceId,
+  streetLabelLayers,
+} from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayers, floodSource } from './layers/flood-layer/flood-layer.ts';
 import { parcelLayers, parcelSource, type TileJson } from './layers/parcels-layer/parcels-layer.ts';
 import { placeLabelLayer, placesLayers, placesSources } from './layers/places-layer/places-layer.ts';
@@ -22,7 +29,10 @@ export function absolute(url: string, origin = location.origin): string {
   return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
 }
 
-export function baseStyle(colors: { parcel: string; hover: string; selected: string }, tileJson: TileJson | null = null): StyleSpecification {
+export function baseStyle(
+  colors: { parcel: string; hover: string; selected: string },
+  tileJson: TileJson | null = null,
+): StyleSpecification {
   const token = getToken();
   const tokenQuery = token === 'public' ? '' : `&token=${encodeURIComponent(token)}`;
   // Flood and wetland tiles are for site control: a paid token must travel with them (a session's cookie does itself).
@@ -39,8 +49,15 @@ export function baseStyle(colors: { parcel: string; hover: string; selected: str
       zoning: zoningSource(absolute('/api/v1/zoning') + staticQuery),
     },
     layers: [
-      backgroundLayer(), ...placesLayers(), ...streetBasemapLayers(), ...floodLayers(), ...wetlandsLayers(), ...zoningLayers(),
-      ...parcelLayers(colors), ...streetLabelLayers(), placeLabelLayer(),
+      backgroundLayer(),
+      ...placesLayers(),
+      ...streetBasemapLayers(),
+      ...floodLayers(),
+      ...wetlandsLayers(),
+      ...zoningLayers(),
+      ...parcelLayers(colors),
+      ...streetLabelLayers(),
+      placeLabelLayer(),
     ],
   };
 }

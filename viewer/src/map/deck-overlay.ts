@@ -9,7 +9,15 @@ import { floatingLabelsAtom } from '../state/layers.ts';
 import { selectedPathAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui.ts';
-import { declutter, dimensionLabels, dimensionLayer, labelMinZoom, parcelLabelLayers, parcelLabels, type ParcelLabel } from './layers/labels-layer/labels-layer.ts';
+import {
+  declutter,
+  dimensionLabels,
+  dimensionLayer,
+  labelMinZoom,
+  parcelLabelLayers,
+  parcelLabels,
+  type ParcelLabel,
+} from './layers/labels-layer/labels-layer.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { toolLayers } from './layers/tools-layer/tools-layer.ts';
 
@@ -35,7 +43,8 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
   // changed set re-renders, otherwise each idle would trigger another render and another idle.
   const refreshLabels = () => {
     const show = store.get(floatingLabelsAtom);
-    const wanted = (show.owner || show.parcelnumb) && map.getZoom() >= labelMinZoom && map.getLayer(parcelLayerIds.fill);
+    const wanted =
+      (show.owner || show.parcelnumb) && map.getZoom() >= labelMinZoom && map.getLayer(parcelLayerIds.fill);
     const all = wanted ? parcelLabels(map.queryRenderedFeatures({ layers: [parcelLayerIds.fill] }) as never) : [];
     const next = declutter(all, (p) => map.project(p));
     const key = next.map((l) => `${l.id}@${l.position[0].toFixed(6)},${l.position[1].toFixed(6)}`).join('|');

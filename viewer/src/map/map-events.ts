@@ -30,7 +30,12 @@ function parcelAt(map: MapLibreMap, e: MapMouseEvent) {
 function updateView(map: MapLibreMap): void {
   const c = map.getCenter();
   const canvas = map.getCanvas();
-  store.set(viewAtom, { center: [c.lng, c.lat], zoom: map.getZoom(), width: canvas.clientWidth, height: canvas.clientHeight });
+  store.set(viewAtom, {
+    center: [c.lng, c.lat],
+    zoom: map.getZoom(),
+    width: canvas.clientWidth,
+    height: canvas.clientHeight,
+  });
   replaceHash(store.get);
 }
 
@@ -89,7 +94,13 @@ export function wireMapEvents(map: MapLibreMap): () => void {
     map.getCanvas().style.cursor = 'pointer';
     if (current?.id === feature.id) return;
     const p = feature.properties as Record<string, string | null>;
-    store.set(hoveredParcelAtom, { id: feature.id ?? -1, path: p.path ?? '', address: p.address ?? null, owner: p.owner ?? null, parcelnumb: p.parcelnumb ?? null });
+    store.set(hoveredParcelAtom, {
+      id: feature.id ?? -1,
+      path: p.path ?? '',
+      address: p.address ?? null,
+      owner: p.owner ?? null,
+      parcelnumb: p.parcelnumb ?? null,
+    });
   });
   map.on('mouseout', () => store.set(hoveredParcelAtom, null));
 
@@ -133,7 +144,8 @@ export function wireMapEvents(map: MapLibreMap): () => void {
   });
   // Tile and source failures are real errors (the browser tests fail on them), but never stop the map.
   map.on('error', (e) => {
-    if ((e.error as { name?: string } | undefined)?.name !== 'AbortError') console.error(`map: ${e.error?.message ?? 'error'}`);
+    if ((e.error as { name?: string } | undefined)?.name !== 'AbortError')
+      console.error(`map: ${e.error?.message ?? 'error'}`);
   });
   map.once('load', () => updateView(map));
   // Place outlines are big GeoJSON for the single maplibre worker: fetch them after the first view is

@@ -2,13 +2,27 @@
 // parcel, additional layers (with the 3-second no-data check), and the label and boundary toggles.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { colorsFor } from '../model/colors.ts';
-import { activeLayersAtom, basemapAtom, colorsAtom, parcelLinesAtom, placeLabelsAtom, subBoundariesAtom } from '../state/layers.ts';
+import {
+  activeLayersAtom,
+  basemapAtom,
+  colorsAtom,
+  parcelLinesAtom,
+  placeLabelsAtom,
+  subBoundariesAtom,
+} from '../state/layers.ts';
 import { catalogueAtom, configAtom } from '../state/server-config.ts';
 import { hoveredParcelAtom, selectedPathAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { showAlertAtom } from '../state/ui.ts';
 import type { Basemap } from '../state/url.ts';
-import { basemapAvailable, notConfiguredNotice, rasterLayer, rasterSource, satelliteUrl, streetBasemapLayerIds } from './layers/basemap-layer/basemap-layer.ts';
+import {
+  basemapAvailable,
+  notConfiguredNotice,
+  rasterLayer,
+  rasterSource,
+  satelliteUrl,
+  streetBasemapLayerIds,
+} from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';
 import { hoverFilter, parcelLayerIds, selectedFilter } from './layers/parcels-layer/parcels-layer.ts';
 import { placesLayerIds, subBoundaryLayerIds } from './layers/places-layer/places-layer.ts';
@@ -16,7 +30,11 @@ import { wetlandsLayerIds } from './layers/wetlands-layer/wetlands-layer.ts';
 import { zoningLayerIds } from './layers/zoning-layer/zoning-layer.ts';
 import { legendColorExpression } from './layers/legend-style.ts';
 
-export const additionalLayerIds: Record<string, string[]> = { flood: floodLayerIds, wetlands: wetlandsLayerIds, zoning: zoningLayerIds };
+export const additionalLayerIds: Record<string, string[]> = {
+  flood: floodLayerIds,
+  wetlands: wetlandsLayerIds,
+  zoning: zoningLayerIds,
+};
 export const noDataCheckMs = 3000;
 
 function setVisible(map: MapLibreMap, ids: string[], visible: boolean): void {
@@ -59,7 +77,10 @@ function applyAdditionalLayers(map: MapLibreMap, previous: string[]): void {
   for (const [id, layerIds] of Object.entries(additionalLayerIds)) setVisible(map, layerIds, active.includes(id));
   for (const id of active.filter((a) => !previous.includes(a))) {
     clearTimeout(noDataTimers.get(id));
-    noDataTimers.set(id, setTimeout(() => checkLayerData(map, id), noDataCheckMs));
+    noDataTimers.set(
+      id,
+      setTimeout(() => checkLayerData(map, id), noDataCheckMs),
+    );
   }
 }
 
@@ -95,13 +116,18 @@ export function syncMapWithState(map: MapLibreMap): () => void {
     store.sub(basemapAtom, () => {
       applyBasemap(map);
       const base = store.get(basemapAtom);
-      if (!basemapAvailable(store.get(configAtom), base)) store.set(showAlertAtom, { text: notConfiguredNotice(base), kind: 'warning' });
+      if (!basemapAvailable(store.get(configAtom), base))
+        store.set(showAlertAtom, { text: notConfiguredNotice(base), kind: 'warning' });
     }),
     store.sub(configAtom, () => applyBasemap(map)),
     store.sub(colorsAtom, () => applyColors(map)),
     store.sub(catalogueAtom, () => applyCatalogueColors(map)),
-    store.sub(hoveredParcelAtom, () => map.setFilter(parcelLayerIds.hover, hoverFilter(store.get(hoveredParcelAtom)?.id ?? null))),
-    store.sub(selectedPathAtom, () => map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom)))),
+    store.sub(hoveredParcelAtom, () =>
+      map.setFilter(parcelLayerIds.hover, hoverFilter(store.get(hoveredParcelAtom)?.id ?? null)),
+    ),
+    store.sub(selectedPathAtom, () =>
+      map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom))),
+    ),
     store.sub(activeLayersAtom, () => {
       applyAdditionalLayers(map, previousLayers);
       previousLayers = store.get(activeLayersAtom);

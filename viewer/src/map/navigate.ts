@@ -26,10 +26,21 @@ export function geometryBBox(geometry: GeoJSONGeometry): BBox | null {
 type GeoJSONGeometry = import('geojson').Geometry;
 
 export function fitBBox(map: MapLibreMap, bbox: BBox, padding = 20, maxZoom = 17): void {
-  map.fitBounds([[bbox[0], bbox[1]], [bbox[2], bbox[3]]], { padding, maxZoom, animate: false });
+  map.fitBounds(
+    [
+      [bbox[0], bbox[1]],
+      [bbox[2], bbox[3]],
+    ],
+    { padding, maxZoom, animate: false },
+  );
 }
 
-export async function navigateFromUrl(map: MapLibreMap, pathname: string, hash: string, options: { fromHistory?: boolean } = {}): Promise<void> {
+export async function navigateFromUrl(
+  map: MapLibreMap,
+  pathname: string,
+  hash: string,
+  options: { fromHistory?: boolean } = {},
+): Promise<void> {
   const state = parseUrl(pathname, hash);
   if (state.base) store.set(basemapAtom, state.base);
   if (state.view) map.jumpTo({ center: [state.view.lon, state.view.lat], zoom: state.view.zoom });

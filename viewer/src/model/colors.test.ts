@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { colorsFor, colorsFromPreference, colorsToPreference, defaultColors, hexToRgba, isDefault, parseColors, setColor } from './colors.ts';
+import {
+  colorsFor,
+  colorsFromPreference,
+  colorsToPreference,
+  defaultColors,
+  hexToRgba,
+  isDefault,
+  parseColors,
+  setColor,
+} from './colors.ts';
 
 describe('map colour settings', () => {
   it('starts from teal street lines, yellow-green satellite lines and a pink selection', () => {

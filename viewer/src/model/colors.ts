@@ -43,8 +43,11 @@ export function colorsFromPreference(value: unknown): MapColors {
   for (const target of Object.keys(result) as ColorTarget[]) {
     for (const variant of ['street', 'satellite'] as const) {
       const nested = saved[target];
-      const candidate = saved[`${target}_${variant}`] ?? (typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>)[variant] : undefined);
-      if (typeof candidate === 'string' && hexPattern.test(candidate)) result[target][variant] = candidate.toLowerCase();
+      const candidate =
+        saved[`${target}_${variant}`] ??
+        (typeof nested === 'object' && nested !== null ? (nested as Record<string, unknown>)[variant] : undefined);
+      if (typeof candidate === 'string' && hexPattern.test(candidate))
+        result[target][variant] = candidate.toLowerCase();
     }
   }
   return result;
@@ -55,7 +58,8 @@ export function colorsToPreference(colors: MapColors): Record<string, string> {
   const flat: Record<string, string> = {};
   for (const target of Object.keys(defaultColors) as ColorTarget[]) {
     for (const variant of ['street', 'satellite'] as const) {
-      if (colors[target][variant] !== defaultColors[target][variant]) flat[`${target}_${variant}`] = colors[target][variant];
+      if (colors[target][variant] !== defaultColors[target][variant])
+        flat[`${target}_${variant}`] = colors[target][variant];
     }
   }
   return flat;

@@ -24,12 +24,18 @@ describe('filter rows', () => {
       { ...newFilterRow('owner'), values: ['MIT', 'HARVARD COLLEGE'] },
       newFilterRow('struct'),
     ];
-    expect(rowsToFilters(rows, options)).toEqual({ yearbuilt: { gte: 1850 }, owner: ['HARVARD COLLEGE', 'SMITH, JOHN', 'MIT'] });
+    expect(rowsToFilters(rows, options)).toEqual({
+      yearbuilt: { gte: 1850 },
+      owner: ['HARVARD COLLEGE', 'SMITH, JOHN', 'MIT'],
+    });
   });
 
   it('shows saved filters as rows again', () => {
     const rows = filtersToRows({ yearbuilt: { gte: 1850, lte: 1900 }, owner: ['MIT'] });
-    expect(rows.map((r) => [r.field, r.values, r.gte, r.lte])).toEqual([['yearbuilt', [], '1850', '1900'], ['owner', ['MIT'], '', '']]);
+    expect(rows.map((r) => [r.field, r.values, r.gte, r.lte])).toEqual([
+      ['yearbuilt', [], '1850', '1900'],
+      ['owner', ['MIT'], '', ''],
+    ]);
     expect(rowsToFilters(rows, options)).toEqual({ yearbuilt: { gte: 1850, lte: 1900 }, owner: ['MIT'] });
   });
 });

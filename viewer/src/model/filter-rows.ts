@@ -21,7 +21,10 @@ export function newFilterRow(field = ''): FilterRow {
 }
 
 export function splitValues(text: string): string[] {
-  return text.split(';').map((v) => v.trim()).filter((v) => v !== '');
+  return text
+    .split(';')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
 }
 
 const bound = (text: string) => (isNumeric(text) ? Number(text.replace(/,/g, '').trim()) : text.trim());
@@ -39,11 +42,17 @@ export function rowsToFilters(rows: FilterRow[], options: ReadonlyMap<string, Fi
   for (const row of rows) {
     if (!isFilterComplete(row, options)) continue;
     if (options.get(row.field)!.range) {
-      filters[row.field] = { ...(row.gte.trim() ? { gte: bound(row.gte) } : {}), ...(row.lte.trim() ? { lte: bound(row.lte) } : {}) };
+      filters[row.field] = {
+        ...(row.gte.trim() ? { gte: bound(row.gte) } : {}),
+        ...(row.lte.trim() ? { lte: bound(row.lte) } : {}),
+      };
       continue;
     }
     const previous = filters[row.field];
-    const values = [...(Array.isArray(previous) ? previous : []), ...row.values.map((v) => v.trim()).filter((v) => v !== '')];
+    const values = [
+      ...(Array.isArray(previous) ? previous : []),
+      ...row.values.map((v) => v.trim()).filter((v) => v !== ''),
+    ];
     filters[row.field] = [...new Set(values)];
   }
   return filters;
@@ -53,5 +62,10 @@ export function filtersToRows(filters: Filters): FilterRow[] {
   return Object.entries(filters).map(([field, value]) =>
     Array.isArray(value)
       ? { ...newFilterRow(field), values: value.map(String) }
-      : { ...newFilterRow(field), gte: value.gte === undefined ? '' : String(value.gte), lte: value.lte === undefined ? '' : String(value.lte) });
+      : {
+          ...newFilterRow(field),
+          gte: value.gte === undefined ? '' : String(value.gte),
+          lte: value.lte === undefined ? '' : String(value.lte),
+        },
+  );
 }

@@ -32,7 +32,12 @@ describe('place names by zoom', () => {
   });
 
   it('builds breadcrumbs from the levels present, country first', () => {
-    expect(breadcrumbs({ ...cambridge, neighborhood: null }).map((p) => p.name)).toEqual(['United States', 'Massachusetts', 'Middlesex', 'Cambridge']);
+    expect(breadcrumbs({ ...cambridge, neighborhood: null }).map((p) => p.name)).toEqual([
+      'United States',
+      'Massachusetts',
+      'Middlesex',
+      'Cambridge',
+    ]);
     expect(breadcrumbs(null)).toEqual([]);
   });
 

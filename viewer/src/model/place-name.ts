@@ -6,7 +6,8 @@ export const placeZoomThresholds = { county: 6, city: 10, neighborhood: 12 } as 
 /** 12+: neighborhood else city; 10-12: city; 6-10: county else city; below 6: state else country. */
 export function placeForZoom(at: AtPoint | null, zoom: number): PlaceRef | null {
   if (!at) return null;
-  if (zoom >= placeZoomThresholds.neighborhood) return at.neighborhood ?? at.city ?? at.county ?? at.state ?? at.country;
+  if (zoom >= placeZoomThresholds.neighborhood)
+    return at.neighborhood ?? at.city ?? at.county ?? at.state ?? at.country;
   if (zoom >= placeZoomThresholds.city) return at.city ?? at.county ?? at.state ?? at.country;
   if (zoom >= placeZoomThresholds.county) return at.county ?? at.city ?? at.state ?? at.country;
   return at.state ?? at.country;
@@ -15,7 +16,9 @@ export function placeForZoom(at: AtPoint | null, zoom: number): PlaceRef | null 
 /** Country, state, county, city, neighborhood: the levels that exist at the point. */
 export function breadcrumbs(at: AtPoint | null): PlaceRef[] {
   if (!at) return [];
-  return [at.country, at.state, at.county, at.city, at.neighborhood].filter((p): p is PlaceRef => p !== null && p !== undefined);
+  return [at.country, at.state, at.county, at.city, at.neighborhood].filter(
+    (p): p is PlaceRef => p !== null && p !== undefined,
+  );
 }
 
 export const countries = [

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  applyPending, mergePreferences, preferencesAfterStorageEvent, readAnonymous, readUserCache, sanitize, userCacheKey,
-  writeAnonymous, writeUserCache, type KeyValueStorage,
+  applyPending,
+  mergePreferences,
+  preferencesAfterStorageEvent,
+  readAnonymous,
+  readUserCache,
+  sanitize,
+  userCacheKey,
+  writeAnonymous,
+  writeUserCache,
+  type KeyValueStorage,
 } from './preferences.ts';
 
 /** A plain in-memory Storage with the browser's getItem/setItem/removeItem contract. */
@@ -17,15 +25,17 @@ function memoryStorage(entries: Record<string, string> = {}): KeyValueStorage & 
 
 describe('preference values', () => {
   it('keeps known keys whose values fit their shape and drops everything else', () => {
-    expect(sanitize({
-      zoom_in_reminder_dismissed: true,
-      canada_fields_notice_dismissed: 'yes',
-      parcel_detail_preferences: { owner: false, yearbuilt: 'false', additional_items: ['eo_owner', 3], bad: 7 },
-      units: { distance: 'kilometers', area: 'hectares' },
-      map_colors: { parcel_street: '#ff0000', hover: { satellite: '#000000' } },
-      base_layer: 'street',
-      evil: 1,
-    })).toEqual({
+    expect(
+      sanitize({
+        zoom_in_reminder_dismissed: true,
+        canada_fields_notice_dismissed: 'yes',
+        parcel_detail_preferences: { owner: false, yearbuilt: 'false', additional_items: ['eo_owner', 3], bad: 7 },
+        units: { distance: 'kilometers', area: 'hectares' },
+        map_colors: { parcel_street: '#ff0000', hover: { satellite: '#000000' } },
+        base_layer: 'street',
+        evil: 1,
+      }),
+    ).toEqual({
       zoom_in_reminder_dismissed: true,
       parcel_detail_preferences: { owner: false, yearbuilt: 'false', additional_items: ['eo_owner'] },
       units: { distance: 'kilometers', area: 'hectares' },
@@ -55,7 +65,10 @@ describe('merging the server answer with the local cache', () => {
 
   it('lets saves made during the load win over its answer', () => {
     const loaded = { parcel_detail_preferences: { owner: false }, zoom_in_reminder_dismissed: false };
-    expect(applyPending(loaded, { zoom_in_reminder_dismissed: true })).toEqual({ parcel_detail_preferences: { owner: false }, zoom_in_reminder_dismissed: true });
+    expect(applyPending(loaded, { zoom_in_reminder_dismissed: true })).toEqual({
+      parcel_detail_preferences: { owner: false },
+      zoom_in_reminder_dismissed: true,
+    });
   });
 });
 
@@ -67,15 +80,25 @@ describe('browser storage', () => {
     writeAnonymous(storage, 'parcel_detail_preferences', { owner: false });
     writeAnonymous(storage, 'canada_fields_notice_dismissed', true);
     writeAnonymous(storage, 'units', { distance: 'feet', area: 'acres' });
-    expect([...storage.entries.keys()].sort()).toEqual(['map_colors', 'parcel_detail_preferences', 'zoom_in_reminder_dismissed']);
-    expect(readAnonymous(storage)).toEqual({ map_colors: { parcel_street: '#ff0000' }, zoom_in_reminder_dismissed: true, parcel_detail_preferences: { owner: false } });
+    expect([...storage.entries.keys()].sort()).toEqual([
+      'map_colors',
+      'parcel_detail_preferences',
+      'zoom_in_reminder_dismissed',
+    ]);
+    expect(readAnonymous(storage)).toEqual({
+      map_colors: { parcel_street: '#ff0000' },
+      zoom_in_reminder_dismissed: true,
+      parcel_detail_preferences: { owner: false },
+    });
     // Default colours are an empty map: the entry goes away.
     writeAnonymous(storage, 'map_colors', {});
     expect(storage.getItem('map_colors')).toBeNull();
   });
 
   it('reads the older plain "true" of the zoom reminder and ignores corrupt entries', () => {
-    expect(readAnonymous(memoryStorage({ zoom_in_reminder_dismissed: 'true', parcel_detail_preferences: '{not json' }))).toEqual({ zoom_in_reminder_dismissed: true });
+    expect(
+      readAnonymous(memoryStorage({ zoom_in_reminder_dismissed: 'true', parcel_detail_preferences: '{not json' })),
+    ).toEqual({ zoom_in_reminder_dismissed: true });
   });
 
   it('keeps a signed-in user’s cache in one entry per user', () => {
@@ -92,11 +115,15 @@ describe('storage events from another tab', () => {
     const storage = memoryStorage();
     writeUserCache(storage, 7, { parcel_detail_preferences: { owner: false } });
     const scope = { kind: 'user', id: 7 } as const;
-    expect(preferencesAfterStorageEvent({ key: userCacheKey(7) }, scope, {}, storage)).toEqual({ parcel_detail_preferences: { owner: false } });
+    expect(preferencesAfterStorageEvent({ key: userCacheKey(7) }, scope, {}, storage)).toEqual({
+      parcel_detail_preferences: { owner: false },
+    });
     expect(preferencesAfterStorageEvent({ key: userCacheKey(8) }, scope, {}, storage)).toBeNull();
     expect(preferencesAfterStorageEvent({ key: 'map_colors' }, scope, {}, storage)).toBeNull();
     // Another tab clearing the storage loses only the cache, not the user's preferences.
-    expect(preferencesAfterStorageEvent({ key: null }, scope, { zoom_in_reminder_dismissed: true }, storage)).toBeNull();
+    expect(
+      preferencesAfterStorageEvent({ key: null }, scope, { zoom_in_reminder_dismissed: true }, storage),
+    ).toBeNull();
   });
 
   it('refreshes an anonymous visitor from the stored keys and keeps the page-only Canada dismissal', () => {
@@ -109,7 +136,9 @@ describe('storage events from another tab', () => {
     });
     // A cleared storage (key null) resets the stored keys.
     storage.removeItem('zoom_in_reminder_dismissed');
-    expect(preferencesAfterStorageEvent({ key: null }, scope, current, storage)).toEqual({ canada_fields_notice_dismissed: true });
+    expect(preferencesAfterStorageEvent({ key: null }, scope, current, storage)).toEqual({
+      canada_fields_notice_dismissed: true,
+    });
     expect(preferencesAfterStorageEvent({ key: 'base_layer' }, scope, current, storage)).toBeNull();
   });
 });

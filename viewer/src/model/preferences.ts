@@ -7,7 +7,13 @@ import type { z } from 'zod';
 import { preferenceValues, type PreferenceKey as ContractKey } from '@parcel-map/contracts/workspace/preferences';
 import type { AreaUnit, DistanceUnit } from './units.ts';
 
-export const preferenceKeys = ['map_colors', 'zoom_in_reminder_dismissed', 'parcel_detail_preferences', 'units', 'canada_fields_notice_dismissed'] as const satisfies readonly ContractKey[];
+export const preferenceKeys = [
+  'map_colors',
+  'zoom_in_reminder_dismissed',
+  'parcel_detail_preferences',
+  'units',
+  'canada_fields_notice_dismissed',
+] as const satisfies readonly ContractKey[];
 export type PreferenceKey = (typeof preferenceKeys)[number];
 
 /** Field name to shown (a missing field is shown; false or "false" hides it); additional_items lists add-on fields. */
@@ -26,7 +32,11 @@ export interface Preferences {
  * What an anonymous visitor keeps in this browser. The spec keeps the Canada notice's dismissal and the
  * units only for signed-in users: for the visitor they last as long as the page.
  */
-export const anonymousStoredKeys: readonly PreferenceKey[] = ['map_colors', 'zoom_in_reminder_dismissed', 'parcel_detail_preferences'];
+export const anonymousStoredKeys: readonly PreferenceKey[] = [
+  'map_colors',
+  'zoom_in_reminder_dismissed',
+  'parcel_detail_preferences',
+];
 
 /** The local cache of a signed-in user's preferences (one entry, so another tab sees one storage event). */
 export function userCacheKey(userId: number): string {
@@ -54,7 +64,9 @@ export function checkValue<K extends PreferenceKey>(key: K, value: unknown): Pre
       const flat: Record<string, string> = {};
       for (const [k, v] of Object.entries(value)) {
         if (typeof v === 'string') flat[k] = v;
-        else if (isRecord(v)) for (const [variant, color] of Object.entries(v)) if (typeof color === 'string') flat[`${k}_${variant}`] = color;
+        else if (isRecord(v))
+          for (const [variant, color] of Object.entries(v))
+            if (typeof color === 'string') flat[`${k}_${variant}`] = color;
       }
       return flat as Preferences[K];
     }
@@ -177,7 +189,8 @@ export function preferencesAfterStorageEvent(
   if (event.key !== null && !anonymousStoredKeys.includes(event.key as PreferenceKey)) return null;
   const pageOnly: Preferences = {};
   for (const key of preferenceKeys) {
-    if (!anonymousStoredKeys.includes(key) && current[key] !== undefined) (pageOnly as Record<string, unknown>)[key] = current[key];
+    if (!anonymousStoredKeys.includes(key) && current[key] !== undefined)
+      (pageOnly as Record<string, unknown>)[key] = current[key];
   }
   return { ...pageOnly, ...readAnonymous(storage) };
 }

@@ -20,7 +20,10 @@ describe('project styles', () => {
   });
 
   it('sees no unsaved change when the map shows what was saved, colours written either way', () => {
-    const saved = [{ field: 'yearbuilt', predicate: 'lt', value: 1900, fill: '#ff0000ff', line: '#880000ff' }, { predicate: 'default', fill: '#00000000', line: '#8a2be2ff' }];
+    const saved = [
+      { field: 'yearbuilt', predicate: 'lt', value: 1900, fill: '#ff0000ff', line: '#880000ff' },
+      { predicate: 'default', fill: '#00000000', line: '#8a2be2ff' },
+    ];
     expect(hasUnsavedStyles({ rules: [red], base: defaultBaseStyle }, saved)).toBe(false);
     expect(hasUnsavedStyles({ rules: [{ ...red, value: '1,900' }], base: defaultBaseStyle }, saved)).toBe(false);
   });

@@ -2,7 +2,15 @@
 // base style as the last, default rule). These turn them into the panel's rules and back, and decide
 // whether the style on the map differs from the saved one (the unsaved-changes state of spec 4).
 import type { StyleRule as SavedRule } from '@parcel-map/contracts/map/source-definition';
-import { defaultBaseStyle, newRule, toDefinition, type ActiveStyle, type BaseStyle, type Predicate, type RuleRow } from './style-rules.ts';
+import {
+  defaultBaseStyle,
+  newRule,
+  toDefinition,
+  type ActiveStyle,
+  type BaseStyle,
+  type Predicate,
+  type RuleRow,
+} from './style-rules.ts';
 
 export type { SavedRule };
 
@@ -21,10 +29,17 @@ function valueText(value: SavedRule['value']): string {
 export function fromSavedStyles(styles: readonly unknown[]): ActiveStyle {
   const saved = styles.filter((s): s is SavedRule => typeof s === 'object' && s !== null && 'predicate' in s);
   const fallback = saved.find((s) => s.predicate === 'default');
-  const base: BaseStyle = fallback ? { fill: fullColor(fallback.fill), line: fullColor(fallback.line) } : defaultBaseStyle;
+  const base: BaseStyle = fallback
+    ? { fill: fullColor(fallback.fill), line: fullColor(fallback.line) }
+    : defaultBaseStyle;
   const rules: RuleRow[] = saved
     .filter((s) => s.predicate !== 'default')
-    .map((s) => ({ ...newRule(fullColor(s.fill), fullColor(s.line)), field: s.field ?? '', predicate: s.predicate as Predicate, value: valueText(s.value) }));
+    .map((s) => ({
+      ...newRule(fullColor(s.fill), fullColor(s.line)),
+      field: s.field ?? '',
+      predicate: s.predicate as Predicate,
+      value: valueText(s.value),
+    }));
   return { rules, base };
 }
 
@@ -35,7 +50,13 @@ export function toSavedStyles(style: ActiveStyle): SavedRule[] {
 
 const comparable = (style: ActiveStyle) =>
   JSON.stringify([
-    style.rules.map((r) => [r.field, r.predicate, r.value.replace(/,/g, '').trim(), fullColor(r.fill), fullColor(r.line)]),
+    style.rules.map((r) => [
+      r.field,
+      r.predicate,
+      r.value.replace(/,/g, '').trim(),
+      fullColor(r.fill),
+      fullColor(r.line),
+    ]),
     fullColor(style.base.fill),
     fullColor(style.base.line),
   ]);

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canApply, cssColor, fixedValues, isRuleComplete, moveRule, newRule, predicatesFor, toDefinition, withField, withPredicate,
-  defaultBaseStyle, type FilterOption, type RuleRow,
+  canApply,
+  cssColor,
+  fixedValues,
+  isRuleComplete,
+  moveRule,
+  newRule,
+  predicatesFor,
+  toDefinition,
+  withField,
+  withPredicate,
+  defaultBaseStyle,
+  type FilterOption,
+  type RuleRow,
 } from './style-rules.ts';
 
 const options = new Map<string, FilterOption>([
@@ -34,7 +45,11 @@ describe('style rule completeness', () => {
 
   it('gives exists the values Yes and No, defaulting to Yes', () => {
     expect(fixedValues({ predicate: 'exists' }, options.get('owner'))).toEqual(['Yes', 'No']);
-    const exists = withPredicate(rule({ field: 'owner', predicate: 'is', value: 'SMITH' }), 'exists', options.get('owner'));
+    const exists = withPredicate(
+      rule({ field: 'owner', predicate: 'is', value: 'SMITH' }),
+      'exists',
+      options.get('owner'),
+    );
     expect(exists.value).toBe('Yes');
     expect(isRuleComplete(exists, options)).toBe(true);
   });
@@ -46,7 +61,11 @@ describe('style rule completeness', () => {
   });
 
   it('drops a predicate the new column does not offer when the column changes', () => {
-    const changed = withField(rule({ field: 'yearbuilt', predicate: 'lt', value: '1900' }), 'owner', options.get('owner'));
+    const changed = withField(
+      rule({ field: 'yearbuilt', predicate: 'lt', value: '1900' }),
+      'owner',
+      options.get('owner'),
+    );
     expect(changed).toMatchObject({ field: 'owner', predicate: '', value: '' });
   });
 
@@ -74,7 +93,10 @@ describe('reordering style rules', () => {
 describe('the posted definition', () => {
   it('lists the rules in order, numbers as numbers, and ends with the base style as the default rule', () => {
     const definition = toDefinition(
-      [rule({ field: 'yearbuilt', predicate: 'lt', value: '1,900', fill: '#ff0000', line: '#880000' }), rule({ field: 'owner', predicate: 'exists', value: 'No', fill: '#00ff00', line: '#008800' })],
+      [
+        rule({ field: 'yearbuilt', predicate: 'lt', value: '1,900', fill: '#ff0000', line: '#880000' }),
+        rule({ field: 'owner', predicate: 'exists', value: 'No', fill: '#00ff00', line: '#008800' }),
+      ],
       defaultBaseStyle,
       '/us/ma/middlesex/cambridge',
     );

@@ -125,9 +125,15 @@ export function withField(rule: RuleRow, field: string, option: FilterOption | u
 export const filterHighlight: BaseStyle = { fill: '#ffd400b3', line: '#b38f00ff' };
 
 /** The definition Apply posts: the query filters, the rules in order, then the base style as the default rule. */
-export function toDefinition(rules: RuleRow[], base: BaseStyle, path: string | null, filters: Filters = {}): SourceDefinition {
+export function toDefinition(
+  rules: RuleRow[],
+  base: BaseStyle,
+  path: string | null,
+  filters: Filters = {},
+): SourceDefinition {
   const filtered = Object.keys(filters).length > 0;
-  if (filtered && rules.length === 0 && base.fill === defaultBaseStyle.fill && base.line === defaultBaseStyle.line) base = filterHighlight;
+  if (filtered && rules.length === 0 && base.fill === defaultBaseStyle.fill && base.line === defaultBaseStyle.line)
+    base = filterHighlight;
   return {
     query: { parcel: true, ...(path ? { path } : {}), ...(filtered ? { filters } : {}) },
     fields: [],

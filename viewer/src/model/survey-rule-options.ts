@@ -4,6 +4,11 @@ import type { FilterOption } from './style-rules.ts';
 import { POST_STATUS } from '@parcel-map/contracts/workspace/surveys';
 
 export const surveyRuleOptions: FilterOption[] = [
-  { key: '@status', label: 'Survey status (@status)', range: true, checkboxes: [String(POST_STATUS.surveyed), String(POST_STATUS.couldNotSurvey)] },
+  {
+    key: '@status',
+    label: 'Survey status (@status)',
+    range: true,
+    checkboxes: [String(POST_STATUS.surveyed), String(POST_STATUS.couldNotSurvey)],
+  },
   { key: '@user_id', label: 'Surveyor user id (@user_id)', range: false, checkboxes: null },
 ];

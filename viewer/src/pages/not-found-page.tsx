@@ -8,7 +8,9 @@ export function NotFoundPage({ message }: { message?: string }) {
       <main className="page-main page-narrow">
         <h1>Page not found</h1>
         <p>{message ?? 'The page you asked for does not exist, or you may not see it.'}</p>
-        <p><a href="/">Back to the map</a></p>
+        <p>
+          <a href="/">Back to the map</a>
+        </p>
       </main>
     </div>
   );

@@ -14,7 +14,12 @@ export interface FloatingLabels {
 export const basemapAtom = atom<Basemap>('street');
 /** Ids of the additional layers switched on, most recent last (the legend shows the last one). */
 export const activeLayersAtom = atom<string[]>([]);
-export const floatingLabelsAtom = atom<FloatingLabels>({ owner: false, parcelnumb: false, dimensionsFeet: false, dimensionsMeters: false });
+export const floatingLabelsAtom = atom<FloatingLabels>({
+  owner: false,
+  parcelnumb: false,
+  dimensionsFeet: false,
+  dimensionsMeters: false,
+});
 /** The label tile: place names over the basemap; off falls back to a map with no floating place labels. */
 export const placeLabelsAtom = atom(true);
 export const subBoundariesAtom = atom(true);

@@ -4,8 +4,18 @@
 import { atom } from 'jotai';
 import { getJson, sendJson } from '../api/client.ts';
 import {
-  anonymousStoredKeys, applyPending, mergePreferences, preferencesAfterStorageEvent, readAnonymous, readUserCache, sanitize,
-  writeAnonymous, writeUserCache, type PreferenceKey, type Preferences, type Scope,
+  anonymousStoredKeys,
+  applyPending,
+  mergePreferences,
+  preferencesAfterStorageEvent,
+  readAnonymous,
+  readUserCache,
+  sanitize,
+  writeAnonymous,
+  writeUserCache,
+  type PreferenceKey,
+  type Preferences,
+  type Scope,
 } from '../model/preferences.ts';
 import { sessionAtom, sessionLoadedAtom } from './session.ts';
 import { store } from './store.ts';
@@ -64,7 +74,10 @@ async function load(next: Scope): Promise<void> {
  * Saves one preference: at once in the state and the local cache (or the anonymous visitor's storage),
  * then on the server for a signed-in user. A failed save is logged and rethrown.
  */
-export async function savePreference<K extends PreferenceKey>(key: K, value: NonNullable<Preferences[K]>): Promise<void> {
+export async function savePreference<K extends PreferenceKey>(
+  key: K,
+  value: NonNullable<Preferences[K]>,
+): Promise<void> {
   const prefs = { ...store.get(preferencesAtom), [key]: value };
   store.set(preferencesAtom, prefs);
   const local = storage();

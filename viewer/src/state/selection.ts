@@ -25,23 +25,30 @@ export const placePathAtom = atom<string | null>(null);
 export const clickedPointAtom = atom<LonLat | null>(null);
 export const atPointAtom = atom<AtPoint | null>(null);
 
-export const selectParcelAtom = atom(null, (get, set, input: { path: string; point?: LonLat | null; push?: boolean }) => {
-  set(selectedPathAtom, input.path);
-  set(clickedPointAtom, input.point ?? null);
-  set(detailsOpenAtom, true);
-  const view = get(viewAtom);
-  const url = formatUrl(input.path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
-  if (url === currentUrl()) return;
-  if (input.push === false) history.replaceState(null, '', url);
-  else history.pushState(null, '', url);
-});
+export const selectParcelAtom = atom(
+  null,
+  (get, set, input: { path: string; point?: LonLat | null; push?: boolean }) => {
+    set(selectedPathAtom, input.path);
+    set(clickedPointAtom, input.point ?? null);
+    set(detailsOpenAtom, true);
+    const view = get(viewAtom);
+    const url = formatUrl(input.path, get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] });
+    if (url === currentUrl()) return;
+    if (input.push === false) history.replaceState(null, '', url);
+    else history.pushState(null, '', url);
+  },
+);
 
 export const closeParcelAtom = atom(null, (get, set) => {
   set(selectedPathAtom, null);
   set(clickedPointAtom, null);
   set(detailsOpenAtom, false);
   const view = get(viewAtom);
-  history.pushState(null, '', formatUrl(get(placePathAtom), get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] }));
+  history.pushState(
+    null,
+    '',
+    formatUrl(get(placePathAtom), get(basemapAtom), { zoom: view.zoom, lat: view.center[1], lon: view.center[0] }),
+  );
 });
 
 /** A place chosen by link, breadcrumb, search or country: its path shows in the URL when no parcel is open. */

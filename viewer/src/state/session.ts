@@ -10,7 +10,14 @@ export type { Level, SessionInfo };
 const levels: readonly Level[] = ['anonymous', 'free', 'pro', 'team', 'admin'];
 
 export const anonymousSession: SessionInfo = {
-  level: 'anonymous', display_level: 'Anon', has_sitecontrol: false, user: null, group: null, csrf_token: null, acting_as: false, test_payments: false,
+  level: 'anonymous',
+  display_level: 'Anon',
+  has_sitecontrol: false,
+  user: null,
+  group: null,
+  csrf_token: null,
+  acting_as: false,
+  test_payments: false,
 };
 
 export const sessionAtom = atom<SessionInfo>(anonymousSession);

@@ -21,7 +21,10 @@ describe('takeToken', () => {
 
 describe('parseSession', () => {
   it('accepts the known levels and turns anything else into the anonymous visitor', () => {
-    expect(parseSession({ level: 'admin', user: { id: 1, name: 'A', email: 'a@b.c', is_admin: true } })).toMatchObject({ level: 'admin', user: { id: 1 } });
+    expect(parseSession({ level: 'admin', user: { id: 1, name: 'A', email: 'a@b.c', is_admin: true } })).toMatchObject({
+      level: 'admin',
+      user: { id: 1 },
+    });
     expect(parseSession({ level: 'root' })).toMatchObject({ level: 'anonymous', user: null });
     expect(parseSession(null).level).toBe('anonymous');
   });

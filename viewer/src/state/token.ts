@@ -26,7 +26,8 @@ function readStored(): string | null {
 /** Runs before the first API call. */
 export function initToken(): void {
   const { token, search } = takeToken(location.search, readStored());
-  if (search !== location.search) history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
+  if (search !== location.search)
+    history.replaceState(history.state, '', `${location.pathname}${search}${location.hash}`);
   if (!token) return;
   setToken(token);
   try {

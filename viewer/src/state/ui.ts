@@ -4,7 +4,17 @@ import { atom } from 'jotai';
 import type { LonLat } from '@parcel-map/contracts/map/places';
 import type { AreaUnit, DistanceUnit } from '../model/units.ts';
 
-export type PanelId = 'project' | 'layers' | 'style' | 'legend' | 'colors' | 'tools' | 'print' | 'help' | 'focus-areas' | 'surveys';
+export type PanelId =
+  | 'project'
+  | 'layers'
+  | 'style'
+  | 'legend'
+  | 'colors'
+  | 'tools'
+  | 'print'
+  | 'help'
+  | 'focus-areas'
+  | 'surveys';
 export type ToolId = 'measureDistance' | 'measureArea' | 'measureCoords' | 'drawFocusArea';
 
 export interface ToolState {
@@ -34,7 +44,10 @@ let nextAlert = 1;
 /** Shows an alert for 5 seconds. */
 export const showAlertAtom = atom(null, (get, set, alert: { text: string; kind?: Alert['kind'] }) => {
   const id = nextAlert++;
-  set(alertsAtom, [...get(alertsAtom).filter((a) => a.text !== alert.text), { id, text: alert.text, kind: alert.kind ?? 'info' }]);
+  set(alertsAtom, [
+    ...get(alertsAtom).filter((a) => a.text !== alert.text),
+    { id, text: alert.text, kind: alert.kind ?? 'info' },
+  ]);
   setTimeout(() => set(alertsAtom, (list) => list.filter((a) => a.id !== id)), alertMs);
 });
 

@@ -66,7 +66,14 @@ export function parseProjectUrl(pathname: string, search: string): { project: Pr
   const match = projectPrefix.exec(pathname);
   if (!match) return { project: null, rest: pathname };
   const share = new URLSearchParams(search).get('share');
-  return { project: { group: match[1]!, slug: match[2]!, share: share && /^[A-Za-z0-9_-]{10,200}$/.test(share) ? share : null }, rest: pathname.slice(match[0].length) || '/' };
+  return {
+    project: {
+      group: match[1]!,
+      slug: match[2]!,
+      share: share && /^[A-Za-z0-9_-]{10,200}$/.test(share) ? share : null,
+    },
+    rest: pathname.slice(match[0].length) || '/',
+  };
 }
 
 export function projectPathOf(project: Pick<ProjectRef, 'group' | 'slug'>): string {
@@ -77,7 +84,9 @@ let urlBase = { prefix: '', search: '' };
 
 /** Called once at start in project mode: every URL the app writes then keeps the project and its share token. */
 export function setProjectBase(project: ProjectRef | null): void {
-  urlBase = project ? { prefix: projectPathOf(project), search: project.share ? `?share=${project.share}` : '' } : { prefix: '', search: '' };
+  urlBase = project
+    ? { prefix: projectPathOf(project), search: project.share ? `?share=${project.share}` : '' }
+    : { prefix: '', search: '' };
 }
 
 export function parseUrl(pathname: string, hash: string): UrlState {

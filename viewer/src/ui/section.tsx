@@ -6,10 +6,20 @@ export function Section(props: { title: string; defaultOpen?: boolean; testId?: 
   const id = useId();
   return (
     <div className="section" data-testid={props.testId} data-open={open}>
-      <button type="button" className="section-toggle" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="section-toggle"
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen(!open)}
+      >
         <span className="chevron">{open ? '▾' : '▸'}</span> {props.title}
       </button>
-      {open && <div id={id} className="section-body">{props.children}</div>}
+      {open && (
+        <div id={id} className="section-body">
+          {props.children}
+        </div>
+      )}
     </div>
   );
 }

@@ -31,6 +31,19 @@ export function routes(services: Services): Hono {
 }
 
 export const jobs: JobDefinition[] = [
-  { name: 'renewals', start: (boss, s) => startRenewalJob(boss, { sql: s.sql, payments: s.payments, logger: s.logger, forgetGroup: (id) => s.callers.forgetGroup(id) }) },
-  { name: 'exports', start: (boss, s) => startExportJob(boss, { sql: s.sql, databaseUrl: s.databaseUrl!, dataDir: s.config.DATA_DIR, logger: s.logger }) },
+  {
+    name: 'renewals',
+    start: (boss, s) =>
+      startRenewalJob(boss, {
+        sql: s.sql,
+        payments: s.payments,
+        logger: s.logger,
+        forgetGroup: (id) => s.callers.forgetGroup(id),
+      }),
+  },
+  {
+    name: 'exports',
+    start: (boss, s) =>
+      startExportJob(boss, { sql: s.sql, databaseUrl: s.databaseUrl!, dataDir: s.config.DATA_DIR, logger: s.logger }),
+  },
 ];

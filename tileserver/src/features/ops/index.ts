@@ -19,5 +19,9 @@ export function routes(services: Services): Hono {
 
 export const jobs: JobDefinition[] = [
   // Imports left running by a stopped server are queued again (or failed) when it starts.
-  { name: 'imports', start: (boss, s) => startImportJob(boss, { sql: s.sql, databaseUrl: s.databaseUrl!, dataDir: s.config.DATA_DIR, logger: s.logger }) },
+  {
+    name: 'imports',
+    start: (boss, s) =>
+      startImportJob(boss, { sql: s.sql, databaseUrl: s.databaseUrl!, dataDir: s.config.DATA_DIR, logger: s.logger }),
+  },
 ];

@@ -18,22 +18,38 @@ export interface CardInput {
   name: string;
 }
 
-type MethodRow = { id: string; customer_id: string | null; brand: string; last4: string; exp_month: number; exp_year: number; cardholder_name: string; behaviour: TestCardBehaviour };
+type MethodRow = {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  cardholder_name: string;
+  behaviour: TestCardBehaviour;
+};
 
 const details = (row: MethodRow): CardDetails => ({
-  token: row.id, brand: row.brand, last4: row.last4, expMonth: row.exp_month, expYear: row.exp_year, cardholderName: row.cardholder_name,
+  token: row.id,
+  brand: row.brand,
+  last4: row.last4,
+  expMonth: row.exp_month,
+  expYear: row.exp_year,
+  cardholderName: row.cardholder_name,
 });
 
 type ChargeRow = { id: string; amount_cents: number; customer_id: string };
 
-export const idempotencyMismatch = 'Keys for idempotent requests can only be used with the same parameters they were first used with.';
+export const idempotencyMismatch =
+  'Keys for idempotent requests can only be used with the same parameters they were first used with.';
 
 /**
  * A repeated key answers its first charge only for the same customer and amount, as the card processor
  * does: a key reused for another payment is an error, never an earlier charge passed off as this one.
  */
 function replayed(done: ChargeRow, input: { customerId: string; amountCents: number }): Charge {
-  if (done.customer_id !== input.customerId || done.amount_cents !== input.amountCents) throw new ApiError('CONFLICT', idempotencyMismatch);
+  if (done.customer_id !== input.customerId || done.amount_cents !== input.amountCents)
+    throw new ApiError('CONFLICT', idempotencyMismatch);
   return { id: done.id, amountCents: done.amount_cents, status: 'succeeded' };
 }
 
@@ -49,13 +65,20 @@ export class LocalPaymentProvider implements PaymentProvider {
     const number = card.number.replace(/[\s-]/g, '');
     if (!luhnValid(number)) throw new CardError('incorrect_number', 'Your card number is incorrect.');
     const now = this.now();
-    if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12) throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
-    if (!Number.isInteger(card.expYear) || card.expYear < now.getUTCFullYear() || card.expYear > now.getUTCFullYear() + 20) {
+    if (!Number.isInteger(card.expMonth) || card.expMonth < 1 || card.expMonth > 12)
+      throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
+    if (
+      !Number.isInteger(card.expYear) ||
+      card.expYear < now.getUTCFullYear() ||
+      card.expYear > now.getUTCFullYear() + 20
+    ) {
       throw new CardError('invalid_expiry_year', "Your card's expiration year is invalid.");
     }
-    if (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1) throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
+    if (card.expYear === now.getUTCFullYear() && card.expMonth < now.getUTCMonth() + 1)
+      throw new CardError('invalid_expiry_month', "Your card's expiration month is invalid.");
     if (!/^\d{3,4}$/.test(card.cvc)) throw new CardError('invalid_cvc', "Your card's security code is invalid.");
-    if (card.name.trim().length < 3) throw new CardError('invalid_name', 'The cardholder name needs at least 3 characters.');
+    if (card.name.trim().length < 3)
+      throw new CardError('invalid_name', 'The cardholder name needs at least 3 characters.');
     const behaviour = behaviourOf(number);
     if (behaviour.fails === 'tokenise') throw new CardError(behaviour.code!, behaviour.message!, behaviour.declineCode);
     const [row] = await this.sql<MethodRow[]>`
@@ -67,8 +90,11 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async createCustomer(input: { email: string; name: string; idempotencyKey?: string }): Promise<{ id: string }> {
     // With a key, the id is derived from it: a second call finds the first one's customer.
-    const id = input.idempotencyKey ? `cus_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 16)}` : newId('cus');
-    await this.sql`INSERT INTO local_customers (id, email, name) VALUES (${id}, ${input.email}, ${input.name}) ON CONFLICT (id) DO NOTHING`;
+    const id = input.idempotencyKey
+      ? `cus_${createHash('sha256').update(input.idempotencyKey).digest('base64url').slice(0, 16)}`
+      : newId('cus');
+    await this
+      .sql`INSERT INTO local_customers (id, email, name) VALUES (${id}, ${input.email}, ${input.name}) ON CONFLICT (id) DO NOTHING`;
     return { id };
   }
 
@@ -83,14 +109,28 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.sql`UPDATE local_payment_methods SET customer_id = NULL WHERE id = ${token}`;
   }
 
-  async charge(input: { customerId: string; token: string; amountCents: number; description: string; idempotencyKey: string }): Promise<Charge> {
-    const [done] = await this.sql<ChargeRow[]>`SELECT id, amount_cents, customer_id FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`;
+  async charge(input: {
+    customerId: string;
+    token: string;
+    amountCents: number;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<Charge> {
+    const [done] = await this.sql<
+      ChargeRow[]
+    >`SELECT id, amount_cents, customer_id FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`;
     if (done) return replayed(done, input);
-    const [method] = await this.sql<MethodRow[]>`SELECT * FROM local_payment_methods WHERE id = ${input.token} AND customer_id = ${input.customerId}`;
+    const [method] = await this.sql<
+      MethodRow[]
+    >`SELECT * FROM local_payment_methods WHERE id = ${input.token} AND customer_id = ${input.customerId}`;
     if (!method) throw new CardError('resource_missing', 'No such payment method.');
-    if (method.behaviour.fails === 'charge') throw new CardError(method.behaviour.code!, method.behaviour.message!, method.behaviour.declineCode);
+    if (method.behaviour.fails === 'charge')
+      throw new CardError(method.behaviour.code!, method.behaviour.message!, method.behaviour.declineCode);
     const now = this.now();
-    if (method.exp_year < now.getUTCFullYear() || (method.exp_year === now.getUTCFullYear() && method.exp_month < now.getUTCMonth() + 1)) {
+    if (
+      method.exp_year < now.getUTCFullYear() ||
+      (method.exp_year === now.getUTCFullYear() && method.exp_month < now.getUTCMonth() + 1)
+    ) {
       throw new CardError('expired_card', 'Your card has expired.');
     }
     // Two concurrent submissions with one key: the second insert does nothing and reads the first.
@@ -99,14 +139,29 @@ export class LocalPaymentProvider implements PaymentProvider {
       VALUES (${newId('ch')}, ${input.customerId}, ${input.token}, ${input.amountCents}, ${input.description}, ${input.idempotencyKey})
       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, amount_cents, customer_id`;
     if (row) return { id: row.id, amountCents: row.amount_cents, status: 'succeeded' };
-    return replayed((await this.sql<ChargeRow[]>`SELECT id, amount_cents, customer_id FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`)[0]!, input);
+    return replayed(
+      (
+        await this.sql<
+          ChargeRow[]
+        >`SELECT id, amount_cents, customer_id FROM local_charges WHERE idempotency_key = ${input.idempotencyKey}`
+      )[0]!,
+      input,
+    );
   }
 
-  async refund(input: { chargeId: string; amountCents: number; idempotencyKey: string }): Promise<{ id: string; amountCents: number }> {
+  async refund(input: {
+    chargeId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<{ id: string; amountCents: number }> {
     return this.sql.begin(async (tx) => {
-      const [done] = await tx<{ id: string; amount_cents: number }[]>`SELECT id, amount_cents FROM local_refunds WHERE idempotency_key = ${input.idempotencyKey}`;
+      const [done] = await tx<
+        { id: string; amount_cents: number }[]
+      >`SELECT id, amount_cents FROM local_refunds WHERE idempotency_key = ${input.idempotencyKey}`;
       if (done) return { id: done.id, amountCents: done.amount_cents };
-      const [charge] = await tx<{ amount_cents: number; refunded_cents: number }[]>`SELECT amount_cents, refunded_cents FROM local_charges WHERE id = ${input.chargeId} FOR UPDATE`;
+      const [charge] = await tx<
+        { amount_cents: number; refunded_cents: number }[]
+      >`SELECT amount_cents, refunded_cents FROM local_charges WHERE id = ${input.chargeId} FOR UPDATE`;
       if (!charge) throw new CardError('resource_missing', 'No such charge.');
       if (input.amountCents <= 0 || charge.refunded_cents + input.amountCents > charge.amount_cents) {
         throw new CardError('amount_too_large', 'Refund amount is greater than the unrefunded amount on the charge.');

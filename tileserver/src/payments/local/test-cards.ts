@@ -11,11 +11,38 @@ export interface TestCardBehaviour {
 
 export const testCards: Record<string, TestCardBehaviour & { label: string }> = {
   '4242424242424242': { label: 'success', fails: 'never' },
-  '4000000000000002': { label: 'generic decline', fails: 'charge', code: 'card_declined', declineCode: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { label: 'insufficient funds', fails: 'charge', code: 'card_declined', declineCode: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  '4000000000000069': { label: 'expired card', fails: 'charge', code: 'expired_card', message: 'Your card has expired.' },
-  '4000000000000127': { label: 'incorrect CVC', fails: 'charge', code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
-  '4000002500003155': { label: 'needs authentication', fails: 'charge', code: 'authentication_required', message: 'Your card was declined. This transaction requires authentication.' },
+  '4000000000000002': {
+    label: 'generic decline',
+    fails: 'charge',
+    code: 'card_declined',
+    declineCode: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  '4000000000009995': {
+    label: 'insufficient funds',
+    fails: 'charge',
+    code: 'card_declined',
+    declineCode: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  '4000000000000069': {
+    label: 'expired card',
+    fails: 'charge',
+    code: 'expired_card',
+    message: 'Your card has expired.',
+  },
+  '4000000000000127': {
+    label: 'incorrect CVC',
+    fails: 'charge',
+    code: 'incorrect_cvc',
+    message: "Your card's security code is incorrect.",
+  },
+  '4000002500003155': {
+    label: 'needs authentication',
+    fails: 'charge',
+    code: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
 };
 
 export function behaviourOf(number: string): TestCardBehaviour {

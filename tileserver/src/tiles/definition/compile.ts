@@ -4,7 +4,11 @@
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { bufferSql, detailOnlySql, extentSql, featureIdSql, visibleAtZoomSql } from '../zoom-strategy.ts';
 import { sourceIdPattern } from './source-id.ts';
-import { numericPseudoFields, type SourceDefinition, type StyleRule } from '@parcel-map/contracts/map/source-definition';
+import {
+  numericPseudoFields,
+  type SourceDefinition,
+  type StyleRule,
+} from '@parcel-map/contracts/map/source-definition';
 
 const castByKind: Record<string, string> = {
   text: 'text',
@@ -25,7 +29,10 @@ function castOf(name: string): string {
 }
 
 /** The latest post's columns behind @status and @user_id (joined when the definition names a survey). */
-const pseudoColumns: Record<string, string> = { '@status': 'sv.status::double precision', '@user_id': 'sv.user_id::double precision' };
+const pseudoColumns: Record<string, string> = {
+  '@status': 'sv.status::double precision',
+  '@user_id': 'sv.user_id::double precision',
+};
 
 /** An expression for a field, typed for comparison; pseudo fields are null without a survey. */
 function comparable(name: string, withSurvey = false): string {
@@ -55,7 +62,12 @@ export function compileParts(definition: SourceDefinition): Compiled {
       params.push(`ARRAY(SELECT v::${cast} FROM jsonb_array_elements_text(${key}) v) AS f_${name}`);
       where.push(`${comparable(name)} = ANY (params.f_${name})`);
     } else {
-      for (const [op, sqlOp] of [['gte', '>='], ['lte', '<='], ['gt', '>'], ['lt', '<']] as const) {
+      for (const [op, sqlOp] of [
+        ['gte', '>='],
+        ['lte', '<='],
+        ['gt', '>'],
+        ['lt', '<'],
+      ] as const) {
         if (value[op] === undefined) continue;
         params.push(`(${key}->>'${op}')::${cast} AS f_${name}_${op}`);
         where.push(`${comparable(name)} ${sqlOp} params.f_${name}_${op}`);
@@ -66,7 +78,10 @@ export function compileParts(definition: SourceDefinition): Compiled {
     params.push(`upper(${q}->>'owner') AS owner_name`);
     where.push(`upper(p.owner) = params.owner_name`);
   }
-  const ruleCase = definition.styles.length > 0 ? compileRules(definition.styles, params, definition.query.survey !== undefined) : undefined;
+  const ruleCase =
+    definition.styles.length > 0
+      ? compileRules(definition.styles, params, definition.query.survey !== undefined)
+      : undefined;
   return { params, where, ruleCase };
 }
 
@@ -85,7 +100,10 @@ function compileRules(rules: StyleRule[], params: string[], withSurvey: boolean)
     let test: string;
     switch (rule.predicate) {
       case 'exists':
-        test = rule.value === 'No' ? `(${field} IS NULL${blank})` : `(${field} IS NOT NULL${isText ? ` AND ${field} <> ''` : ''})`;
+        test =
+          rule.value === 'No'
+            ? `(${field} IS NULL${blank})`
+            : `(${field} IS NOT NULL${isText ? ` AND ${field} <> ''` : ''})`;
         break;
       case 'is':
         test = `${field} = ${value}`;
@@ -98,7 +116,8 @@ function compileRules(rules: StyleRule[], params: string[], withSurvey: boolean)
         test = `${field} ${op} ${value}`;
       }
     }
-    if (rule.predicate !== 'exists') params.push(`(d->'styles'->${index}->>'value')::${castOf(rule.field)} AS r${index}`);
+    if (rule.predicate !== 'exists')
+      params.push(`(d->'styles'->${index}->>'value')::${castOf(rule.field)} AS r${index}`);
     branches.push(`WHEN ${test} THEN ${index}`);
   });
   return branches.length ? `CASE ${branches.join(' ')} ELSE ${fallback} END` : String(fallback);

@@ -28,19 +28,38 @@ export function AccountPane({ tab }: { tab: AccountTab }) {
     <aside className="account-tab" data-testid="account-tab" aria-label="Sign Up or Sign In">
       <header className="panel-header">
         <h2>{session.user ? 'Your Account' : 'Sign Up or Sign In'}</h2>
-        <button type="button" className="icon-button" aria-label="Close" data-testid="close-account-tab" onClick={close}>×</button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close"
+          data-testid="close-account-tab"
+          onClick={close}
+        >
+          ×
+        </button>
       </header>
       <div className="panel-body">
         {session.user ? (
           <div data-testid="account-signed-in">
-            <p>Signed in as <strong>{session.user.name}</strong> ({session.user.email}).</p>
+            <p>
+              Signed in as <strong>{session.user.name}</strong> ({session.user.email}).
+            </p>
             <p className="row">
-              <a className="button" href="/users/edit">Edit User Info</a>
-              <button type="button" className="button" onClick={() => void signOut()}>Sign Out</button>
+              <a className="button" href="/users/edit">
+                Edit User Info
+              </a>
+              <button type="button" className="button" onClick={() => void signOut()}>
+                Sign Out
+              </button>
             </p>
           </div>
         ) : (
-          <AccountForm key={`${tab.mode}:${tab.redirect ?? ''}`} initialMode={tab.mode} redirect={tab.redirect} onSuccess={done} />
+          <AccountForm
+            key={`${tab.mode}:${tab.redirect ?? ''}`}
+            initialMode={tab.mode}
+            redirect={tab.redirect}
+            onSuccess={done}
+          />
         )}
       </div>
     </aside>

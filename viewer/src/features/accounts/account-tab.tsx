@@ -21,7 +21,13 @@ export function AccountTab() {
   }, [setTab]);
   if (!tab) return null;
   return (
-    <Suspense fallback={<aside className="account-tab" aria-busy="true"><p className="panel-body muted">Loading…</p></aside>}>
+    <Suspense
+      fallback={
+        <aside className="account-tab" aria-busy="true">
+          <p className="panel-body muted">Loading…</p>
+        </aside>
+      }
+    >
       <AccountPane tab={tab} />
     </Suspense>
   );

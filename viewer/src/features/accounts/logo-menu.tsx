@@ -15,8 +15,12 @@ function Promo() {
   return (
     <div className="logo-promo" data-testid="logo-promo">
       <strong>Do more with Pro</strong>
-      <p className="small">Premium parcel fields, 3D terrain, owner highlight, surveys and exports are available to Pro customers.</p>
-      <a className="button primary" href={upgradeHref}>Upgrade to Pro</a>
+      <p className="small">
+        Premium parcel fields, 3D terrain, owner highlight, surveys and exports are available to Pro customers.
+      </p>
+      <a className="button primary" href={upgradeHref}>
+        Upgrade to Pro
+      </a>
     </div>
   );
 }
@@ -59,7 +63,15 @@ export function LogoMenu() {
 
   return (
     <div className="logo-menu" ref={root}>
-      <button type="button" className={`logo logo-${plan}`} data-testid="logo-button" data-plan={plan} aria-expanded={open} aria-haspopup="true" onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={`logo logo-${plan}`}
+        data-testid="logo-button"
+        data-plan={plan}
+        aria-expanded={open}
+        aria-haspopup="true"
+        onClick={() => setOpen(!open)}
+      >
         <span className="logo-mark" aria-hidden="true" />
         <span className="logo-word">Parcel Map</span>
         {plan !== 'free' && <span className="logo-plan">{session.display_level}</span>}
@@ -69,30 +81,65 @@ export function LogoMenu() {
           {project?.sharer && (
             <section className="logo-block" data-testid="logo-guest-block">
               <h3>Guest</h3>
-              <span className="small">You are viewing {project.name}, shared by <strong data-testid="logo-sharer">{project.sharer}</strong>.</span>
+              <span className="small">
+                You are viewing {project.name}, shared by <strong data-testid="logo-sharer">{project.sharer}</strong>.
+              </span>
             </section>
           )}
           {session.group && (
             <section className="logo-block" data-testid="logo-account-block">
               <h3>{session.group.name}</h3>
-              {accountLinks(session).map((l) => <a key={l.href} role="menuitem" href={l.href} data-testid={l.testId}>{l.label}</a>)}
+              {accountLinks(session).map((l) => (
+                <a key={l.href} role="menuitem" href={l.href} data-testid={l.testId}>
+                  {l.label}
+                </a>
+              ))}
             </section>
           )}
           {session.user && (
             <section className="logo-block" data-testid="logo-user-block">
               <h3 data-testid="logo-user-name">{session.user.name}</h3>
               <span className="muted small">{session.user.email}</span>
-              <a role="menuitem" href="/users/edit" data-testid="logo-edit-user">Edit User Info</a>
-              <a role="menuitem" href="/notify/follows" data-testid="logo-follows">Follows</a>
-              {!paid && <a role="menuitem" href={upgradeHref} data-testid="logo-upgrade">Upgrade to Pro</a>}
+              <a role="menuitem" href="/users/edit" data-testid="logo-edit-user">
+                Edit User Info
+              </a>
+              <a role="menuitem" href="/notify/follows" data-testid="logo-follows">
+                Follows
+              </a>
+              {!paid && (
+                <a role="menuitem" href={upgradeHref} data-testid="logo-upgrade">
+                  Upgrade to Pro
+                </a>
+              )}
               {!paid && <Promo />}
             </section>
           )}
           <section className="logo-block">
-            {session.user
-              ? <button type="button" role="menuitem" className="link-button" data-testid="sign-out" onClick={() => void leave()}>Sign Out</button>
-              : <a role="menuitem" href={accountTabUrl({ mode: 'sign_in' }).slice(1)} data-testid="logo-sign-in" onClick={() => setOpen(false)}>Sign In</a>}
-            {failed && <span role="alert" className="error small">{failed}</span>}
+            {session.user ? (
+              <button
+                type="button"
+                role="menuitem"
+                className="link-button"
+                data-testid="sign-out"
+                onClick={() => void leave()}
+              >
+                Sign Out
+              </button>
+            ) : (
+              <a
+                role="menuitem"
+                href={accountTabUrl({ mode: 'sign_in' }).slice(1)}
+                data-testid="logo-sign-in"
+                onClick={() => setOpen(false)}
+              >
+                Sign In
+              </a>
+            )}
+            {failed && (
+              <span role="alert" className="error small">
+                {failed}
+              </span>
+            )}
           </section>
         </div>
       )}

@@ -4,8 +4,19 @@ import { accountLinks, isPaidSession, planClass } from './plan-class.ts';
 
 const user = { id: 7, name: 'Ada', email: 'ada@example.org', is_admin: false };
 const free: SessionInfo = { ...anonymousSession, level: 'free', display_level: 'Starter', user, csrf_token: 't' };
-const pro: SessionInfo = { ...free, level: 'pro', display_level: 'Pro', has_sitecontrol: true, group: { name: 'Acme Land', path: '/g/acme-land', tier: 'pro', is_manager: true } };
-const teamMember: SessionInfo = { ...pro, level: 'team', display_level: 'Team', group: { name: 'Acme Land', path: '/g/acme-land', tier: 'team', is_manager: false } };
+const pro: SessionInfo = {
+  ...free,
+  level: 'pro',
+  display_level: 'Pro',
+  has_sitecontrol: true,
+  group: { name: 'Acme Land', path: '/g/acme-land', tier: 'pro', is_manager: true },
+};
+const teamMember: SessionInfo = {
+  ...pro,
+  level: 'team',
+  display_level: 'Team',
+  group: { name: 'Acme Land', path: '/g/acme-land', tier: 'team', is_manager: false },
+};
 
 describe('the logo menu', () => {
   it('chooses the logo by plan: free for visitors, starter, pro and team for users', () => {
@@ -18,7 +29,12 @@ describe('the logo menu', () => {
 
   it('prefixes dashboard, settings and billing with the group path and adds Members for managers', () => {
     expect(accountLinks(free)).toEqual([]);
-    expect(accountLinks(pro).map((l) => l.href)).toEqual(['/g/acme-land/dashboard', '/g/acme-land/settings', '/g/acme-land/settings/billing', '/users']);
+    expect(accountLinks(pro).map((l) => l.href)).toEqual([
+      '/g/acme-land/dashboard',
+      '/g/acme-land/settings',
+      '/g/acme-land/settings/billing',
+      '/users',
+    ]);
     expect(accountLinks(teamMember).map((l) => l.label)).toEqual(['Dashboard', 'Settings', 'Billing']);
   });
 });

@@ -5,8 +5,20 @@ import type { SessionInfo } from '../../state/session.ts';
 
 /** The spec's plan classes; this server sells free (Starter), Pro and Team, the rest are for later plans. */
 export type PlanClass =
-  | 'free' | 'starter' | 'tile' | 'tileserver' | 'pro' | 'team' | 'bundle' | 'enterprise' | 'unlimited'
-  | 'api' | 'combo' | 'api-combo' | 'featureservice' | 'typeahead';
+  | 'free'
+  | 'starter'
+  | 'tile'
+  | 'tileserver'
+  | 'pro'
+  | 'team'
+  | 'bundle'
+  | 'enterprise'
+  | 'unlimited'
+  | 'api'
+  | 'combo'
+  | 'api-combo'
+  | 'featureservice'
+  | 'typeahead';
 
 export function planClass(session: SessionInfo): PlanClass {
   if (!session.user) return 'free';

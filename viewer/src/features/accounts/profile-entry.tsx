@@ -10,17 +10,28 @@ import './account.css';
 export function ProfileEntry() {
   const session = useAtomValue(sessionAtom);
   const project = useAtomValue(currentProjectAtom);
-  if (!session.user) return <a href="#signup-signin" data-testid="nav-sign-up">Sign Up</a>;
+  if (!session.user)
+    return (
+      <a href="#signup-signin" data-testid="nav-sign-up">
+        Sign Up
+      </a>
+    );
   return (
     <div className="profile-entry" data-testid="profile-entry">
-      <span className="muted small" data-testid="profile-name">{session.user.name}</span>
+      <span className="muted small" data-testid="profile-name">
+        {session.user.name}
+      </span>
       {session.group ? (
         <>
           <strong data-testid="profile-group">{session.group.name}</strong>
-          <a href="/profile" data-testid="nav-projects">{project?.name ?? 'Projects'}</a>
+          <a href="/profile" data-testid="nav-projects">
+            {project?.name ?? 'Projects'}
+          </a>
         </>
       ) : (
-        <a href={upgradeHref} data-testid="nav-upgrade">Upgrade to Pro</a>
+        <a href={upgradeHref} data-testid="nav-upgrade">
+          Upgrade to Pro
+        </a>
       )}
     </div>
   );

@@ -12,7 +12,13 @@ describe('following the redirect the server answered after signing in or out', (
 
   it('Low 1: never leaves the site for "/\\t/evil.example" or other paths a browser resolves to another origin', () => {
     const assign = fakeLocation();
-    for (const sneaky of ['/\t/evil.example', '/\n/evil.example', '/\\evil.example', '//evil.example', 'https://evil.example/']) {
+    for (const sneaky of [
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\\evil.example',
+      '//evil.example',
+      'https://evil.example/',
+    ]) {
       expect(follow(sneaky), JSON.stringify(sneaky)).toBe(false);
     }
     expect(assign).not.toHaveBeenCalled();

@@ -17,7 +17,9 @@ export function follow(redirectUrl: string | null | undefined): boolean {
 
 /** POST /users/sign_out.json?return_to=<this page>, then the anonymous session, then its redirect. */
 export async function signOut(): Promise<void> {
-  const answer = await sendJson<{ redirect_url: string }>('POST', '/users/sign_out.json', undefined, { return_to: here() });
+  const answer = await sendJson<{ redirect_url: string }>('POST', '/users/sign_out.json', undefined, {
+    return_to: here(),
+  });
   await loadSession();
   follow(answer.redirect_url);
 }

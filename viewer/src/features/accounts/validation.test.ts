@@ -3,7 +3,13 @@ import { industries } from '@parcel-map/contracts/people/accounts';
 import { accountTabUrl, parseAccountHash } from '../../state/account-tab.ts';
 import { emailIsValid, emptyAccountForm, missingFields, registerPayload, signInPayload } from './validation.ts';
 
-const complete = { ...emptyAccountForm, name: 'Ada', email: 'ada@example.org', password: 'quiet-harbor-7', terms: true };
+const complete = {
+  ...emptyAccountForm,
+  name: 'Ada',
+  email: 'ada@example.org',
+  password: 'quiet-harbor-7',
+  terms: true,
+};
 
 describe('sign-up form validation', () => {
   it('accepts a registration with a name of 2+ characters, a valid email, a password of 8+ characters and agreed terms', () => {
@@ -38,12 +44,22 @@ describe('sign-up form validation', () => {
 
   it('sends profile answers only when given, and the redirect when there is one', () => {
     expect(registerPayload(complete, null)).toEqual({
-      user: { name: 'Ada', email: 'ada@example.org', password: 'quiet-harbor-7' }, flow: 'free', via: 'signup-signin', wants_email: false,
+      user: { name: 'Ada', email: 'ada@example.org', password: 'quiet-harbor-7' },
+      flow: 'free',
+      via: 'signup-signin',
+      wants_email: false,
     });
-    const full = registerPayload({ ...complete, jobTitle: ' Surveyor ', industry: industries[16], wantsEmail: true }, '/users/edit');
+    const full = registerPayload(
+      { ...complete, jobTitle: ' Surveyor ', industry: industries[16], wantsEmail: true },
+      '/users/edit',
+    );
     expect(full.user.preferences).toEqual({ profile_answers: { job_title: 'Surveyor', industry: 'Land Surveying' } });
     expect(full).toMatchObject({ wants_email: true, redirect: '/users/edit' });
-    expect(signInPayload({ ...complete, email: ' ada@example.org ' }, null)).toEqual({ email: 'ada@example.org', password: 'quiet-harbor-7', via: 'signup-signin' });
+    expect(signInPayload({ ...complete, email: ' ada@example.org ' }, null)).toEqual({
+      email: 'ada@example.org',
+      password: 'quiet-harbor-7',
+      via: 'signup-signin',
+    });
   });
 
   it('offers the 28 industries from Academia to Other', () => {
@@ -55,7 +71,10 @@ describe('sign-up form validation', () => {
 describe('the #signup-signin hash', () => {
   it('opens the register form by default and the sign-in form with mode=sign_in', () => {
     expect(parseAccountHash('#signup-signin')).toEqual({ mode: 'register', redirect: null });
-    expect(parseAccountHash('#signup-signin&mode=sign_in&redirect=%2Fusers%2Fedit')).toEqual({ mode: 'sign_in', redirect: '/users/edit' });
+    expect(parseAccountHash('#signup-signin&mode=sign_in&redirect=%2Fusers%2Fedit')).toEqual({
+      mode: 'sign_in',
+      redirect: '/users/edit',
+    });
     expect(parseAccountHash('#base=street&map=13/42/-71')).toBeNull();
   });
 
@@ -65,7 +84,13 @@ describe('the #signup-signin hash', () => {
   });
 
   it('Low 1: drops a redirect that a browser would take off the site once it strips tabs and newlines', () => {
-    for (const sneaky of ['/%09/evil.example', '/%0A/evil.example', '/%5C/evil.example', '/%5Cevil.example', '%2F%2Fevil.example']) {
+    for (const sneaky of [
+      '/%09/evil.example',
+      '/%0A/evil.example',
+      '/%5C/evil.example',
+      '/%5Cevil.example',
+      '%2F%2Fevil.example',
+    ]) {
       expect(parseAccountHash(`#signup-signin&redirect=${sneaky}`)?.redirect, sneaky).toBeNull();
     }
     expect(parseAccountHash('#signup-signin&redirect=%2Fus%2Fma%3Fq%3D%2F%2Fx')?.redirect).toBe('/us/ma?q=//x');

@@ -15,7 +15,13 @@ export interface AccountFormValues {
 }
 
 export const emptyAccountForm: AccountFormValues = {
-  name: '', email: '', password: '', jobTitle: '', industry: '', wantsEmail: false, terms: false,
+  name: '',
+  email: '',
+  password: '',
+  jobTitle: '',
+  industry: '',
+  wantsEmail: false,
+  terms: false,
 };
 
 export type AccountField = 'name' | 'email' | 'password' | 'terms';
@@ -57,5 +63,10 @@ export function registerPayload(values: AccountFormValues, redirect: string | nu
 }
 
 export function signInPayload(values: AccountFormValues, redirect: string | null) {
-  return { email: values.email.trim(), password: values.password, via: 'signup-signin', ...(redirect ? { redirect } : {}) };
+  return {
+    email: values.email.trim(),
+    password: values.password,
+    via: 'signup-signin',
+    ...(redirect ? { redirect } : {}),
+  };
 }

@@ -30,9 +30,16 @@ export function WarningAlert({ warning, testId = 'warning-alert' }: { warning: W
     <div role="alert" className="alert alert-warning inline-alert" data-testid={testId}>
       <span>
         {shown.text}
-        {shown.link && <> <a href={shown.link.href}>{shown.link.label}</a></>}
+        {shown.link && (
+          <>
+            {' '}
+            <a href={shown.link.href}>{shown.link.label}</a>
+          </>
+        )}
       </span>
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setShown(null)}>×</button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setShown(null)}>
+        ×
+      </button>
     </div>
   );
 }

@@ -6,7 +6,15 @@ import { colorsAtom } from '../../state/layers.ts';
 import { savePreference } from '../../state/preferences.ts';
 import { panelAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
-import { colorDebounceMs, colorLabels, colorsToPreference, defaultColors, setColor, type ColorTarget, type MapColors } from '../../model/colors.ts';
+import {
+  colorDebounceMs,
+  colorLabels,
+  colorsToPreference,
+  defaultColors,
+  setColor,
+  type ColorTarget,
+  type MapColors,
+} from '../../model/colors.ts';
 
 /** Signed in: on the server; anonymous: in this browser. A failed save is logged; the colours still apply. */
 function save(colors: MapColors): void {
@@ -41,7 +49,11 @@ export function ColorsPanel() {
     <Panel title="Map Colors" testId="colors-panel" onClose={() => setPanel(null)}>
       <table className="color-table">
         <thead>
-          <tr><th /><th>Street</th><th>Satellite</th></tr>
+          <tr>
+            <th />
+            <th>Street</th>
+            <th>Satellite</th>
+          </tr>
         </thead>
         <tbody>
           {(Object.keys(colorLabels) as ColorTarget[]).map((target) => (
@@ -49,15 +61,22 @@ export function ColorsPanel() {
               <th scope="row">{colorLabels[target]}</th>
               {(['street', 'satellite'] as const).map((variant) => (
                 <td key={variant}>
-                  <input type="color" aria-label={`${colorLabels[target]} (${variant})`} data-testid={`color-${target}-${variant}`}
-                    value={draft[target][variant]} onChange={(e) => change(setColor(draft, target, variant, e.target.value))} />
+                  <input
+                    type="color"
+                    aria-label={`${colorLabels[target]} (${variant})`}
+                    data-testid={`color-${target}-${variant}`}
+                    value={draft[target][variant]}
+                    onChange={(e) => change(setColor(draft, target, variant, e.target.value))}
+                  />
                 </td>
               ))}
             </tr>
           ))}
         </tbody>
       </table>
-      <button type="button" className="button" data-testid="reset-colors" onClick={reset}>Reset to Default Colors</button>
+      <button type="button" className="button" data-testid="reset-colors" onClick={reset}>
+        Reset to Default Colors
+      </button>
     </Panel>
   );
 }

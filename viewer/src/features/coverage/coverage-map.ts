@@ -32,17 +32,34 @@ export async function loadCoverageShapes(entries: CoverageEntry[]): Promise<Cove
     if (!outline) return;
     bounds = union(bounds, outline.properties.bbox);
     counties.push({
-      type: 'Feature', geometry: outline.geometry,
-      properties: { path: entry.path, name: entry.name, percent: entry.percent, band: bandOf(entry.percent), color: bandColor(entry.percent) },
+      type: 'Feature',
+      geometry: outline.geometry,
+      properties: {
+        path: entry.path,
+        name: entry.name,
+        percent: entry.percent,
+        band: bandOf(entry.percent),
+        color: bandColor(entry.percent),
+      },
     });
   });
   const percentOf = new Map(entries.map((e) => [e.path, e.percent]));
-  const context = contextOutlines.filter((b): b is BoundaryFeature => b !== null).map((b): Feature<Geometry> => {
-    const percent = percentOf.get(b.properties.path);
-    const heat = percent === undefined ? {} : { percent, band: bandOf(percent), color: bandColor(percent) };
-    return { type: 'Feature', geometry: b.geometry, properties: { kind: b.properties.kind, path: b.properties.path, name: b.properties.name, ...heat } };
-  });
-  return { counties: { type: 'FeatureCollection', features: counties }, context: { type: 'FeatureCollection', features: context }, bounds };
+  const context = contextOutlines
+    .filter((b): b is BoundaryFeature => b !== null)
+    .map((b): Feature<Geometry> => {
+      const percent = percentOf.get(b.properties.path);
+      const heat = percent === undefined ? {} : { percent, band: bandOf(percent), color: bandColor(percent) };
+      return {
+        type: 'Feature',
+        geometry: b.geometry,
+        properties: { kind: b.properties.kind, path: b.properties.path, name: b.properties.name, ...heat },
+      };
+    });
+  return {
+    counties: { type: 'FeatureCollection', features: counties },
+    context: { type: 'FeatureCollection', features: context },
+    bounds,
+  };
 }
 
 export type HeatLevel = 'county' | 'state';
@@ -55,7 +72,15 @@ export function showHeatLevel(map: MapLibreMap, level: HeatLevel): void {
 }
 
 export function createCoverageMap(container: HTMLElement, shapes: CoverageShapes): MapLibreMap {
-  const bounds: LngLatBoundsLike = shapes.bounds ? [[shapes.bounds[0], shapes.bounds[1]], [shapes.bounds[2], shapes.bounds[3]]] : [[-127.3, 23.5], [-64.6, 48.5]];
+  const bounds: LngLatBoundsLike = shapes.bounds
+    ? [
+        [shapes.bounds[0], shapes.bounds[1]],
+        [shapes.bounds[2], shapes.bounds[3]],
+      ]
+    : [
+        [-127.3, 23.5],
+        [-64.6, 48.5],
+      ];
   return new MapLibreMap({
     container,
     bounds,
@@ -69,14 +94,34 @@ export function createCoverageMap(container: HTMLElement, shapes: CoverageShapes
       },
       layers: [
         { id: 'background', type: 'background', paint: { 'background-color': '#dfe7ee' } },
-        { id: 'context-fill', type: 'fill', source: 'context', filter: ['==', ['get', 'kind'], 'country'], paint: { 'fill-color': '#f2f2f2' } },
         {
-          id: 'coverage-state-fill', type: 'fill', source: 'context', filter: ['==', ['get', 'kind'], 'state'],
-          layout: { visibility: 'none' }, paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.9 },
+          id: 'context-fill',
+          type: 'fill',
+          source: 'context',
+          filter: ['==', ['get', 'kind'], 'country'],
+          paint: { 'fill-color': '#f2f2f2' },
         },
-        { id: 'coverage-fill', type: 'fill', source: 'coverage', paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.9 } },
+        {
+          id: 'coverage-state-fill',
+          type: 'fill',
+          source: 'context',
+          filter: ['==', ['get', 'kind'], 'state'],
+          layout: { visibility: 'none' },
+          paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.9 },
+        },
+        {
+          id: 'coverage-fill',
+          type: 'fill',
+          source: 'coverage',
+          paint: { 'fill-color': ['get', 'color'], 'fill-opacity': 0.9 },
+        },
         { id: 'coverage-line', type: 'line', source: 'coverage', paint: { 'line-color': '#1f2430', 'line-width': 1 } },
-        { id: 'context-line', type: 'line', source: 'context', paint: { 'line-color': '#7a6a9a', 'line-width': ['match', ['get', 'kind'], 'state', 1.5, 1] } },
+        {
+          id: 'context-line',
+          type: 'line',
+          source: 'context',
+          paint: { 'line-color': '#7a6a9a', 'line-width': ['match', ['get', 'kind'], 'state', 1.5, 1] },
+        },
       ],
     },
   });

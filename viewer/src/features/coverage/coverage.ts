@@ -43,7 +43,14 @@ export function parseCoverage(table: CoverageTable): CoverageEntry[] {
     if (i < 0) throw new Error(`coverage answer has no ${name} column`);
     return i;
   };
-  const [path, kind, name, headline, parcels, percent] = ['path', 'kind', 'name', 'headline', 'parcels', 'coverage_percent'].map(col) as [number, number, number, number, number, number];
+  const [path, kind, name, headline, parcels, percent] = [
+    'path',
+    'kind',
+    'name',
+    'headline',
+    'parcels',
+    'coverage_percent',
+  ].map(col) as [number, number, number, number, number, number];
   return table.rows.map((row) => ({
     path: String(row[path]),
     kind: row[kind] === 'state' ? 'state' : 'county',

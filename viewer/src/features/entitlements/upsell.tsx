@@ -7,7 +7,9 @@ export function Upsell({ features, testId }: { features: string; testId?: string
   return (
     <p className="upsell small" data-testid={testId}>
       <span>{upsellText(features)}</span>{' '}
-      <a href={upgradeToProHref} className="upsell-link">Upgrade to Pro</a>
+      <a href={upgradeToProHref} className="upsell-link">
+        Upgrade to Pro
+      </a>
     </p>
   );
 }

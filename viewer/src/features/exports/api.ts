@@ -1,6 +1,12 @@
 // The export tab's calls (spec section 7); shapes from the server's schema files.
 import { getJson, sendJson } from '../../api/client.ts';
-import type { ExportCounts, ExportFormat, ExportRecord, ExportWarning, Quote } from '@parcel-map/contracts/commerce/exports';
+import type {
+  ExportCounts,
+  ExportFormat,
+  ExportRecord,
+  ExportWarning,
+  Quote,
+} from '@parcel-map/contracts/commerce/exports';
 import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 
 export type { ExportCounts, ExportFormat, ExportRecord, ExportWarning, Quote };
@@ -39,11 +45,21 @@ export interface HistoryAnswer {
   downloaded_parcels_remaining: number;
 }
 
-export const loadCounts = (project: string, query: ExportQueryBody) => sendJson<ExportCounts>('POST', `${project}/blexts.json`, { query });
-export const checkExport = (project: string, fmt: ExportFormat, query: ExportQueryBody) => sendJson<CheckAnswer>('POST', `${project}/exports/check`, { fmt, all_parcels: 'false', query });
-export const loadCoverage = (project: string, fmt: ExportFormat, query: ExportQueryBody) => sendJson<CoverageAnswer>('POST', `${project}/exports/coverage.json`, { fmt, query });
+export const loadCounts = (project: string, query: ExportQueryBody) =>
+  sendJson<ExportCounts>('POST', `${project}/blexts.json`, { query });
+export const checkExport = (project: string, fmt: ExportFormat, query: ExportQueryBody) =>
+  sendJson<CheckAnswer>('POST', `${project}/exports/check`, { fmt, all_parcels: 'false', query });
+export const loadCoverage = (project: string, fmt: ExportFormat, query: ExportQueryBody) =>
+  sendJson<CoverageAnswer>('POST', `${project}/exports/coverage.json`, { fmt, query });
 export const loadHistory = (project: string) => getJson<HistoryAnswer>(`${project}/exports.json`);
 export const startExport = (mapId: number, fmt: ExportFormat, query: ExportQueryBody) =>
-  sendJson<{ id: number; url: string }>('POST', `${query.path}/exports/start.json`, { fmt, all_parcels: 'false', map_id: mapId, query });
+  sendJson<{ id: number; url: string }>('POST', `${query.path}/exports/start.json`, {
+    fmt,
+    all_parcels: 'false',
+    map_id: mapId,
+    query,
+  });
 export const addExportToCart = (mapId: number, fmt: ExportFormat, query: ExportQueryBody) =>
-  sendJson<CartAnswer & { url: string }>('POST', '/orders/cart/add_export_items.json', { items: [{ fmt, all_parcels: 'false', map_id: mapId, query }] });
+  sendJson<CartAnswer & { url: string }>('POST', '/orders/cart/add_export_items.json', {
+    items: [{ fmt, all_parcels: 'false', map_id: mapId, query }],
+  });

@@ -6,7 +6,14 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import { placePathAtom } from '../../state/selection.ts';
 import { activeFiltersAtom, currentProjectAtom } from '../../state/project.ts';
 import { isParcelPath } from '../../state/url.ts';
-import { checkExport, loadCounts, type CheckAnswer, type ExportCounts, type ExportFormat, type ExportQueryBody } from './api.ts';
+import {
+  checkExport,
+  loadCounts,
+  type CheckAnswer,
+  type ExportCounts,
+  type ExportFormat,
+  type ExportQueryBody,
+} from './api.ts';
 import { ExportHistory } from './export-history.tsx';
 import { ReviewModal } from './review-modal.tsx';
 
@@ -16,12 +23,18 @@ const formats: { fmt: ExportFormat; label: string }[] = [
   { fmt: 'kml', label: 'KML' },
 ];
 export const failureText = 'Something went wrong, please try again.';
-const softDisabledTip = 'Exports filter on parcels or on one dataset at a time: remove the dataset filters or all but one parcel filter to export.';
+const softDisabledTip =
+  'Exports filter on parcels or on one dataset at a time: remove the dataset filters or all but one parcel filter to export.';
 const n = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
 
 function filterSummary(query: ExportQueryBody): string {
   const parts = Object.entries(query.parcel).map(([field, value]) =>
-    Array.isArray(value) ? `${field} is ${value.join(' or ')}` : `${field} ${Object.entries(value as object).map(([op, v]) => `${{ gte: '≥', lte: '≤', gt: '>', lt: '<' }[op] ?? op} ${String(v)}`).join(' and ')}`);
+    Array.isArray(value)
+      ? `${field} is ${value.join(' or ')}`
+      : `${field} ${Object.entries(value as object)
+          .map(([op, v]) => `${{ gte: '≥', lte: '≤', gt: '>', lt: '<' }[op] ?? op} ${String(v)}`)
+          .join(' and ')}`,
+  );
   return parts.length ? parts.join('; ') : 'All parcels';
 }
 
@@ -38,8 +51,14 @@ export function ExportPane(props: { onClose: () => void }) {
   const [focusId, setFocusId] = useState<number | null>(null);
   const warningRef = useRef<HTMLDivElement>(null);
 
-  const path = placePath && !isParcelPath(placePath) && project && placePath.startsWith(project.root.path) ? placePath : project?.root.path;
-  const query = useMemo<ExportQueryBody | null>(() => (path ? { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) } : null), [path, filters, focusId]);
+  const path =
+    placePath && !isParcelPath(placePath) && project && placePath.startsWith(project.root.path)
+      ? placePath
+      : project?.root.path;
+  const query = useMemo<ExportQueryBody | null>(
+    () => (path ? { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) } : null),
+    [path, filters, focusId],
+  );
   const focusAreas = project?.regions.flatMap((r) => r.focus_areas) ?? [];
 
   // Requests in flight are counted: spinners show while any is pending.
@@ -86,52 +105,100 @@ export function ExportPane(props: { onClose: () => void }) {
   return (
     <aside className="export-tab" data-testid="export-tab" aria-label="Export">
       <header className="panel-header">
-        <h2>Export Parcel Data {pending > 0 && <span className="export-spinner" data-testid="export-spinner" aria-label="Loading" />}</h2>
-        <button type="button" className="icon-button" aria-label="Close Export" onClick={props.onClose}>×</button>
+        <h2>
+          Export Parcel Data{' '}
+          {pending > 0 && <span className="export-spinner" data-testid="export-spinner" aria-label="Loading" />}
+        </h2>
+        <button type="button" className="icon-button" aria-label="Close Export" onClick={props.onClose}>
+          ×
+        </button>
       </header>
       <div className="panel-body">
         {!project || !query ? (
-          <p data-testid="export-empty">Exports work on a saved project. <a href="#a=new-project">Create Project</a></p>
+          <p data-testid="export-empty">
+            Exports work on a saved project. <a href="#a=new-project">Create Project</a>
+          </p>
         ) : (
           <>
             <div className="export-formats" role="group" aria-label="Format">
               {formats.map((f) => (
-                <button key={f.fmt} type="button" className="button" aria-pressed={fmt === f.fmt} data-testid={`export-format-${f.fmt}`} onClick={() => setFmt(f.fmt)}>{f.label}</button>
+                <button
+                  key={f.fmt}
+                  type="button"
+                  className="button"
+                  aria-pressed={fmt === f.fmt}
+                  data-testid={`export-format-${f.fmt}`}
+                  onClick={() => setFmt(f.fmt)}
+                >
+                  {f.label}
+                </button>
               ))}
             </div>
             {focusAreas.length > 0 && (
-              <label className="small">Export{' '}
-                <select value={focusId ?? ''} onChange={(e) => setFocusId(e.target.value ? Number(e.target.value) : null)} data-testid="export-focus-area">
+              <label className="small">
+                Export{' '}
+                <select
+                  value={focusId ?? ''}
+                  onChange={(e) => setFocusId(e.target.value ? Number(e.target.value) : null)}
+                  data-testid="export-focus-area"
+                >
                   <option value="">the whole place</option>
-                  {focusAreas.map((f) => <option key={f.id} value={f.id}>{f.headline}</option>)}
+                  {focusAreas.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.headline}
+                    </option>
+                  ))}
                 </select>
               </label>
             )}
             <p className="muted small" data-testid="export-pricing-note">
-              Spreadsheets include {n(check?.limits.remaining)} free records this month, then $0.10 per record; Shapefile and KML are $0.15 per record. Minimum order: 10 parcels.
+              Spreadsheets include {n(check?.limits.remaining)} free records this month, then $0.10 per record;
+              Shapefile and KML are $0.15 per record. Minimum order: 10 parcels.
             </p>
             <dl className="export-counts" data-testid="export-counts">
-              <dt>Parcels in this selection</dt><dd data-testid="export-current-count">{n(counts?.currentCount)}</dd>
-              <dt>Parcels in the project</dt><dd>{n(counts?.projectCount)}</dd>
-              <dt>All parcels here</dt><dd>{n(counts?.allCount)}</dd>
+              <dt>Parcels in this selection</dt>
+              <dd data-testid="export-current-count">{n(counts?.currentCount)}</dd>
+              <dt>Parcels in the project</dt>
+              <dd>{n(counts?.projectCount)}</dd>
+              <dt>All parcels here</dt>
+              <dd>{n(counts?.allCount)}</dd>
             </dl>
-            <p className="small" data-testid="export-filter-summary"><strong>{query.path}</strong>{focusId ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}` : ''}: {filterSummary(query)}. <a href="https://support.parcel-map.org/exports" target="_blank" rel="noreferrer">Export guidelines</a></p>
+            <p className="small" data-testid="export-filter-summary">
+              <strong>{query.path}</strong>
+              {focusId ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}` : ''}:{' '}
+              {filterSummary(query)}.{' '}
+              <a href="https://support.parcel-map.org/exports" target="_blank" rel="noreferrer">
+                Export guidelines
+              </a>
+            </p>
             {(warning || (check && check.warnings.length > 0) || check?.manager_message) && (
               <div className="export-warnings" ref={warningRef} role="alert" data-testid="export-warnings">
                 {warning && <p>{warning}</p>}
-                {check?.warnings.map((w) => <p key={w.code}>{w.message}</p>)}
+                {check?.warnings.map((w) => (
+                  <p key={w.code}>{w.message}</p>
+                ))}
                 {check?.manager_message && <p>{check.manager_message}</p>}
               </div>
             )}
             <dl className="export-footer" data-testid="export-footer">
-              <dt>Selected</dt><dd>{n(check?.count)}</dd>
-              <dt>Free records applied</dt><dd data-testid="export-free-applied">{n(q?.free_applied)}</dd>
-              <dt>Format price</dt><dd>{q ? `${formatUsd(q.cents_per_record)} / record` : '…'}</dd>
-              <dt>Total</dt><dd data-testid="export-total">{q ? formatUsd(q.price_cents) : '…'}</dd>
+              <dt>Selected</dt>
+              <dd>{n(check?.count)}</dd>
+              <dt>Free records applied</dt>
+              <dd data-testid="export-free-applied">{n(q?.free_applied)}</dd>
+              <dt>Format price</dt>
+              <dd>{q ? `${formatUsd(q.cents_per_record)} / record` : '…'}</dd>
+              <dt>Total</dt>
+              <dd data-testid="export-total">{q ? formatUsd(q.price_cents) : '…'}</dd>
             </dl>
-            <button type="button" className="button primary export-review" data-testid="export-review" disabled={!check}
-              aria-disabled={softDisabled} title={softDisabled ? softDisabledTip : undefined}
-              onClick={() => !softDisabled && setReviewing(true)}>
+            <button
+              type="button"
+              className="button primary export-review"
+              data-testid="export-review"
+              disabled={!check}
+              aria-disabled={softDisabled}
+              title={softDisabled ? softDisabledTip : undefined}
+              onClick={() => !softDisabled && setReviewing(true)}
+            >
               {check?.review_label ?? 'Review Data & Proceed to Cart'}
             </button>
             <ExportHistory projectPath={project.path} />
@@ -139,7 +206,17 @@ export function ExportPane(props: { onClose: () => void }) {
         )}
       </div>
       {reviewing && project && query && check && (
-        <ReviewModal project={project} fmt={fmt} query={query} check={check} onClose={() => setReviewing(false)} onFailure={() => { setReviewing(false); setWarning(failureText); }} />
+        <ReviewModal
+          project={project}
+          fmt={fmt}
+          query={query}
+          check={check}
+          onClose={() => setReviewing(false)}
+          onFailure={() => {
+            setReviewing(false);
+            setWarning(failureText);
+          }}
+        />
       )}
     </aside>
   );

@@ -24,7 +24,13 @@ export function ExportTab() {
     dropHashKey(exportHashKey);
   };
   return (
-    <Suspense fallback={<aside className="export-tab" aria-busy="true"><p className="panel-body muted">Loading…</p></aside>}>
+    <Suspense
+      fallback={
+        <aside className="export-tab" aria-busy="true">
+          <p className="panel-body muted">Loading…</p>
+        </aside>
+      }
+    >
       <ExportPane onClose={close} />
     </Suspense>
   );

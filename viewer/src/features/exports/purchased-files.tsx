@@ -10,11 +10,14 @@ export function PurchasedFiles() {
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const load = () =>
-      getJson<{ exports: FileRecord[] }>('/profile/exports.json').then((b) => {
-        setFiles(b.exports);
-        // Files still being made: look again shortly (long exports show their progress).
-        if (b.exports.some((e) => e.status === 1)) timer = setTimeout(load, 2000);
-      }, () => setFiles([]));
+      getJson<{ exports: FileRecord[] }>('/profile/exports.json').then(
+        (b) => {
+          setFiles(b.exports);
+          // Files still being made: look again shortly (long exports show their progress).
+          if (b.exports.some((e) => e.status === 1)) timer = setTimeout(load, 2000);
+        },
+        () => setFiles([]),
+      );
     void load();
     return () => clearTimeout(timer);
   }, []);
@@ -25,8 +28,18 @@ export function PurchasedFiles() {
       <ul className="account-card follows-rows">
         {files.map((f) => (
           <li key={f.id} data-testid="file-row">
-            <span>{new Date(f.created_at).toLocaleDateString('en-US')} · {f.kind === 'store' ? `${f.path} (${f.product})` : f.path} · {f.format.toUpperCase()} · {f.count.toLocaleString('en-US')} parcels{f.order_id ? ` · order ${f.order_id}` : ' · free'}</span>
-            {f.status === 2 && f.url ? <a href={f.url} data-testid="file-download">Download</a> : <span>{f.status === 1 ? `${f.status_text} ${f.progress}%` : f.status_text}</span>}
+            <span>
+              {new Date(f.created_at).toLocaleDateString('en-US')} ·{' '}
+              {f.kind === 'store' ? `${f.path} (${f.product})` : f.path} · {f.format.toUpperCase()} ·{' '}
+              {f.count.toLocaleString('en-US')} parcels{f.order_id ? ` · order ${f.order_id}` : ' · free'}
+            </span>
+            {f.status === 2 && f.url ? (
+              <a href={f.url} data-testid="file-download">
+                Download
+              </a>
+            ) : (
+              <span>{f.status === 1 ? `${f.status_text} ${f.progress}%` : f.status_text}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -4,9 +4,24 @@ import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { Project } from '../../state/project.ts';
 import { Modal } from '../../ui/modal.tsx';
-import { addExportToCart, loadCoverage, startExport, type CheckAnswer, type CoverageAnswer, type ExportFormat, type ExportQueryBody } from './api.ts';
+import {
+  addExportToCart,
+  loadCoverage,
+  startExport,
+  type CheckAnswer,
+  type CoverageAnswer,
+  type ExportFormat,
+  type ExportQueryBody,
+} from './api.ts';
 
-export function ReviewModal(props: { project: Project; fmt: ExportFormat; query: ExportQueryBody; check: CheckAnswer; onClose: () => void; onFailure: () => void }) {
+export function ReviewModal(props: {
+  project: Project;
+  fmt: ExportFormat;
+  query: ExportQueryBody;
+  check: CheckAnswer;
+  onClose: () => void;
+  onFailure: () => void;
+}) {
   const { check } = props;
   const [coverage, setCoverage] = useState<CoverageAnswer | null>(null);
   const [busy, setBusy] = useState(false);
@@ -22,7 +37,10 @@ export function ReviewModal(props: { project: Project; fmt: ExportFormat; query:
         const started = await startExport(props.project.id, props.fmt, props.query);
         location.assign(started.url);
         // The pending-download flag clears after 1 s (spec section 4).
-        setTimeout(() => { setBusy(false); props.onClose(); }, 1000);
+        setTimeout(() => {
+          setBusy(false);
+          props.onClose();
+        }, 1000);
       } else {
         const cart = await addExportToCart(props.project.id, props.fmt, props.query);
         location.assign(cart.url);
@@ -35,28 +53,58 @@ export function ReviewModal(props: { project: Project; fmt: ExportFormat; query:
   return (
     <Modal title="Review Your Data" testId="export-review-modal" onClose={props.onClose}>
       <div className="export-coverage" data-testid="export-coverage">
-        {coverage === null ? <p className="muted"><span className="export-spinner" /> Loading coverage…</p> : (
+        {coverage === null ? (
+          <p className="muted">
+            <span className="export-spinner" /> Loading coverage…
+          </p>
+        ) : (
           <>
-            <p><strong>{coverage.verse_record.headline}</strong>{coverage.county.admin1 ? `, ${coverage.county.admin1}` : ''} · {check.count.toLocaleString('en-US')} parcels</p>
+            <p>
+              <strong>{coverage.verse_record.headline}</strong>
+              {coverage.county.admin1 ? `, ${coverage.county.admin1}` : ''} · {check.count.toLocaleString('en-US')}{' '}
+              parcels
+            </p>
             <table>
               <tbody>
                 {coverage.top_fields.map((f) => (
-                  <tr key={f.name} data-testid="coverage-field"><td>{coverage.schema[f.name] ?? f.name}</td><td className="num">{f.percent}%</td></tr>
+                  <tr key={f.name} data-testid="coverage-field">
+                    <td>{coverage.schema[f.name] ?? f.name}</td>
+                    <td className="num">{f.percent}%</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
-            <p className="muted small">Fill of each field in {coverage.sampled === check.count ? 'the selection' : `the first ${coverage.sampled.toLocaleString('en-US')} parcels`}; {coverage.coverage_fields.length} fields in the file.</p>
+            <p className="muted small">
+              Fill of each field in{' '}
+              {coverage.sampled === check.count
+                ? 'the selection'
+                : `the first ${coverage.sampled.toLocaleString('en-US')} parcels`}
+              ; {coverage.coverage_fields.length} fields in the file.
+            </p>
           </>
         )}
       </div>
-      <p data-testid="export-review-price">Price: <strong>{formatUsd(check.quote.price_cents)}</strong>{check.quote.free_applied > 0 ? ` (${check.quote.free_applied.toLocaleString('en-US')} free records applied)` : ''}</p>
+      <p data-testid="export-review-price">
+        Price: <strong>{formatUsd(check.quote.price_cents)}</strong>
+        {check.quote.free_applied > 0
+          ? ` (${check.quote.free_applied.toLocaleString('en-US')} free records applied)`
+          : ''}
+      </p>
       {(check.warnings.length > 0 || check.manager_message) && (
         <div className="export-warnings" role="alert">
-          {check.warnings.map((w) => <p key={w.code}>{w.message}</p>)}
+          {check.warnings.map((w) => (
+            <p key={w.code}>{w.message}</p>
+          ))}
           {check.manager_message && <p>{check.manager_message}</p>}
         </div>
       )}
-      <button type="button" className="button primary" data-testid="export-review-action" disabled={!allowed || busy} onClick={() => void act()}>
+      <button
+        type="button"
+        className="button primary"
+        data-testid="export-review-action"
+        disabled={!allowed || busy}
+        onClick={() => void act()}
+      >
         {busy && <span className="export-spinner" />} {download ? 'Download' : 'Add to Cart'}
       </button>
     </Modal>

@@ -31,7 +31,12 @@ export interface SavedFocusArea {
   map_regions: Project['regions'] | null;
 }
 
-export function saveFocusArea(input: { name: string; description: string; points: LonLat[]; project: Pick<Project, 'slug'> }): Promise<SavedFocusArea> {
+export function saveFocusArea(input: {
+  name: string;
+  description: string;
+  points: LonLat[];
+  project: Pick<Project, 'slug'>;
+}): Promise<SavedFocusArea> {
   return sendJson<SavedFocusArea>('POST', '/neighborhoods.json', {
     name: input.name.trim(),
     description: input.description.trim(),

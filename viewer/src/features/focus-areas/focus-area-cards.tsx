@@ -8,7 +8,13 @@ import type { FocusArea } from '../../state/project.ts';
 import { squareMetersPerAcre } from './focus-areas.ts';
 import { zoomToFocusArea } from './focus-areas-layer.ts';
 
-export function FocusAreaCard(props: { area: FocusArea; action?: 'add' | 'remove'; busy: boolean; disabled: boolean; onAction: () => void }) {
+export function FocusAreaCard(props: {
+  area: FocusArea;
+  action?: 'add' | 'remove';
+  busy: boolean;
+  disabled: boolean;
+  onAction: () => void;
+}) {
   const { area } = props;
   const units = useAtomValue(unitsAtom);
   const map = useAtomValue(mapAtom);
@@ -16,15 +22,36 @@ export function FocusAreaCard(props: { area: FocusArea; action?: 'add' | 'remove
   return (
     <li className="focus-card" data-testid="focus-area-card" data-id={area.id}>
       <div className="focus-card-text">
-        <button type="button" className="link-button focus-card-name" title="Zoom to this focus area" onClick={() => map && zoomToFocusArea(map, area)}>
+        <button
+          type="button"
+          className="link-button focus-card-name"
+          title="Zoom to this focus area"
+          onClick={() => map && zoomToFocusArea(map, area)}
+        >
           {props.action === 'add' ? area.headline : area.name}
         </button>
-        <span className="muted small" data-testid="focus-area-size">{formatArea(area.acres * squareMetersPerAcre, units.area)}</span>
+        <span className="muted small" data-testid="focus-area-size">
+          {formatArea(area.acres * squareMetersPerAcre, units.area)}
+        </span>
         {area.description && <p className="small focus-card-description">{area.description}</p>}
       </div>
-      {props.busy && <span className="focus-spinner" role="status" aria-label={props.action === 'add' ? 'Adding' : 'Removing'} data-testid="focus-area-spinner" />}
+      {props.busy && (
+        <span
+          className="focus-spinner"
+          role="status"
+          aria-label={props.action === 'add' ? 'Adding' : 'Removing'}
+          data-testid="focus-area-spinner"
+        />
+      )}
       {props.action && !props.busy && (
-        <button type="button" className="button" data-testid={`focus-area-${props.action}`} aria-label={`${label} ${area.name}`} disabled={props.disabled} onClick={props.onAction}>
+        <button
+          type="button"
+          className="button"
+          data-testid={`focus-area-${props.action}`}
+          aria-label={`${label} ${area.name}`}
+          disabled={props.disabled}
+          onClick={props.onAction}
+        >
           {label}
         </button>
       )}

@@ -9,10 +9,26 @@ import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { currentProjectAtom } from '../../state/project.ts';
 import { saveFocusArea } from './api.ts';
 import { applyFocusAreaChangeAtom } from './atoms.ts';
-import { canSave, isTooLarge, namePlaceholder, nameReady, onlyWithProjectText, saveErrorText, tooLargeText } from './focus-areas.ts';
+import {
+  canSave,
+  isTooLarge,
+  namePlaceholder,
+  nameReady,
+  onlyWithProjectText,
+  saveErrorText,
+  tooLargeText,
+} from './focus-areas.ts';
 import './focus-areas.css';
 
-export function FocusAreaForm({ points, finished, squareMeters }: { points: LonLat[]; finished: boolean; squareMeters: number }) {
+export function FocusAreaForm({
+  points,
+  finished,
+  squareMeters,
+}: {
+  points: LonLat[];
+  finished: boolean;
+  squareMeters: number;
+}) {
   const project = useAtomValue(currentProjectAtom);
   const changed = useSetAtom(applyFocusAreaChangeAtom);
   const setPanel = useSetAtom(panelAtom);
@@ -48,22 +64,54 @@ export function FocusAreaForm({ points, finished, squareMeters }: { points: LonL
   const editable = !project || project.permissions.update;
   return (
     <div className="focus-form-wrap">
-      {tooLarge && <p className="error" data-testid="focus-area-too-large">{tooLargeText}</p>}
-      {!project && (
-        <p className="focus-note" data-testid="focus-area-no-project">
-          {onlyWithProjectText} <a href="#a=new-project" data-testid="focus-area-new-project">Create Project</a>
+      {tooLarge && (
+        <p className="error" data-testid="focus-area-too-large">
+          {tooLargeText}
         </p>
       )}
-      {project && !project.permissions.update && <p className="muted small" data-testid="focus-area-read-only">You can view this project but not change its focus areas.</p>}
+      {!project && (
+        <p className="focus-note" data-testid="focus-area-no-project">
+          {onlyWithProjectText}{' '}
+          <a href="#a=new-project" data-testid="focus-area-new-project">
+            Create Project
+          </a>
+        </p>
+      )}
+      {project && !project.permissions.update && (
+        <p className="muted small" data-testid="focus-area-read-only">
+          You can view this project but not change its focus areas.
+        </p>
+      )}
       {finished && points.length >= 3 && editable && (
         <form className="focus-form" data-testid="focus-area-form" aria-busy={saving} onSubmit={(e) => void submit(e)}>
-          <input aria-label="Focus area name" data-testid="focus-area-name" placeholder={namePlaceholder} maxLength={100} value={name}
-            disabled={saving} onChange={(e) => setName(e.target.value)} />
-          <textarea aria-label="Description (optional)" data-testid="focus-area-description" placeholder="Description (optional)" maxLength={2000}
-            rows={2} value={description} disabled={saving} onChange={(e) => setDescription(e.target.value)} />
+          <input
+            aria-label="Focus area name"
+            data-testid="focus-area-name"
+            placeholder={namePlaceholder}
+            maxLength={100}
+            value={name}
+            disabled={saving}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <textarea
+            aria-label="Description (optional)"
+            data-testid="focus-area-description"
+            placeholder="Description (optional)"
+            maxLength={2000}
+            rows={2}
+            value={description}
+            disabled={saving}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           {!nameReady(name) && name.length > 0 && <p className="muted small">The name needs more than 2 characters.</p>}
-          <button type="submit" className="button primary" data-testid="focus-area-save" disabled={!ready}>{saving ? 'Saving...' : 'Save'}</button>
-          {error && <p className="error" role="alert" data-testid="focus-area-error">{error}</p>}
+          <button type="submit" className="button primary" data-testid="focus-area-save" disabled={!ready}>
+            {saving ? 'Saving...' : 'Save'}
+          </button>
+          {error && (
+            <p className="error" role="alert" data-testid="focus-area-error">
+              {error}
+            </p>
+          )}
         </form>
       )}
     </div>

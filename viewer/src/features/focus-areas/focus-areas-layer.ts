@@ -18,14 +18,25 @@ const color = '#f59e0b';
 function collection(project: Project | null): GeoJSON.FeatureCollection {
   return {
     type: 'FeatureCollection',
-    features: attachedAreas(project).map((f) => ({ type: 'Feature', id: f.id, geometry: f.geometry as GeoJSON.Geometry, properties: { id: f.id, name: f.name } })),
+    features: attachedAreas(project).map((f) => ({
+      type: 'Feature',
+      id: f.id,
+      geometry: f.geometry as GeoJSON.Geometry,
+      properties: { id: f.id, name: f.name },
+    })),
   };
 }
 
 /** Spec 9: fit a feature with padding 60, at most zoom 17, without animation. */
 export function zoomToFocusArea(map: MapLibreMap, area: Pick<FocusArea, 'geometry'>): void {
   const [w, s, e, n] = boundsOf(area.geometry);
-  map.fitBounds([[w, s], [e, n]], { padding: 60, maxZoom: 17, animate: false });
+  map.fitBounds(
+    [
+      [w, s],
+      [e, n],
+    ],
+    { padding: 60, maxZoom: 17, animate: false },
+  );
 }
 
 function sync(map: MapLibreMap, data: GeoJSON.FeatureCollection): void {
@@ -37,16 +48,33 @@ function sync(map: MapLibreMap, data: GeoJSON.FeatureCollection): void {
   map.addSource(focusAreasSourceId, { type: 'geojson', data });
   // Under the parcels, so parcel hover and selection draw on top.
   const before = map.getLayer(parcelLayerIds.fill) ? parcelLayerIds.fill : undefined;
-  map.addLayer({
-    id: focusAreaLayerIds.fill, type: 'fill', source: focusAreasSourceId,
-    paint: { 'fill-color': color, 'fill-opacity': ['interpolate', ['linear'], ['zoom'], 10, 0.35, 13, 0] },
-  }, before);
-  map.addLayer({ id: focusAreaLayerIds.line, type: 'line', source: focusAreasSourceId, paint: { 'line-color': color, 'line-width': 2.5 } }, before);
+  map.addLayer(
+    {
+      id: focusAreaLayerIds.fill,
+      type: 'fill',
+      source: focusAreasSourceId,
+      paint: { 'fill-color': color, 'fill-opacity': ['interpolate', ['linear'], ['zoom'], 10, 0.35, 13, 0] },
+    },
+    before,
+  );
+  map.addLayer(
+    {
+      id: focusAreaLayerIds.line,
+      type: 'line',
+      source: focusAreasSourceId,
+      paint: { 'line-color': color, 'line-width': 2.5 },
+    },
+    before,
+  );
 }
 
 function onClick(map: MapLibreMap, e: MapMouseEvent, project: Project | null): void {
   if (store.get(toolAtom).tool || !map.getLayer(focusAreaLayerIds.fill)) return;
-  if (map.getLayer(parcelLayerIds.fill) && map.queryRenderedFeatures(e.point, { layers: [parcelLayerIds.fill] }).length > 0) return;
+  if (
+    map.getLayer(parcelLayerIds.fill) &&
+    map.queryRenderedFeatures(e.point, { layers: [parcelLayerIds.fill] }).length > 0
+  )
+    return;
   const hit = map.queryRenderedFeatures(e.point, { layers: [focusAreaLayerIds.fill] })[0];
   const area = attachedAreas(project).find((f) => f.id === Number(hit?.properties?.id));
   if (area) zoomToFocusArea(map, area);

@@ -14,5 +14,9 @@ export function FocusAreasNavButton() {
     toggle('focus-areas');
     setNavOpen(false);
   };
-  return <button type="button" className="focus-nav" data-testid="nav-focus-areas" onClick={open}>Focus Areas</button>;
+  return (
+    <button type="button" className="focus-nav" data-testid="nav-focus-areas" onClick={open}>
+      Focus Areas
+    </button>
+  );
 }

@@ -12,7 +12,14 @@ import { AreaUnitSelect } from '../units/unit-select.tsx';
 import { addFocus, removeFocus } from './api.ts';
 import { applyFocusAreaChangeAtom } from './atoms.ts';
 import { FocusAreaCard } from './focus-area-cards.tsx';
-import { addFailedText, attachable, attachedAreas, docsUrl, onlyWithProjectText, removeFailedText } from './focus-areas.ts';
+import {
+  addFailedText,
+  attachable,
+  attachedAreas,
+  docsUrl,
+  onlyWithProjectText,
+  removeFailedText,
+} from './focus-areas.ts';
 import { useFocusAreaList } from './use-focus-area-list.ts';
 import './focus-areas.css';
 
@@ -48,7 +55,9 @@ export function FocusAreasPane() {
   return (
     <Panel title="Focus Areas" testId="focus-areas-pane" onClose={() => setPanel(null)}>
       {!project ? (
-        <p data-testid="focus-areas-no-project">{onlyWithProjectText} <a href="#a=new-project">Create Project</a></p>
+        <p data-testid="focus-areas-no-project">
+          {onlyWithProjectText} <a href="#a=new-project">Create Project</a>
+        </p>
       ) : (
         <>
           <section className="focus-boundary" data-testid="focus-project-boundary">
@@ -60,32 +69,63 @@ export function FocusAreasPane() {
               <h3>In this project</h3>
               <AreaUnitSelect testId="focus-area-unit" />
             </div>
-            {attached.length === 0 && <p className="muted small" data-testid="focus-areas-empty">No focus areas in this project yet.</p>}
+            {attached.length === 0 && (
+              <p className="muted small" data-testid="focus-areas-empty">
+                No focus areas in this project yet.
+              </p>
+            )}
             <ul className="focus-list" data-testid="focus-areas-attached">
               {attached.map((area) => (
-                <FocusAreaCard key={area.id} area={area} action={canEdit ? 'remove' : undefined} busy={busy === area.id} disabled={busy !== null}
-                  onAction={() => void run(area, 'remove')} />
+                <FocusAreaCard
+                  key={area.id}
+                  area={area}
+                  action={canEdit ? 'remove' : undefined}
+                  busy={busy === area.id}
+                  disabled={busy !== null}
+                  onAction={() => void run(area, 'remove')}
+                />
               ))}
             </ul>
-            {canEdit && <button type="button" className="button" data-testid="focus-area-draw" onClick={draw}>Draw Focus Area</button>}
-            <p className="small"><a href={docsUrl} target="_blank" rel="noreferrer" data-testid="focus-areas-docs">About focus areas</a></p>
+            {canEdit && (
+              <button type="button" className="button" data-testid="focus-area-draw" onClick={draw}>
+                Draw Focus Area
+              </button>
+            )}
+            <p className="small">
+              <a href={docsUrl} target="_blank" rel="noreferrer" data-testid="focus-areas-docs">
+                About focus areas
+              </a>
+            </p>
           </section>
           {canEdit && (
             <section data-testid="focus-areas-available" data-state={list.status}>
               <h3>Add a focus area</h3>
               {list.status === 'loading' && <p className="muted small">Loading focus areas...</p>}
-              {list.status === 'failed' && <p className="error small" data-testid="focus-areas-fetch-error">{list.message}</p>}
-              {list.status === 'done' && (() => {
-                const offered = attachable(list.value, attached);
-                if (offered.length === 0) return <p className="muted small">Every focus area of your group is in this project.</p>;
-                return (
-                  <ul className="focus-list">
-                    {offered.map((area) => (
-                      <FocusAreaCard key={area.id} area={area} action="add" busy={busy === area.id} disabled={busy !== null} onAction={() => void run(area, 'add')} />
-                    ))}
-                  </ul>
-                );
-              })()}
+              {list.status === 'failed' && (
+                <p className="error small" data-testid="focus-areas-fetch-error">
+                  {list.message}
+                </p>
+              )}
+              {list.status === 'done' &&
+                (() => {
+                  const offered = attachable(list.value, attached);
+                  if (offered.length === 0)
+                    return <p className="muted small">Every focus area of your group is in this project.</p>;
+                  return (
+                    <ul className="focus-list">
+                      {offered.map((area) => (
+                        <FocusAreaCard
+                          key={area.id}
+                          area={area}
+                          action="add"
+                          busy={busy === area.id}
+                          disabled={busy !== null}
+                          onAction={() => void run(area, 'add')}
+                        />
+                      ))}
+                    </ul>
+                  );
+                })()}
             </section>
           )}
         </>

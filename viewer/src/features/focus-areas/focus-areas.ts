@@ -36,7 +36,14 @@ export interface FormState {
 }
 
 export function canSave(form: FormState): boolean {
-  return form.project !== null && form.project.permissions.update && form.points >= 3 && nameReady(form.name) && !isTooLarge(form.squareMeters) && !form.saving;
+  return (
+    form.project !== null &&
+    form.project.permissions.update &&
+    form.points >= 3 &&
+    nameReady(form.name) &&
+    !isTooLarge(form.squareMeters) &&
+    !form.saving
+  );
 }
 
 /** The drawn ring as the GeoJSON polygon the server stores (closed: the first corner repeated). */
@@ -52,19 +59,28 @@ export function attachedAreas(project: Pick<Project, 'regions'> | null): FocusAr
 /** Spec 5: an area already attached is not offered again; the rest sorted by headline, ignoring case. */
 export function attachable(all: FocusArea[], attached: Pick<FocusArea, 'id'>[]): FocusArea[] {
   const taken = new Set(attached.map((f) => f.id));
-  return all.filter((f) => !taken.has(f.id)).sort((a, b) => a.headline.localeCompare(b.headline, 'en', { sensitivity: 'base' }) || a.id - b.id);
+  return all
+    .filter((f) => !taken.has(f.id))
+    .sort((a, b) => a.headline.localeCompare(b.headline, 'en', { sensitivity: 'base' }) || a.id - b.id);
 }
-
 
 function isFocusArea(value: unknown): value is FocusArea {
   const f = value as Partial<FocusArea> | null;
-  return !!f && typeof f.id === 'number' && typeof f.name === 'string' && typeof f.headline === 'string' && typeof f.acres === 'number';
+  return (
+    !!f &&
+    typeof f.id === 'number' &&
+    typeof f.name === 'string' &&
+    typeof f.headline === 'string' &&
+    typeof f.acres === 'number'
+  );
 }
 
 /** Spec 8: a failed answer reads "Server responded with {status}", a malformed one "Invalid data structure from server". */
 export function readFocusAreaList(status: number, body: unknown): Remote<FocusArea[]> {
   if (status < 200 || status >= 300) return { status: 'failed', message: `Server responded with ${status}` };
-  const list = (body as { focus_areas?: unknown; neighborhoods?: unknown } | null)?.focus_areas ?? (body as { neighborhoods?: unknown } | null)?.neighborhoods;
+  const list =
+    (body as { focus_areas?: unknown; neighborhoods?: unknown } | null)?.focus_areas ??
+    (body as { neighborhoods?: unknown } | null)?.neighborhoods;
   if (!Array.isArray(list) || !list.every(isFocusArea)) return { status: 'failed', message: invalidDataText };
   return { status: 'done', value: list.map((f) => ({ ...f, description: f.description ?? '' })) };
 }
@@ -74,7 +90,9 @@ export function saveErrorText(error: unknown): string {
   const e = error as { status?: number; message?: string; code?: string } | null;
   if (e?.status === 401) return 'Sign in to save focus areas.';
   if (e?.message && e.code && e.code !== 'HTTP_ERROR') return e.message;
-  return e?.status ? `Server responded with ${e.status}` : 'The focus area could not be saved. Check your connection and try again.';
+  return e?.status
+    ? `Server responded with ${e.status}`
+    : 'The focus area could not be saved. Check your connection and try again.';
 }
 
 /** [west, south, east, north] of a polygon or multipolygon (for zooming to a focus area). */
@@ -83,7 +101,10 @@ export function boundsOf(geometry: FocusArea['geometry']): [number, number, numb
   const visit = (value: unknown): void => {
     if (Array.isArray(value) && typeof value[0] === 'number') {
       const [x, y] = value as [number, number];
-      w = Math.min(w, x); e = Math.max(e, x); s = Math.min(s, y); n = Math.max(n, y);
+      w = Math.min(w, x);
+      e = Math.max(e, x);
+      s = Math.min(s, y);
+      n = Math.max(n, y);
     } else if (Array.isArray(value)) value.forEach(visit);
   };
   visit(geometry.coordinates);

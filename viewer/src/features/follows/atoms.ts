@@ -25,7 +25,11 @@ export async function loadFollows(): Promise<void> {
 
 /** Bookmarks a parcel or follows a place; the server answers 409 past the plan's follows. */
 export async function follow(kind: 'parcel' | 'place', path: string): Promise<void> {
-  const answer = await sendJson<FollowResult>('POST', kind === 'parcel' ? `${path}/bookmark.json` : `${path}/follow.json`, {});
+  const answer = await sendJson<FollowResult>(
+    'POST',
+    kind === 'parcel' ? `${path}/bookmark.json` : `${path}/follow.json`,
+    {},
+  );
   if (answer.follow) store.set(followsAtom, (list) => [answer.follow!, ...list.filter((f) => f.path !== path)]);
 }
 

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { bookmarkIndex, clusterSize, rasterMaxZoom } from './bookmark-clusters.ts';
 import type { SlimFollow } from './atoms.ts';
 
-const bookmark = (id: number, centroid: SlimFollow['centroid']): SlimFollow => ({ id, kind: 'parcel', path: `/us/ma/middlesex/cambridge/${id}`, centroid });
+const bookmark = (id: number, centroid: SlimFollow['centroid']): SlimFollow => ({
+  id,
+  kind: 'parcel',
+  path: `/us/ma/middlesex/cambridge/${id}`,
+  centroid,
+});
 const world: [number, number, number, number] = [-180, -85, 180, 85];
 
 describe('bookmark clusters', () => {
@@ -11,7 +16,11 @@ describe('bookmark clusters', () => {
   });
 
   it('puts three nearby bookmarks into one cluster of 3 at a low zoom and apart at the raster max zoom', () => {
-    const index = bookmarkIndex([bookmark(1, [-71.1, 42.37]), bookmark(2, [-71.115, 42.37]), bookmark(3, [-71.13, 42.37])]);
+    const index = bookmarkIndex([
+      bookmark(1, [-71.1, 42.37]),
+      bookmark(2, [-71.115, 42.37]),
+      bookmark(3, [-71.13, 42.37]),
+    ]);
     expect(index.pins(world, 8)).toEqual([{ position: expect.any(Array), count: 3, clusterId: expect.any(Number) }]);
     expect(index.pins(world, rasterMaxZoom).map((p) => p.count)).toEqual([1, 1, 1]);
   });
@@ -28,6 +37,8 @@ describe('bookmark clusters', () => {
       { id: 4, kind: 'place', path: '/us/ma', centroid: [-71, 42] },
       bookmark(5, [-71.1, 42.37]),
     ]);
-    expect(index.pins(world, 5)).toEqual([{ position: [-71.1, 42.37], count: 1, path: '/us/ma/middlesex/cambridge/5' }]);
+    expect(index.pins(world, 5)).toEqual([
+      { position: [-71.1, 42.37], count: 1, path: '/us/ma/middlesex/cambridge/5' },
+    ]);
   });
 });

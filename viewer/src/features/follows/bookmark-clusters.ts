@@ -16,7 +16,11 @@ export function clusterSize(count: number): number {
 }
 
 export const validCentroid = (c: unknown): c is [number, number] =>
-  Array.isArray(c) && c.length === 2 && c.every((n) => typeof n === 'number' && Number.isFinite(n)) && Math.abs(c[0]) <= 180 && Math.abs(c[1]) <= 90;
+  Array.isArray(c) &&
+  c.length === 2 &&
+  c.every((n) => typeof n === 'number' && Number.isFinite(n)) &&
+  Math.abs(c[0]) <= 180 &&
+  Math.abs(c[1]) <= 90;
 
 export interface Pin {
   /** [lon, lat] */
@@ -37,15 +41,26 @@ export function bookmarkIndex(follows: readonly SlimFollow[]): BookmarkIndex {
   index.load(
     follows
       .filter((f) => f.kind === 'parcel' && validCentroid(f.centroid))
-      .map((f) => ({ type: 'Feature', geometry: { type: 'Point', coordinates: f.centroid! }, properties: { path: f.path } })),
+      .map((f) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: f.centroid! },
+        properties: { path: f.path },
+      })),
   );
   return {
     pins(bbox, zoom) {
       if (zoom > rasterMaxZoom) return [];
       return index.getClusters(bbox, Math.floor(zoom)).map((feature) => {
         const position = feature.geometry.coordinates as [number, number];
-        const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; path?: string };
-        return props.cluster ? { position, count: props.point_count!, clusterId: props.cluster_id! } : { position, count: 1, path: props.path! };
+        const props = feature.properties as {
+          cluster?: boolean;
+          cluster_id?: number;
+          point_count?: number;
+          path?: string;
+        };
+        return props.cluster
+          ? { position, count: props.point_count!, clusterId: props.cluster_id! }
+          : { position, count: 1, path: props.path! };
       });
     },
     expansionZoom: (clusterId) => index.getClusterExpansionZoom(clusterId),

@@ -23,25 +23,28 @@ export function BookmarkPins() {
     const draw = () => {
       markers.forEach((m) => m.remove());
       const b = map.getBounds();
-      markers = index.pins([b.getWest(), Math.max(b.getSouth(), -85), b.getEast(), Math.min(b.getNorth(), 85)], map.getZoom()).map((pin) => {
-        const el = document.createElement('button');
-        el.type = 'button';
-        const size = clusterSize(pin.count);
-        el.className = pin.clusterId === undefined ? 'bookmark-pin' : 'bookmark-cluster';
-        el.style.width = el.style.height = `${size}px`;
-        el.dataset.testid = pin.clusterId === undefined ? 'bookmark-pin' : 'bookmark-cluster';
-        el.dataset.size = String(size);
-        if (pin.clusterId !== undefined) {
-          el.textContent = String(pin.count);
-          el.setAttribute('aria-label', `${pin.count} bookmarks`);
-        } else el.setAttribute('aria-label', `Bookmark ${pin.path}`);
-        el.addEventListener('click', (e) => {
-          e.stopPropagation();
-          if (pin.clusterId !== undefined) map.easeTo({ center: pin.position, zoom: index.expansionZoom(pin.clusterId), duration: 500 });
-          else select({ path: pin.path! });
+      markers = index
+        .pins([b.getWest(), Math.max(b.getSouth(), -85), b.getEast(), Math.min(b.getNorth(), 85)], map.getZoom())
+        .map((pin) => {
+          const el = document.createElement('button');
+          el.type = 'button';
+          const size = clusterSize(pin.count);
+          el.className = pin.clusterId === undefined ? 'bookmark-pin' : 'bookmark-cluster';
+          el.style.width = el.style.height = `${size}px`;
+          el.dataset.testid = pin.clusterId === undefined ? 'bookmark-pin' : 'bookmark-cluster';
+          el.dataset.size = String(size);
+          if (pin.clusterId !== undefined) {
+            el.textContent = String(pin.count);
+            el.setAttribute('aria-label', `${pin.count} bookmarks`);
+          } else el.setAttribute('aria-label', `Bookmark ${pin.path}`);
+          el.addEventListener('click', (e) => {
+            e.stopPropagation();
+            if (pin.clusterId !== undefined)
+              map.easeTo({ center: pin.position, zoom: index.expansionZoom(pin.clusterId), duration: 500 });
+            else select({ path: pin.path! });
+          });
+          return new Marker({ element: el }).setLngLat(pin.position).addTo(map);
         });
-        return new Marker({ element: el }).setLngLat(pin.position).addTo(map);
-      });
     };
     draw();
     map.on('moveend', draw);

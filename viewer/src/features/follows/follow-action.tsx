@@ -48,7 +48,16 @@ export function FollowAction({ kind, path }: { kind: 'parcel' | 'place'; path: s
 
   return (
     <div className="follow-actions" ref={root} data-testid={`${kind}-actions`}>
-      <button type="button" className="button" aria-haspopup="menu" aria-expanded={open} disabled={busy} onClick={() => setOpen(!open)}>Actions ▾</button>
+      <button
+        type="button"
+        className="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        disabled={busy}
+        onClick={() => setOpen(!open)}
+      >
+        Actions ▾
+      </button>
       {open && (
         <div role="menu" className="follow-actions-menu">
           <button type="button" role="menuitem" data-testid={`${kind}-follow`} onClick={() => void toggle()}>
@@ -56,7 +65,15 @@ export function FollowAction({ kind, path }: { kind: 'parcel' | 'place'; path: s
           </button>
         </div>
       )}
-      {message && <span role="status" className={message.error ? 'error small' : 'muted small'} data-testid={`${kind}-follow-message`}>{message.text}</span>}
+      {message && (
+        <span
+          role="status"
+          className={message.error ? 'error small' : 'muted small'}
+          data-testid={`${kind}-follow-message`}
+        >
+          {message.text}
+        </span>
+      )}
     </div>
   );
 }

@@ -2,11 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { Bookmark, FollowsPage } from '@parcel-map/contracts/workspace/follows';
 import { emptyList, mergePage, nearEnd, withoutFollow } from './follows-list.ts';
 
-const bookmark = (id: number): Bookmark => ({ id, address: `${id} Main St`, path: `/us/ma/x/${id}`, target_path: `/us/ma/x/${id}`, centroid: [-71, 42], source_id: 'parcels', created_at: '' });
+const bookmark = (id: number): Bookmark => ({
+  id,
+  address: `${id} Main St`,
+  path: `/us/ma/x/${id}`,
+  target_path: `/us/ma/x/${id}`,
+  centroid: [-71, 42],
+  source_id: 'parcels',
+  created_at: '',
+});
 const page = (n: number, ids: number[], places: number[] = []): FollowsPage => ({
   follows: {
     parcels: [{ source_id: 'parcels', name: 'Parcels', bookmarks: ids.map(bookmark) }],
-    places: places.map((id) => ({ id, place: { properties: { path: `/us/p${id}`, headline: `Place ${id}` } }, created_at: '' })),
+    places: places.map((id) => ({
+      id,
+      place: { properties: { path: `/us/p${id}`, headline: `Place ${id}` } },
+      created_at: '',
+    })),
   },
   page: n,
   total_pages: 2,

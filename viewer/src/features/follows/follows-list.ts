@@ -38,7 +38,9 @@ export function withoutFollow(list: FollowsList, id: number): FollowsList {
   return {
     ...list,
     places: list.places.filter((p) => p.id !== id),
-    sources: list.sources.map((s) => ({ ...s, bookmarks: s.bookmarks.filter((b) => b.id !== id) })).filter((s) => s.bookmarks.length > 0),
+    sources: list.sources
+      .map((s) => ({ ...s, bookmarks: s.bookmarks.filter((b) => b.id !== id) }))
+      .filter((s) => s.bookmarks.length > 0),
     total_count: Math.max(0, list.total_count - 1),
   };
 }

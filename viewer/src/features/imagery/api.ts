@@ -12,9 +12,17 @@ export type ImageResult = { kind: 'image'; url: string } | { kind: 'limit'; mess
 
 type ErrorBody = { error?: { message?: string; details?: { limit?: string } } };
 
-export async function fetchImage(kind: ImageryKind, path: string, angle: number | null, signal?: AbortSignal): Promise<ImageResult> {
+export async function fetchImage(
+  kind: ImageryKind,
+  path: string,
+  angle: number | null,
+  signal?: AbortSignal,
+): Promise<ImageResult> {
   try {
-    const response = await fetch(apiUrl(`/imagery/${kind}.jpg`, { path, angle: kind === 'birdseye' && angle !== null ? angle : undefined }), { signal });
+    const response = await fetch(
+      apiUrl(`/imagery/${kind}.jpg`, { path, angle: kind === 'birdseye' && angle !== null ? angle : undefined }),
+      { signal },
+    );
     if (response.ok) return { kind: 'image', url: URL.createObjectURL(await response.blob()) };
     const body = (await response.json().catch(() => ({}))) as ErrorBody;
     // The caller's allowance (429) and the server's daily cap (503, details.limit) say so in their own words.

@@ -18,7 +18,9 @@ export function ImageryPanel({ path }: { path: string }) {
   const [result, setResult] = useState<ImageResult | 'loading' | null>(null);
 
   useEffect(() => {
-    void imageLimits(userId).then(setLimits).catch(() => setLimits(null));
+    void imageLimits(userId)
+      .then(setLimits)
+      .catch(() => setLimits(null));
   }, [userId]);
 
   const configured = limits?.providers[kind] ?? false;
@@ -30,11 +32,16 @@ export function ImageryPanel({ path }: { path: string }) {
     const abort = new AbortController();
     let url: string | undefined;
     setResult('loading');
-    fetchImage(kind, path, angle, abort.signal).then((r) => {
-      if (r.kind === 'image') url = r.url;
-      setResult(r);
-      if (limits?.metered) void imageLimits(userId).then(setLimits).catch(() => {});
-    }).catch(() => {});
+    fetchImage(kind, path, angle, abort.signal)
+      .then((r) => {
+        if (r.kind === 'image') url = r.url;
+        setResult(r);
+        if (limits?.metered)
+          void imageLimits(userId)
+            .then(setLimits)
+            .catch(() => {});
+      })
+      .catch(() => {});
     return () => {
       abort.abort();
       if (url) URL.revokeObjectURL(url);
@@ -50,24 +57,81 @@ export function ImageryPanel({ path }: { path: string }) {
   return (
     <section className="imagery-panel" data-testid="imagery-panel" aria-label="Property imagery">
       <div className="imagery-toggle" role="group" aria-label="Imagery view">
-        <button type="button" className={kind === 'street' ? 'active' : ''} aria-pressed={kind === 'street'} data-testid="imagery-street" onClick={() => switchTo('street')}>{imageryTexts.street}</button>
-        <button type="button" className={kind === 'birdseye' ? 'active' : ''} aria-pressed={kind === 'birdseye'} data-testid="imagery-birdseye" onClick={() => switchTo('birdseye')}>{imageryTexts.birdseye}</button>
+        <button
+          type="button"
+          className={kind === 'street' ? 'active' : ''}
+          aria-pressed={kind === 'street'}
+          data-testid="imagery-street"
+          onClick={() => switchTo('street')}
+        >
+          {imageryTexts.street}
+        </button>
+        <button
+          type="button"
+          className={kind === 'birdseye' ? 'active' : ''}
+          aria-pressed={kind === 'birdseye'}
+          data-testid="imagery-birdseye"
+          onClick={() => switchTo('birdseye')}
+        >
+          {imageryTexts.birdseye}
+        </button>
         {kind === 'birdseye' && (
-          <select aria-label="Bird's eye angle" data-testid="imagery-angle" value={angle ?? ''} onChange={(e) => { setAngle(e.target.value === '' ? null : Number(e.target.value)); setAsked(0); setResult(null); }}>
+          <select
+            aria-label="Bird's eye angle"
+            data-testid="imagery-angle"
+            value={angle ?? ''}
+            onChange={(e) => {
+              setAngle(e.target.value === '' ? null : Number(e.target.value));
+              setAsked(0);
+              setResult(null);
+            }}
+          >
             <option value="">Angle</option>
-            {birdseyeAngles.map((a) => <option key={a} value={a}>{a}°</option>)}
+            {birdseyeAngles.map((a) => (
+              <option key={a} value={a}>
+                {a}°
+              </option>
+            ))}
           </select>
         )}
       </div>
-      {limits && !configured && <p className="muted small" data-testid="imagery-not-configured">{imageryTexts.notConfigured}</p>}
-      {configured && limits?.metered && limits.message && <p className="small imagery-meter" data-testid="imagery-meter">{limits.message}</p>}
-      {configured && limits?.metered && limits.allowed && (result === null || (typeof result === 'object' && result.kind !== 'image')) && (
-        <button type="button" className="button" data-testid="imagery-show" onClick={() => setAsked((n) => n + 1)}>{imageryTexts.showImage}</button>
+      {limits && !configured && (
+        <p className="muted small" data-testid="imagery-not-configured">
+          {imageryTexts.notConfigured}
+        </p>
       )}
+      {configured && limits?.metered && limits.message && (
+        <p className="small imagery-meter" data-testid="imagery-meter">
+          {limits.message}
+        </p>
+      )}
+      {configured &&
+        limits?.metered &&
+        limits.allowed &&
+        (result === null || (typeof result === 'object' && result.kind !== 'image')) && (
+          <button type="button" className="button" data-testid="imagery-show" onClick={() => setAsked((n) => n + 1)}>
+            {imageryTexts.showImage}
+          </button>
+        )}
       {result === 'loading' && <p className="muted small">Loading image…</p>}
-      {typeof result === 'object' && result?.kind === 'image' && <img className="imagery-image" data-testid="imagery-image" src={result.url} alt={`${kind === 'street' ? imageryTexts.street : imageryTexts.birdseye} of this property`} />}
-      {typeof result === 'object' && result?.kind === 'unavailable' && <p className="muted small" data-testid="imagery-unavailable">{imageryTexts.unavailable}</p>}
-      {typeof result === 'object' && result?.kind === 'limit' && <p className="small imagery-meter" data-testid="imagery-limit">{result.message}</p>}
+      {typeof result === 'object' && result?.kind === 'image' && (
+        <img
+          className="imagery-image"
+          data-testid="imagery-image"
+          src={result.url}
+          alt={`${kind === 'street' ? imageryTexts.street : imageryTexts.birdseye} of this property`}
+        />
+      )}
+      {typeof result === 'object' && result?.kind === 'unavailable' && (
+        <p className="muted small" data-testid="imagery-unavailable">
+          {imageryTexts.unavailable}
+        </p>
+      )}
+      {typeof result === 'object' && result?.kind === 'limit' && (
+        <p className="small imagery-meter" data-testid="imagery-limit">
+          {result.message}
+        </p>
+      )}
     </section>
   );
 }

@@ -36,7 +36,9 @@ export function AskAi({ path, configured }: { path: string; configured: boolean 
     <section className="insights-card" data-testid="insights-ask-ai">
       <h3>Ask A.I.</h3>
       {!configured ? (
-        <p className="muted small" data-testid="ai-unconfigured">Ask A.I. is not set up on this server.</p>
+        <p className="muted small" data-testid="ai-unconfigured">
+          Ask A.I. is not set up on this server.
+        </p>
       ) : (
         <>
           <ul className="ai-questions">
@@ -45,19 +47,50 @@ export function AskAi({ path, configured }: { path: string; configured: boolean 
               return (
                 <li key={key}>
                   <label className={locked ? 'muted' : undefined}>
-                    <input type="radio" name="ai-question" value={key} checked={question === key} disabled={locked} onChange={() => setQuestion(key)} data-testid={`ai-question-${key}`} />{' '}
+                    <input
+                      type="radio"
+                      name="ai-question"
+                      value={key}
+                      checked={question === key}
+                      disabled={locked}
+                      onChange={() => setQuestion(key)}
+                      data-testid={`ai-question-${key}`}
+                    />{' '}
                     {placeQuestions[key].replace('{place}', 'this place')}
                   </label>
-                  {locked && <> <a className="small" href={upgradeToProHref}>Upgrade to Pro</a></>}
+                  {locked && (
+                    <>
+                      {' '}
+                      <a className="small" href={upgradeToProHref}>
+                        Upgrade to Pro
+                      </a>
+                    </>
+                  )}
                 </li>
               );
             })}
           </ul>
-          <button type="button" className="button primary" data-testid="ai-ask" disabled={state.status === 'loading'} onClick={() => void ask()}>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="ai-ask"
+            disabled={state.status === 'loading'}
+            onClick={() => void ask()}
+          >
             {state.status === 'loading' ? 'Asking...' : 'Ask'}
           </button>
-          {state.status === 'failed' && <p className="inline-alert error" data-testid="ai-failed">{state.message}</p>}
-          {state.status === 'done' && <div className="ai-answer" data-testid="ai-answer">{state.value.split(/\n{2,}/).map((p, i) => <p key={i}>{p}</p>)}</div>}
+          {state.status === 'failed' && (
+            <p className="inline-alert error" data-testid="ai-failed">
+              {state.message}
+            </p>
+          )}
+          {state.status === 'done' && (
+            <div className="ai-answer" data-testid="ai-answer">
+              {state.value.split(/\n{2,}/).map((p, i) => (
+                <p key={i}>{p}</p>
+              ))}
+            </div>
+          )}
         </>
       )}
     </section>

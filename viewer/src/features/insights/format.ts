@@ -42,20 +42,43 @@ export function pageCount(total: number): number {
 }
 
 export const landUseLabels: Record<string, string> = {
-  unknown: 'Unknown', residential: 'Residential', trade: 'Trade', industrial: 'Industrial', infrastructure: 'Infrastructure',
-  travel: 'Travel', assembly: 'Assembly', leisure: 'Leisure', natural: 'Natural', vacant: 'Vacant',
+  unknown: 'Unknown',
+  residential: 'Residential',
+  trade: 'Trade',
+  industrial: 'Industrial',
+  infrastructure: 'Infrastructure',
+  travel: 'Travel',
+  assembly: 'Assembly',
+  leisure: 'Leisure',
+  natural: 'Natural',
+  vacant: 'Vacant',
 };
 
 // The APA LBCS activity colours (reference/parcel-schema.md section 3); grey for unknown, white-ish for no activity.
 export const landUseColors: Record<string, string> = {
-  unknown: '#9ca3af', residential: '#FFFF00', trade: '#FF0000', industrial: '#A020F0', infrastructure: '#0000FF',
-  travel: '#BEBEBE', assembly: '#2F4F4F', leisure: '#90EE90', natural: '#228B22', vacant: '#e5e7eb',
+  unknown: '#9ca3af',
+  residential: '#FFFF00',
+  trade: '#FF0000',
+  industrial: '#A020F0',
+  infrastructure: '#0000FF',
+  travel: '#BEBEBE',
+  assembly: '#2F4F4F',
+  leisure: '#90EE90',
+  natural: '#228B22',
+  vacant: '#e5e7eb',
 };
 
 export const vacancyLabels: Record<string, string> = {
-  vacantResidential: 'Vacant Residential', occupiedResidential: 'Occupied Residential', vacantNonResidential: 'Vacant Non-Residential',
-  occupiedNonResidential: 'Occupied Non-Residential', unknownStatus: 'Unknown Status',
+  vacantResidential: 'Vacant Residential',
+  occupiedResidential: 'Occupied Residential',
+  vacantNonResidential: 'Vacant Non-Residential',
+  occupiedNonResidential: 'Occupied Non-Residential',
+  unknownStatus: 'Unknown Status',
 };
 export const vacancyColors: Record<string, string> = {
-  vacantResidential: '#f59e0b', occupiedResidential: '#7cb5ec', vacantNonResidential: '#ef4444', occupiedNonResidential: '#434348', unknownStatus: '#d1d5db',
+  vacantResidential: '#f59e0b',
+  occupiedResidential: '#7cb5ec',
+  vacantNonResidential: '#ef4444',
+  occupiedNonResidential: '#434348',
+  unknownStatus: '#d1d5db',
 };

@@ -19,7 +19,11 @@ export function GeneralInfo({ data }: { data: InsightsPayload }) {
   ];
   return (
     <div className="insights-general">
-      {data.placeInfo.synthetic && <p className="muted small" data-testid="insights-synthetic">Synthetic data: these figures describe generated test parcels.</p>}
+      {data.placeInfo.synthetic && (
+        <p className="muted small" data-testid="insights-synthetic">
+          Synthetic data: these figures describe generated test parcels.
+        </p>
+      )}
       <h3>Place Highlights</h3>
       <dl className="insights-highlights" data-testid="insights-highlights">
         {rows.map(([label, value, key]) => (
@@ -35,12 +39,21 @@ export function GeneralInfo({ data }: { data: InsightsPayload }) {
         {data.wikipedia ? (
           <>
             <p>{data.wikipedia.extract}</p>
-            {data.wikipedia.link && <a href={data.wikipedia.link} target="_blank" rel="noreferrer">Read more on Wikipedia</a>}
+            {data.wikipedia.link && (
+              <a href={data.wikipedia.link} target="_blank" rel="noreferrer">
+                Read more on Wikipedia
+              </a>
+            )}
           </>
         ) : (
           <p className="muted">
             {noWikipediaText}
-            {!data.providers.wikipedia && <span className="small" data-testid="wikipedia-unconfigured"> (This server has no encyclopedia source set up.)</span>}
+            {!data.providers.wikipedia && (
+              <span className="small" data-testid="wikipedia-unconfigured">
+                {' '}
+                (This server has no encyclopedia source set up.)
+              </span>
+            )}
           </p>
         )}
       </section>
@@ -48,7 +61,9 @@ export function GeneralInfo({ data }: { data: InsightsPayload }) {
       <section className="insights-card" data-testid="insights-buy-data">
         <h3>Buy Data Files</h3>
         <p>Download the parcel data for {data.placeInfo.headline} and other places from our data store.</p>
-        <a className="button" href="/store">Shop Data Store</a>
+        <a className="button" href="/store">
+          Shop Data Store
+        </a>
       </section>
 
       <AskAi key={data.placeInfo.path} path={data.placeInfo.path} configured={data.providers.ai} />
@@ -60,12 +75,24 @@ export function GeneralInfo({ data }: { data: InsightsPayload }) {
             <p className="small">Traditional lands at this place, from Native Land Digital:</p>
             <ul>
               {data.nativeLand.items.map((item) => (
-                <li key={item.id}>{item.link ? <a href={item.link} target="_blank" rel="noreferrer">{item.headline}</a> : item.headline}</li>
+                <li key={item.id}>
+                  {item.link ? (
+                    <a href={item.link} target="_blank" rel="noreferrer">
+                      {item.headline}
+                    </a>
+                  ) : (
+                    item.headline
+                  )}
+                </li>
               ))}
             </ul>
           </>
         ) : (
-          <p className="muted small">{data.providers.nativeLand ? 'No traditional lands are listed for this place.' : 'Native Land data is not set up on this server.'}</p>
+          <p className="muted small">
+            {data.providers.nativeLand
+              ? 'No traditional lands are listed for this place.'
+              : 'Native Land data is not set up on this server.'}
+          </p>
         )}
       </section>
     </div>

@@ -27,12 +27,18 @@ function PlacePicker({ path }: { path: string }) {
   const at = useAtomValue(atPointAtom);
   const project = useAtomValue(currentProjectAtom);
   const choose = useSetAtom(insightsChosenPathAtom);
-  const focusAreas = (project?.regions ?? []).flatMap((r) => r.focus_areas).map((f) => ({ path: `${project!.group.path}/focus/${f.id}`, name: `Focus area: ${f.name}` }));
+  const focusAreas = (project?.regions ?? [])
+    .flatMap((r) => r.focus_areas)
+    .map((f) => ({ path: `${project!.group.path}/focus/${f.id}`, name: `Focus area: ${f.name}` }));
   const options = [...breadcrumbs(at), ...focusAreas];
   if (!options.some((p) => p.path === path)) return null;
   return (
     <select aria-label="Place" data-testid="insights-place" value={path} onChange={(e) => choose(e.target.value)}>
-      {options.map((p) => <option key={p.path} value={p.path}>{p.name}</option>)}
+      {options.map((p) => (
+        <option key={p.path} value={p.path}>
+          {p.name}
+        </option>
+      ))}
     </select>
   );
 }
@@ -40,10 +46,13 @@ function PlacePicker({ path }: { path: string }) {
 export function InsightsPane({ path, onClose }: { path: string | null; onClose: () => void }) {
   const [tab, setTab] = useState<Tab>('general');
   const [load, retry] = useRemoteCall(
-    path === null ? null : (signal) => getInsights(path, signal).catch((error: unknown) => {
-      if (!isAbort(error)) console.warn(`insights: ${(error as Error).message}`);
-      throw error;
-    }),
+    path === null
+      ? null
+      : (signal) =>
+          getInsights(path, signal).catch((error: unknown) => {
+            if (!isAbort(error)) console.warn(`insights: ${(error as Error).message}`);
+            throw error;
+          }),
     path ?? '',
   );
 
@@ -58,15 +67,40 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
   return (
     <aside className="insights-tab" data-testid="insights-tab" aria-label="Insights">
       <header className="panel-header">
-        <h2>Insights{data ? <span className="muted insights-place-name" data-testid="insights-headline"> · {data.placeInfo.headline}</span> : null}</h2>
-        <button type="button" className="icon-button" aria-label="Close Insights" data-testid="close-insights" onClick={onClose}>×</button>
+        <h2>
+          Insights
+          {data ? (
+            <span className="muted insights-place-name" data-testid="insights-headline">
+              {' '}
+              · {data.placeInfo.headline}
+            </span>
+          ) : null}
+        </h2>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close Insights"
+          data-testid="close-insights"
+          onClick={onClose}
+        >
+          ×
+        </button>
       </header>
       <div className="panel-body">
         {path && <PlacePicker path={path} />}
         {!path && <p className="muted">Move the map over a place to see its insights.</p>}
-        {path && load.status === 'loading' && <p className="muted" data-testid="insights-loading">{loadingText}</p>}
+        {path && load.status === 'loading' && (
+          <p className="muted" data-testid="insights-loading">
+            {loadingText}
+          </p>
+        )}
         {path && load.status === 'failed' && (
-          <p className="inline-alert error" data-testid="insights-failed">{failedText} <button type="button" className="link-button" onClick={retry}>Try again</button></p>
+          <p className="inline-alert error" data-testid="insights-failed">
+            {failedText}{' '}
+            <button type="button" className="link-button" onClick={retry}>
+              Try again
+            </button>
+          </p>
         )}
         {data && (
           <>
@@ -74,21 +108,49 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
               {tabs.map((t) => {
                 const gate = t === 'unavailable' ? null : gatedMessage(t, access(t));
                 return (
-                  <button key={t} type="button" role="tab" className="insights-tab-button" data-testid={`insights-tab-${t}`} aria-selected={shown === t}
-                    title={gate ?? undefined} data-gate={gate ? access(t) : undefined}
-                    onClick={() => setTab(t)}>{label(t)}</button>
+                  <button
+                    key={t}
+                    type="button"
+                    role="tab"
+                    className="insights-tab-button"
+                    data-testid={`insights-tab-${t}`}
+                    aria-selected={shown === t}
+                    title={gate ?? undefined}
+                    data-gate={gate ? access(t) : undefined}
+                    onClick={() => setTab(t)}
+                  >
+                    {label(t)}
+                  </button>
                 );
               })}
             </nav>
-            <select className="insights-tab-select" aria-label="Insights section" data-testid="insights-tab-select" value={shown} onChange={(e) => setTab(e.target.value as Tab)}>
+            <select
+              className="insights-tab-select"
+              aria-label="Insights section"
+              data-testid="insights-tab-select"
+              value={shown}
+              onChange={(e) => setTab(e.target.value as Tab)}
+            >
               {tabs.map((t) => {
                 const gate = t === 'unavailable' ? null : gatedMessage(t, access(t));
-                return <option key={t} value={t}>{gate ?? label(t)}</option>;
+                return (
+                  <option key={t} value={t}>
+                    {gate ?? label(t)}
+                  </option>
+                );
               })}
             </select>
             <div role="tabpanel" className="insights-section" data-testid={`insights-section-${shown}`}>
               {shownGate && (
-                <p className="upsell" data-testid="insights-gated">{shownGate}{access(shown) === 'pro' && <> <a href={upgradeToProHref}>Upgrade to Pro</a></>}</p>
+                <p className="upsell" data-testid="insights-gated">
+                  {shownGate}
+                  {access(shown) === 'pro' && (
+                    <>
+                      {' '}
+                      <a href={upgradeToProHref}>Upgrade to Pro</a>
+                    </>
+                  )}
+                </p>
               )}
               {shown === 'general' && <GeneralInfo data={data} />}
               {shown === 'landUse' && data.lbcs && <LandUse lbcs={data.lbcs} />}
@@ -97,7 +159,10 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
               {shown === 'unavailable' && (
                 <div data-testid="place-not-available">
                   <h3>Place Not Available</h3>
-                  <p>We have no parcel data for <strong>{data.placeInfo.headline}</strong> yet. Tell us you need it and we will consider adding it.</p>
+                  <p>
+                    We have no parcel data for <strong>{data.placeInfo.headline}</strong> yet. Tell us you need it and
+                    we will consider adding it.
+                  </p>
                   <PlaceRequestForm path={data.placeInfo.path} />
                 </div>
               )}

@@ -48,7 +48,13 @@ export function InsightsTab() {
     dropHashKey(insightsHashKey);
   };
   return (
-    <Suspense fallback={<aside className="insights-tab" aria-busy="true"><p className="panel-body muted">Loading Place Data...</p></aside>}>
+    <Suspense
+      fallback={
+        <aside className="insights-tab" aria-busy="true">
+          <p className="panel-body muted">Loading Place Data...</p>
+        </aside>
+      }
+    >
       <InsightsPane path={path} onClose={close} />
     </Suspense>
   );

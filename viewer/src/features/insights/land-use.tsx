@@ -9,7 +9,10 @@ export const noZoningText = 'No Zoning Data Available';
 export function LandUse({ lbcs }: { lbcs: NonNullable<InsightsPayload['lbcs']> }) {
   const total = lbcs.activity_counts.reduce((sum, a) => sum + a.count, 0);
   const rows = lbcs.activity_counts.map((a) => ({
-    key: a.activity_type, label: landUseLabels[a.activity_type] ?? a.activity_type, count: a.count, percent: formatPercent(percentOf(a.count, total)),
+    key: a.activity_type,
+    label: landUseLabels[a.activity_type] ?? a.activity_type,
+    count: a.count,
+    percent: formatPercent(percentOf(a.count, total)),
   }));
   return (
     <div className="insights-land-use">
@@ -21,7 +24,9 @@ export function LandUse({ lbcs }: { lbcs: NonNullable<InsightsPayload['lbcs']> }
             <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} />
             <Tooltip formatter={(value) => [formatNumber(Number(value), true), 'Parcels']} />
             <Bar dataKey="count" isAnimationActive={false}>
-              {rows.map((r) => <Cell key={r.key} fill={landUseColors[r.key]} stroke="#6b7280" />)}
+              {rows.map((r) => (
+                <Cell key={r.key} fill={landUseColors[r.key]} stroke="#6b7280" />
+              ))}
               <LabelList dataKey="percent" position="right" style={{ fontSize: 11 }} />
             </Bar>
           </BarChart>
@@ -31,7 +36,10 @@ export function LandUse({ lbcs }: { lbcs: NonNullable<InsightsPayload['lbcs']> }
         <tbody>
           {rows.map((r) => (
             <tr key={r.key} data-category={r.key}>
-              <td><span className="swatch" style={{ background: landUseColors[r.key] }} />{r.label}</td>
+              <td>
+                <span className="swatch" style={{ background: landUseColors[r.key] }} />
+                {r.label}
+              </td>
               <td className="num">{formatNumber(r.count, true)}</td>
               <td className="num">{r.percent}</td>
             </tr>
@@ -40,13 +48,18 @@ export function LandUse({ lbcs }: { lbcs: NonNullable<InsightsPayload['lbcs']> }
       </table>
       <h3>Zoning</h3>
       {lbcs.zoning.length === 0 ? (
-        <p className="muted" data-testid="no-zoning">{noZoningText}</p>
+        <p className="muted" data-testid="no-zoning">
+          {noZoningText}
+        </p>
       ) : (
         <table className="insights-list" data-testid="zoning-list">
           <tbody>
             {lbcs.zoning.map((z) => (
               <tr key={z.code}>
-                <td><strong>{z.code}</strong>{z.description ? <span className="muted"> {z.description}</span> : null}</td>
+                <td>
+                  <strong>{z.code}</strong>
+                  {z.description ? <span className="muted"> {z.description}</span> : null}
+                </td>
                 <td className="num">{formatNumber(z.count, true)}</td>
               </tr>
             ))}

@@ -11,7 +11,15 @@ import { axisLabel, formatNumber, ownerBarColor, pageCount, pageOf } from './for
 type Owner = NonNullable<InsightsPayload['owners']>[number];
 function EyeIcon({ open }: { open: boolean }) {
   return (
-    <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
       <path d="M1 8s2.5-5 7-5 7 5 7 5-2.5 5-7 5-7-5-7-5z" />
       <circle cx="8" cy="8" r="2" />
       {!open && <path d="M2 14 14 2" />}
@@ -27,7 +35,12 @@ export function Ownership({ owners }: { owners: Owner[] }) {
   const [hovered, setHovered] = useState<string | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [hidden, setHidden] = useState<Set<string>>(new Set());
-  if (owners.length === 0) return <p className="muted" data-testid="no-owners">This place's parcel data has no owner names.</p>;
+  if (owners.length === 0)
+    return (
+      <p className="muted" data-testid="no-owners">
+        This place's parcel data has no owner names.
+      </p>
+    );
 
   const pages = pageCount(owners.length);
   const shown = pageOf(owners, page);
@@ -50,10 +63,23 @@ export function Ownership({ owners }: { owners: Owner[] }) {
           <BarChart data={bars} margin={{ left: 0, right: 8, top: 8, bottom: 4 }} onMouseLeave={() => setHovered(null)}>
             <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} />
             <YAxis allowDecimals={false} width={40} tick={{ fontSize: 11 }} />
-            <Tooltip formatter={(value) => [formatNumber(Number(value), true), 'Parcels']} labelFormatter={(_, payload) => String(payload?.[0]?.payload?.name ?? '')} />
-            <Bar dataKey="count" isAnimationActive={false} onClick={(entry: { payload?: Owner }) => entry.payload && toggleSelected(entry.payload.name)}
-              onMouseEnter={(entry: { payload?: Owner }) => setHovered(entry.payload?.name ?? null)}>
-              {bars.map((o) => <Cell key={o.name} cursor="pointer" fill={o.name === selected ? selectedColor : o.name === hovered ? hoverColor : ownerBarColor} />)}
+            <Tooltip
+              formatter={(value) => [formatNumber(Number(value), true), 'Parcels']}
+              labelFormatter={(_, payload) => String(payload?.[0]?.payload?.name ?? '')}
+            />
+            <Bar
+              dataKey="count"
+              isAnimationActive={false}
+              onClick={(entry: { payload?: Owner }) => entry.payload && toggleSelected(entry.payload.name)}
+              onMouseEnter={(entry: { payload?: Owner }) => setHovered(entry.payload?.name ?? null)}
+            >
+              {bars.map((o) => (
+                <Cell
+                  key={o.name}
+                  cursor="pointer"
+                  fill={o.name === selected ? selectedColor : o.name === hovered ? hoverColor : ownerBarColor}
+                />
+              ))}
             </Bar>
           </BarChart>
         </ResponsiveContainer>
@@ -61,28 +87,73 @@ export function Ownership({ owners }: { owners: Owner[] }) {
 
       <ol className="owner-list" data-testid="owner-list" start={page * 8 + 1}>
         {shown.map((o) => (
-          <li key={o.name} data-owner={o.name} data-selected={o.name === selected} data-hovered={o.name === hovered}
-            onMouseEnter={() => setHovered(o.name)} onMouseLeave={() => setHovered(null)}>
-            <button type="button" className="link-button owner-name" aria-pressed={o.name === selected} onClick={() => toggleSelected(o.name)}>{o.name}</button>
+          <li
+            key={o.name}
+            data-owner={o.name}
+            data-selected={o.name === selected}
+            data-hovered={o.name === hovered}
+            onMouseEnter={() => setHovered(o.name)}
+            onMouseLeave={() => setHovered(null)}
+          >
+            <button
+              type="button"
+              className="link-button owner-name"
+              aria-pressed={o.name === selected}
+              onClick={() => toggleSelected(o.name)}
+            >
+              {o.name}
+            </button>
             <span className="muted small num">{formatNumber(o.count, true)} parcels</span>
-            <button type="button" className="icon-button owner-eye" data-testid="owner-eye" aria-pressed={!hidden.has(o.name)} onClick={() => toggleHidden(o.name)}
-              aria-label={hidden.has(o.name) ? `Show ${o.name} in the chart` : `Hide ${o.name} from the chart`}><EyeIcon open={!hidden.has(o.name)} /></button>
+            <button
+              type="button"
+              className="icon-button owner-eye"
+              data-testid="owner-eye"
+              aria-pressed={!hidden.has(o.name)}
+              onClick={() => toggleHidden(o.name)}
+              aria-label={hidden.has(o.name) ? `Show ${o.name} in the chart` : `Hide ${o.name} from the chart`}
+            >
+              <EyeIcon open={!hidden.has(o.name)} />
+            </button>
             <OwnerHighlightButton owner={o.name} testId="owner-list-highlight" />
           </li>
         ))}
       </ol>
       <div className="owner-pager" data-testid="owner-pager">
-        <button type="button" className="button" disabled={page === 0} onClick={() => setPage(page - 1)} aria-label="Previous owners">‹ Prev</button>
-        <span data-testid="owner-page">Page {page + 1} of {pages}</span>
-        <button type="button" className="button" disabled={page >= pages - 1} onClick={() => setPage(page + 1)} aria-label="Next owners">Next ›</button>
+        <button
+          type="button"
+          className="button"
+          disabled={page === 0}
+          onClick={() => setPage(page - 1)}
+          aria-label="Previous owners"
+        >
+          ‹ Prev
+        </button>
+        <span data-testid="owner-page">
+          Page {page + 1} of {pages}
+        </span>
+        <button
+          type="button"
+          className="button"
+          disabled={page >= pages - 1}
+          onClick={() => setPage(page + 1)}
+          aria-label="Next owners"
+        >
+          Next ›
+        </button>
       </div>
 
       <section className="insights-card" data-testid="selected-owner">
         <h3>Selected Owner</h3>
         {current ? (
           <>
-            <p><strong>{current.name}</strong> <OwnerHighlightButton owner={current.name} testId="selected-owner-highlight" /></p>
-            <p className="small">Rank {rank} of {owners.length} · {formatNumber(current.count, true)} parcels · {formatNumber(current.acres)} acres</p>
+            <p>
+              <strong>{current.name}</strong>{' '}
+              <OwnerHighlightButton owner={current.name} testId="selected-owner-highlight" />
+            </p>
+            <p className="small">
+              Rank {rank} of {owners.length} · {formatNumber(current.count, true)} parcels ·{' '}
+              {formatNumber(current.acres)} acres
+            </p>
           </>
         ) : (
           <p className="muted small">Select an owner in the chart or the list.</p>

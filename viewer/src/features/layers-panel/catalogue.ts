@@ -6,26 +6,46 @@ export const drawableLayers = ['flood', 'wetlands', 'zoning'];
 
 export const builtInCatalogue: CatalogueLayer[] = [
   {
-    id: 'flood', name: 'FEMA Flood Zones', type: 'vector', country: 'us', source: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
+    id: 'flood',
+    name: 'FEMA Flood Zones',
+    type: 'vector',
+    country: 'us',
+    source: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
     description: 'FEMA National Flood Hazard Layer zones: A and V zones are high-risk special flood hazard areas.',
-    docs: 'https://www.fema.gov/flood-maps/national-flood-hazard-layer', minzoom: 0, maxzoom: 22,
+    docs: 'https://www.fema.gov/flood-maps/national-flood-hazard-layer',
+    minzoom: 0,
+    maxzoom: 22,
   },
   {
-    id: 'wetlands', name: 'Wetlands', type: 'vector', country: 'us', source: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
+    id: 'wetlands',
+    name: 'Wetlands',
+    type: 'vector',
+    country: 'us',
+    source: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
     description: 'US Fish and Wildlife Service National Wetlands Inventory.',
-    docs: 'https://www.fws.gov/program/national-wetlands-inventory', minzoom: 10, maxzoom: 22,
+    docs: 'https://www.fws.gov/program/national-wetlands-inventory',
+    minzoom: 10,
+    maxzoom: 22,
   },
   {
-    id: 'zoning', name: 'Zoning', type: 'vector', country: 'us', source: '/api/v1/zoning/{z}/{x}/{y}.mvt',
+    id: 'zoning',
+    name: 'Zoning',
+    type: 'vector',
+    country: 'us',
+    source: '/api/v1/zoning/{z}/{x}/{y}.mvt',
     description: 'Zoning districts with their code, name and standardized zoning type.',
-    docs: 'https://www.cambridgema.gov/CDD/zoninganddevelopment/Zoning', minzoom: 11, maxzoom: 20,
+    docs: 'https://www.cambridgema.gov/CDD/zoninganddevelopment/Zoning',
+    minzoom: 11,
+    maxzoom: 20,
   },
 ];
 
 /** Entries for the view's country; with no known country every entry shows. */
 export function layersForCountry(catalogue: CatalogueLayer[], country: string | null): CatalogueLayer[] {
   const source = catalogue.length > 0 ? catalogue : builtInCatalogue;
-  return source.filter((l) => drawableLayers.includes(l.id) && (!country || l.country.toLowerCase().split(/[ ,]+/).includes(country)));
+  return source.filter(
+    (l) => drawableLayers.includes(l.id) && (!country || l.country.toLowerCase().split(/[ ,]+/).includes(country)),
+  );
 }
 
 /** Switching a layer on puts it last, so the legend shows the most recent one. */

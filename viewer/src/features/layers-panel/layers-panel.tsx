@@ -5,7 +5,18 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { subBoundaryOptions } from '../../map/layers/places-layer/places-data.ts';
-import { activeLayersAtom, basemapAtom, floatingLabelsAtom, parcelLinesAtom, placeLabelsAtom, showLegendOnMapAtom, subBoundariesAtom, subBoundaryLevelAtom, type FloatingLabels, type SubBoundaryLevel } from '../../state/layers.ts';
+import {
+  activeLayersAtom,
+  basemapAtom,
+  floatingLabelsAtom,
+  parcelLinesAtom,
+  placeLabelsAtom,
+  showLegendOnMapAtom,
+  subBoundariesAtom,
+  subBoundaryLevelAtom,
+  type FloatingLabels,
+  type SubBoundaryLevel,
+} from '../../state/layers.ts';
 import { atPointAtom } from '../../state/selection.ts';
 import { catalogueAtom } from '../../state/server-config.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
@@ -49,25 +60,60 @@ export function LayersPanel() {
   const levels = subBoundaryOptions(at, country);
 
   const expand = (
-    <button type="button" className="icon-button" data-testid="layers-expand" aria-pressed={expanded}
-      aria-label={expanded ? 'Restore panel height' : 'Expand vertically'} title={expanded ? 'Restore panel height' : 'Expand vertically'}
-      onClick={() => setExpanded(!expanded)}>{expanded ? '⤒' : '⇕'}</button>
+    <button
+      type="button"
+      className="icon-button"
+      data-testid="layers-expand"
+      aria-pressed={expanded}
+      aria-label={expanded ? 'Restore panel height' : 'Expand vertically'}
+      title={expanded ? 'Restore panel height' : 'Expand vertically'}
+      onClick={() => setExpanded(!expanded)}
+    >
+      {expanded ? '⤒' : '⇕'}
+    </button>
   );
   return (
-    <Panel title="Layers" testId="layers-panel" onClose={() => setPanel(null)} actions={expand} className={expanded ? 'panel-expanded' : ''}>
-      <Toggle label="Show Legend on Map" checked={legendOnMap} onChange={setLegendOnMap} testId="toggle-legend-on-map" />
+    <Panel
+      title="Layers"
+      testId="layers-panel"
+      onClose={() => setPanel(null)}
+      actions={expand}
+      className={expanded ? 'panel-expanded' : ''}
+    >
+      <Toggle
+        label="Show Legend on Map"
+        checked={legendOnMap}
+        onChange={setLegendOnMap}
+        testId="toggle-legend-on-map"
+      />
       <Section title="Map Elements" defaultOpen={false} testId="section-map-elements">
         <Toggle label="Parcel lines" checked={parcelLines} onChange={setParcelLines} testId="toggle-parcel-lines" />
-        <Toggle label="Sub-boundaries" checked={subBoundaries} onChange={setSubBoundaries} testId="toggle-sub-boundaries" />
+        <Toggle
+          label="Sub-boundaries"
+          checked={subBoundaries}
+          onChange={setSubBoundaries}
+          testId="toggle-sub-boundaries"
+        />
         <label className="select-row">
           <span className="muted small">Boundaries</span>
-          <select aria-label="Sub-boundary level" data-testid="sub-boundary-level" disabled={!subBoundaries}
-            value={levels.some((l) => l.id === level) ? level : 'auto'} onChange={(e) => setLevel(e.target.value as SubBoundaryLevel)}>
-            {levels.map((l) => <option key={l.id} value={l.id}>{l.label}</option>)}
+          <select
+            aria-label="Sub-boundary level"
+            data-testid="sub-boundary-level"
+            disabled={!subBoundaries}
+            value={levels.some((l) => l.id === level) ? level : 'auto'}
+            onChange={(e) => setLevel(e.target.value as SubBoundaryLevel)}
+          >
+            {levels.map((l) => (
+              <option key={l.id} value={l.id}>
+                {l.label}
+              </option>
+            ))}
           </select>
         </label>
         {country && country !== 'us' && (
-          <p className="muted small" data-testid="boundary-outside-us">Additional boundary options are available within the US.</p>
+          <p className="muted small" data-testid="boundary-outside-us">
+            Additional boundary options are available within the US.
+          </p>
         )}
       </Section>
       <Section title="Basemaps" testId="section-basemaps">
@@ -79,23 +125,46 @@ export function LayersPanel() {
         ))}
       </Section>
       <Section title="Labels" testId="section-labels">
-        <Toggle label="Place labels" checked={placeLabels} onChange={setPlaceLabels} testId="toggle-label-tile" disabled={!entitled}
-          hint={entitled ? undefined : 'Label tiles are available to Pro customers.'} />
+        <Toggle
+          label="Place labels"
+          checked={placeLabels}
+          onChange={setPlaceLabels}
+          testId="toggle-label-tile"
+          disabled={!entitled}
+          hint={entitled ? undefined : 'Label tiles are available to Pro customers.'}
+        />
         {!entitled && <Upsell features="Label tiles" testId="label-tiles-upsell" />}
-        {labelChoices.filter((c) => !country || c.countries.includes(country)).map((choice) => (
-          <Toggle key={choice.id} label={choice.label} checked={labels[choice.id]} testId={`toggle-label-${choice.id}`}
-            onChange={(on) => setLabels({ ...labels, [choice.id]: on })} />
-        ))}
+        {labelChoices
+          .filter((c) => !country || c.countries.includes(country))
+          .map((choice) => (
+            <Toggle
+              key={choice.id}
+              label={choice.label}
+              checked={labels[choice.id]}
+              testId={`toggle-label-${choice.id}`}
+              onChange={(on) => setLabels({ ...labels, [choice.id]: on })}
+            />
+          ))}
       </Section>
       <Section title="Additional Layers" testId="section-additional-layers">
         {layers.length === 0 && <p className="muted">No additional layers are available in this country.</p>}
         {layers.length > 0 && !entitled && <Upsell features="Additional layers" testId="layers-upsell" />}
         {layers.map((layer) => (
           <div key={layer.id} className="layer-entry">
-            <Toggle label={layer.name} checked={active.includes(layer.id)} testId={`toggle-layer-${layer.id}`} disabled={!entitled}
-              onChange={(on) => setActive(toggleLayer(active, layer.id, on))} />
+            <Toggle
+              label={layer.name}
+              checked={active.includes(layer.id)}
+              testId={`toggle-layer-${layer.id}`}
+              disabled={!entitled}
+              onChange={(on) => setActive(toggleLayer(active, layer.id, on))}
+            />
             <p className="muted small">
-              {layer.description} {layer.docs && <a href={layer.docs} target="_blank" rel="noreferrer">Docs</a>}
+              {layer.description}{' '}
+              {layer.docs && (
+                <a href={layer.docs} target="_blank" rel="noreferrer">
+                  Docs
+                </a>
+              )}
             </p>
           </div>
         ))}

@@ -15,7 +15,11 @@ import { builtInCatalogue } from '../layers-panel/catalogue.ts';
 import { appliedSourceAtom } from '../../state/style-rules.ts';
 import { StyleRulesLegend } from '../style-rules/style-legend.tsx';
 
-const legends: Record<string, { label: string; color: string }[]> = { flood: floodLegend, wetlands: wetlandsLegend, zoning: zoningLegend };
+const legends: Record<string, { label: string; color: string }[]> = {
+  flood: floodLegend,
+  wetlands: wetlandsLegend,
+  zoning: zoningLegend,
+};
 
 function LegendBody() {
   const active = useAtomValue(activeLayersAtom);
@@ -29,7 +33,15 @@ function LegendBody() {
     return (
       <p className="legend-empty" data-testid="legend-empty">
         No style rules applied yet.{' '}
-        <a href="#style" onClick={(e) => { e.preventDefault(); setPanel('style'); }}>Add a style rule</a>
+        <a
+          href="#style"
+          onClick={(e) => {
+            e.preventDefault();
+            setPanel('style');
+          }}
+        >
+          Add a style rule
+        </a>
       </p>
     );
   }

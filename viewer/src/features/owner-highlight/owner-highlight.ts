@@ -19,7 +19,11 @@ export function hasOtherFilters(filters: Filters): boolean {
 }
 
 /** The next highlight and filters after pressing the button for `owner`. */
-export function toggleOwner(current: OwnerHighlight | null, filters: Filters, owner: string): { highlight: OwnerHighlight | null; filters: Filters } {
+export function toggleOwner(
+  current: OwnerHighlight | null,
+  filters: Filters,
+  owner: string,
+): { highlight: OwnerHighlight | null; filters: Filters } {
   if (current?.owner === owner) return { highlight: null, filters: current.previous };
   // Switching from one owner to another keeps the filters from before the first highlight.
   const previous = current ? current.previous : filters;
@@ -29,7 +33,10 @@ export function toggleOwner(current: OwnerHighlight | null, filters: Filters, ow
 /** Whether pressing the button for `owner` needs the confirmation: it would replace filters the user set. */
 export function needsConfirmation(current: OwnerHighlight | null, filters: Filters, owner: string): boolean {
   if (current) return false;
-  return hasOtherFilters(filters) && !(filters.owner && Array.isArray(filters.owner) && filters.owner.length === 1 && filters.owner[0] === owner);
+  return (
+    hasOtherFilters(filters) &&
+    !(filters.owner && Array.isArray(filters.owner) && filters.owner.length === 1 && filters.owner[0] === owner)
+  );
 }
 
 export const toggleOwnerHighlightAtom = atom(null, (get, set, owner: string) => {

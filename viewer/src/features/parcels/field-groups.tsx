@@ -14,12 +14,20 @@ export const customiseHref = '/settings/property-details';
 
 function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; kind: RowKind }) {
   const label = parcel.key?.[name] ?? name;
-  const header = <th scope="row" title={parcel.tooltips?.[name]}>{label}</th>;
+  const header = (
+    <th scope="row" title={parcel.tooltips?.[name]}>
+      {label}
+    </th>
+  );
   if (kind === 'addon') {
     return (
       <tr data-field={name} className="locked">
         {header}
-        <td><a className="lock-badge tier-addon" href={`${customiseHref}#add-ons`}>Add-on</a></td>
+        <td>
+          <a className="lock-badge tier-addon" href={`${customiseHref}#add-ons`}>
+            Add-on
+          </a>
+        </td>
       </tr>
     );
   }
@@ -28,7 +36,11 @@ function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; 
     return (
       <tr data-field={name} className="locked">
         {header}
-        <td><a className={`lock-badge tier-${meta.tier}`} href="/plans">{meta.unlock}</a></td>
+        <td>
+          <a className={`lock-badge tier-${meta.tier}`} href="/plans">
+            {meta.unlock}
+          </a>
+        </td>
       </tr>
     );
   }
@@ -37,7 +49,11 @@ function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; 
     value = parcel.formatted_addresses.mailing.map((line) => <div key={line}>{line}</div>);
   }
   if (name === 'zoning_code_link' && typeof parcel.fields?.[name] === 'string') {
-    value = <a href={String(parcel.fields[name])} target="_blank" rel="noreferrer">Zoning code</a>;
+    value = (
+      <a href={String(parcel.fields[name])} target="_blank" rel="noreferrer">
+        Zoning code
+      </a>
+    );
   }
   return (
     <tr data-field={name}>
@@ -60,19 +76,34 @@ export function FieldGroups({ parcel }: { parcel: ParcelEntity }) {
         <Section key={group.id} title={group.title} testId={`group-${group.id}`}>
           <table className="fields">
             <tbody>
-              {group.notice && <tr data-testid={`${group.id}-notice`}><td colSpan={2} className="muted">{group.notice}</td></tr>}
-              {group.rows.map((row) => <FieldRow key={row.name} parcel={parcel} name={row.name} kind={row.kind} />)}
+              {group.notice && (
+                <tr data-testid={`${group.id}-notice`}>
+                  <td colSpan={2} className="muted">
+                    {group.notice}
+                  </td>
+                </tr>
+              )}
+              {group.rows.map((row) => (
+                <FieldRow key={row.name} parcel={parcel} name={row.name} kind={row.kind} />
+              ))}
             </tbody>
           </table>
         </Section>
       ))}
       <p className="pane-field-actions small">
         {(emptyCount > 0 || showEmpty) && (
-          <button type="button" className="link-button" data-testid="toggle-empty-fields" onClick={() => setShowEmpty(!showEmpty)}>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="toggle-empty-fields"
+            onClick={() => setShowEmpty(!showEmpty)}
+          >
             {showEmpty ? 'Hide empty fields' : `Show ${emptyCount} empty field${emptyCount === 1 ? '' : 's'}`}
           </button>
         )}
-        <a href={customiseHref} data-testid="customise-fields">Customise Property View Details</a>
+        <a href={customiseHref} data-testid="customise-fields">
+          Customise Property View Details
+        </a>
       </p>
     </>
   );

@@ -49,8 +49,12 @@ describe('parcel field formatting', () => {
 
 describe('FEMA flood zones', () => {
   it('reads the stored JSON as zones with their shares, and leaves anything else as it is', () => {
-    expect(formatField('fema_flood_zone_raw', '[{"zone" : "AE", "subtype" : null, "percent" : 1.1}, {"zone": "X", "subtype": "AREA OF MINIMAL FLOOD HAZARD", "percent": 98.9}]'))
-      .toBe('AE 1.1% · X (AREA OF MINIMAL FLOOD HAZARD) 98.9%');
+    expect(
+      formatField(
+        'fema_flood_zone_raw',
+        '[{"zone" : "AE", "subtype" : null, "percent" : 1.1}, {"zone": "X", "subtype": "AREA OF MINIMAL FLOOD HAZARD", "percent": 98.9}]',
+      ),
+    ).toBe('AE 1.1% · X (AREA OF MINIMAL FLOOD HAZARD) 98.9%');
     expect(formatField('fema_flood_zone_raw', 'not json')).toBe('not json');
   });
 });

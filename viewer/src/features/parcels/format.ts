@@ -3,16 +3,45 @@
 import type { FieldValue } from '@parcel-map/contracts/map/parcels';
 import { formatArea, type AreaUnit } from '../../model/units.ts';
 
-export const currencyFields = new Set(['improvval', 'landval', 'parval', 'agval', 'saleprice', 'median_household_income', 'taxamt']);
+export const currencyFields = new Set([
+  'improvval',
+  'landval',
+  'parval',
+  'agval',
+  'saleprice',
+  'median_household_income',
+  'taxamt',
+]);
 export const percentFields = new Set([
-  'population_growth_past_5_years', 'population_growth_next_5_years', 'housing_growth_past_5_years',
-  'housing_growth_next_5_years', 'household_income_growth_next_5_years', 'cdl_majority_percent',
+  'population_growth_past_5_years',
+  'population_growth_next_5_years',
+  'housing_growth_past_5_years',
+  'housing_growth_next_5_years',
+  'household_income_growth_next_5_years',
+  'cdl_majority_percent',
 ]);
 export const coordinateFields = new Set(['lat', 'lon']);
 export const numberFields = new Set([
-  'population_density', 'highest_parcel_elevation', 'lowest_parcel_elevation', 'acreage', 'gisacre', 'll_gisacre',
-  'deeded_acres', 'sqft', 'll_gissqft', 'll_gissqm', 'll_bldg_footprint_sqft', 'recrdareano', 'transmission_line_distance',
-  'housing_affordability_index', 'll_address_count', 'numunits', 'numrooms', 'numstories', 'structno', 'll_bldg_count',
+  'population_density',
+  'highest_parcel_elevation',
+  'lowest_parcel_elevation',
+  'acreage',
+  'gisacre',
+  'll_gisacre',
+  'deeded_acres',
+  'sqft',
+  'll_gissqft',
+  'll_gissqm',
+  'll_bldg_footprint_sqft',
+  'recrdareano',
+  'transmission_line_distance',
+  'housing_affordability_index',
+  'll_address_count',
+  'numunits',
+  'numrooms',
+  'numstories',
+  'structno',
+  'll_bldg_count',
 ]);
 
 const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
@@ -45,7 +74,11 @@ export function formatFloodZones(raw: string): string {
     const zones = JSON.parse(raw) as { zone?: string; subtype?: string | null; percent?: number | null }[];
     if (!Array.isArray(zones)) return raw;
     return zones
-      .map((z) => [z.zone, z.subtype ? `(${z.subtype})` : '', typeof z.percent === 'number' ? formatPercent(z.percent) : ''].filter(Boolean).join(' '))
+      .map((z) =>
+        [z.zone, z.subtype ? `(${z.subtype})` : '', typeof z.percent === 'number' ? formatPercent(z.percent) : '']
+          .filter(Boolean)
+          .join(' '),
+      )
       .join(' · ');
   } catch {
     return raw;

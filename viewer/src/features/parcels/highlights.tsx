@@ -35,13 +35,29 @@ export function Highlights({ parcel }: { parcel: ParcelEntity }) {
   const h = parcel.highlights;
   const premium = (key: string, value: string | number | null | undefined): ReactNode => {
     const lock = lockOf(parcel, key);
-    if (lock) return <a className="lock-badge" href="/plans">{lock.unlock}</a>;
+    if (lock)
+      return (
+        <a className="lock-badge" href="/plans">
+          {lock.unlock}
+        </a>
+      );
     return value ?? '';
   };
   const rows: [string, ReactNode, string][] = [
     ['Address', parcel.formatted_addresses?.site ?? h?.address ?? '', 'address'],
     ['Measurements', h ? formatMeasurements(h.measurements, units.area) : '', 'measurements'],
-    ['Owner', h?.owner ? <>{h.owner}<OwnerHighlightButton owner={h.owner} /></> : '', 'owner'],
+    [
+      'Owner',
+      h?.owner ? (
+        <>
+          {h.owner}
+          <OwnerHighlightButton owner={h.owner} />
+        </>
+      ) : (
+        ''
+      ),
+      'owner',
+    ],
     ['Zoning', h?.zoning ?? '', 'zoning'],
     ['Land Use', premium('landuse', h?.landuse), 'landuse'],
     ['Structures', premium('structureCount', h?.structureCount), 'structureCount'],

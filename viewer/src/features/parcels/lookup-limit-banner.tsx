@@ -55,7 +55,11 @@ export function useLookupCounter(parcel: ParcelEntity | null, limitError: Lookup
 
 export function RemainingLookups({ limits }: { limits: LookupLimits | null }) {
   if (!limits || !showRemaining(limits)) return null;
-  return <p className="remaining-lookups muted small" data-testid="remaining-lookups">{remainingText(limits)}</p>;
+  return (
+    <p className="remaining-lookups muted small" data-testid="remaining-lookups">
+      {remainingText(limits)}
+    </p>
+  );
 }
 
 export function LookupLimitBanner({ limits }: { limits: LookupLimits }) {
@@ -64,13 +68,26 @@ export function LookupLimitBanner({ limits }: { limits: LookupLimits }) {
   return (
     <section className="lookup-limit" role="alert" data-testid="lookup-limit-banner">
       <h3 title={way?.tooltip}>
-        {limitTitle} <span className="lookup-limit-info" aria-hidden="true">i</span>
+        {limitTitle}{' '}
+        <span className="lookup-limit-info" aria-hidden="true">
+          i
+        </span>
       </h3>
-      {way && <p className="lookup-limit-tooltip" data-testid="lookup-limit-tooltip">{way.tooltip}</p>}
-      {typeof limits.total === 'number' && limits.total > 0 && (
-        <p className="muted small">You have opened {limits.used} of {limits.total} property records today.</p>
+      {way && (
+        <p className="lookup-limit-tooltip" data-testid="lookup-limit-tooltip">
+          {way.tooltip}
+        </p>
       )}
-      {way && <a className="button primary" href={way.href} data-testid="lookup-limit-way-up">{way.label}</a>}
+      {typeof limits.total === 'number' && limits.total > 0 && (
+        <p className="muted small">
+          You have opened {limits.used} of {limits.total} property records today.
+        </p>
+      )}
+      {way && (
+        <a className="button primary" href={way.href} data-testid="lookup-limit-way-up">
+          {way.label}
+        </a>
+      )}
     </section>
   );
 }

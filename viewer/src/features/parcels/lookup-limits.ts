@@ -19,7 +19,15 @@ export function countLookup(limits: LookupLimits): LookupLimits {
   return { ...limits, used, remaining, allowed: used < total };
 }
 
-const unknownLimits: LookupLimits = { allowed: false, remaining: 0, used: 0, total: 0, need: null, metered: true, initialized: true };
+const unknownLimits: LookupLimits = {
+  allowed: false,
+  remaining: 0,
+  used: 0,
+  total: 0,
+  need: null,
+  metered: true,
+  initialized: true,
+};
 
 /** The limits a 429 parcel answer carries (error.details.lookup_limits), or null for any other error. */
 export function limitsOfError(error: unknown): LookupLimits | null {
@@ -43,7 +51,11 @@ export function wayUp(need: Need, groupPath: string | null): WayUp | null {
     case 'pro':
       return { label: 'Upgrade to Pro', href: '/plans#p=level1', tooltip: upgradeTooltip };
     case 'team':
-      return { label: 'Upgrade to Team', href: groupPath ? `${groupPath}/settings/billing` : '/plans', tooltip: upgradeTooltip };
+      return {
+        label: 'Upgrade to Team',
+        href: groupPath ? `${groupPath}/settings/billing` : '/plans',
+        tooltip: upgradeTooltip,
+      };
     case 'support':
       return { label: 'Contact Support', href: supportHref, tooltip: supportTooltip };
     default:

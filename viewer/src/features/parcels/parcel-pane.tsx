@@ -50,8 +50,14 @@ function CopyLink({ path }: { path: string }) {
   };
   return (
     <div className="copy-link">
-      <button type="button" className="button" data-testid="copy-parcel-link" onClick={() => void copy()}>Copy parcel link</button>
-      {copied && <span role="status" className="copied" data-testid="copy-feedback">{copiedMessage}</span>}
+      <button type="button" className="button" data-testid="copy-parcel-link" onClick={() => void copy()}>
+        Copy parcel link
+      </button>
+      {copied && (
+        <span role="status" className="copied" data-testid="copy-feedback">
+          {copiedMessage}
+        </span>
+      )}
     </div>
   );
 }
@@ -91,12 +97,24 @@ export function ParcelPane() {
         <h2 data-testid="parcel-title">
           {parcel.state === 'hasData' && parcel.data ? parcelTitle(parcel.data) : 'Parcel'}
         </h2>
-        <button type="button" className="icon-button" aria-label="Close parcel details" data-testid="close-parcel" onClick={() => close()}>×</button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close parcel details"
+          data-testid="close-parcel"
+          onClick={() => close()}
+        >
+          ×
+        </button>
       </header>
       <div className="panel-body">
         {parcel.state === 'loading' && <p className="muted">Loading…</p>}
         {limitError && <LookupLimitBanner limits={limitError} />}
-        {parcel.state === 'hasError' && !limitError && <p className="error" data-testid="parcel-error">{(parcel.error as Error).message}</p>}
+        {parcel.state === 'hasError' && !limitError && (
+          <p className="error" data-testid="parcel-error">
+            {(parcel.error as Error).message}
+          </p>
+        )}
         {parcel.state === 'hasData' && parcel.data && (
           <>
             <p className="parcel-meta">
@@ -107,7 +125,14 @@ export function ParcelPane() {
             <div className="pane-links">
               <CopyLink path={parcel.data.path} />
               <FollowAction kind="parcel" path={parcel.data.path} />
-              <a href={customiseHref} className="small" data-testid="customise-link" title="Choose the fields this pane shows">Customise</a>
+              <a
+                href={customiseHref}
+                className="small"
+                data-testid="customise-link"
+                title="Choose the fields this pane shows"
+              >
+                Customise
+              </a>
               <SurveyParcelLink path={parcel.data.path} />
             </div>
             {/* Keyed by path: the imagery view resets when the parcel changes (spec). */}

@@ -4,8 +4,23 @@ import { paneGroups } from './visible-fields.ts';
 
 const parcel = {
   path: '/us/ma/middlesex/cambridge/1',
-  fields: { parcelnumb: '127-123', address: '23 ROCKWELL ST', owner: 'ADA', yearbuilt: null, mailadd: null, mail_addno: '5', taxyear: ' ' },
-  key: { parcelnumb: 'Parcel Number', address: 'Address', owner: 'Owner', yearbuilt: 'Year Built', zoning_type: 'Zoning Type', eo_owner: 'Enhanced Owner' },
+  fields: {
+    parcelnumb: '127-123',
+    address: '23 ROCKWELL ST',
+    owner: 'ADA',
+    yearbuilt: null,
+    mailadd: null,
+    mail_addno: '5',
+    taxyear: ' ',
+  },
+  key: {
+    parcelnumb: 'Parcel Number',
+    address: 'Address',
+    owner: 'Owner',
+    yearbuilt: 'Year Built',
+    zoning_type: 'Zoning Type',
+    eo_owner: 'Enhanced Owner',
+  },
   groups: [
     { id: 'parcel', title: 'Parcel Details', fields: ['parcelnumb', 'address', 'taxyear'] },
     { id: 'owner', title: 'Owner Information', fields: ['owner', 'mailadd', 'mail_addno'] },
@@ -16,7 +31,8 @@ const parcel = {
   formatted_addresses: { site: null, mailing: null },
 } as unknown as ParcelEntity;
 
-const names = (groups: ReturnType<typeof paneGroups>['groups']) => groups.map((g) => [g.id, g.rows.map((r) => `${r.name}:${r.kind}`)]);
+const names = (groups: ReturnType<typeof paneGroups>['groups']) =>
+  groups.map((g) => [g.id, g.rows.map((r) => `${r.name}:${r.kind}`)]);
 
 describe('the rows of the parcel pane', () => {
   it('hides empty fields by default but keeps locked premium fields with their badge', () => {
@@ -43,8 +59,11 @@ describe('the rows of the parcel pane', () => {
   it('says No Zoning Data Available in the zoning group when the parcel has no zoning, and not otherwise', () => {
     const without = paneGroups(parcel, {}, false).groups.find((g) => g.id === 'zoning');
     expect(without?.notice).toBe('No Zoning Data Available');
-    const zoned = { ...parcel, fields: { ...parcel.fields, zoning: 'C-1', zoning_description: 'Residence C-1 District: Multifamily dwellings' },
-      groups: [{ id: 'zoning', title: 'Zoning', fields: ['zoning', 'zoning_description', 'zoning_type'] }] } as unknown as ParcelEntity;
+    const zoned = {
+      ...parcel,
+      fields: { ...parcel.fields, zoning: 'C-1', zoning_description: 'Residence C-1 District: Multifamily dwellings' },
+      groups: [{ id: 'zoning', title: 'Zoning', fields: ['zoning', 'zoning_description', 'zoning_type'] }],
+    } as unknown as ParcelEntity;
     const group = paneGroups(zoned, {}, false).groups.find((g) => g.id === 'zoning');
     expect(group?.notice).toBeUndefined();
     expect(group?.rows.map((r) => r.name)).toEqual(['zoning', 'zoning_description', 'zoning_type']);

@@ -6,7 +6,14 @@ import { additionalItems, isHidden } from '../preferences/parcel-detail-prefs.ts
 import type { ParcelDetailPreferences } from '../../model/preferences.ts';
 
 /** Mailing fields read as the two-line formatted mailing address instead of one row each. */
-export const mailingParts = new Set(['mail_addno', 'mail_addpref', 'mail_addstr', 'mail_addsttyp', 'mail_addstsuf', 'mail_unit']);
+export const mailingParts = new Set([
+  'mail_addno',
+  'mail_addpref',
+  'mail_addstr',
+  'mail_addsttyp',
+  'mail_addstsuf',
+  'mail_unit',
+]);
 
 export type RowKind = 'value' | 'locked' | 'addon';
 export interface PaneGroup {
@@ -31,7 +38,11 @@ function hasValue(parcel: ParcelEntity, name: string): boolean {
 }
 
 /** The groups and rows to show; `emptyCount` says how many empty rows "Show empty fields" would add. */
-export function paneGroups(parcel: ParcelEntity, prefs: ParcelDetailPreferences | undefined, showEmpty: boolean): { groups: PaneGroup[]; emptyCount: number } {
+export function paneGroups(
+  parcel: ParcelEntity,
+  prefs: ParcelDetailPreferences | undefined,
+  showEmpty: boolean,
+): { groups: PaneGroup[]; emptyCount: number } {
   let emptyCount = 0;
   const listed = new Set<string>();
   const groups: PaneGroup[] = [];
@@ -50,7 +61,10 @@ export function paneGroups(parcel: ParcelEntity, prefs: ParcelDetailPreferences 
     else if (rows.length > 0) groups.push({ id: group.id, title: group.title, rows });
   }
   // Add-on fields the user chose that this record does not carry (Enhanced Owner): locked, as an add-on.
-  const addOns = additionalItems(prefs).filter((name) => !listed.has(name) && !isHidden(prefs, name) && parcel.key?.[name]);
-  if (addOns.length > 0) groups.push({ id: 'add-ons', title: 'Add-ons', rows: addOns.map((name) => ({ name, kind: 'addon' as const })) });
+  const addOns = additionalItems(prefs).filter(
+    (name) => !listed.has(name) && !isHidden(prefs, name) && parcel.key?.[name],
+  );
+  if (addOns.length > 0)
+    groups.push({ id: 'add-ons', title: 'Add-ons', rows: addOns.map((name) => ({ name, kind: 'addon' as const })) });
   return { groups, emptyCount };
 }

@@ -41,20 +41,45 @@ export function PlaceHeader() {
         <strong data-testid="current-place">{current?.name ?? '—'}</strong>
         {current?.path && <FollowAction kind="place" path={current.path} />}
         <SaveHomePrompt />
-        <button type="button" className="crumbs-toggle" data-testid="crumbs-toggle" aria-expanded={expanded} aria-label="Breadcrumbs" onClick={() => setExpanded(!expanded)}>{expanded ? '▴' : '▾'}</button>
+        <button
+          type="button"
+          className="crumbs-toggle"
+          data-testid="crumbs-toggle"
+          aria-expanded={expanded}
+          aria-label="Breadcrumbs"
+          onClick={() => setExpanded(!expanded)}
+        >
+          {expanded ? '▴' : '▾'}
+        </button>
       </div>
       <nav aria-label="Breadcrumbs" className="breadcrumbs" data-testid="breadcrumbs">
-        <select aria-label="Country" data-testid="country-select" value={country} onChange={(e) => chooseCountry(e.target.value)}>
-          {countries.map((c) => <option key={c.code} value={c.code}>{c.label}</option>)}
+        <select
+          aria-label="Country"
+          data-testid="country-select"
+          value={country}
+          onChange={(e) => chooseCountry(e.target.value)}
+        >
+          {countries.map((c) => (
+            <option key={c.code} value={c.code}>
+              {c.label}
+            </option>
+          ))}
         </select>
-        {breadcrumbs(at).filter((p) => p.kind !== 'country').map((place) => (
-          <span key={place.path} className="crumb">
-            <span className="sep">/</span>
-            <button type="button" className="link-button" data-testid={`crumb-${place.kind}`} onClick={() => void zoomTo(place)}>
-              {place.name}
-            </button>
-          </span>
-        ))}
+        {breadcrumbs(at)
+          .filter((p) => p.kind !== 'country')
+          .map((place) => (
+            <span key={place.path} className="crumb">
+              <span className="sep">/</span>
+              <button
+                type="button"
+                className="link-button"
+                data-testid={`crumb-${place.kind}`}
+                onClick={() => void zoomTo(place)}
+              >
+                {place.name}
+              </button>
+            </span>
+          ))}
       </nav>
       <SearchBox country={country} />
     </header>

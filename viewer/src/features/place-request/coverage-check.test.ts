@@ -11,7 +11,13 @@ const covered = coveredPaths({
 
 describe('whether a place has parcels', () => {
   it('is yes for a covered county, its state, its country and the cities inside it', () => {
-    for (const path of ['/us/ma/middlesex', '/us/ma', '/us', '/us/ma/middlesex/cambridge', '/us/ma/middlesex/cambridge/riverside']) {
+    for (const path of [
+      '/us/ma/middlesex',
+      '/us/ma',
+      '/us',
+      '/us/ma/middlesex/cambridge',
+      '/us/ma/middlesex/cambridge/riverside',
+    ]) {
       expect(placeHasParcels(path, covered), path).toBe(true);
     }
   });
@@ -23,7 +29,9 @@ describe('whether a place has parcels', () => {
   });
 
   it('finds the path column by its header, wherever the server puts it', () => {
-    expect(coveredPaths({ headers: ['name', 'path'], rows: [['Middlesex', '/us/ma/middlesex']] })).toEqual(['/us/ma/middlesex']);
+    expect(coveredPaths({ headers: ['name', 'path'], rows: [['Middlesex', '/us/ma/middlesex']] })).toEqual([
+      '/us/ma/middlesex',
+    ]);
     expect(() => coveredPaths({ headers: ['name'], rows: [] })).toThrow(/path column/);
   });
 });

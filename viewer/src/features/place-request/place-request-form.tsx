@@ -23,23 +23,58 @@ export function PlaceRequestForm({ path }: { path: string }) {
     }
   };
 
-  if (status === 'sent') return <p className="place-request-thanks" role="status" data-testid="place-request-thanks">{placeRequestThanks}</p>;
+  if (status === 'sent')
+    return (
+      <p className="place-request-thanks" role="status" data-testid="place-request-thanks">
+        {placeRequestThanks}
+      </p>
+    );
   return (
     <form className="place-request-form" data-testid="place-request-form" onSubmit={(e) => void submit(e)}>
       <label>
         <span>Name</span>
-        <input type="text" autoComplete="name" maxLength={200} value={name} data-testid="place-request-name" onChange={(e) => setName(e.target.value)} />
+        <input
+          type="text"
+          autoComplete="name"
+          maxLength={200}
+          value={name}
+          data-testid="place-request-name"
+          onChange={(e) => setName(e.target.value)}
+        />
       </label>
       <label>
         <span>Email or phone</span>
-        <input type="text" autoComplete="email" inputMode="email" maxLength={200} value={contact} data-testid="place-request-contact" onChange={(e) => setContact(e.target.value)} />
+        <input
+          type="text"
+          autoComplete="email"
+          inputMode="email"
+          maxLength={200}
+          value={contact}
+          data-testid="place-request-contact"
+          onChange={(e) => setContact(e.target.value)}
+        />
       </label>
       <label>
         <span>Reason for interest</span>
-        <textarea rows={3} maxLength={4000} value={comment} data-testid="place-request-comment" onChange={(e) => setComment(e.target.value)} />
+        <textarea
+          rows={3}
+          maxLength={4000}
+          value={comment}
+          data-testid="place-request-comment"
+          onChange={(e) => setComment(e.target.value)}
+        />
       </label>
-      {status === 'failed' && <p className="error" role="alert">Something went wrong, please try again.</p>}
-      <button type="submit" className="button primary" data-testid="place-request-submit" disabled={status === 'sending'}>
+      {status === 'failed' && (
+        <p className="error" role="alert">
+          Something went wrong, please try again.
+        </p>
+      )}
+      <button
+        type="submit"
+        className="button primary"
+        data-testid="place-request-submit"
+        disabled={status === 'sending'}
+      >
         {status === 'sending' ? 'Please wait...' : 'Send request'}
       </button>
     </form>

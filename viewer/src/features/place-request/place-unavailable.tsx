@@ -24,17 +24,42 @@ export function PlaceUnavailable() {
   }, []);
 
   const place = placeForZoom(at, zoom);
-  if (!place || !covered || detailsOpen || closedFor === place.path || placeHasParcels(place.path, covered)) return null;
+  if (!place || !covered || detailsOpen || closedFor === place.path || placeHasParcels(place.path, covered))
+    return null;
   return (
-    <section className="place-unavailable" data-testid="place-unavailable" data-path={place.path} aria-label="Place Unavailable">
+    <section
+      className="place-unavailable"
+      data-testid="place-unavailable"
+      data-path={place.path}
+      aria-label="Place Unavailable"
+    >
       <header className="place-unavailable-header">
         <h2>Place Unavailable</h2>
-        <button type="button" className="icon-button" aria-label="Close Place Unavailable" onClick={() => setClosedFor(place.path)}>×</button>
+        <button
+          type="button"
+          className="icon-button"
+          aria-label="Close Place Unavailable"
+          onClick={() => setClosedFor(place.path)}
+        >
+          ×
+        </button>
       </header>
-      <p>We do not have parcel data for <strong>{place.headline || place.name}</strong> yet. Tell us you need it and we will consider adding it.</p>
-      {formFor === place.path
-        ? <PlaceRequestForm key={place.path} path={place.path} />
-        : <button type="button" className="button primary" data-testid="request-place" onClick={() => setFormFor(place.path)}>Request this place</button>}
+      <p>
+        We do not have parcel data for <strong>{place.headline || place.name}</strong> yet. Tell us you need it and we
+        will consider adding it.
+      </p>
+      {formFor === place.path ? (
+        <PlaceRequestForm key={place.path} path={place.path} />
+      ) : (
+        <button
+          type="button"
+          className="button primary"
+          data-testid="request-place"
+          onClick={() => setFormFor(place.path)}
+        >
+          Request this place
+        </button>
+      )}
     </section>
   );
 }

@@ -1,10 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { additionalItems, groupState, isHidden, unknownFields, withAdditionalItem, withFields, withoutField } from './parcel-detail-prefs.ts';
+import {
+  additionalItems,
+  groupState,
+  isHidden,
+  unknownFields,
+  withAdditionalItem,
+  withFields,
+  withoutField,
+} from './parcel-detail-prefs.ts';
 
 describe('parcel detail preferences', () => {
   it('shows a missing field and hides false or the text "false"', () => {
     const prefs = { owner: false, yearbuilt: 'false' as const, address: true, saleprice: 'true' as const };
-    expect(['owner', 'yearbuilt', 'address', 'saleprice', 'parcelnumb'].map((f) => isHidden(prefs, f))).toEqual([true, true, false, false, false]);
+    expect(['owner', 'yearbuilt', 'address', 'saleprice', 'parcelnumb'].map((f) => isHidden(prefs, f))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
     expect(isHidden(undefined, 'owner')).toBe(false);
   });
 
@@ -30,6 +44,9 @@ describe('parcel detail preferences', () => {
     const prefs = { owner: false, old_column: false, additional_items: ['eo_owner', 'gone_addon'] };
     const known = new Set(['owner', 'eo_owner']);
     expect(unknownFields(prefs, known)).toEqual(['old_column', 'gone_addon']);
-    expect(withoutField(withoutField(prefs, 'old_column'), 'gone_addon')).toEqual({ owner: false, additional_items: ['eo_owner'] });
+    expect(withoutField(withoutField(prefs, 'old_column'), 'gone_addon')).toEqual({
+      owner: false,
+      additional_items: ['eo_owner'],
+    });
   });
 });

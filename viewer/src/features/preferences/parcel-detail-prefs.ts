@@ -11,7 +11,11 @@ export function isHidden(prefs: ParcelDetailPreferences | undefined, field: stri
 }
 
 /** Shows or hides fields; a shown field is removed (missing means shown), keeping the saved value small. */
-export function withFields(prefs: ParcelDetailPreferences | undefined, fields: readonly string[], shown: boolean): ParcelDetailPreferences {
+export function withFields(
+  prefs: ParcelDetailPreferences | undefined,
+  fields: readonly string[],
+  shown: boolean,
+): ParcelDetailPreferences {
   const next: ParcelDetailPreferences = { ...prefs };
   for (const field of fields) {
     if (shown) delete next[field];
@@ -34,7 +38,11 @@ export function additionalItems(prefs: ParcelDetailPreferences | undefined): str
   return Array.isArray(items) ? items : [];
 }
 
-export function withAdditionalItem(prefs: ParcelDetailPreferences | undefined, field: string, on: boolean): ParcelDetailPreferences {
+export function withAdditionalItem(
+  prefs: ParcelDetailPreferences | undefined,
+  field: string,
+  on: boolean,
+): ParcelDetailPreferences {
   const items = additionalItems(prefs).filter((f) => f !== field);
   return { ...prefs, [additionalItemsKey]: on ? [...items, field] : items };
 }

@@ -12,7 +12,8 @@ export function startPreferences(): void {
     const prefs = store.get(preferencesAtom);
     store.set(colorsAtom, colorsFromPreference(prefs.map_colors));
     const units = store.get(unitsAtom);
-    if (prefs.units && (prefs.units.distance !== units.distance || prefs.units.area !== units.area)) store.set(unitsAtom, prefs.units);
+    if (prefs.units && (prefs.units.distance !== units.distance || prefs.units.area !== units.area))
+      store.set(unitsAtom, prefs.units);
   };
   store.sub(preferencesAtom, apply);
   store.sub(preferencesLoadedAtom, apply);

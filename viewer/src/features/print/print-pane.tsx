@@ -32,7 +32,13 @@ export function PrintPane() {
   return (
     <Panel title="Print" testId="print-pane" onClose={() => setPanel(null)}>
       <p className="muted small">Downloads a PNG image of the current map view, with its layers and labels.</p>
-      <button type="button" className="button primary" data-testid="print-screenshot" disabled={!map || busy} onClick={() => void print()}>
+      <button
+        type="button"
+        className="button primary"
+        data-testid="print-screenshot"
+        disabled={!map || busy}
+        onClick={() => void print()}
+      >
         {busy ? 'Preparing…' : 'Print Screenshot'}
       </button>
     </Panel>

@@ -56,10 +56,17 @@ export function NewProjectDialog() {
     setBusy(true);
     setProblem(null);
     try {
-      const project = await createProject(name.trim(), home.path, store.get(activeStyleAtom), store.get(activeFiltersAtom));
+      const project = await createProject(
+        name.trim(),
+        home.path,
+        store.get(activeStyleAtom),
+        store.get(activeFiltersAtom),
+      );
       location.assign(project.path);
     } catch (error) {
-      setProblem(error instanceof ApiError ? error.message : `Could not create the project: ${(error as Error).message}`);
+      setProblem(
+        error instanceof ApiError ? error.message : `Could not create the project: ${(error as Error).message}`,
+      );
       setBusy(false);
     }
   };
@@ -67,20 +74,53 @@ export function NewProjectDialog() {
   return (
     <Modal title="New Project" testId="new-project-dialog" onClose={close}>
       {!session.user ? (
-        <p data-testid="new-project-sign-in">Projects save a map of a place with its style rules and focus areas. <a href="#signup-signin" onClick={close}>Sign up or sign in</a> to save projects.</p>
+        <p data-testid="new-project-sign-in">
+          Projects save a map of a place with its style rules and focus areas.{' '}
+          <a href="#signup-signin" onClick={close}>
+            Sign up or sign in
+          </a>{' '}
+          to save projects.
+        </p>
       ) : !session.group ? (
         <Upsell features="Saved projects" testId="new-project-upsell" />
       ) : (
-        <form className="account-form" onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+        <form
+          className="account-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
           <label>
             Project name
-            <input data-testid="new-project-name" value={name} maxLength={100} autoFocus onChange={(e) => setName(e.target.value)} />
+            <input
+              data-testid="new-project-name"
+              value={name}
+              maxLength={100}
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+            />
           </label>
           <p className="small" data-testid="new-project-home">
-            {home ? <>Project home: <strong>{home.name}</strong>. The style rules on the map go into the project.</> : 'Move the map to a place for the project home.'}
+            {home ? (
+              <>
+                Project home: <strong>{home.name}</strong>. The style rules on the map go into the project.
+              </>
+            ) : (
+              'Move the map to a place for the project home.'
+            )}
           </p>
-          {problem && <p className="error" role="alert" data-testid="new-project-problem">{problem}</p>}
-          <button type="submit" className="primary" data-testid="new-project-create" disabled={busy || !home || name.trim() === ''}>
+          {problem && (
+            <p className="error" role="alert" data-testid="new-project-problem">
+              {problem}
+            </p>
+          )}
+          <button
+            type="submit"
+            className="primary"
+            data-testid="new-project-create"
+            disabled={busy || !home || name.trim() === ''}
+          >
             {busy ? 'Creating...' : 'Create Project'}
           </button>
         </form>

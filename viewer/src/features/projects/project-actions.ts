@@ -10,11 +10,18 @@ import { toSavedStyles } from '../../model/project-styles.ts';
 export { deleteProjectConfirmation as deleteConfirmation } from '@parcel-map/contracts/workspace/projects';
 
 export function saveProject(project: Project, style: ActiveStyle, filters: Filters): Promise<Project> {
-  return sendJson<Project>('PUT', `${project.path}.json`, { styles: toSavedStyles(style), query: { path: project.query.path, filters } });
+  return sendJson<Project>('PUT', `${project.path}.json`, {
+    styles: toSavedStyles(style),
+    query: { path: project.query.path, filters },
+  });
 }
 
 export function createProject(name: string, path: string, style: ActiveStyle, filters: Filters): Promise<Project> {
-  return sendJson<Project>('POST', '/projects.json', { name, query: { path, filters }, styles: style.rules.length > 0 ? toSavedStyles(style) : [] });
+  return sendJson<Project>('POST', '/projects.json', {
+    name,
+    query: { path, filters },
+    styles: style.rules.length > 0 ? toSavedStyles(style) : [],
+  });
 }
 
 export function copyProject(project: Project, share: string | null): Promise<Project> {

@@ -14,7 +14,14 @@ import { placeForZoom } from '../../model/place-name.ts';
 import { activeStyleAtom } from '../../state/style-rules.ts';
 import { activeFiltersAtom, canEditProjectAtom, currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { canManageProjectAtom, newProjectOpenAtom, projectLoadAtom } from './atoms.ts';
-import { copyProject, deleteConfirmation, deleteProject, saveProject, shareProject, stopSharingProject } from './project-actions.ts';
+import {
+  copyProject,
+  deleteConfirmation,
+  deleteProject,
+  saveProject,
+  shareProject,
+  stopSharingProject,
+} from './project-actions.ts';
 import { adoptSavedStyle } from './project-mode.ts';
 import { hasUnsavedStyles } from '../../model/project-styles.ts';
 import { SaveHomeButton } from './save-home-prompt.tsx';
@@ -27,10 +34,22 @@ function ProjectSelector({ current }: { current: string | null }) {
   return (
     <label className="project-selector">
       <span className="muted small">Projects</span>
-      <select data-testid="project-selector" value={current ?? ''} disabled={projects.length === 0}
-        onChange={(e) => e.target.value && location.assign(e.target.value)}>
-        {projects.length === 0 ? <option value="">{list.status === 'loading' ? 'Loading...' : 'No projects'}</option> : <option value="">Choose a project</option>}
-        {projects.map((p) => <option key={p.id} value={p.path}>{p.name}</option>)}
+      <select
+        data-testid="project-selector"
+        value={current ?? ''}
+        disabled={projects.length === 0}
+        onChange={(e) => e.target.value && location.assign(e.target.value)}
+      >
+        {projects.length === 0 ? (
+          <option value="">{list.status === 'loading' ? 'Loading...' : 'No projects'}</option>
+        ) : (
+          <option value="">Choose a project</option>
+        )}
+        {projects.map((p) => (
+          <option key={p.id} value={p.path}>
+            {p.name}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -55,7 +74,10 @@ export function ProjectHomePanel() {
   const [shareUrl, setShareUrl] = useState<string | null>(null);
   const [saveProblem, setSaveProblem] = useState<string | null>(null);
   const working = placeForZoom(at, view.zoom);
-  const unsaved = project !== null && (hasUnsavedStyles(active, project.styles) || JSON.stringify(filters) !== JSON.stringify(project.query.filters ?? {}));
+  const unsaved =
+    project !== null &&
+    (hasUnsavedStyles(active, project.styles) ||
+      JSON.stringify(filters) !== JSON.stringify(project.query.filters ?? {}));
 
   const run = async (name: string, action: () => Promise<void>) => {
     setBusy(name);
@@ -68,58 +90,124 @@ export function ProjectHomePanel() {
       setBusy(null);
     }
   };
-  const save = () => run('save', async () => {
-    setSaveProblem(null);
-    setProject(await saveProject(project!, active, filters));
-    showAlert({ text: 'Project saved.', kind: 'info' });
-  });
-  const share = () => run('share', async () => {
-    setShareUrl((await shareProject(project!)).url);
-    setProject({ ...project!, shared: true });
-  });
-  const stopSharing = () => run('stop-sharing', async () => {
-    await stopSharingProject(project!);
-    setShareUrl(null);
-    setProject({ ...project!, shared: false });
-    showAlert({ text: 'Sharing stopped: the link no longer opens this project.', kind: 'info' });
-  });
-  const managersOnly = canManage ? undefined : 'Only the account\'s managers and the project\'s creator can share or delete it.';
+  const save = () =>
+    run('save', async () => {
+      setSaveProblem(null);
+      setProject(await saveProject(project!, active, filters));
+      showAlert({ text: 'Project saved.', kind: 'info' });
+    });
+  const share = () =>
+    run('share', async () => {
+      setShareUrl((await shareProject(project!)).url);
+      setProject({ ...project!, shared: true });
+    });
+  const stopSharing = () =>
+    run('stop-sharing', async () => {
+      await stopSharingProject(project!);
+      setShareUrl(null);
+      setProject({ ...project!, shared: false });
+      showAlert({ text: 'Sharing stopped: the link no longer opens this project.', kind: 'info' });
+    });
+  const managersOnly = canManage
+    ? undefined
+    : "Only the account's managers and the project's creator can share or delete it.";
   const copy = () => run('copy', async () => location.assign((await copyProject(project!, ref?.share ?? null)).path));
-  const remove = () => run('delete', async () => {
-    if (!window.confirm(deleteConfirmation)) return;
-    await deleteProject(project!);
-    location.assign('/profile');
-  });
+  const remove = () =>
+    run('delete', async () => {
+      if (!window.confirm(deleteConfirmation)) return;
+      await deleteProject(project!);
+      location.assign('/profile');
+    });
 
   return (
     <Panel title="Project" testId="project-panel" className="project-panel" onClose={() => setPanel(null)}>
       {load.status === 'loading' && <p className="muted">Loading...</p>}
-      {load.status === 'failed' && <p className="error" data-testid="project-load-failed">{load.message}</p>}
+      {load.status === 'failed' && (
+        <p className="error" data-testid="project-load-failed">
+          {load.message}
+        </p>
+      )}
       {!project && load.status !== 'loading' && (
-        <p className="muted small" data-testid="project-none">Projects save a map of a place: its style rules, filters and focus areas, shared with your team.</p>
+        <p className="muted small" data-testid="project-none">
+          Projects save a map of a place: its style rules, filters and focus areas, shared with your team.
+        </p>
       )}
       {project && (
         <>
-          <h3 className="project-name" data-testid="project-name">{project.name}</h3>
-          {project.sharer && <p className="small" data-testid="project-guest">Shared by {project.sharer}. You can look at this project but not change it.</p>}
-          {unsaved && canEdit && (
-            <p className="project-warning small" role="status" data-testid="project-unsaved">This project has unsaved changes: the style rules or filters on the map differ from the saved ones. Save to keep them, or Reset to go back.</p>
+          <h3 className="project-name" data-testid="project-name">
+            {project.name}
+          </h3>
+          {project.sharer && (
+            <p className="small" data-testid="project-guest">
+              Shared by {project.sharer}. You can look at this project but not change it.
+            </p>
           )}
-          {saveProblem && <p className="error small" role="alert" data-testid="project-save-problem">{saveProblem}</p>}
+          {unsaved && canEdit && (
+            <p className="project-warning small" role="status" data-testid="project-unsaved">
+              This project has unsaved changes: the style rules or filters on the map differ from the saved ones. Save
+              to keep them, or Reset to go back.
+            </p>
+          )}
+          {saveProblem && (
+            <p className="error small" role="alert" data-testid="project-save-problem">
+              {saveProblem}
+            </p>
+          )}
         </>
       )}
       <div className="project-actions">
-        {project && <button type="button" data-testid="project-share" disabled={!canManage || busy !== null} title={managersOnly} onClick={() => void share()}>Share</button>}
-        <button type="button" data-testid="project-new" onClick={() => openNew(true)}>New</button>
+        {project && (
+          <button
+            type="button"
+            data-testid="project-share"
+            disabled={!canManage || busy !== null}
+            title={managersOnly}
+            onClick={() => void share()}
+          >
+            Share
+          </button>
+        )}
+        <button type="button" data-testid="project-new" onClick={() => openNew(true)}>
+          New
+        </button>
         {project && (
           <>
-            <button type="button" className={unsaved && canEdit ? 'primary highlighted' : ''} data-testid="project-save" disabled={!canEdit || busy !== null}
-              title={canEdit ? undefined : 'Only members of the project\'s team can save it.'} onClick={() => void save()}>
+            <button
+              type="button"
+              className={unsaved && canEdit ? 'primary highlighted' : ''}
+              data-testid="project-save"
+              disabled={!canEdit || busy !== null}
+              title={canEdit ? undefined : "Only members of the project's team can save it."}
+              onClick={() => void save()}
+            >
               {busy === 'save' ? 'Saving...' : 'Save'}
             </button>
-            <button type="button" data-testid="project-copy" disabled={!signedIn || busy !== null} onClick={() => void copy()}>Copy</button>
-            <button type="button" data-testid="project-reset" disabled={busy !== null} onClick={() => adoptSavedStyle(project)}>Reset</button>
-            <button type="button" className="danger" data-testid="project-delete" disabled={!canManage || busy !== null} title={managersOnly} onClick={() => void remove()}>Delete</button>
+            <button
+              type="button"
+              data-testid="project-copy"
+              disabled={!signedIn || busy !== null}
+              onClick={() => void copy()}
+            >
+              Copy
+            </button>
+            <button
+              type="button"
+              data-testid="project-reset"
+              disabled={busy !== null}
+              onClick={() => adoptSavedStyle(project)}
+            >
+              Reset
+            </button>
+            <button
+              type="button"
+              className="danger"
+              data-testid="project-delete"
+              disabled={!canManage || busy !== null}
+              title={managersOnly}
+              onClick={() => void remove()}
+            >
+              Delete
+            </button>
           </>
         )}
       </div>
@@ -132,7 +220,14 @@ export function ProjectHomePanel() {
       {project?.shared && canManage && (
         <p className="small" data-testid="project-shared">
           This project has a share link.{' '}
-          <button type="button" data-testid="project-stop-sharing" disabled={busy !== null} onClick={() => void stopSharing()}>Stop sharing</button>
+          <button
+            type="button"
+            data-testid="project-stop-sharing"
+            disabled={busy !== null}
+            onClick={() => void stopSharing()}
+          >
+            Stop sharing
+          </button>
         </p>
       )}
       <ProjectSelector current={project?.path ?? null} />
@@ -144,7 +239,9 @@ export function ProjectHomePanel() {
           <dd data-testid="project-home">{project.root.headline || project.root.name}</dd>
         </dl>
       )}
-      {project && canEdit && working && working.path !== project.root.path && <SaveHomeButton project={project} place={working} />}
+      {project && canEdit && working && working.path !== project.root.path && (
+        <SaveHomeButton project={project} place={working} />
+      )}
     </Panel>
   );
 }

@@ -25,8 +25,11 @@ import { fromSavedStyles } from '../../model/project-styles.ts';
 export const projectNotFound = 'This project does not exist, or it has not been shared with you.';
 
 function applyStyle(style: ActiveStyle & { filters: Filters }): void {
-  store.set(applyStyleAtom, style).catch((error: unknown) =>
-    store.set(showAlertAtom, { text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }));
+  store
+    .set(applyStyleAtom, style)
+    .catch((error: unknown) =>
+      store.set(showAlertAtom, { text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }),
+    );
 }
 
 /** The panel's rules, the map's style and filters all become the project's saved ones. */
@@ -80,7 +83,10 @@ export async function loadProject(ref: ProjectRef): Promise<Project | null> {
     store.set(projectLoadAtom, doneRemote(undefined));
     return project;
   } catch (error) {
-    const message = error instanceof ApiError && error.status === 404 ? projectNotFound : `Could not load the project: ${(error as Error).message}`;
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? projectNotFound
+        : `Could not load the project: ${(error as Error).message}`;
     store.set(projectLoadAtom, { status: 'failed', message, error });
     store.set(showAlertAtom, { text: message, kind: 'error' });
     return null;

@@ -40,7 +40,13 @@ export function SaveHomeButton({ project, place }: { project: Project; place: Pl
 function Prompt({ project, place }: { project: Project; place: PlaceRef }) {
   const { saving, save } = useSetRoot(project, place);
   return (
-    <button type="button" className="link-button small save-home-prompt" data-testid="save-home-prompt" disabled={saving} onClick={() => void save()}>
+    <button
+      type="button"
+      className="link-button small save-home-prompt"
+      data-testid="save-home-prompt"
+      disabled={saving}
+      onClick={() => void save()}
+    >
       {saving ? 'Saving...' : `Save your project home to ${place.name}?`}
     </button>
   );

@@ -63,19 +63,46 @@ export function SearchFeedbackModal() {
         <p className="muted">Tell us what you were looking for and we will try to add it.</p>
         <label className="feedback-field">
           <span>Search query</span>
-          <input type="text" value={query} maxLength={500} data-testid="feedback-query" onChange={(e) => setQuery(e.target.value)} />
+          <input
+            type="text"
+            value={query}
+            maxLength={500}
+            data-testid="feedback-query"
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </label>
         <label className="feedback-field">
           <span>Additional information (optional)</span>
-          <textarea rows={4} value={info} maxLength={4000} data-testid="feedback-info" onChange={(e) => setInfo(e.target.value)} />
+          <textarea
+            rows={4}
+            value={info}
+            maxLength={4000}
+            data-testid="feedback-info"
+            onChange={(e) => setInfo(e.target.value)}
+          />
         </label>
-        {status === 'sent' && <p className="feedback-alert success" role="alert" data-testid="feedback-alert">{feedbackThanks}</p>}
-        {status === 'failed' && <p className="feedback-alert failure" role="alert" data-testid="feedback-alert">{feedbackFailed}</p>}
+        {status === 'sent' && (
+          <p className="feedback-alert success" role="alert" data-testid="feedback-alert">
+            {feedbackThanks}
+          </p>
+        )}
+        {status === 'failed' && (
+          <p className="feedback-alert failure" role="alert" data-testid="feedback-alert">
+            {feedbackFailed}
+          </p>
+        )}
         <div className="row">
-          <button type="submit" className="button primary" data-testid="feedback-submit" disabled={status === 'sending' || status === 'sent'}>
+          <button
+            type="submit"
+            className="button primary"
+            data-testid="feedback-submit"
+            disabled={status === 'sending' || status === 'sent'}
+          >
             {status === 'sending' ? 'Please wait...' : 'Submit'}
           </button>
-          <button type="button" className="button" onClick={reset}>Cancel</button>
+          <button type="button" className="button" onClick={reset}>
+            Cancel
+          </button>
         </div>
       </form>
     </Modal>

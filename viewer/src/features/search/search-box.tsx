@@ -63,9 +63,21 @@ export function SearchBox({ country }: { country: string }) {
 
   return (
     <div className="search" data-testid="search">
-      <input type="search" value={query} placeholder={searchPlaceholder(country)} aria-label="Search" data-testid="search-input"
-        onChange={(e) => { setQuery(e.target.value); setOpen(true); }}
-        onKeyDown={(e) => { if (e.key === 'Enter' && results[0]) choose(results[0]); if (e.key === 'Escape') setOpen(false); }} />
+      <input
+        type="search"
+        value={query}
+        placeholder={searchPlaceholder(country)}
+        aria-label="Search"
+        data-testid="search-input"
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setOpen(true);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && results[0]) choose(results[0]);
+          if (e.key === 'Escape') setOpen(false);
+        }}
+      />
       {open && results.length > 0 && (
         <ul className="suggestions" role="listbox" data-testid="search-results">
           {results.map((r) => (
@@ -80,7 +92,17 @@ export function SearchBox({ country }: { country: string }) {
       {open && results.length === 0 && answered !== null && answered === query.trim() && (
         <div className="suggestions search-empty" data-testid="search-empty">
           <span>No results for “{answered}”.</span>{' '}
-          <button type="button" className="link-button" data-testid="search-help-improve" onClick={() => { setOpen(false); requestSearchFeedback(answered); }}>Help us improve</button>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="search-help-improve"
+            onClick={() => {
+              setOpen(false);
+              requestSearchFeedback(answered);
+            }}
+          >
+            Help us improve
+          </button>
         </div>
       )}
     </div>

@@ -32,7 +32,7 @@ export const applyStyleAtom = atom(null, async (get, set, input: ActiveStyle & {
   const survey = get(styleSurveyAtom);
   if (survey !== null && style.rules.some((r) => r.field.startsWith('@'))) definition.query.survey = survey;
   // A guest of a shared project reads its survey through the share link.
-  const share = definition.query.survey === undefined ? null : get(projectRefAtom)?.share ?? null;
+  const share = definition.query.survey === undefined ? null : (get(projectRefAtom)?.share ?? null);
   const source =
     style.rules.length === 0 && Object.keys(filters).length === 0
       ? null
@@ -51,7 +51,10 @@ export function followFilterChanges(): void {
     const filters = store.get(activeFiltersAtom);
     if (filters === store.get(appliedFiltersAtom)) return;
     store.set(draftFiltersAtom, filtersToRows(filters));
-    store.set(applyStyleAtom, { ...store.get(activeStyleAtom), filters }).catch((error: unknown) =>
-      store.set(showAlertAtom, { text: `Could not apply the filters: ${(error as Error).message}`, kind: 'error' }));
+    store
+      .set(applyStyleAtom, { ...store.get(activeStyleAtom), filters })
+      .catch((error: unknown) =>
+        store.set(showAlertAtom, { text: `Could not apply the filters: ${(error as Error).message}`, kind: 'error' }),
+      );
   });
 }

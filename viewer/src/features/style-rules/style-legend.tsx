@@ -24,7 +24,10 @@ export function StyleRulesLegend() {
       <ul className="style-legend-list">
         {applied.legend.map((entry) => (
           <li key={entry.rule} data-testid={`style-legend-${entry.rule}`}>
-            <span className="style-legend-swatch" style={{ background: cssColor(entry.fill), borderColor: cssColor(entry.line) }} />
+            <span
+              className="style-legend-swatch"
+              style={{ background: cssColor(entry.fill), borderColor: cssColor(entry.line) }}
+            />
             {labelOf(entry.rule, entry.label)}
           </li>
         ))}

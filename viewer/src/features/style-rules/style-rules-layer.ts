@@ -26,11 +26,33 @@ function remove(map: MapLibreMap): void {
 
 function add(map: MapLibreMap, source: AppliedSource): void {
   remove(map);
-  map.addSource(styleRulesSourceId, { type: 'vector', tiles: source.tiles, minzoom: source.minzoom ?? parcelMinZoom, maxzoom: source.maxzoom ?? 22 });
+  map.addSource(styleRulesSourceId, {
+    type: 'vector',
+    tiles: source.tiles,
+    minzoom: source.minzoom ?? parcelMinZoom,
+    maxzoom: source.maxzoom ?? 22,
+  });
   const before = map.getLayer(parcelLayerIds.hover) ? parcelLayerIds.hover : undefined;
   const common = { source: styleRulesSourceId, 'source-layer': 'parcels', minzoom: parcelMinZoom } as const;
-  map.addLayer({ id: styleRulesLayerIds.fill, type: 'fill', ...common, metadata: { styleRulesId: source.id }, paint: { 'fill-color': colorByRule(source.legend, (e) => e.fill) } }, before);
-  map.addLayer({ id: styleRulesLayerIds.line, type: 'line', ...common, paint: { 'line-color': colorByRule(source.legend, (e) => e.line), 'line-width': 1.5 } }, before);
+  map.addLayer(
+    {
+      id: styleRulesLayerIds.fill,
+      type: 'fill',
+      ...common,
+      metadata: { styleRulesId: source.id },
+      paint: { 'fill-color': colorByRule(source.legend, (e) => e.fill) },
+    },
+    before,
+  );
+  map.addLayer(
+    {
+      id: styleRulesLayerIds.line,
+      type: 'line',
+      ...common,
+      paint: { 'line-color': colorByRule(source.legend, (e) => e.line), 'line-width': 1.5 },
+    },
+    before,
+  );
 }
 
 /** Keeps the map's style-rule layers in step with the applied source. */
@@ -43,7 +65,11 @@ export function StyleRulesLayer() {
       // Not map.isStyleLoaded(): it is false while any tile is in flight, and no styledata may follow.
       try {
         if (!applied) remove(map);
-        else if ((map.getLayer(styleRulesLayerIds.fill)?.metadata as { styleRulesId?: string } | undefined)?.styleRulesId !== applied.id) add(map, applied);
+        else if (
+          (map.getLayer(styleRulesLayerIds.fill)?.metadata as { styleRulesId?: string } | undefined)?.styleRulesId !==
+          applied.id
+        )
+          add(map, applied);
       } catch {
         // The style is still loading (a basemap change): styledata calls sync again once it has.
       }

@@ -17,9 +17,22 @@ import { applyStyleAtom } from './apply-style.ts';
 import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
 import { filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
 import { FilterRowView } from './filter-row.tsx';
-import { filtersToRows, incompleteFiltersTooltip, isFilterComplete, newFilterRow, rowsToFilters } from '../../model/filter-rows.ts';
+import {
+  filtersToRows,
+  incompleteFiltersTooltip,
+  isFilterComplete,
+  newFilterRow,
+  rowsToFilters,
+} from '../../model/filter-rows.ts';
 import { RuleRowEditor } from './rule-row.tsx';
-import { canApply, defaultBaseStyle, incompleteTooltip, isRuleComplete, moveRule, newRule } from '../../model/style-rules.ts';
+import {
+  canApply,
+  defaultBaseStyle,
+  incompleteTooltip,
+  isRuleComplete,
+  moveRule,
+  newRule,
+} from '../../model/style-rules.ts';
 import './style-rules.css';
 
 function BaseStyles() {
@@ -28,14 +41,34 @@ function BaseStyles() {
   return (
     <div className="base-styles" data-testid="base-styles">
       <label>
-        Fill <input type="color" data-testid="base-fill" value={base.fill.slice(0, 7)} disabled={transparent} onChange={(e) => setBase({ ...base, fill: e.target.value })} />
+        Fill{' '}
+        <input
+          type="color"
+          data-testid="base-fill"
+          value={base.fill.slice(0, 7)}
+          disabled={transparent}
+          onChange={(e) => setBase({ ...base, fill: e.target.value })}
+        />
       </label>
       <label>
-        <input type="checkbox" data-testid="base-fill-transparent" checked={transparent}
-          onChange={(e) => setBase({ ...base, fill: e.target.checked ? defaultBaseStyle.fill : `${base.fill.slice(0, 7)}ff` })} /> No fill
+        <input
+          type="checkbox"
+          data-testid="base-fill-transparent"
+          checked={transparent}
+          onChange={(e) =>
+            setBase({ ...base, fill: e.target.checked ? defaultBaseStyle.fill : `${base.fill.slice(0, 7)}ff` })
+          }
+        />{' '}
+        No fill
       </label>
       <label>
-        Line <input type="color" data-testid="base-line" value={base.line.slice(0, 7)} onChange={(e) => setBase({ ...base, line: e.target.value })} />
+        Line{' '}
+        <input
+          type="color"
+          data-testid="base-line"
+          value={base.line.slice(0, 7)}
+          onChange={(e) => setBase({ ...base, line: e.target.value })}
+        />
       </label>
     </div>
   );
@@ -60,7 +93,8 @@ export function StyleRulesPanel() {
   // With a survey chosen, rules (not filters) may also read its posts: @status and @user_id.
   const survey = useAtomValue(styleSurveyAtom);
   const ruleOptions = survey === null ? options : [...options, ...surveyRuleOptions];
-  const ruleOptionsByKey = survey === null ? optionsByKey : new Map([...optionsByKey, ...surveyRuleOptions.map((o) => [o.key, o] as const)]);
+  const ruleOptionsByKey =
+    survey === null ? optionsByKey : new Map([...optionsByKey, ...surveyRuleOptions.map((o) => [o.key, o] as const)]);
   const rulesReady = canApply(rules, ruleOptionsByKey);
   const filtersReady = filterRows.every((row) => isFilterComplete(row, optionsByKey));
   const ready = filters.status === 'done' && rulesReady && filtersReady;
@@ -84,10 +118,13 @@ export function StyleRulesPanel() {
     setRules(saved.rules);
     setBase(saved.base);
     setFilterRows(filtersToRows(savedFilters));
-    applyStyle({ ...saved, filters: savedFilters }).catch((error: unknown) => showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }));
+    applyStyle({ ...saved, filters: savedFilters }).catch((error: unknown) =>
+      showAlert({ text: `Could not apply the style rules: ${(error as Error).message}`, kind: 'error' }),
+    );
   };
 
-  const update = (index: number, patch: (typeof rules)[number]) => setRules(rules.map((r, i) => (i === index ? patch : r)));
+  const update = (index: number, patch: (typeof rules)[number]) =>
+    setRules(rules.map((r, i) => (i === index ? patch : r)));
 
   return (
     <Panel title="Style" testId="style-rules-panel" className="style-rules-panel" onClose={() => setPanel(null)}>
@@ -97,43 +134,93 @@ export function StyleRulesPanel() {
       <Toggle label="Show Legend on Map" checked={showLegend} onChange={setShowLegend} testId="style-show-legend" />
       <Section title="Style Rules" testId="style-rules-section">
         {filters.status === 'loading' && <p className="muted">Loading...</p>}
-        {filters.status === 'failed' && <p className="muted" data-testid="filters-failed">No Options Available</p>}
+        {filters.status === 'failed' && (
+          <p className="muted" data-testid="filters-failed">
+            No Options Available
+          </p>
+        )}
         <p className="style-rules-order" data-testid="style-rules-order">
-          Rules apply in order: a parcel takes the colours of the first rule it matches, and parcels no rule matches take the
-          base style. Drag a rule by its handle to reorder it, or focus the handle and press Arrow Up or Arrow Down.
+          Rules apply in order: a parcel takes the colours of the first rule it matches, and parcels no rule matches
+          take the base style. Drag a rule by its handle to reorder it, or focus the handle and press Arrow Up or Arrow
+          Down.
         </p>
         <ol className="style-rule-list" data-testid="style-rule-list">
           {rules.map((rule, index) => (
-            <RuleRowEditor key={rule.id} rule={rule} index={index} count={rules.length} options={ruleOptions} optionsByKey={ruleOptionsByKey}
-              complete={isRuleComplete(rule, ruleOptionsByKey)} dragging={dragFrom === index} dragFrom={dragFrom}
-              onChange={(next) => update(index, next)} onDelete={() => setRules(rules.filter((_, i) => i !== index))}
-              onMove={(from, to) => setRules(moveRule(rules, from, to))} onDragStart={setDragFrom} onDragEnd={() => setDragFrom(null)} />
+            <RuleRowEditor
+              key={rule.id}
+              rule={rule}
+              index={index}
+              count={rules.length}
+              options={ruleOptions}
+              optionsByKey={ruleOptionsByKey}
+              complete={isRuleComplete(rule, ruleOptionsByKey)}
+              dragging={dragFrom === index}
+              dragFrom={dragFrom}
+              onChange={(next) => update(index, next)}
+              onDelete={() => setRules(rules.filter((_, i) => i !== index))}
+              onMove={(from, to) => setRules(moveRule(rules, from, to))}
+              onDragStart={setDragFrom}
+              onDragEnd={() => setDragFrom(null)}
+            />
           ))}
         </ol>
-        <button type="button" className="link-button" data-testid="add-style-rule" onClick={() => setRules([...rules, newRule()])}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="add-style-rule"
+          onClick={() => setRules([...rules, newRule()])}
+        >
           + Add a Style Rule
         </button>
       </Section>
       <Section title="Filters" testId="style-filters-section">
-        <p className="style-rules-order">Filters choose the parcels the style draws: a parcel must pass every filter, and a filter with several values passes on any of them.</p>
+        <p className="style-rules-order">
+          Filters choose the parcels the style draws: a parcel must pass every filter, and a filter with several values
+          passes on any of them.
+        </p>
         <ul className="filter-list" data-testid="filter-list">
           {filterRows.map((row, index) => (
-            <FilterRowView key={row.id} row={row} index={index} options={options} optionsByKey={optionsByKey} complete={isFilterComplete(row, optionsByKey)}
+            <FilterRowView
+              key={row.id}
+              row={row}
+              index={index}
+              options={options}
+              optionsByKey={optionsByKey}
+              complete={isFilterComplete(row, optionsByKey)}
               onChange={(next) => setFilterRows(filterRows.map((r, i) => (i === index ? next : r)))}
-              onDelete={() => setFilterRows(filterRows.filter((_, i) => i !== index))} />
+              onDelete={() => setFilterRows(filterRows.filter((_, i) => i !== index))}
+            />
           ))}
         </ul>
-        <button type="button" className="link-button" data-testid="add-filter" onClick={() => setFilterRows([...filterRows, newFilterRow()])}>
+        <button
+          type="button"
+          className="link-button"
+          data-testid="add-filter"
+          onClick={() => setFilterRows([...filterRows, newFilterRow()])}
+        >
           + Add a Filter
         </button>
       </Section>
       <div className="style-rules-actions">
-        <span title={ready ? undefined : !rulesReady ? incompleteTooltip : !filtersReady ? incompleteFiltersTooltip : undefined} data-testid="apply-wrapper">
-          <button type="button" className="primary" data-testid="apply-style-rules" disabled={!ready || applying} onClick={() => void apply()}>
+        <span
+          title={
+            ready ? undefined : !rulesReady ? incompleteTooltip : !filtersReady ? incompleteFiltersTooltip : undefined
+          }
+          data-testid="apply-wrapper"
+        >
+          <button
+            type="button"
+            className="primary"
+            data-testid="apply-style-rules"
+            disabled={!ready || applying}
+            onClick={() => void apply()}
+          >
             {applying ? 'Applying...' : 'Apply'}
           </button>
         </span>
-        <button type="button" data-testid="reset-style-rules" onClick={reset}>Reset</button>
+        <button type="button" data-testid="reset-style-rules" onClick={reset}>
+          Reset
+        </button>
       </div>
     </Panel>
   );

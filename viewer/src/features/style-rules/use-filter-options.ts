@@ -15,7 +15,10 @@ export function useFilterOptions(): void {
   const setFilters = useSetAtom(filtersAtom);
   const path = place ? `${place}/filters.json` : '/sources/parcel/filters.json';
   const [options] = useRemoteCall(
-    async (signal) => [...(await getJson<{ filters: FilterOption[] }>(path, {}, signal)).filters].sort((a, b) => a.label.localeCompare(b.label)),
+    async (signal) =>
+      [...(await getJson<{ filters: FilterOption[] }>(path, {}, signal)).filters].sort((a, b) =>
+        a.label.localeCompare(b.label),
+      ),
     JSON.stringify([level, path]),
   );
   useEffect(() => setFilters(options), [options, setFilters]);

@@ -15,7 +15,11 @@ export function useSuggestions(key: string, query: string, enabled: boolean): st
     if (!enabled || !key) return setSuggestions([]);
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getJson<{ suggestions: string[] }>('/sources/parcel/autocomplete.json', { key, query, filter_path: place ?? undefined }, controller.signal)
+      getJson<{ suggestions: string[] }>(
+        '/sources/parcel/autocomplete.json',
+        { key, query, filter_path: place ?? undefined },
+        controller.signal,
+      )
         .then((body) => setSuggestions(body.suggestions))
         .catch((error) => {
           if (!isAbort(error)) setSuggestions([]);
@@ -29,7 +33,12 @@ export function useSuggestions(key: string, query: string, enabled: boolean): st
   return suggestions;
 }
 
-export function ValueInput(props: { rule: RuleRow; option: FilterOption | undefined; index: number; onChange: (value: string) => void }) {
+export function ValueInput(props: {
+  rule: RuleRow;
+  option: FilterOption | undefined;
+  index: number;
+  onChange: (value: string) => void;
+}) {
   const { rule, option, index } = props;
   const fixed = fixedValues(rule, option);
   const numeric = ['gt', 'lt', 'gte', 'lte'].includes(rule.predicate);
@@ -38,20 +47,39 @@ export function ValueInput(props: { rule: RuleRow; option: FilterOption | undefi
   const label = `Value of rule ${index + 1}`;
   if (fixed) {
     return (
-      <select aria-label={label} data-testid={`rule-value-${index}`} value={rule.value} onChange={(e) => props.onChange(e.target.value)}>
+      <select
+        aria-label={label}
+        data-testid={`rule-value-${index}`}
+        value={rule.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
         {rule.predicate !== 'exists' && <option value="">Value</option>}
-        {fixed.map((v) => <option key={v} value={v}>{v}</option>)}
+        {fixed.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
       </select>
     );
   }
   return (
     <>
-      <input type="text" aria-label={label} data-testid={`rule-value-${index}`} placeholder={numeric ? 'Number' : 'Value'}
-        inputMode={numeric ? 'decimal' : 'text'} list={numeric ? undefined : listId} value={rule.value}
-        disabled={rule.predicate === ''} onChange={(e) => props.onChange(e.target.value)} />
+      <input
+        type="text"
+        aria-label={label}
+        data-testid={`rule-value-${index}`}
+        placeholder={numeric ? 'Number' : 'Value'}
+        inputMode={numeric ? 'decimal' : 'text'}
+        list={numeric ? undefined : listId}
+        value={rule.value}
+        disabled={rule.predicate === ''}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
       {!numeric && (
         <datalist id={listId}>
-          {suggestions.map((v) => <option key={v} value={v} />)}
+          {suggestions.map((v) => (
+            <option key={v} value={v} />
+          ))}
         </datalist>
       )}
     </>

@@ -6,7 +6,10 @@ import { type Draft, saveBody } from './editor-rules.ts';
 export type { SurveyPreset, SurveySource, SurveyUpsell };
 
 /** A guest of a shared project passes its share token: the server then lists that project's surveys read-only. */
-export function listSurveys(mapId?: number, share?: string | null): Promise<{ sources: SurveySource[]; upsell: SurveyUpsell }> {
+export function listSurveys(
+  mapId?: number,
+  share?: string | null,
+): Promise<{ sources: SurveySource[]; upsell: SurveyUpsell }> {
   return getJson('/sources.json', { type: 'survey', group: 'false', map_id: mapId, share: share ?? undefined });
 }
 
@@ -15,7 +18,11 @@ export async function listPresets(): Promise<SurveyPreset[]> {
 }
 
 /** New surveys are POSTed, existing ones PUT (spec 7). */
-export function saveSurvey(draft: Draft, mapId: number, id: number | null): Promise<SurveySource & { message: string }> {
+export function saveSurvey(
+  draft: Draft,
+  mapId: number,
+  id: number | null,
+): Promise<SurveySource & { message: string }> {
   const body = saveBody(draft, mapId, id);
   return id === null ? sendJson('POST', '/surveys.json', body) : sendJson('PUT', `/surveys/${id}.json`, body);
 }
@@ -26,4 +33,5 @@ export const draftOf = (s: Pick<SurveySource, 'name' | 'questions' | 'photo_requ
   photoRequired: s.photo_required,
 });
 
-export const surveyFormHref = (id: number, parcelPath?: string | null) => `/survey/${id}${parcelPath ? `?parcel=${encodeURIComponent(parcelPath)}` : ''}`;
+export const surveyFormHref = (id: number, parcelPath?: string | null) =>
+  `/survey/${id}${parcelPath ? `?parcel=${encodeURIComponent(parcelPath)}` : ''}`;

@@ -1,12 +1,31 @@
 import { describe, expect, it } from 'vitest';
 import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
 import {
-  addAnswer, addQuestion, blankDraft, canMove, changeType, END, moveQuestion, nextStepOptions, removeQuestion, saveBody, setAnswerLabel,
-  setAnswerNext, setQuestionNext, TEXTAREA, type SurveyQuestion,
+  addAnswer,
+  addQuestion,
+  blankDraft,
+  canMove,
+  changeType,
+  END,
+  moveQuestion,
+  nextStepOptions,
+  removeQuestion,
+  saveBody,
+  setAnswerLabel,
+  setAnswerNext,
+  setQuestionNext,
+  TEXTAREA,
+  type SurveyQuestion,
 } from './editor-rules.ts';
 import { situationOf } from './situation.ts';
 
-const q = (id: string, extra: Partial<SurveyQuestion> = {}): SurveyQuestion => ({ id, question: `Question ${id}`, column: id, answers: [{ label: 'Yes' }, { label: 'No' }], ...extra });
+const q = (id: string, extra: Partial<SurveyQuestion> = {}): SurveyQuestion => ({
+  id,
+  question: `Question ${id}`,
+  column: id,
+  answers: [{ label: 'Yes' }, { label: 'No' }],
+  ...extra,
+});
 
 describe('survey editor rules', () => {
   it('adds questions with unique ids and one blank answer', () => {
@@ -22,7 +41,12 @@ describe('survey editor rules', () => {
     expect(moveQuestion(list, 2, 1).map((x) => x.id)).toEqual(['a', 'b', 'c']);
     expect(moveQuestion(list, 1, -1).map((x) => x.id)).toEqual(['b', 'a', 'c']);
     expect(moveQuestion(list, 1, 1).map((x) => x.id)).toEqual(['a', 'c', 'b']);
-    expect([canMove(list, 0, -1), canMove(list, 0, 1), canMove(list, 2, 1), canMove(list, 2, -1)]).toEqual([false, true, false, true]);
+    expect([canMove(list, 0, -1), canMove(list, 0, 1), canMove(list, 2, 1), canMove(list, 2, -1)]).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
   });
 
   it('drops next steps that would point backwards after a move, and those naming a removed question', () => {
@@ -65,7 +89,11 @@ describe('survey editor rules', () => {
     const draft = {
       name: ' Walk ',
       photoRequired: false,
-      questions: [q('a', { answers: [{ label: 'Yes', next: 'gone' }, { label: ' ' }] }), q('b', { question: ' ' }), q('c', { answers: TEXTAREA, required: true })],
+      questions: [
+        q('a', { answers: [{ label: 'Yes', next: 'gone' }, { label: ' ' }] }),
+        q('b', { question: ' ' }),
+        q('c', { answers: TEXTAREA, required: true }),
+      ],
     };
     const body = saveBody(draft, 7, null);
     expect(body).toMatchObject({ map_id: 7, source_id: '', name: 'Walk', photo_required: '0' });
@@ -79,26 +107,64 @@ describe('survey editor rules', () => {
 
 describe('survey editor situations, in the spec order', () => {
   const upsell = { blocked: false, reason: null, message: null, upgrade_plan: null };
-  const source = (update: boolean) => ({ id: 1, type: 'Survey' as const, name: 'S', map_id: 1, permissions: { update }, questions: [], photo_required: true, question_count: 0, count: 0, created_at: '' });
+  const source = (update: boolean) => ({
+    id: 1,
+    type: 'Survey' as const,
+    name: 'S',
+    map_id: 1,
+    permissions: { update },
+    questions: [],
+    photo_required: true,
+    question_count: 0,
+    count: 0,
+    created_at: '',
+  });
   const base = { signedIn: true, siteControl: true, hasProject: true, active: null, upsell };
   it('walks the five situations', () => {
     expect(situationOf({ ...base, signedIn: false, siteControl: false }).kind).toBe('promo');
     expect(situationOf({ ...base, siteControl: false }).kind).toBe('upgrade');
     expect(situationOf({ ...base, hasProject: false }).message).toMatch(/save a Project first/);
-    expect(situationOf({ ...base, active: source(false) })).toMatchObject({ message: surveyTexts.noPermission, readOnly: true });
+    expect(situationOf({ ...base, active: source(false) })).toMatchObject({
+      message: surveyTexts.noPermission,
+      readOnly: true,
+    });
     expect(situationOf({ ...base, active: source(true) })).toMatchObject({ kind: 'editing', readOnly: false });
     expect(situationOf(base)).toMatchObject({ message: 'You are creating a new survey.', readOnly: false });
-    expect(situationOf({ ...base, upsell: { blocked: true, reason: 'limit', message: 'Your plan includes 10 surveys.', upgrade_plan: 'Team' } })).toMatchObject({
-      kind: 'blocked', message: 'Your plan includes 10 surveys.', hint: 'Upgrade to Team to create more surveys.',
+    expect(
+      situationOf({
+        ...base,
+        upsell: { blocked: true, reason: 'limit', message: 'Your plan includes 10 surveys.', upgrade_plan: 'Team' },
+      }),
+    ).toMatchObject({
+      kind: 'blocked',
+      message: 'Your plan includes 10 surveys.',
+      hint: 'Upgrade to Team to create more surveys.',
     });
-    expect(situationOf({ ...base, upsell: { blocked: true, reason: 'member', message: surveyTexts.memberReason, upgrade_plan: null } })).toMatchObject({ kind: 'blocked', hint: null });
+    expect(
+      situationOf({
+        ...base,
+        upsell: { blocked: true, reason: 'member', message: surveyTexts.memberReason, upgrade_plan: null },
+      }),
+    ).toMatchObject({ kind: 'blocked', hint: null });
   });
 
   it('keeps a share-link guest read-only: promo or upgrade first, a survey without permission, never a new survey', () => {
     const guest = { ...base, guest: true };
-    expect(situationOf({ ...guest, signedIn: false, siteControl: false, active: source(false) })).toMatchObject({ kind: 'promo', message: surveyTexts.promo, readOnly: true });
-    expect(situationOf({ ...guest, siteControl: false, active: source(false) })).toMatchObject({ kind: 'upgrade', message: surveyTexts.upgrade, readOnly: true });
+    expect(situationOf({ ...guest, signedIn: false, siteControl: false, active: source(false) })).toMatchObject({
+      kind: 'promo',
+      message: surveyTexts.promo,
+      readOnly: true,
+    });
+    expect(situationOf({ ...guest, siteControl: false, active: source(false) })).toMatchObject({
+      kind: 'upgrade',
+      message: surveyTexts.upgrade,
+      readOnly: true,
+    });
     expect(situationOf({ ...guest, active: source(false) })).toMatchObject({ kind: 'no-permission', readOnly: true });
-    expect(situationOf(guest)).toMatchObject({ kind: 'shared-empty', message: 'This shared project has no surveys yet.', readOnly: true });
+    expect(situationOf(guest)).toMatchObject({
+      kind: 'shared-empty',
+      message: 'This shared project has no surveys yet.',
+      readOnly: true,
+    });
   });
 });

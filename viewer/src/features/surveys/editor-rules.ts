@@ -3,7 +3,12 @@
 // text becomes a free-text area), next steps limited to later questions, the 500-character answer
 // limit, and the save body (empties dropped, default next steps removed, photo_required as '1'/'0').
 import {
-  END, MAX_ANSWER_LENGTH, normaliseQuestions, TEXTAREA, type SurveyAnswer, type SurveyQuestion,
+  END,
+  MAX_ANSWER_LENGTH,
+  normaliseQuestions,
+  TEXTAREA,
+  type SurveyAnswer,
+  type SurveyQuestion,
 } from '@parcel-map/contracts/workspace/surveys';
 
 export type { SurveyAnswer, SurveyQuestion };
@@ -71,7 +76,9 @@ export function addAnswer(question: SurveyQuestion): SurveyQuestion {
 }
 
 export function removeAnswer(question: SurveyQuestion, index: number): SurveyQuestion {
-  return question.answers === TEXTAREA ? question : { ...question, answers: question.answers.filter((_, i) => i !== index) };
+  return question.answers === TEXTAREA
+    ? question
+    : { ...question, answers: question.answers.filter((_, i) => i !== index) };
 }
 
 export function moveAnswer(question: SurveyQuestion, index: number, by: -1 | 1): SurveyQuestion {
@@ -84,7 +91,9 @@ export function moveAnswer(question: SurveyQuestion, index: number, by: -1 | 1):
 /** An answer's label, cut at 500 characters (the input's maxLength does the same while typing). */
 export function setAnswerLabel(question: SurveyQuestion, index: number, label: string): SurveyQuestion {
   if (question.answers === TEXTAREA) return question;
-  const answers = question.answers.map((a, i) => (i === index ? { ...a, label: label.slice(0, MAX_ANSWER_LENGTH) } : a));
+  const answers = question.answers.map((a, i) =>
+    i === index ? { ...a, label: label.slice(0, MAX_ANSWER_LENGTH) } : a,
+  );
   return { ...question, answers };
 }
 
@@ -105,11 +114,16 @@ export function setQuestionNext(question: SurveyQuestion, next: string): SurveyQ
 }
 
 /** The next-step choices of question `index`: default, end survey, or any later question. */
-export function nextStepOptions(questions: readonly SurveyQuestion[], index: number): { value: string; label: string }[] {
+export function nextStepOptions(
+  questions: readonly SurveyQuestion[],
+  index: number,
+): { value: string; label: string }[] {
   return [
     { value: '', label: 'Next question (default)' },
     { value: END, label: 'End survey' },
-    ...questions.slice(index + 1).map((q, i) => ({ value: q.id, label: `Go to ${index + i + 2}. ${q.question || '(untitled)'}` })),
+    ...questions
+      .slice(index + 1)
+      .map((q, i) => ({ value: q.id, label: `Go to ${index + i + 2}. ${q.question || '(untitled)'}` })),
   ];
 }
 
@@ -123,7 +137,8 @@ function dropNextTo(q: SurveyQuestion, id: string | undefined): SurveyQuestion {
 function keepForwardSteps(q: SurveyQuestion, later: readonly SurveyQuestion[]): SurveyQuestion {
   const ok = (n: string | undefined) => n === undefined || n === END || later.some((x) => x.id === n);
   let out = ok(q.next) ? q : setQuestionNext(q, '');
-  if (out.answers !== TEXTAREA) out = { ...out, answers: out.answers.map((a) => (ok(a.next) ? a : (({ next: _, ...rest }) => rest)(a))) };
+  if (out.answers !== TEXTAREA)
+    out = { ...out, answers: out.answers.map((a) => (ok(a.next) ? a : (({ next: _, ...rest }) => rest)(a))) };
   return out;
 }
 

@@ -14,17 +14,31 @@ export type Situation =
   | { kind: 'creating'; message: string; readOnly: false }
   | { kind: 'editing'; message: null; readOnly: false };
 
-export function situationOf(input: { signedIn: boolean; siteControl: boolean; hasProject: boolean; active: SurveySource | null; upsell: SurveyUpsell | null; guest?: boolean }): Situation {
+export function situationOf(input: {
+  signedIn: boolean;
+  siteControl: boolean;
+  hasProject: boolean;
+  active: SurveySource | null;
+  upsell: SurveyUpsell | null;
+  guest?: boolean;
+}): Situation {
   if (!input.signedIn) return { kind: 'promo', message: surveyTexts.promo, readOnly: true };
   if (!input.siteControl) return { kind: 'upgrade', message: surveyTexts.upgrade, readOnly: true };
   if (!input.hasProject) return { kind: 'no-project', message: surveyTexts.saveProjectFirst, readOnly: true };
   if (input.active) {
-    return input.active.permissions.update ? { kind: 'editing', message: null, readOnly: false } : { kind: 'no-permission', message: surveyTexts.noPermission, readOnly: true };
+    return input.active.permissions.update
+      ? { kind: 'editing', message: null, readOnly: false }
+      : { kind: 'no-permission', message: surveyTexts.noPermission, readOnly: true };
   }
   if (input.guest) return { kind: 'shared-empty', message: surveyTexts.sharedEmpty, readOnly: true };
   if (input.upsell?.blocked) {
     const hint = input.upsell.upgrade_plan ? `Upgrade to ${input.upsell.upgrade_plan} to create more surveys.` : null;
-    return { kind: 'blocked', message: input.upsell.message ?? surveyTexts.upgrade, hint: input.upsell.reason === 'limit' ? hint : null, readOnly: true };
+    return {
+      kind: 'blocked',
+      message: input.upsell.message ?? surveyTexts.upgrade,
+      hint: input.upsell.reason === 'limit' ? hint : null,
+      readOnly: true,
+    };
   }
   return { kind: 'creating', message: surveyTexts.creating, readOnly: false };
 }

@@ -29,9 +29,11 @@ export function SurveyLive() {
 
   useEffect(() => {
     if (!project || (!siteControl && share === null) || store.get(styleSurveyAtom) !== null) return;
-    void listSurveys(project.id, share).then((list) => {
-      if (store.get(styleSurveyAtom) === null && list.sources[0]) store.set(styleSurveyAtom, list.sources[0].id);
-    }).catch(() => {});
+    void listSurveys(project.id, share)
+      .then((list) => {
+        if (store.get(styleSurveyAtom) === null && list.sources[0]) store.set(styleSurveyAtom, list.sources[0].id);
+      })
+      .catch(() => {});
   }, [project, siteControl, share]);
 
   // A survey chosen after @status rules were applied: apply them again, now reading that survey.

@@ -15,7 +15,15 @@ import { blankDraft, type Draft } from './editor-rules.ts';
 import { situationOf } from './situation.ts';
 import { SurveyEditor } from './survey-editor.tsx';
 import { SurveyResults } from './survey-results.tsx';
-import { draftOf, listPresets, listSurveys, saveSurvey, type SurveyPreset, type SurveySource, type SurveyUpsell } from './api.ts';
+import {
+  draftOf,
+  listPresets,
+  listSurveys,
+  saveSurvey,
+  type SurveyPreset,
+  type SurveySource,
+  type SurveyUpsell,
+} from './api.ts';
 import './surveys.css';
 
 const NEW = 'new';
@@ -56,28 +64,39 @@ export function SurveyPanel() {
     if (!project || (!canBuild && share === null)) return;
     let live = true;
     setLoaded(false);
-    void Promise.all([listSurveys(project.id, share), canBuild ? listPresets() : []]).then(([list, ready]) => {
-      if (!live) return;
-      setSources(list.sources);
-      setUpsell(list.upsell);
-      setPresets(ready);
-      setLoaded(true);
-      // Spec 4: the active source starts as the first survey, or a new unsaved one.
-      choose(list.sources[0]?.id ?? NEW, list.sources);
-    }).catch((error: unknown) => {
-      console.warn(`surveys: ${(error as Error).message}`);
-      if (live) setLoaded(true);
-    });
+    void Promise.all([listSurveys(project.id, share), canBuild ? listPresets() : []])
+      .then(([list, ready]) => {
+        if (!live) return;
+        setSources(list.sources);
+        setUpsell(list.upsell);
+        setPresets(ready);
+        setLoaded(true);
+        // Spec 4: the active source starts as the first survey, or a new unsaved one.
+        choose(list.sources[0]?.id ?? NEW, list.sources);
+      })
+      .catch((error: unknown) => {
+        console.warn(`surveys: ${(error as Error).message}`);
+        if (live) setLoaded(true);
+      });
     return () => {
       live = false;
     };
   }, [canBuild, project?.id, share]);
 
   const active = activeId === NEW ? null : (sources.find((s) => s.id === activeId) ?? null);
-  const situation = situationOf({ signedIn, siteControl, hasProject: project !== null, active, upsell, guest: project !== null && !member });
+  const situation = situationOf({
+    signedIn,
+    siteControl,
+    hasProject: project !== null,
+    active,
+    upsell,
+    guest: project !== null && !member,
+  });
   const waiting = canBuild && project !== null && !loaded;
   const guestReads = (situation.kind === 'promo' || situation.kind === 'upgrade') && active !== null;
-  const editorShown = guestReads || (!waiting && (situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission'));
+  const editorShown =
+    guestReads ||
+    (!waiting && (situation.kind === 'editing' || situation.kind === 'creating' || situation.kind === 'no-permission'));
 
   const save = async () => {
     if (!project || saving) return;
@@ -99,9 +118,18 @@ export function SurveyPanel() {
   const chooser = editorShown && (
     <label className="survey-chooser">
       <span className="small muted">{surveyTexts.chooserLabel}</span>
-      <select data-testid="survey-chooser" aria-label={surveyTexts.chooserLabel} value={String(activeId)} onChange={(e) => choose(e.target.value === NEW ? NEW : Number(e.target.value))}>
+      <select
+        data-testid="survey-chooser"
+        aria-label={surveyTexts.chooserLabel}
+        value={String(activeId)}
+        onChange={(e) => choose(e.target.value === NEW ? NEW : Number(e.target.value))}
+      >
         {member && <option value={NEW}>{surveyTexts.createNew}</option>}
-        {sources.map((s) => <option key={s.id} value={s.id}>{s.name}</option>)}
+        {sources.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -111,15 +139,39 @@ export function SurveyPanel() {
       {!guestReads && chooser}
       <p className="muted small survey-hint">{surveyTexts.hint}</p>
       {waiting && <p className="muted small">Loading surveys...</p>}
-      {!waiting && situation.message && <p className="survey-message" data-testid="survey-message" role="status">{situation.message}</p>}
-      {situation.kind === 'blocked' && situation.hint && <p className="small" data-testid="survey-upgrade-hint"><a href="/plans">{situation.hint}</a></p>}
-      {(situation.kind === 'promo' || situation.kind === 'upgrade') && <a className="button" href={signedIn ? '/plans' : '#signup-signin'}>{signedIn ? 'Upgrade to Pro' : 'Sign in'}</a>}
-      {notice && <p className="survey-saved" data-testid="survey-saved" role="status">{notice}</p>}
+      {!waiting && situation.message && (
+        <p className="survey-message" data-testid="survey-message" role="status">
+          {situation.message}
+        </p>
+      )}
+      {situation.kind === 'blocked' && situation.hint && (
+        <p className="small" data-testid="survey-upgrade-hint">
+          <a href="/plans">{situation.hint}</a>
+        </p>
+      )}
+      {(situation.kind === 'promo' || situation.kind === 'upgrade') && (
+        <a className="button" href={signedIn ? '/plans' : '#signup-signin'}>
+          {signedIn ? 'Upgrade to Pro' : 'Sign in'}
+        </a>
+      )}
+      {notice && (
+        <p className="survey-saved" data-testid="survey-saved" role="status">
+          {notice}
+        </p>
+      )}
       {/* A guest's surveys come under the promo or upgrade message and its link (spec 4's order). */}
       {guestReads && chooser}
       {editorShown && (
-        <SurveyEditor draft={draft} saved={saved} readOnly={situation.readOnly} saving={saving} presets={presets}
-          others={sources.filter((s) => s.id !== activeId)} onChange={setDraft} onSave={() => void save()} />
+        <SurveyEditor
+          draft={draft}
+          saved={saved}
+          readOnly={situation.readOnly}
+          saving={saving}
+          presets={presets}
+          others={sources.filter((s) => s.id !== activeId)}
+          onChange={setDraft}
+          onSave={() => void save()}
+        />
       )}
       {active && <SurveyResults survey={active} guest={!member} />}
     </Panel>

@@ -6,5 +6,9 @@ import { surveyFormHref } from './api.ts';
 export function SurveyParcelLink({ path }: { path: string }) {
   const survey = useAtomValue(styleSurveyAtom);
   if (survey === null) return null;
-  return <a className="small" data-testid="survey-parcel-link" href={surveyFormHref(survey, path)}>Survey this parcel</a>;
+  return (
+    <a className="small" data-testid="survey-parcel-link" href={surveyFormHref(survey, path)}>
+      Survey this parcel
+    </a>
+  );
 }

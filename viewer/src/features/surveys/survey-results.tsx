@@ -13,8 +13,18 @@ import { defaultBaseStyle, newRule } from '../../model/style-rules.ts';
 import { surveyFormHref, type SurveySource } from './api.ts';
 
 export const statusRules = () => [
-  { ...newRule('#22aa22cc', '#116611ff'), field: '@status', predicate: 'is' as const, value: String(POST_STATUS.surveyed) },
-  { ...newRule('#999999cc', '#555555ff'), field: '@status', predicate: 'is' as const, value: String(POST_STATUS.couldNotSurvey) },
+  {
+    ...newRule('#22aa22cc', '#116611ff'),
+    field: '@status',
+    predicate: 'is' as const,
+    value: String(POST_STATUS.surveyed),
+  },
+  {
+    ...newRule('#999999cc', '#555555ff'),
+    field: '@status',
+    predicate: 'is' as const,
+    value: String(POST_STATUS.couldNotSurvey),
+  },
 ];
 
 export function SurveyResults({ survey, guest = false }: { survey: SurveySource; guest?: boolean }) {
@@ -34,17 +44,35 @@ export function SurveyResults({ survey, guest = false }: { survey: SurveySource;
   };
   return (
     <div className="survey-results" data-testid="survey-results">
-      <p className="small muted">{survey.count} {survey.count === 1 ? 'post' : 'posts'}</p>
+      <p className="small muted">
+        {survey.count} {survey.count === 1 ? 'post' : 'posts'}
+      </p>
       <div className="survey-result-links">
         {!guest && (
           <>
-            <a className="button" data-testid="survey-form-link" href={surveyFormHref(survey.id, parcel)} target="_blank" rel="noreferrer">
+            <a
+              className="button"
+              data-testid="survey-form-link"
+              href={surveyFormHref(survey.id, parcel)}
+              target="_blank"
+              rel="noreferrer"
+            >
               {parcel ? 'Survey the selected parcel' : 'Open the surveyor form'}
             </a>
-            <a className="button" data-testid="survey-csv" href={apiUrl(`/surveys/${survey.id}/posts.csv`)} download>Download posts (csv)</a>
+            <a className="button" data-testid="survey-csv" href={apiUrl(`/surveys/${survey.id}/posts.csv`)} download>
+              Download posts (csv)
+            </a>
           </>
         )}
-        <button type="button" className="button" data-testid="survey-colour" disabled={busy} onClick={() => void colour()}>Colour the map by status</button>
+        <button
+          type="button"
+          className="button"
+          data-testid="survey-colour"
+          disabled={busy}
+          onClick={() => void colour()}
+        >
+          Colour the map by status
+        </button>
       </div>
     </div>
   );

@@ -4,7 +4,8 @@ import { terrainCamera, terrainEaseMs, terrainExaggeration } from './terrain.ts'
 
 export function setTerrain(map: MapLibreMap, on: boolean, terrainUrl: string | undefined): void {
   if (on) {
-    if (terrainUrl && !map.getSource('terrain')) map.addSource('terrain', { type: 'raster-dem', tiles: [terrainUrl], tileSize: 256 });
+    if (terrainUrl && !map.getSource('terrain'))
+      map.addSource('terrain', { type: 'raster-dem', tiles: [terrainUrl], tileSize: 256 });
     if (terrainUrl) map.setTerrain({ source: 'terrain', exaggeration: terrainExaggeration });
     map.setMaxZoom(17);
     map.easeTo({ ...terrainCamera(map.getZoom()), duration: terrainEaseMs });

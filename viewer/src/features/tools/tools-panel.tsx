@@ -29,13 +29,19 @@ function Result() {
   const { tool, points } = state;
   if (tool === 'measureCoords') {
     const point = points[0];
-    return <p className="tool-result" data-testid="tool-result">{point ? formatCoordinates(point) : 'Click the map.'}</p>;
+    return (
+      <p className="tool-result" data-testid="tool-result">
+        {point ? formatCoordinates(point) : 'Click the map.'}
+      </p>
+    );
   }
   if (tool === 'measureDistance') {
     return (
       <div>
         <DistanceUnitSelect />
-        <p className="tool-result" data-testid="tool-result" data-meters={lineMeters(points)}>{formatDistance(lineMeters(points), units.distance)}</p>
+        <p className="tool-result" data-testid="tool-result" data-meters={lineMeters(points)}>
+          {formatDistance(lineMeters(points), units.distance)}
+        </p>
       </div>
     );
   }
@@ -43,8 +49,12 @@ function Result() {
   return (
     <div>
       <AreaUnitSelect />
-      <p className="tool-result" data-testid="tool-result" data-square-meters={squareMeters}>{formatArea(squareMeters, units.area)}</p>
-      {tool === 'drawFocusArea' && <FocusAreaForm points={points} finished={state.finished} squareMeters={squareMeters} />}
+      <p className="tool-result" data-testid="tool-result" data-square-meters={squareMeters}>
+        {formatArea(squareMeters, units.area)}
+      </p>
+      {tool === 'drawFocusArea' && (
+        <FocusAreaForm points={points} finished={state.finished} squareMeters={squareMeters} />
+      )}
     </div>
   );
 }
@@ -72,12 +82,24 @@ export function ToolsPanel() {
     <Panel title="Tools" testId="tools-panel" onClose={() => setPanel(null)}>
       <div className="tool-buttons">
         {tools.map((t) => (
-          <button key={t.id} type="button" className={`button ${state.tool === t.id ? 'active' : ''}`} data-testid={`tool-${t.id}`}
-            aria-pressed={state.tool === t.id} onClick={() => startTool(state.tool === t.id ? null : t.id)}>
+          <button
+            key={t.id}
+            type="button"
+            className={`button ${state.tool === t.id ? 'active' : ''}`}
+            data-testid={`tool-${t.id}`}
+            aria-pressed={state.tool === t.id}
+            onClick={() => startTool(state.tool === t.id ? null : t.id)}
+          >
             {t.label}
           </button>
         ))}
-        <button type="button" className={`button ${terrain ? 'active' : ''}`} data-testid="tool-terrain" aria-pressed={terrain} onClick={toggle3d}>
+        <button
+          type="button"
+          className={`button ${terrain ? 'active' : ''}`}
+          data-testid="tool-terrain"
+          aria-pressed={terrain}
+          onClick={toggle3d}
+        >
           {terrain ? '2D' : '3D'}
         </button>
       </div>
@@ -85,8 +107,14 @@ export function ToolsPanel() {
       <Result />
       {state.tool && state.tool !== 'measureCoords' && state.points.length > 0 && (
         <div className="row">
-          {!state.finished && <button type="button" className="button" data-testid="tool-finish" onClick={finishTool}>Finish</button>}
-          <button type="button" className="button" data-testid="tool-clear" onClick={() => startTool(state.tool)}>Clear</button>
+          {!state.finished && (
+            <button type="button" className="button" data-testid="tool-finish" onClick={finishTool}>
+              Finish
+            </button>
+          )}
+          <button type="button" className="button" data-testid="tool-clear" onClick={() => startTool(state.tool)}>
+            Clear
+          </button>
         </div>
       )}
     </Panel>

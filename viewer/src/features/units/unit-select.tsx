@@ -8,8 +8,17 @@ import { unitsAtom } from '../../state/ui.ts';
 export function AreaUnitSelect({ testId = 'area-unit' }: { testId?: string }) {
   const [units, setUnits] = useAtom(unitsAtom);
   return (
-    <select aria-label="Area unit" data-testid={testId} value={units.area} onChange={(e) => setUnits({ ...units, area: e.target.value as AreaUnit })}>
-      {areaUnits.map((u) => <option key={u.id} value={u.id}>{u.label}</option>)}
+    <select
+      aria-label="Area unit"
+      data-testid={testId}
+      value={units.area}
+      onChange={(e) => setUnits({ ...units, area: e.target.value as AreaUnit })}
+    >
+      {areaUnits.map((u) => (
+        <option key={u.id} value={u.id}>
+          {u.label}
+        </option>
+      ))}
     </select>
   );
 }
@@ -17,8 +26,17 @@ export function AreaUnitSelect({ testId = 'area-unit' }: { testId?: string }) {
 export function DistanceUnitSelect({ testId = 'distance-unit' }: { testId?: string }) {
   const [units, setUnits] = useAtom(unitsAtom);
   return (
-    <select aria-label="Distance unit" data-testid={testId} value={units.distance} onChange={(e) => setUnits({ ...units, distance: e.target.value as DistanceUnit })}>
-      {distanceUnits.map((u) => <option key={u.id} value={u.id}>{u.label}</option>)}
+    <select
+      aria-label="Distance unit"
+      data-testid={testId}
+      value={units.distance}
+      onChange={(e) => setUnits({ ...units, distance: e.target.value as DistanceUnit })}
+    >
+      {distanceUnits.map((u) => (
+        <option key={u.id} value={u.id}>
+          {u.label}
+        </option>
+      ))}
     </select>
   );
 }

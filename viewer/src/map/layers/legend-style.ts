@@ -3,7 +3,11 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import type { LegendEntry } from '@parcel-map/contracts/map/layers';
 
-export function legendColorExpression(property: string, legend: LegendEntry[], fallback: string): ExpressionSpecification | null {
+export function legendColorExpression(
+  property: string,
+  legend: LegendEntry[],
+  fallback: string,
+): ExpressionSpecification | null {
   const pairs: (string | string[])[] = [];
   const seen = new Set<string>();
   for (const entry of legend) {

@@ -3,12 +3,22 @@ import { formatCoordinates, lineMeters, polygonSquareMeters } from './measure.ts
 
 describe('measurements', () => {
   it('measures a line geodesically: one degree of latitude is about 111.2 km', () => {
-    expect(lineMeters([[-71, 42], [-71, 43]])).toBeCloseTo(111_195, -2);
+    expect(
+      lineMeters([
+        [-71, 42],
+        [-71, 43],
+      ]),
+    ).toBeCloseTo(111_195, -2);
     expect(lineMeters([[-71, 42]])).toBe(0);
   });
 
   it('measures a polygon: a 0.001-degree square at 42N is about 9,190 square meters', () => {
-    const square: [number, number][] = [[-71.001, 42], [-71, 42], [-71, 42.001], [-71.001, 42.001]];
+    const square: [number, number][] = [
+      [-71.001, 42],
+      [-71, 42],
+      [-71, 42.001],
+      [-71.001, 42.001],
+    ];
     expect(polygonSquareMeters(square)).toBeGreaterThan(9_000);
     expect(polygonSquareMeters(square)).toBeLessThan(9_400);
   });

@@ -7,7 +7,10 @@ describe('drawing tool clicks', () => {
     let state: ToolState = { tool: 'measureDistance', points: [], finished: false };
     state = withPoint(state, [1, 1]);
     state = withPoint(state, [2, 2]);
-    expect(state.points).toEqual([[1, 1], [2, 2]]);
+    expect(state.points).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
     state = finished(state);
     expect(withPoint(state, [3, 3]).points).toEqual([[3, 3]]);
   });
@@ -18,8 +21,21 @@ describe('drawing tool clicks', () => {
   });
 
   it('drops the duplicate vertex of a double click when finishing', () => {
-    const state = finished({ tool: 'measureArea', points: [[0, 0], [1, 0], [1, 1], [1, 1]], finished: false });
-    expect(state.points).toEqual([[0, 0], [1, 0], [1, 1]]);
+    const state = finished({
+      tool: 'measureArea',
+      points: [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [1, 1],
+      ],
+      finished: false,
+    });
+    expect(state.points).toEqual([
+      [0, 0],
+      [1, 0],
+      [1, 1],
+    ]);
   });
 
   it('ignores clicks when no tool is on', () => {

@@ -21,7 +21,9 @@ export function withPoint(state: ToolState, point: LonLat): ToolState {
 
 /** Pure: ends the shape, dropping the repeated vertex that the two clicks of a double click add. */
 export function finished(state: ToolState): ToolState {
-  const points = state.points.filter((p, i, all) => i === 0 || Math.hypot(p[0] - all[i - 1]![0], p[1] - all[i - 1]![1]) > 1e-9);
+  const points = state.points.filter(
+    (p, i, all) => i === 0 || Math.hypot(p[0] - all[i - 1]![0], p[1] - all[i - 1]![1]) > 1e-9,
+  );
   return { ...state, points, finished: true };
 }
 

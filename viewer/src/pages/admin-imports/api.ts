@@ -1,7 +1,13 @@
 // The admin imports page's calls (upload the file as the raw body, start the import) and the pure
 // helpers that turn a run into what the page shows (progress share, the loaders' summary line, the
 // proposal's matches) and an unknown place's 400 into the places it suggests.
-import type { ExportRun, ImportRun, ImportsExportsAnswer, ProposedMatch, StartImportBody } from '@parcel-map/contracts/ops/imports';
+import type {
+  ExportRun,
+  ImportRun,
+  ImportsExportsAnswer,
+  ProposedMatch,
+  StartImportBody,
+} from '@parcel-map/contracts/ops/imports';
 import type { ErrorBody } from '@parcel-map/contracts/errors';
 import { ApiError, apiUrl, getCsrfToken, sendJson } from '../../api/client.ts';
 
@@ -9,16 +15,30 @@ export type { ExportRun, ImportRun, ImportsExportsAnswer };
 
 /** Whether anything on the page still moves (the page polls while it does). */
 export function anyActive(answer: ImportsExportsAnswer): boolean {
-  return answer.imports.some((r) => r.status === 'queued' || r.status === 'running') || answer.exports.some((e) => e.status === 1);
+  return (
+    answer.imports.some((r) => r.status === 'queued' || r.status === 'running') ||
+    answer.exports.some((e) => e.status === 1)
+  );
 }
 
 export async function uploadFile(file: File): Promise<{ upload: string; bytes: number }> {
   const headers: Record<string, string> = { Accept: 'application/json', 'Content-Type': 'application/octet-stream' };
   const csrf = getCsrfToken();
   if (csrf) headers['X-CSRF-Token'] = csrf;
-  const response = await fetch(apiUrl('/admin/imports/uploads', { name: file.name }), { method: 'POST', headers, body: file });
-  const body = (await response.json().catch(() => null)) as ({ upload: string; bytes: number } & Partial<ErrorBody>) | null;
-  if (!response.ok) throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `${response.status} ${response.statusText}`);
+  const response = await fetch(apiUrl('/admin/imports/uploads', { name: file.name }), {
+    method: 'POST',
+    headers,
+    body: file,
+  });
+  const body = (await response.json().catch(() => null)) as
+    | ({ upload: string; bytes: number } & Partial<ErrorBody>)
+    | null;
+  if (!response.ok)
+    throw new ApiError(
+      response.status,
+      body?.error?.code ?? 'HTTP_ERROR',
+      body?.error?.message ?? `${response.status} ${response.statusText}`,
+    );
   return body!;
 }
 
@@ -48,7 +68,9 @@ export function progressShare(run: Pick<ImportRun, 'status' | 'progress'>): numb
 
 /** "read 10, loaded 6, repaired 1, skipped 4 (duplicate 1, null_geometry 1, ...)", as the command prints it. */
 export function summaryLine(report: NonNullable<ImportRun['report']>): string {
-  const reasons = Object.entries(report.details ?? {}).map(([reason, n]) => `${reason} ${n}`).join(', ');
+  const reasons = Object.entries(report.details ?? {})
+    .map(([reason, n]) => `${reason} ${n}`)
+    .join(', ');
   return `read ${report.read}, loaded ${report.loaded}, repaired ${report.repaired}, skipped ${report.skipped}${reasons ? ` (${reasons})` : ''}`;
 }
 
@@ -85,7 +107,8 @@ export function parseMapping(text: string): { mapping?: Record<string, unknown>;
   if (text.trim() === '') return {};
   try {
     const value = JSON.parse(text) as unknown;
-    if (value === null || typeof value !== 'object' || Array.isArray(value)) return { error: 'The mapping must be a JSON object: {"parcelnumb": "APN", ...}' };
+    if (value === null || typeof value !== 'object' || Array.isArray(value))
+      return { error: 'The mapping must be a JSON object: {"parcelnumb": "APN", ...}' };
     return { mapping: value as Record<string, unknown> };
   } catch (error) {
     return { error: `The mapping is not valid JSON: ${(error as Error).message}` };

@@ -7,7 +7,9 @@ export function ImportRuns(props: { runs: ImportRun[] }) {
   if (props.runs.length === 0) return <p className="muted">No imports yet.</p>;
   return (
     <ul className="import-runs" data-testid="import-runs">
-      {props.runs.map((run) => <RunItem key={run.id} run={run} />)}
+      {props.runs.map((run) => (
+        <RunItem key={run.id} run={run} />
+      ))}
     </ul>
   );
 }
@@ -19,34 +21,72 @@ function RunItem({ run }: { run: ImportRun }) {
     <li className={`import-run import-${run.status}`} data-testid={`import-run-${run.id}`}>
       <div className="import-head">
         <strong>{run.place}</strong>
-        <span className="muted">{fileLabel(run)} · {run.dry_run ? 'dry run' : run.replace ? 'replace' : 'import'} · {formatDate(run.created_at)}</span>
+        <span className="muted">
+          {fileLabel(run)} · {run.dry_run ? 'dry run' : run.replace ? 'replace' : 'import'} ·{' '}
+          {formatDate(run.created_at)}
+        </span>
         <span className="import-status">{run.status}</span>
       </div>
-      {run.attempts > 1 && <p className="muted">Attempt {run.attempts}: the server stopped during an earlier run, which changed nothing.</p>}
+      {run.attempts > 1 && (
+        <p className="muted">
+          Attempt {run.attempts}: the server stopped during an earlier run, which changed nothing.
+        </p>
+      )}
       {(run.status === 'running' || run.status === 'queued') && (
         <div className="import-progress">
-          <span className="bar-track"><span className="bar-fill" style={{ width: `${Math.round(share * 100)}%` }} /></span>
-          <span className="muted">{phase ?? 'queued'} · {rows.toLocaleString('en-US')}/{total.toLocaleString('en-US')} rows · {Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s</span>
+          <span className="bar-track">
+            <span className="bar-fill" style={{ width: `${Math.round(share * 100)}%` }} />
+          </span>
+          <span className="muted">
+            {phase ?? 'queued'} · {rows.toLocaleString('en-US')}/{total.toLocaleString('en-US')} rows ·{' '}
+            {Math.round(rowsPerSecond).toLocaleString('en-US')} rows/s
+          </span>
         </div>
       )}
-      {run.error && <p className="error" role="alert">{run.error}</p>}
+      {run.error && (
+        <p className="error" role="alert">
+          {run.error}
+        </p>
+      )}
       {run.report && (
         <details>
           <summary data-testid="import-summary">{summaryLine(run.report)}</summary>
-          {run.report.warnings?.map((w) => <p key={w} className="admin-warning">{w}</p>)}
+          {run.report.warnings?.map((w) => (
+            <p key={w} className="admin-warning">
+              {w}
+            </p>
+          ))}
           {run.report.outside && <p data-testid="import-outside">{outsideLine(run.report.outside)}</p>}
           {run.report.proposal && (
             <ul className="import-matches" data-testid="import-matches">
-              {run.report.proposal.matches.map((m) => <li key={m.field}>{matchLine(m)}</li>)}
+              {run.report.proposal.matches.map((m) => (
+                <li key={m.field}>{matchLine(m)}</li>
+              ))}
             </ul>
           )}
-          {run.report.unmappedColumns && <p className="muted">Unmapped columns (kept in raw): {run.report.unmappedColumns.join(', ') || 'none'}</p>}
+          {run.report.unmappedColumns && (
+            <p className="muted">Unmapped columns (kept in raw): {run.report.unmappedColumns.join(', ') || 'none'}</p>
+          )}
           <div className="table-scroll">
             <table className="admin-table">
-              <thead><tr><th>Field</th><th>Source</th><th>Filled</th><th>Unreadable</th><th>Samples</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Field</th>
+                  <th>Source</th>
+                  <th>Filled</th>
+                  <th>Unreadable</th>
+                  <th>Samples</th>
+                </tr>
+              </thead>
               <tbody>
                 {(run.report.fill ?? []).map((f) => (
-                  <tr key={f.field}><td>{f.field}</td><td>{f.source}</td><td>{Math.round(f.share * 100)}%</td><td>{f.unparsed}</td><td className="wrap">{f.samples.join(', ')}</td></tr>
+                  <tr key={f.field}>
+                    <td>{f.field}</td>
+                    <td>{f.source}</td>
+                    <td>{Math.round(f.share * 100)}%</td>
+                    <td>{f.unparsed}</td>
+                    <td className="wrap">{f.samples.join(', ')}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>

@@ -11,7 +11,11 @@ import { anyActive, type ImportsExportsAnswer } from './api.ts';
 import './imports.css';
 
 export function AdminImportsPage() {
-  const [state, reload] = useRemote<ImportsExportsAnswer>('/admin/imports_exports/running.json', {}, { keepValue: true });
+  const [state, reload] = useRemote<ImportsExportsAnswer>(
+    '/admin/imports_exports/running.json',
+    {},
+    { keepValue: true },
+  );
   const data = state.status === 'done' ? state.value : { imports: [], exports: [] };
   const active = anyActive(data);
   useEffect(() => {

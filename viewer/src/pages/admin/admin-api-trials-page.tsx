@@ -26,18 +26,38 @@ export function AdminApiTrialsPage() {
   const trials = state.status === 'done' ? state.value.trials : [];
   return (
     <AdminLayout title="API Trials" path="/admin/api_trials" state={state}>
-      {trials.length === 0 ? <p className="muted">No API sandboxes or trials yet.</p> : (
+      {trials.length === 0 ? (
+        <p className="muted">No API sandboxes or trials yet.</p>
+      ) : (
         <div className="table-scroll">
           <table className="admin-table" data-testid="admin-api-trials">
-            <thead><tr><th>Account</th><th>User</th><th>Kind</th><th>Plan</th><th>State</th><th>Started</th><th>Ends / charge date</th><th>Tiles</th><th>Records</th><th>Counties</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Account</th>
+                <th>User</th>
+                <th>Kind</th>
+                <th>Plan</th>
+                <th>State</th>
+                <th>Started</th>
+                <th>Ends / charge date</th>
+                <th>Tiles</th>
+                <th>Records</th>
+                <th>Counties</th>
+              </tr>
+            </thead>
             <tbody>
               {trials.map((t) => (
                 <tr key={t.group_id}>
-                  <td><a href={`${t.path}/settings/billing`}>{t.account}</a></td>
+                  <td>
+                    <a href={`${t.path}/settings/billing`}>{t.account}</a>
+                  </td>
                   <td>{t.email ?? ''}</td>
                   <td>{t.kind === 'sandbox' ? 'Sandbox' : 'Free trial'}</td>
                   <td>{t.name}</td>
-                  <td>{t.state}{t.cancelled ? ' (cancelled)' : ''}</td>
+                  <td>
+                    {t.state}
+                    {t.cancelled ? ' (cancelled)' : ''}
+                  </td>
                   <td>{formatDate(t.started_at)}</td>
                   <td>{t.ends_at ? formatDate(t.ends_at) : ''}</td>
                   <td>{n(t.usage.tiles)}</td>

@@ -3,7 +3,9 @@ import { countAnswers, countLabel, formatDate, planName } from './admin-format.t
 
 describe('the admin page helpers', () => {
   it('count profile answers most frequent first, with blanks as Not given at the end', () => {
-    expect(countAnswers(['Real Estate', 'Land Surveying', null, 'Real Estate', ' ', 'Academia', undefined, ''])).toEqual([
+    expect(
+      countAnswers(['Real Estate', 'Land Surveying', null, 'Real Estate', ' ', 'Academia', undefined, '']),
+    ).toEqual([
       { label: 'Real Estate', value: 2 },
       { label: 'Academia', value: 1 },
       { label: 'Land Surveying', value: 1 },
@@ -12,7 +14,12 @@ describe('the admin page helpers', () => {
   });
 
   it('name plans by their display names and label overview counts, known or new', () => {
-    expect([planName(null), planName('free'), planName('pro'), planName('team')]).toEqual(['Starter', 'Starter', 'Pro', 'Team']);
+    expect([planName(null), planName('free'), planName('pro'), planName('team')]).toEqual([
+      'Starter',
+      'Starter',
+      'Pro',
+      'Team',
+    ]);
     expect(countLabel('users_last_7_days')).toBe('New users (7 days)');
     expect(countLabel('api_tokens')).toBe('Api tokens');
   });

@@ -27,7 +27,9 @@ export function planName(tier: string | null): string {
 
 export function formatDate(value: string | Date): string {
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+  return Number.isNaN(date.getTime())
+    ? ''
+    : date.toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** Bars of how often each answer occurs, most frequent first (ties by name); blanks are "Not given",
@@ -40,6 +42,8 @@ export function countAnswers(values: (string | null | undefined)[]): Bar[] {
     const label = raw?.trim() || notGiven;
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  const bars = [...counts].map(([label, value]) => ({ label, value })).sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
+  const bars = [...counts]
+    .map(([label, value]) => ({ label, value }))
+    .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
   return [...bars.filter((b) => b.label !== notGiven), ...bars.filter((b) => b.label === notGiven)];
 }

@@ -20,21 +20,35 @@ export function AdminLayout(props: { title: string; path: string; state: Remote<
   }, [props.title]);
   if (notAdmin(props.state)) return <NotFoundPage />;
   if (props.state.status === 'loading') {
-    return <div className="page" data-testid="admin-loading"><main className="page-main"><p className="muted">Loading...</p></main></div>;
+    return (
+      <div className="page" data-testid="admin-loading">
+        <main className="page-main">
+          <p className="muted">Loading...</p>
+        </main>
+      </div>
+    );
   }
   return (
     <div className="page admin-page" data-testid="admin-page">
       <header className="page-header">
-        <a className="brand" href="/">Parcel Map</a>
+        <a className="brand" href="/">
+          Parcel Map
+        </a>
         <nav className="page-tabs" aria-label="Admin pages">
           {adminLinks.map((link) => (
-            <a key={link.href} href={link.href} aria-current={link.href === props.path ? 'page' : undefined}>{link.label}</a>
+            <a key={link.href} href={link.href} aria-current={link.href === props.path ? 'page' : undefined}>
+              {link.label}
+            </a>
           ))}
         </nav>
       </header>
       <main className="page-main">
         <h1>{props.title}</h1>
-        {props.state.status === 'failed' && <p className="admin-warning" role="alert">{props.state.message}</p>}
+        {props.state.status === 'failed' && (
+          <p className="admin-warning" role="alert">
+            {props.state.message}
+          </p>
+        )}
         {props.children}
       </main>
     </div>
@@ -46,9 +60,18 @@ export function Pager(props: { page: number; count: number; pageSize: number; on
   if (props.page === 0 && props.count < props.pageSize) return null;
   return (
     <div className="row pager">
-      <button type="button" className="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>Previous</button>
+      <button type="button" className="button" disabled={props.page === 0} onClick={() => props.onPage(props.page - 1)}>
+        Previous
+      </button>
       <span className="muted">Page {props.page + 1}</span>
-      <button type="button" className="button" disabled={props.count < props.pageSize} onClick={() => props.onPage(props.page + 1)}>Next</button>
+      <button
+        type="button"
+        className="button"
+        disabled={props.count < props.pageSize}
+        onClick={() => props.onPage(props.page + 1)}
+      >
+        Next
+      </button>
     </div>
   );
 }

@@ -11,7 +11,14 @@ import { useRemote } from '../../api/use-remote.ts';
 export interface MetricsSummary {
   uptime_s: number;
   memory: { rss_bytes: number; heap_used_bytes: number };
-  families: { family: string; requests: number; client_errors: number; server_errors: number; p50_ms: number | null; p95_ms: number | null }[];
+  families: {
+    family: string;
+    requests: number;
+    client_errors: number;
+    server_errors: number;
+    p50_ms: number | null;
+    p95_ms: number | null;
+  }[];
   tile_cache: { hits: number; misses: number; bytes: number; entries: number };
   pools: Record<string, Record<string, number>>;
   jobs: Record<string, number>;
@@ -40,37 +47,82 @@ export function AdminMetricsPage() {
     if (state.status !== 'done' || state.value === lastData.current) return;
     lastData.current = state.value;
     const requests = state.value.families.reduce((n, f) => n + f.requests, 0);
-    setSamples((old) => [...old, { at: Date.now(), rssMb: state.value.memory.rss_bytes / 1e6, requests }].slice(-keptSamples));
+    setSamples((old) =>
+      [...old, { at: Date.now(), rssMb: state.value.memory.rss_bytes / 1e6, requests }].slice(-keptSamples),
+    );
   }, [state]);
 
   const data = state.status === 'done' ? state.value : undefined;
   // Requests per second between consecutive samples.
-  const rates = samples.slice(1).map((s, i) => ({ at: s.at, value: Math.max(0, (s.requests - samples[i]!.requests) / ((s.at - samples[i]!.at) / 1000)) }));
+  const rates = samples.slice(1).map((s, i) => ({
+    at: s.at,
+    value: Math.max(0, (s.requests - samples[i]!.requests) / ((s.at - samples[i]!.at) / 1000)),
+  }));
   const cache = data?.tile_cache;
-  const hitRate = cache && cache.hits + cache.misses > 0 ? Math.round((cache.hits / (cache.hits + cache.misses)) * 100) : null;
+  const hitRate =
+    cache && cache.hits + cache.misses > 0 ? Math.round((cache.hits / (cache.hits + cache.misses)) * 100) : null;
 
   return (
     <AdminLayout title="Metrics" path="/admin/metrics" state={state}>
       {data && (
         <div className="metrics-page" data-testid="admin-metrics">
           <p className="muted small">
-            Up {formatDuration(data.uptime_s)} · refreshed every {refreshMs / 1000} s · Prometheus scrapes <code>/metrics</code> with the admin token
+            Up {formatDuration(data.uptime_s)} · refreshed every {refreshMs / 1000} s · Prometheus scrapes{' '}
+            <code>/metrics</code> with the admin token
           </p>
           <div className="metrics-tiles">
             <Figure label="Memory (RSS)" value={`${Math.round(data.memory.rss_bytes / 1e6)} MB`} testId="metric-rss" />
-            <Figure label="Tile cache" value={`${Math.round(cache!.bytes / 1e6)} MB · ${cache!.entries.toLocaleString('en-US')} tiles`} />
-            <Figure label="Tile cache hit rate" value={hitRate === null ? '–' : `${hitRate}%`} testId="metric-hit-rate" />
-            <Figure label="App pool" value={`${data.pools.app?.running ?? 0} of ${data.pools.app?.size ?? 0} busy · ${data.pools.app?.waiting ?? 0} waiting`} />
-            <Figure label="Tile pool" value={`${data.pools.tiles?.running ?? 0} of ${data.pools.tiles?.size ?? 0} busy · ${data.pools.tiles?.waiting ?? 0} waiting`} />
-            <Figure label="Jobs" value={Object.keys(data.jobs).length ? Object.entries(data.jobs).map(([k, v]) => `${v} ${k}`).join(' · ') : 'none'} />
+            <Figure
+              label="Tile cache"
+              value={`${Math.round(cache!.bytes / 1e6)} MB · ${cache!.entries.toLocaleString('en-US')} tiles`}
+            />
+            <Figure
+              label="Tile cache hit rate"
+              value={hitRate === null ? '–' : `${hitRate}%`}
+              testId="metric-hit-rate"
+            />
+            <Figure
+              label="App pool"
+              value={`${data.pools.app?.running ?? 0} of ${data.pools.app?.size ?? 0} busy · ${data.pools.app?.waiting ?? 0} waiting`}
+            />
+            <Figure
+              label="Tile pool"
+              value={`${data.pools.tiles?.running ?? 0} of ${data.pools.tiles?.size ?? 0} busy · ${data.pools.tiles?.waiting ?? 0} waiting`}
+            />
+            <Figure
+              label="Jobs"
+              value={
+                Object.keys(data.jobs).length
+                  ? Object.entries(data.jobs)
+                      .map(([k, v]) => `${v} ${k}`)
+                      .join(' · ')
+                  : 'none'
+              }
+            />
           </div>
           <div className="metrics-lines">
-            <LineChart title="Memory (RSS, MB)" points={samples.map((s) => ({ at: s.at, value: s.rssMb }))} testId="chart-rss" />
+            <LineChart
+              title="Memory (RSS, MB)"
+              points={samples.map((s) => ({ at: s.at, value: s.rssMb }))}
+              testId="chart-rss"
+            />
             <LineChart title="Requests per second" points={rates} testId="chart-rate" />
           </div>
-          <BarChart title="Requests by route family" bars={data.families.map((f) => ({ label: f.family, value: f.requests }))} testId="chart-requests" />
-          <BarChart title="Server errors (5xx) by route family" bars={data.families.map((f) => ({ label: f.family, value: f.server_errors }))} testId="chart-errors" />
-          <BarChart title="95th percentile latency (ms) by route family" bars={data.families.map((f) => ({ label: f.family, value: f.p95_ms ?? 0 }))} testId="chart-latency" />
+          <BarChart
+            title="Requests by route family"
+            bars={data.families.map((f) => ({ label: f.family, value: f.requests }))}
+            testId="chart-requests"
+          />
+          <BarChart
+            title="Server errors (5xx) by route family"
+            bars={data.families.map((f) => ({ label: f.family, value: f.server_errors }))}
+            testId="chart-errors"
+          />
+          <BarChart
+            title="95th percentile latency (ms) by route family"
+            bars={data.families.map((f) => ({ label: f.family, value: f.p95_ms ?? 0 }))}
+            testId="chart-latency"
+          />
         </div>
       )}
     </AdminLayout>
@@ -93,13 +145,27 @@ function LineChart(props: { title: string; points: { at: number; value: number }
   const max = Math.max(1e-9, ...props.points.map((p) => p.value));
   const first = props.points[0]?.at ?? 0;
   const span = Math.max(1, (props.points.at(-1)?.at ?? 0) - first);
-  const path = props.points.map((p, i) => `${i ? 'L' : 'M'}${(((p.at - first) / span) * width).toFixed(1)},${(height - (p.value / max) * (height - 4)).toFixed(1)}`).join(' ');
+  const path = props.points
+    .map(
+      (p, i) =>
+        `${i ? 'L' : 'M'}${(((p.at - first) / span) * width).toFixed(1)},${(height - (p.value / max) * (height - 4)).toFixed(1)}`,
+    )
+    .join(' ');
   const last = props.points.at(-1)?.value;
   return (
     <figure className="line-chart" data-testid={props.testId} data-points={props.points.length}>
-      <figcaption>{props.title}: <strong>{last === undefined ? '–' : last.toFixed(1)}</strong> <span className="muted small">(max {max.toFixed(1)})</span></figcaption>
+      <figcaption>
+        {props.title}: <strong>{last === undefined ? '–' : last.toFixed(1)}</strong>{' '}
+        <span className="muted small">(max {max.toFixed(1)})</span>
+      </figcaption>
       <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={props.title}>
-        {props.points.length > 1 ? <path d={path} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" /> : <text x="8" y={height / 2} className="muted">Collecting…</text>}
+        {props.points.length > 1 ? (
+          <path d={path} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
+        ) : (
+          <text x="8" y={height / 2} className="muted">
+            Collecting…
+          </text>
+        )}
       </svg>
     </figure>
   );

@@ -11,7 +11,8 @@ const activityKeys = ['active_sessions', 'lookups_today', 'place_requests', 'sea
 export function AdminOverviewPage() {
   const [state] = useRemote<Record<string, number>>('/admin/overview.json', {}, { keepValue: true });
   const counts = state.status === 'done' ? state.value : {};
-  const bars = (keys: string[]) => keys.filter((k) => typeof counts[k] === 'number').map((k) => ({ label: countLabel(k), value: counts[k]! }));
+  const bars = (keys: string[]) =>
+    keys.filter((k) => typeof counts[k] === 'number').map((k) => ({ label: countLabel(k), value: counts[k]! }));
   return (
     <AdminLayout title="Admin Overview" path="/admin" state={state}>
       <ul className="stat-tiles" data-testid="admin-overview-tiles">
@@ -23,8 +24,12 @@ export function AdminOverviewPage() {
         ))}
       </ul>
       <div className="chart-row">
-        <div className="page-card"><BarChart title="Accounts" bars={bars(accountKeys)} testId="overview-accounts-chart" /></div>
-        <div className="page-card"><BarChart title="Activity" bars={bars(activityKeys)} testId="overview-activity-chart" /></div>
+        <div className="page-card">
+          <BarChart title="Accounts" bars={bars(accountKeys)} testId="overview-accounts-chart" />
+        </div>
+        <div className="page-card">
+          <BarChart title="Activity" bars={bars(activityKeys)} testId="overview-activity-chart" />
+        </div>
       </div>
     </AdminLayout>
   );

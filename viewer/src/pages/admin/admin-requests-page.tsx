@@ -15,18 +15,38 @@ interface PlaceRequest {
 
 export function AdminRequestsPage() {
   const [page, setPage] = useState(0);
-  const [state] = useRemote<{ requests: PlaceRequest[] }>('/admin/requests.json', { page: page || undefined }, { keepValue: true });
+  const [state] = useRemote<{ requests: PlaceRequest[] }>(
+    '/admin/requests.json',
+    { page: page || undefined },
+    { keepValue: true },
+  );
   const requests = state.status === 'done' ? state.value.requests : [];
   return (
     <AdminLayout title="Place Requests" path="/admin/requests" state={state}>
-      {requests.length === 0 ? <p className="muted">No place requests yet.</p> : (
+      {requests.length === 0 ? (
+        <p className="muted">No place requests yet.</p>
+      ) : (
         <div className="table-scroll">
           <table className="admin-table" data-testid="admin-requests">
-            <thead><tr><th>Place</th><th>Name</th><th>Contact</th><th>Reason for interest</th><th>Date</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Place</th>
+                <th>Name</th>
+                <th>Contact</th>
+                <th>Reason for interest</th>
+                <th>Date</th>
+              </tr>
+            </thead>
             <tbody>
               {requests.map((r, i) => (
                 <tr key={`${r.created_at}:${i}`}>
-                  <td><PlaceLink path={r.path} /></td><td>{r.name}</td><td>{r.contact}</td><td className="wrap">{r.comment}</td><td>{formatDate(r.created_at)}</td>
+                  <td>
+                    <PlaceLink path={r.path} />
+                  </td>
+                  <td>{r.name}</td>
+                  <td>{r.contact}</td>
+                  <td className="wrap">{r.comment}</td>
+                  <td>{formatDate(r.created_at)}</td>
                 </tr>
               ))}
             </tbody>

@@ -12,18 +12,32 @@ interface Feedback {
 
 export function AdminSearchFeedbackPage() {
   const [page, setPage] = useState(0);
-  const [state] = useRemote<{ feedback: Feedback[] }>('/admin/search_feedback.json', { page: page || undefined }, { keepValue: true });
+  const [state] = useRemote<{ feedback: Feedback[] }>(
+    '/admin/search_feedback.json',
+    { page: page || undefined },
+    { keepValue: true },
+  );
   const feedback = state.status === 'done' ? state.value.feedback : [];
   return (
     <AdminLayout title="Search Feedback" path="/admin/search_feedback" state={state}>
-      {feedback.length === 0 ? <p className="muted">No search feedback yet.</p> : (
+      {feedback.length === 0 ? (
+        <p className="muted">No search feedback yet.</p>
+      ) : (
         <div className="table-scroll">
           <table className="admin-table" data-testid="admin-search-feedback">
-            <thead><tr><th>Query</th><th>Additional information</th><th>Date</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Query</th>
+                <th>Additional information</th>
+                <th>Date</th>
+              </tr>
+            </thead>
             <tbody>
               {feedback.map((f, i) => (
                 <tr key={`${f.created_at}:${i}`}>
-                  <td>{f.query}</td><td className="wrap">{f.additional_information}</td><td>{formatDate(f.created_at)}</td>
+                  <td>{f.query}</td>
+                  <td className="wrap">{f.additional_information}</td>
+                  <td>{formatDate(f.created_at)}</td>
                 </tr>
               ))}
             </tbody>

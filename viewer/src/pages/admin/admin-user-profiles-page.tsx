@@ -15,21 +15,43 @@ interface Profile {
 
 export function AdminUserProfilesPage() {
   const [page, setPage] = useState(0);
-  const [state] = useRemote<{ profiles: Profile[] }>('/admin/user_profiles.json', { page: page || undefined }, { keepValue: true });
+  const [state] = useRemote<{ profiles: Profile[] }>(
+    '/admin/user_profiles.json',
+    { page: page || undefined },
+    { keepValue: true },
+  );
   const profiles = state.status === 'done' ? state.value.profiles : [];
   return (
     <AdminLayout title="User Profiles" path="/admin/user_profiles" state={state}>
       <div className="page-card">
-        <BarChart title={page ? 'Industries (this page)' : 'Industries (latest answers)'} bars={countAnswers(profiles.map((p) => p.industry))} testId="industries-chart" />
+        <BarChart
+          title={page ? 'Industries (this page)' : 'Industries (latest answers)'}
+          bars={countAnswers(profiles.map((p) => p.industry))}
+          testId="industries-chart"
+        />
       </div>
-      {profiles.length === 0 ? <p className="muted">No profile answers yet.</p> : (
+      {profiles.length === 0 ? (
+        <p className="muted">No profile answers yet.</p>
+      ) : (
         <div className="table-scroll">
           <table className="admin-table" data-testid="admin-profiles">
-            <thead><tr><th>Name</th><th>Email</th><th>Job title</th><th>Industry</th><th>Joined</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Name</th>
+                <th>Email</th>
+                <th>Job title</th>
+                <th>Industry</th>
+                <th>Joined</th>
+              </tr>
+            </thead>
             <tbody>
               {profiles.map((p) => (
                 <tr key={`${p.email}:${p.created_at}`}>
-                  <td>{p.name}</td><td>{p.email}</td><td>{p.job_title ?? ''}</td><td>{p.industry ?? ''}</td><td>{formatDate(p.created_at)}</td>
+                  <td>{p.name}</td>
+                  <td>{p.email}</td>
+                  <td>{p.job_title ?? ''}</td>
+                  <td>{p.industry ?? ''}</td>
+                  <td>{formatDate(p.created_at)}</td>
                 </tr>
               ))}
             </tbody>

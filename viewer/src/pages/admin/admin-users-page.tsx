@@ -27,7 +27,12 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const saved = (result: PlanResult) => {
-    setCurrent({ ...current, tier: result.group?.tier ?? null, group_name: result.group?.name ?? current.group_name, group_path: result.group?.path ?? current.group_path });
+    setCurrent({
+      ...current,
+      tier: result.group?.tier ?? null,
+      group_name: result.group?.name ?? current.group_name,
+      group_path: result.group?.path ?? current.group_path,
+    });
     setEditing(false);
     setNotice(`Plan set to ${planName(result.group?.tier ?? null)}.`);
   };
@@ -44,20 +49,54 @@ function UserRow({ user, self }: { user: AdminUser; self: boolean }) {
   return (
     <li className="admin-user" data-testid="admin-user" data-email={current.email}>
       <div className="admin-user-who">
-        <span><strong>{current.name}</strong>{current.is_admin && <span className="badge">admin</span>}</span>
+        <span>
+          <strong>{current.name}</strong>
+          {current.is_admin && <span className="badge">admin</span>}
+        </span>
         <span className="muted">{current.email}</span>
         <span className="muted small">Joined {formatDate(current.created_at)}</span>
       </div>
       <dl className="admin-user-plan">
-        <dt>Plan</dt><dd data-testid="user-plan">{planName(current.tier)}</dd>
-        <dt>Group</dt><dd data-testid="user-group">{current.group_name ?? <span className="muted">none</span>}</dd>
+        <dt>Plan</dt>
+        <dd data-testid="user-plan">{planName(current.tier)}</dd>
+        <dt>Group</dt>
+        <dd data-testid="user-group">{current.group_name ?? <span className="muted">none</span>}</dd>
       </dl>
       <div className="admin-user-actions">
-        <button type="button" className="button" data-testid="set-plan" aria-expanded={editing} onClick={() => { setEditing(!editing); setNotice(null); }}>Set plan</button>
-        {!self && <button type="button" className="button" data-testid="sign-in-as" disabled={busy} onClick={() => void actAs()}>{busy ? 'Please wait...' : 'Sign in as'}</button>}
+        <button
+          type="button"
+          className="button"
+          data-testid="set-plan"
+          aria-expanded={editing}
+          onClick={() => {
+            setEditing(!editing);
+            setNotice(null);
+          }}
+        >
+          Set plan
+        </button>
+        {!self && (
+          <button
+            type="button"
+            className="button"
+            data-testid="sign-in-as"
+            disabled={busy}
+            onClick={() => void actAs()}
+          >
+            {busy ? 'Please wait...' : 'Sign in as'}
+          </button>
+        )}
       </div>
-      {notice && <p className="admin-notice" role="status">{notice}</p>}
-      {error && <p className="admin-warning" role="alert">{error}</p>}
+      {notice && (
+        <p className="admin-notice" role="status">
+          {notice}
+        </p>
+      )}
+      {error && (
+        <p className="admin-warning" role="alert">
+          {error}
+        </p>
+      )}
       {editing && <SetPlanForm user={current} onSaved={saved} onCancel={() => setEditing(false)} />}
     </li>
   );
@@ -70,21 +109,50 @@ export function AdminUsersPage() {
   const session = useAtomValue(sessionAtom);
   useEffect(() => {
     // Search as the admin types, once typing pauses.
-    const timer = setTimeout(() => { setQuery(input.trim()); setPage(0); }, 250);
+    const timer = setTimeout(() => {
+      setQuery(input.trim());
+      setPage(0);
+    }, 250);
     return () => clearTimeout(timer);
   }, [input]);
-  const [state] = useRemote<{ users: AdminUser[] }>('/admin/users.json', { q: query || undefined, page: page || undefined }, { keepValue: true });
+  const [state] = useRemote<{ users: AdminUser[] }>(
+    '/admin/users.json',
+    { q: query || undefined, page: page || undefined },
+    { keepValue: true },
+  );
   const users = state.status === 'done' ? state.value.users : [];
   return (
     <AdminLayout title="Users" path="/admin/users" state={state}>
-      <form className="admin-search" role="search" onSubmit={(e) => { e.preventDefault(); setQuery(input.trim()); setPage(0); }}>
-        <input type="search" value={input} placeholder="Name or email" aria-label="Search users by name or email" data-testid="admin-user-search"
-          onChange={(e) => setInput(e.target.value)} />
-        <button type="submit" className="button primary">Search</button>
+      <form
+        className="admin-search"
+        role="search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          setQuery(input.trim());
+          setPage(0);
+        }}
+      >
+        <input
+          type="search"
+          value={input}
+          placeholder="Name or email"
+          aria-label="Search users by name or email"
+          data-testid="admin-user-search"
+          onChange={(e) => setInput(e.target.value)}
+        />
+        <button type="submit" className="button primary">
+          Search
+        </button>
       </form>
-      {state.status === 'done' && users.length === 0 && <p className="muted" data-testid="admin-users-empty">No users match “{query}”.</p>}
+      {state.status === 'done' && users.length === 0 && (
+        <p className="muted" data-testid="admin-users-empty">
+          No users match “{query}”.
+        </p>
+      )}
       <ul className="admin-users" data-testid="admin-users">
-        {users.map((user) => <UserRow key={`${user.id}:${user.tier}`} user={user} self={user.id === session.user?.id} />)}
+        {users.map((user) => (
+          <UserRow key={`${user.id}:${user.tier}`} user={user} self={user.id === session.user?.id} />
+        ))}
       </ul>
       <Pager page={page} count={users.length} pageSize={50} onPage={setPage} />
     </AdminLayout>

@@ -15,7 +15,9 @@ export function BarChart(props: { title: string; bars: Bar[]; testId?: string })
         {props.bars.map((bar) => (
           <li key={bar.label} data-label={bar.label} data-value={bar.value}>
             <span className="bar-label">{bar.label}</span>
-            <span className="bar-track"><span className="bar-fill" style={{ width: `${(bar.value / max) * 100}%` }} /></span>
+            <span className="bar-track">
+              <span className="bar-fill" style={{ width: `${(bar.value / max) * 100}%` }} />
+            </span>
             <span className="bar-value">{bar.value.toLocaleString('en-US')}</span>
           </li>
         ))}

@@ -22,7 +22,8 @@ export function SetPlanForm(props: { user: AdminUser; onSaved: (result: PlanResu
   const [busy, setBusy] = useState(false);
 
   const seatCount = Number(seats);
-  const seatsValid = tier !== 'team' || (Number.isInteger(seatCount) && seatCount >= seatRange.min && seatCount <= seatRange.max);
+  const seatsValid =
+    tier !== 'team' || (Number.isInteger(seatCount) && seatCount >= seatRange.min && seatCount <= seatRange.max);
   const trimmed = name.trim();
   const nameValid = trimmed === '' || accountNameIsValid(trimmed);
 
@@ -44,7 +45,11 @@ export function SetPlanForm(props: { user: AdminUser; onSaved: (result: PlanResu
     setBusy(true);
     setError(null);
     try {
-      const body = { tier, ...(tier === 'team' ? { seats: seatCount } : {}), ...(trimmed ? { group_name: trimmed } : {}) };
+      const body = {
+        tier,
+        ...(tier === 'team' ? { seats: seatCount } : {}),
+        ...(trimmed ? { group_name: trimmed } : {}),
+      };
       props.onSaved(await sendJson<PlanResult>('PUT', `/admin/users/${props.user.id}/plan.json`, body));
     } catch (err) {
       setError((err as Error).message);
@@ -58,7 +63,14 @@ export function SetPlanForm(props: { user: AdminUser; onSaved: (result: PlanResu
         <legend>Plan</legend>
         {(['free', 'pro', 'team'] as const).map((t) => (
           <label key={t} className="radio">
-            <input type="radio" name={`tier-${props.user.id}`} value={t} checked={tier === t} onChange={() => setTier(t)} data-testid={`plan-${t}`} />
+            <input
+              type="radio"
+              name={`tier-${props.user.id}`}
+              value={t}
+              checked={tier === t}
+              onChange={() => setTier(t)}
+              data-testid={`plan-${t}`}
+            />
             <span>{t === 'free' ? 'Starter (free)' : t === 'pro' ? 'Pro' : 'Team'}</span>
           </label>
         ))}
@@ -66,24 +78,60 @@ export function SetPlanForm(props: { user: AdminUser; onSaved: (result: PlanResu
       {tier === 'team' && (
         <label className="field">
           <span>Seats</span>
-          <input type="number" min={seatRange.min} max={seatRange.max} step={1} value={seats} data-testid="plan-seats" onChange={(e) => setSeats(e.target.value)} />
-          {!seatsValid && <span className="field-error" role="alert">Team plans have {seatRange.min} to {seatRange.max} seats.</span>}
+          <input
+            type="number"
+            min={seatRange.min}
+            max={seatRange.max}
+            step={1}
+            value={seats}
+            data-testid="plan-seats"
+            onChange={(e) => setSeats(e.target.value)}
+          />
+          {!seatsValid && (
+            <span className="field-error" role="alert">
+              Team plans have {seatRange.min} to {seatRange.max} seats.
+            </span>
+          )}
         </label>
       )}
       {tier !== 'free' && (
         <label className="field">
           <span>Account name (optional{props.user.group_name ? `; now ${props.user.group_name}` : ''})</span>
-          <input type="text" value={name} maxLength={100} data-testid="plan-account-name"
-            onChange={(e) => { setName(e.target.value); setNameError(null); }} onBlur={() => void checkDuplicate()} />
-          {(!nameValid || nameError) && <span className="field-error" role="alert">{nameValid ? nameError : invalidAccountName}</span>}
+          <input
+            type="text"
+            value={name}
+            maxLength={100}
+            data-testid="plan-account-name"
+            onChange={(e) => {
+              setName(e.target.value);
+              setNameError(null);
+            }}
+            onBlur={() => void checkDuplicate()}
+          />
+          {(!nameValid || nameError) && (
+            <span className="field-error" role="alert">
+              {nameValid ? nameError : invalidAccountName}
+            </span>
+          )}
         </label>
       )}
-      {error && <p className="admin-warning" role="alert">{error}</p>}
+      {error && (
+        <p className="admin-warning" role="alert">
+          {error}
+        </p>
+      )}
       <div className="row">
-        <button type="submit" className="button primary" data-testid="save-plan" disabled={busy || !seatsValid || !nameValid || Boolean(nameError)}>
+        <button
+          type="submit"
+          className="button primary"
+          data-testid="save-plan"
+          disabled={busy || !seatsValid || !nameValid || Boolean(nameError)}
+        >
           {busy ? 'Please wait...' : 'Save plan'}
         </button>
-        <button type="button" className="button" onClick={props.onCancel}>Cancel</button>
+        <button type="button" className="button" onClick={props.onCancel}>
+          Cancel
+        </button>
       </div>
     </form>
   );

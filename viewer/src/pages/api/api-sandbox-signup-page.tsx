@@ -39,19 +39,37 @@ export function ApiSandboxSignupPage() {
 
   return (
     <PageFrame title="Start your free API sandbox" testId="api-sandbox-signup">
-      <p>30 days, 7 counties of your choice, 2,000 parcel records and 10,000 tiles with the premium schema. No credit card.</p>
+      <p>
+        30 days, 7 counties of your choice, 2,000 parcel records and 10,000 tiles with the premium schema. No credit
+        card.
+      </p>
       {loaded && !session.user && (
         <section className="account-card">
           <h2>1. Create your account</h2>
-          <AccountForm initialMode="register" onSuccess={async () => { await loadSession(); }} />
+          <AccountForm
+            initialMode="register"
+            onSuccess={async () => {
+              await loadSession();
+            }}
+          />
         </section>
       )}
       {session.user && !started && (
         <section className="account-card" data-testid="sandbox-counties">
           <h2>Choose your counties</h2>
           <CountyChooser chosen={chosen} onChange={setChosen} />
-          {problem && <p className="error" role="alert" data-testid="sandbox-problem">{problem}</p>}
-          <button type="button" className="primary" data-testid="sandbox-start" disabled={busy || chosen.length === 0} onClick={() => void start()}>
+          {problem && (
+            <p className="error" role="alert" data-testid="sandbox-problem">
+              {problem}
+            </p>
+          )}
+          <button
+            type="button"
+            className="primary"
+            data-testid="sandbox-start"
+            disabled={busy || chosen.length === 0}
+            onClick={() => void start()}
+          >
             {busy ? 'Please wait...' : 'Start with Free'}
           </button>
         </section>
@@ -61,9 +79,18 @@ export function ApiSandboxSignupPage() {
           <h2>Your sandbox is ready</h2>
           <p>It ends on {apiDay.format(new Date(started.ends_at))}.</p>
           {started.token && (
-            <p>Your API token (shown once, keep it safe): <code className="api-token" data-testid="sandbox-token">{started.token}</code></p>
+            <p>
+              Your API token (shown once, keep it safe):{' '}
+              <code className="api-token" data-testid="sandbox-token">
+                {started.token}
+              </code>
+            </p>
           )}
-          <p><a className="button primary" href="/api" data-testid="sandbox-continue">Continue to the API page</a></p>
+          <p>
+            <a className="button primary" href="/api" data-testid="sandbox-continue">
+              Continue to the API page
+            </a>
+          </p>
         </section>
       )}
     </PageFrame>

@@ -22,11 +22,21 @@ export interface County {
 export const loadApiPlans = () => getJson<ApiPlansAnswer>('/api/plans.json');
 export const loadCounties = () => getJson<{ counties: County[]; max: number }>('/api/counties.json');
 /** The account's API plan and usage; null without an API plan. */
-export const loadApiAccount = () => getJson<ApiAccountAnswer | { plan: null }>('/api/account.json').then((a) => (a.plan === null ? null : (a as ApiAccountAnswer)));
-export const startSandbox = (counties: string[]) => sendJson<{ path: string; token: string | null; ends_at: string }>('POST', '/api/sandbox.json', { counties });
-export const setUsageCap = (cents: number | null) => sendJson<{ usage_cap_cents: number | null }>('PUT', '/api/usage_cap.json', { usage_cap_cents: cents });
+export const loadApiAccount = () =>
+  getJson<ApiAccountAnswer | { plan: null }>('/api/account.json').then((a) =>
+    a.plan === null ? null : (a as ApiAccountAnswer),
+  );
+export const startSandbox = (counties: string[]) =>
+  sendJson<{ path: string; token: string | null; ends_at: string }>('POST', '/api/sandbox.json', { counties });
+export const setUsageCap = (cents: number | null) =>
+  sendJson<{ usage_cap_cents: number | null }>('PUT', '/api/usage_cap.json', { usage_cap_cents: cents });
 export const cancelApiPlan = () => sendJson<{ ends_at: string }>('POST', '/api/cancel.json', {});
 export const newApiToken = () => sendJson<{ token: string; hint: string }>('POST', '/users/api_token.json', {});
 
-export const apiDay = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+export const apiDay = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'UTC',
+});
 export const count = (n: number) => n.toLocaleString('en-US');

@@ -9,18 +9,34 @@ export function CountyChooser(props: { chosen: string[]; onChange: (chosen: stri
   const [filter, setFilter] = useState('');
   const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
-    loadCounties().then((answer) => { setCounties(answer.counties); setMax(answer.max); }).catch((error: unknown) => setFailed((error as Error).message));
+    loadCounties()
+      .then((answer) => {
+        setCounties(answer.counties);
+        setMax(answer.max);
+      })
+      .catch((error: unknown) => setFailed((error as Error).message));
   }, []);
-  const shown = (counties ?? []).filter((c) => c.headline.toLowerCase().includes(filter.trim().toLowerCase())).slice(0, 200);
-  const toggle = (path: string, on: boolean) => props.onChange(on ? [...props.chosen, path] : props.chosen.filter((p) => p !== path));
+  const shown = (counties ?? [])
+    .filter((c) => c.headline.toLowerCase().includes(filter.trim().toLowerCase()))
+    .slice(0, 200);
+  const toggle = (path: string, on: boolean) =>
+    props.onChange(on ? [...props.chosen, path] : props.chosen.filter((p) => p !== path));
 
   return (
     <fieldset className="county-chooser" data-testid="county-chooser">
-      <legend>Choose up to {max} counties ({props.chosen.length} of {max} chosen)</legend>
+      <legend>
+        Choose up to {max} counties ({props.chosen.length} of {max} chosen)
+      </legend>
       {failed && <p className="error">Could not load the counties: {failed}</p>}
       {counties === null && !failed && <p className="muted">Loading the counties...</p>}
       {counties !== null && counties.length > 10 && (
-        <input type="search" placeholder="Filter counties" value={filter} onChange={(e) => setFilter(e.target.value)} aria-label="Filter counties" />
+        <input
+          type="search"
+          placeholder="Filter counties"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          aria-label="Filter counties"
+        />
       )}
       <ul>
         {shown.map((county) => {
@@ -28,8 +44,16 @@ export function CountyChooser(props: { chosen: string[]; onChange: (chosen: stri
           return (
             <li key={county.path}>
               <label className="checkbox-row">
-                <input type="checkbox" data-testid={`county-${county.path}`} checked={on} disabled={!on && props.chosen.length >= max} onChange={(e) => toggle(county.path, e.target.checked)} />
-                <span>{county.headline} <span className="muted small">({count(county.parcels)} parcels)</span></span>
+                <input
+                  type="checkbox"
+                  data-testid={`county-${county.path}`}
+                  checked={on}
+                  disabled={!on && props.chosen.length >= max}
+                  onChange={(e) => toggle(county.path, e.target.checked)}
+                />
+                <span>
+                  {county.headline} <span className="muted small">({count(county.parcels)} parcels)</span>
+                </span>
               </label>
             </li>
           );

@@ -15,9 +15,9 @@ import { apiAcknowledgementText } from '../plans/api-checkout-form.tsx';
 import { loadApiPlans, type ApiPlan } from '../api/api.ts';
 import './api-access.css';
 
-
 type Tier = 'api_standard' | 'api_premium';
-const choiceOf = (plan: Tier | null): ApiAccessChoice => (plan === null ? 'none' : plan === 'api_standard' ? 'standard' : 'premium');
+const choiceOf = (plan: Tier | null): ApiAccessChoice =>
+  plan === null ? 'none' : plan === 'api_standard' ? 'standard' : 'premium';
 const newKey = () => `combo-${crypto.randomUUID()}`;
 
 export function ApiAccessSection(props: { current: Tier | null; cycle: string; canManage: boolean }) {
@@ -33,7 +33,9 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
   const [problem, setProblem] = useState<string | null>(null);
   const [key, setKey] = useState(newKey);
   useEffect(() => {
-    loadApiPlans().then((answer) => setPlans(answer.api_plans)).catch(() => setPlans([]));
+    loadApiPlans()
+      .then((answer) => setPlans(answer.api_plans))
+      .catch(() => setPlans([]));
   }, []);
   useEffect(() => {
     if (!open) return;
@@ -53,7 +55,8 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
     const monthly = plans.find((p) => p.plan === tier)?.prices.monthly;
     return monthly == null ? '' : `${formatUsd(monthly * months)} ${per}`;
   };
-  const nameOf = (tier: Tier) => plans.find((p) => p.plan === tier)?.name ?? (tier === 'api_standard' ? 'Standard' : 'Premium');
+  const nameOf = (tier: Tier) =>
+    plans.find((p) => p.plan === tier)?.name ?? (tier === 'api_standard' ? 'Standard' : 'Premium');
   const adding = choice !== 'none';
   const result = check === 'processing' || check === null ? null : check;
   const ready = !busy && result?.possible === true && (!adding || acknowledged);
@@ -68,7 +71,12 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
     setBusy(true);
     setProblem(null);
     try {
-      await sendJson('PUT', '/subscriptions/update.json', { plan: 'api_combo', api_access: choice, cycle: props.cycle, idempotency_key: key });
+      await sendJson('PUT', '/subscriptions/update.json', {
+        plan: 'api_combo',
+        api_access: choice,
+        cycle: props.cycle,
+        idempotency_key: key,
+      });
       location.replace(location.pathname);
     } catch (error) {
       setProblem((error as Error).message);
@@ -88,21 +96,45 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
     <section className="account-card api-access" data-testid="api-access">
       <h2>API access</h2>
       <p data-testid="api-access-current">
-        {props.current
-          ? <>API plan: <strong>{nameOf(props.current)}</strong> · {priceOf(props.current)}, billed with your plan</>
-          : <>No API access. Add a self-serve API plan to this account: parcel records and tiles for your own apps, metered on the account's API token.</>}
+        {props.current ? (
+          <>
+            API plan: <strong>{nameOf(props.current)}</strong> · {priceOf(props.current)}, billed with your plan
+          </>
+        ) : (
+          <>
+            No API access. Add a self-serve API plan to this account: parcel records and tiles for your own apps,
+            metered on the account's API token.
+          </>
+        )}
       </p>
-      {!props.canManage && <p className="muted small">Only managers can change API access. Please contact your account admin.</p>}
+      {!props.canManage && (
+        <p className="muted small">Only managers can change API access. Please contact your account admin.</p>
+      )}
       {props.canManage && !open && (
-        <button type="button" className="button" data-testid="api-access-change" onClick={openForm}>{props.current ? 'Change API access' : 'Add API access'}</button>
+        <button type="button" className="button" data-testid="api-access-change" onClick={openForm}>
+          {props.current ? 'Change API access' : 'Add API access'}
+        </button>
       )}
       {props.canManage && open && (
-        <form className="account-form checkout-form" data-testid="api-access-form" onSubmit={(e) => { e.preventDefault(); if (ready) void confirm(); }}>
-          <label>API plan
-            <select data-testid="api-access-select" value={choice} onChange={(e) => setChoice(e.target.value as ApiAccessChoice)}>
+        <form
+          className="account-form checkout-form"
+          data-testid="api-access-form"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (ready) void confirm();
+          }}
+        >
+          <label>
+            API plan
+            <select
+              data-testid="api-access-select"
+              value={choice}
+              onChange={(e) => setChoice(e.target.value as ApiAccessChoice)}
+            >
               {(['api_standard', 'api_premium'] as const).map((tier) => (
                 <option key={tier} value={choiceOf(tier)} disabled={tier === props.current}>
-                  {nameOf(tier)} · {priceOf(tier)}{tier === props.current ? ' (current API plan)' : ''}
+                  {nameOf(tier)} · {priceOf(tier)}
+                  {tier === props.current ? ' (current API plan)' : ''}
                 </option>
               ))}
               {props.current && <option value="none">None (remove API access)</option>}
@@ -110,17 +142,33 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
           </label>
           {adding && (
             <label className="checkbox-row api-ack">
-              <input type="checkbox" data-testid="api-access-ack" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
+              <input
+                type="checkbox"
+                data-testid="api-access-ack"
+                checked={acknowledged}
+                onChange={(e) => setAcknowledged(e.target.checked)}
+              />
               <span>{apiAcknowledgementText}</span>
             </label>
           )}
           <p className="small" data-testid="api-access-check" role="status">
             {changeCheckLine(check)}
           </p>
-          {problem && <div className="warning-box small" role="alert" data-testid="api-access-problem">{problem}</div>}
-          <span className="api-access-buttons" title={ready || busy ? undefined : 'required information missing - please fill out to proceed'}>
-            <button type="submit" className="primary" data-testid="api-access-confirm" disabled={!ready}>{busy ? 'Please wait...' : 'Confirm'}</button>
-            <button type="button" className="button" disabled={busy} onClick={cancel}>Cancel</button>
+          {problem && (
+            <div className="warning-box small" role="alert" data-testid="api-access-problem">
+              {problem}
+            </div>
+          )}
+          <span
+            className="api-access-buttons"
+            title={ready || busy ? undefined : 'required information missing - please fill out to proceed'}
+          >
+            <button type="submit" className="primary" data-testid="api-access-confirm" disabled={!ready}>
+              {busy ? 'Please wait...' : 'Confirm'}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={cancel}>
+              Cancel
+            </button>
           </span>
         </form>
       )}

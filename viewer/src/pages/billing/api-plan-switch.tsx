@@ -12,7 +12,12 @@ export function ApiPlanSwitch(props: { current: string; canManage: boolean }) {
   const [problem, setProblem] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
   if (closed || !wanted || !names[wanted] || !props.canManage || !names[props.current]) return null;
-  if (wanted === props.current) return <p className="muted small" data-testid="api-plan-switch">API {names[wanted]} is your current API plan.</p>;
+  if (wanted === props.current)
+    return (
+      <p className="muted small" data-testid="api-plan-switch">
+        API {names[wanted]} is your current API plan.
+      </p>
+    );
   const confirm = async () => {
     setBusy(true);
     setProblem(null);
@@ -26,10 +31,28 @@ export function ApiPlanSwitch(props: { current: string; canManage: boolean }) {
   };
   return (
     <div className="account-card" data-testid="api-plan-switch">
-      <p>Change the API plan from {names[props.current]} to <strong>{names[wanted]}</strong>? The new plan's fields apply at once; its price from your next monthly charge.</p>
-      {problem && <p className="warning" role="alert">{problem}</p>}
-      <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>{busy ? 'Please wait...' : 'Confirm'}</button>{' '}
-      <button type="button" disabled={busy} onClick={() => { setClosed(true); history.replaceState(null, '', location.pathname); }}>Cancel</button>
+      <p>
+        Change the API plan from {names[props.current]} to <strong>{names[wanted]}</strong>? The new plan's fields apply
+        at once; its price from your next monthly charge.
+      </p>
+      {problem && (
+        <p className="warning" role="alert">
+          {problem}
+        </p>
+      )}
+      <button type="button" className="primary" disabled={busy} onClick={() => void confirm()}>
+        {busy ? 'Please wait...' : 'Confirm'}
+      </button>{' '}
+      <button
+        type="button"
+        disabled={busy}
+        onClick={() => {
+          setClosed(true);
+          history.replaceState(null, '', location.pathname);
+        }}
+      >
+        Cancel
+      </button>
     </div>
   );
 }

@@ -34,9 +34,16 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
     if (!open) return;
     let live = true;
     setCheck('processing');
-    getJson<Check>('/settings/check_change.json', { plan, cycle: perSeat ? 'monthly' : cycle, users: perSeat ? Math.max(2, users) : 1 })
+    getJson<Check>('/settings/check_change.json', {
+      plan,
+      cycle: perSeat ? 'monthly' : cycle,
+      users: perSeat ? Math.max(2, users) : 1,
+    })
       .then((answer) => live && setCheck(answer))
-      .catch((error: unknown) => live && setCheck({ possible: false, reason: (error as Error).message, effects: { users: [], maps: [] } }));
+      .catch(
+        (error: unknown) =>
+          live && setCheck({ possible: false, reason: (error as Error).message, effects: { users: [], maps: [] } }),
+      );
     return () => {
       live = false;
     };
@@ -53,7 +60,11 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
     setBusy(true);
     setProblem(null);
     try {
-      await sendJson('PUT', '/subscriptions/update.json', { plan, cycle: perSeat ? 'monthly' : cycle, users: perSeat ? Math.max(2, users) : 1 });
+      await sendJson('PUT', '/subscriptions/update.json', {
+        plan,
+        cycle: perSeat ? 'monthly' : cycle,
+        users: perSeat ? Math.max(2, users) : 1,
+      });
       location.reload();
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : (error as Error).message);
@@ -61,28 +72,66 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
     }
   };
 
-  if (!open) return <button type="button" className="button" data-testid="change-plan" onClick={() => setOpen(true)}>Change plan</button>;
+  if (!open)
+    return (
+      <button type="button" className="button" data-testid="change-plan" onClick={() => setOpen(true)}>
+        Change plan
+      </button>
+    );
   const result = check === 'processing' || check === null ? null : check;
   const losing = result?.effects.users ?? [];
   const removed = result?.effects.maps ?? [];
   return (
-    <form className="account-form checkout-form" data-testid="change-plan-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
-      <label>New plan
-        <select data-testid="change-plan-select" value={plan} onChange={(e) => { setPlan(e.target.value); if (e.target.value === 'team_flex' && users < 2) setUsers(2); }}>
-          {choices.map((c) => <option key={c.plan} value={c.plan}>{c.label}</option>)}
+    <form
+      className="account-form checkout-form"
+      data-testid="change-plan-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirm();
+      }}
+    >
+      <label>
+        New plan
+        <select
+          data-testid="change-plan-select"
+          value={plan}
+          onChange={(e) => {
+            setPlan(e.target.value);
+            if (e.target.value === 'team_flex' && users < 2) setUsers(2);
+          }}
+        >
+          {choices.map((c) => (
+            <option key={c.plan} value={c.plan}>
+              {c.label}
+            </option>
+          ))}
         </select>
       </label>
       {plan !== 'level0' && (
-        <label>Billing cycle
-          <select data-testid="change-plan-cycle" value={perSeat ? 'monthly' : cycle} disabled={perSeat} onChange={(e) => setCycle(e.target.value)}>
+        <label>
+          Billing cycle
+          <select
+            data-testid="change-plan-cycle"
+            value={perSeat ? 'monthly' : cycle}
+            disabled={perSeat}
+            onChange={(e) => setCycle(e.target.value)}
+          >
             <option value="monthly">Monthly</option>
             <option value="annual">Annual</option>
           </select>
         </label>
       )}
       {perSeat && (
-        <label>Users: <strong>{Math.max(2, users)}</strong>
-          <input type="range" min={2} max={25} value={Math.max(2, users)} data-testid="change-plan-users" onChange={(e) => setUsers(Number(e.target.value))} />
+        <label>
+          Users: <strong>{Math.max(2, users)}</strong>
+          <input
+            type="range"
+            min={2}
+            max={25}
+            value={Math.max(2, users)}
+            data-testid="change-plan-users"
+            onChange={(e) => setUsers(Number(e.target.value))}
+          />
         </label>
       )}
       <p className="small" data-testid="change-plan-check" role="status">
@@ -97,8 +146,17 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
         </div>
       )}
       <span>
-        <button type="submit" className="primary" data-testid="change-plan-confirm" disabled={busy || !result?.possible}>{busy ? 'Please wait...' : 'Confirm'}</button>{' '}
-        <button type="button" className="button" onClick={cancel}>Cancel</button>
+        <button
+          type="submit"
+          className="primary"
+          data-testid="change-plan-confirm"
+          disabled={busy || !result?.possible}
+        >
+          {busy ? 'Please wait...' : 'Confirm'}
+        </button>{' '}
+        <button type="button" className="button" onClick={cancel}>
+          Cancel
+        </button>
       </span>
     </form>
   );

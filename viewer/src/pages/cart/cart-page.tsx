@@ -21,7 +21,11 @@ export function CartPage() {
 
   useEffect(() => {
     if (session) loadPaymentSetup().then(setPayment, () => undefined);
-    if (session) getJson<CartAnswer>('/orders/cart.json').then((cart) => setLoad(doneRemote(cart)), (e: unknown) => setLoad(failedRemote(e)));
+    if (session)
+      getJson<CartAnswer>('/orders/cart.json').then(
+        (cart) => setLoad(doneRemote(cart)),
+        (e: unknown) => setLoad(failedRemote(e)),
+      );
   }, [session]);
 
   const remove = async (itemKey: string) => {
@@ -31,27 +35,47 @@ export function CartPage() {
   const items = load.status === 'done' ? Object.values(load.value.items) : [];
   return (
     <PageFrame title="Your Cart" testId="cart-page">
-      {from && <p><a href={from}>← Continue shopping</a></p>}
+      {from && (
+        <p>
+          <a href={from}>← Continue shopping</a>
+        </p>
+      )}
       {load.status === 'loading' && <p className="muted">Loading...</p>}
       {load.status === 'failed' && <p className="error">{load.message}</p>}
-      {load.status === 'done' && items.length === 0 && <p className="account-card" data-testid="cart-empty">Your cart is empty. Export parcels from a project's Export tab, or buy county files in the <a href="/store">Data Store</a>.</p>}
+      {load.status === 'done' && items.length === 0 && (
+        <p className="account-card" data-testid="cart-empty">
+          Your cart is empty. Export parcels from a project's Export tab, or buy county files in the{' '}
+          <a href="/store">Data Store</a>.
+        </p>
+      )}
       {items.length > 0 && load.status === 'done' && (
         <>
           <ul className="account-card cart-items" data-testid="cart-items">
             {items.map((item) => (
               <li key={item.key} data-testid="cart-item">
                 <span>
-                  {item.kind === 'export' ? `Export: ${item.path}, ${item.count.toLocaleString('en-US')} parcels, ${item.fmt.toUpperCase()}` : `${item.path} · ${item.variant}${item.addons.length ? ` + ${item.addons.join(', ')}` : ''} · ${item.fmt.toUpperCase()}`}
+                  {item.kind === 'export'
+                    ? `Export: ${item.path}, ${item.count.toLocaleString('en-US')} parcels, ${item.fmt.toUpperCase()}`
+                    : `${item.path} · ${item.variant}${item.addons.length ? ` + ${item.addons.join(', ')}` : ''} · ${item.fmt.toUpperCase()}`}
                 </span>
                 <span>
                   <strong>{formatUsd(item.price)}</strong>{' '}
-                  <button type="button" className="button" onClick={() => void remove(item.key)}>Remove</button>
+                  <button type="button" className="button" onClick={() => void remove(item.key)}>
+                    Remove
+                  </button>
                 </span>
               </li>
             ))}
           </ul>
-          <p data-testid="cart-total">Total: <strong>{formatUsd(load.value.total)}</strong></p>
-          {items.some((item) => item.kind === 'export') && <p className="muted small">Export prices are estimates: checkout applies this month's free rows once more and asks again if the total changed.</p>}
+          <p data-testid="cart-total">
+            Total: <strong>{formatUsd(load.value.total)}</strong>
+          </p>
+          {items.some((item) => item.kind === 'export') && (
+            <p className="muted small">
+              Export prices are estimates: checkout applies this month's free rows once more and asks again if the total
+              changed.
+            </p>
+          )}
           {payment && <CartPayment payment={payment} total={load.value.total} />}
         </>
       )}
@@ -61,12 +85,26 @@ export function CartPage() {
 
 function CartPayment(props: { payment: PaymentSetup; total: number }) {
   const { card, cardError, submitting, purchase } = usePurchase(props.payment);
-  const pay = () => purchase(async (paymentMethodId, idempotencyKey) =>
-    (await sendJson<{ url: string }>('POST', '/orders/cart/checkout.json', { payment_method_id: paymentMethodId, idempotency_key: idempotencyKey })).url);
+  const pay = () =>
+    purchase(
+      async (paymentMethodId, idempotencyKey) =>
+        (
+          await sendJson<{ url: string }>('POST', '/orders/cart/checkout.json', {
+            payment_method_id: paymentMethodId,
+            idempotency_key: idempotencyKey,
+          })
+        ).url,
+    );
   return (
     <>
       {card.view(cardError)}
-      <button type="button" className="button primary" data-testid="cart-pay" disabled={!card.complete || submitting} onClick={() => void pay()}>
+      <button
+        type="button"
+        className="button primary"
+        data-testid="cart-pay"
+        disabled={!card.complete || submitting}
+        onClick={() => void pay()}
+      >
         {submitting ? 'Paying…' : `Pay ${formatUsd(props.total)}`}
       </button>
     </>

@@ -4,14 +4,30 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { useEffect, useRef, useState } from 'react';
 import { getJson } from '../../api/client.ts';
-import { bandColor, bands, formatPercent, parseCoverage, type CoverageEntry, type CoverageTable } from '../../features/coverage/coverage.ts';
-import { createCoverageMap, loadCoverageShapes, showHeatLevel, type CoverageShapes, type HeatLevel } from '../../features/coverage/coverage-map.ts';
+import {
+  bandColor,
+  bands,
+  formatPercent,
+  parseCoverage,
+  type CoverageEntry,
+  type CoverageTable,
+} from '../../features/coverage/coverage.ts';
+import {
+  createCoverageMap,
+  loadCoverageShapes,
+  showHeatLevel,
+  type CoverageShapes,
+  type HeatLevel,
+} from '../../features/coverage/coverage-map.ts';
 
 function Legend() {
   return (
     <ul className="legend-list coverage-legend" data-testid="coverage-legend">
       {bands.map((b) => (
-        <li key={b.id}><span className="swatch" style={{ background: b.color }} />{b.label}</li>
+        <li key={b.id}>
+          <span className="swatch" style={{ background: b.color }} />
+          {b.label}
+        </li>
       ))}
     </ul>
   );
@@ -21,12 +37,19 @@ function Table({ entries }: { entries: CoverageEntry[] }) {
   return (
     <table className="coverage-table" data-testid="coverage-table">
       <thead>
-        <tr><th>Place</th><th className="num">Parcels</th><th className="num">Coverage</th></tr>
+        <tr>
+          <th>Place</th>
+          <th className="num">Parcels</th>
+          <th className="num">Coverage</th>
+        </tr>
       </thead>
       <tbody>
         {entries.map((e) => (
           <tr key={e.path} className={`coverage-${e.kind}`} data-path={e.path}>
-            <td><span className="swatch" style={{ background: bandColor(e.percent) }} /><a href={e.path}>{e.kind === 'state' ? e.name : e.headline}</a></td>
+            <td>
+              <span className="swatch" style={{ background: bandColor(e.percent) }} />
+              <a href={e.path}>{e.kind === 'state' ? e.name : e.headline}</a>
+            </td>
             <td className="num">{e.parcels.toLocaleString('en-US')}</td>
             <td className="num">{formatPercent(e.percent)}</td>
           </tr>
@@ -75,7 +98,9 @@ export function CoverageScreen() {
       <div className="coverage-body">
         <div className="coverage-map" ref={container} data-testid="coverage-map" />
         <aside className="coverage-side">
-          <p className="muted small">Share of each county's or state's area covered by parcels (sum of parcel acres, capped at 100%).</p>
+          <p className="muted small">
+            Share of each county's or state's area covered by parcels (sum of parcel acres, capped at 100%).
+          </p>
           <div className="coverage-levels" role="radiogroup" aria-label="Heat by">
             {(['county', 'state'] as const).map((l) => (
               <label key={l} className="radio" data-testid={`coverage-level-${l}`}>
@@ -85,7 +110,11 @@ export function CoverageScreen() {
             ))}
           </div>
           <Legend />
-          {error && <p className="error" role="alert">Could not load coverage: {error}</p>}
+          {error && (
+            <p className="error" role="alert">
+              Could not load coverage: {error}
+            </p>
+          )}
           {!entries && !error && <p className="muted">Loading coverage...</p>}
           {entries && entries.length === 0 && <p className="muted">No parcels are loaded yet.</p>}
           {entries && entries.length > 0 && <Table entries={entries} />}

@@ -9,7 +9,8 @@ import { followTexts } from '../../features/follows/follow-action.tsx';
 import { emptyList, mergePage, nearEnd, withoutFollow, type FollowsList } from '../../features/follows/follows-list.ts';
 import '../../features/follows/follows.css';
 
-export const emptyFollowsText = 'You are not following anything yet. To follow a property, open it on the map and choose Actions > Follow; to follow a place, use Actions > Follow beside its name at the top of the map.';
+export const emptyFollowsText =
+  'You are not following anything yet. To follow a property, open it on the map and choose Actions > Follow; to follow a place, use Actions > Follow beside its name at the top of the map.';
 
 export function FollowsPage() {
   const session = useSignedInSession();
@@ -72,9 +73,22 @@ export function FollowsPage() {
 
   return (
     <PageFrame title="Follows" testId="follows-page">
-      {message && <p role="status" className={message.error ? 'error' : 'follow-message'} data-testid="follows-message">{message.text}</p>}
-      <div className="follows-scroll" ref={scroller} data-testid="follows-scroll" onScroll={(e) => nearEnd(e.currentTarget) && !loading && void loadNext()}>
-        {empty && <p className="account-card" data-testid="follows-empty">{emptyFollowsText}</p>}
+      {message && (
+        <p role="status" className={message.error ? 'error' : 'follow-message'} data-testid="follows-message">
+          {message.text}
+        </p>
+      )}
+      <div
+        className="follows-scroll"
+        ref={scroller}
+        data-testid="follows-scroll"
+        onScroll={(e) => nearEnd(e.currentTarget) && !loading && void loadNext()}
+      >
+        {empty && (
+          <p className="account-card" data-testid="follows-empty">
+            {emptyFollowsText}
+          </p>
+        )}
         {list.places.length > 0 && (
           <section className="account-card">
             <h2>Places</h2>
@@ -82,7 +96,9 @@ export function FollowsPage() {
               {list.places.map((p) => (
                 <li key={p.id} data-testid="followed-place">
                   <a href={p.place.properties.path}>{p.place.properties.headline}</a>
-                  <button type="button" className="button" onClick={() => void remove(p.id, 'place')}>Unfollow</button>
+                  <button type="button" className="button" onClick={() => void remove(p.id, 'place')}>
+                    Unfollow
+                  </button>
                 </li>
               ))}
             </ul>
@@ -96,8 +112,22 @@ export function FollowsPage() {
                 <li key={b.id} data-testid="bookmark-row">
                   <a href={b.target_path}>{b.address ?? b.path}</a>
                   <span className="follows-row-buttons">
-                    <button type="button" className="button" aria-label={`Copy link to ${b.address ?? b.path}`} onClick={() => copy(b.target_path)}>Copy</button>
-                    <button type="button" className="button" aria-label={`Remove bookmark ${b.address ?? b.path}`} onClick={() => void remove(b.id, 'parcel')}>Remove</button>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Copy link to ${b.address ?? b.path}`}
+                      onClick={() => copy(b.target_path)}
+                    >
+                      Copy
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      aria-label={`Remove bookmark ${b.address ?? b.path}`}
+                      onClick={() => void remove(b.id, 'parcel')}
+                    >
+                      Remove
+                    </button>
                   </span>
                 </li>
               ))}
@@ -107,7 +137,14 @@ export function FollowsPage() {
         {loading && <p className="muted">Loading…</p>}
         {error && <p className="error">{error}</p>}
       </div>
-      {list.sources.length > 0 && <p><a href="/profile/bookmarks.csv" download data-testid="bookmarks-csv">Download bookmarks (CSV)</a> · {list.total_count} followed</p>}
+      {list.sources.length > 0 && (
+        <p>
+          <a href="/profile/bookmarks.csv" download data-testid="bookmarks-csv">
+            Download bookmarks (CSV)
+          </a>{' '}
+          · {list.total_count} followed
+        </p>
+      )}
     </PageFrame>
   );
 }

@@ -25,21 +25,30 @@ export function LegalPage() {
     return blocks;
   }, name);
 
-  if (state.status === 'failed' && state.error instanceof ApiError && state.error.status === 404) return <NotFoundPage />;
+  if (state.status === 'failed' && state.error instanceof ApiError && state.error.status === 404)
+    return <NotFoundPage />;
   return (
     <div className="page legal-page" data-testid="legal-page">
       <header className="page-header">
-        <a className="brand" href="/">Parcel Map</a>
+        <a className="brand" href="/">
+          Parcel Map
+        </a>
         <nav className="page-tabs" aria-label="Legal texts">
           {legalTabs.map((tab) => (
-            <a key={tab.name} href={tab.href} aria-current={tab.name === name ? 'page' : undefined}>{tab.label}</a>
+            <a key={tab.name} href={tab.href} aria-current={tab.name === name ? 'page' : undefined}>
+              {tab.label}
+            </a>
           ))}
         </nav>
       </header>
       <main className="page-main page-narrow">
         <article className="page-card legal-text" data-testid="legal-text">
           {state.status === 'loading' && <p className="muted">Loading...</p>}
-          {state.status === 'failed' && <p className="error" role="alert">Could not load this text: {state.message}</p>}
+          {state.status === 'failed' && (
+            <p className="error" role="alert">
+              Could not load this text: {state.message}
+            </p>
+          )}
           {state.status === 'done' && <MarkdownView blocks={state.value} />}
         </article>
       </main>

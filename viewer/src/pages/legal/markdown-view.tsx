@@ -33,7 +33,13 @@ export function MarkdownView({ blocks }: { blocks: Block[] }) {
         if (block.type === 'heading') return createElement(`h${block.level}`, { key: i }, renderInline(block.children));
         if (block.type === 'paragraph') return <p key={i}>{renderInline(block.children)}</p>;
         const List = block.ordered ? 'ol' : 'ul';
-        return <List key={i}>{block.items.map((item, j) => <li key={j}>{renderInline(item)}</li>)}</List>;
+        return (
+          <List key={i}>
+            {block.items.map((item, j) => (
+              <li key={j}>{renderInline(item)}</li>
+            ))}
+          </List>
+        );
       })}
     </>
   );

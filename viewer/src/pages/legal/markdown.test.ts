@@ -8,7 +8,9 @@ const html = (source: string) => renderToStaticMarkup(createElement(MarkdownView
 
 describe('the legal Markdown reader', () => {
   it('reads headings, paragraphs joined across lines, bullet and numbered lists', () => {
-    expect(html('# Terms\n\nFirst line\nsecond line.\n\n## Lists\n- one\n- two\n  continued\n\n1. first\n2. second\n')).toBe(
+    expect(
+      html('# Terms\n\nFirst line\nsecond line.\n\n## Lists\n- one\n- two\n  continued\n\n1. first\n2. second\n'),
+    ).toBe(
       '<h1>Terms</h1><p>First line second line.</p><h2>Lists</h2><ul><li>one</li><li>two continued</li></ul><ol><li>first</li><li>second</li></ol>',
     );
   });
@@ -17,7 +19,9 @@ describe('the legal Markdown reader', () => {
     expect(html('See the [privacy notice](/hs/terms/privacy), **not** *legal advice*, and `pm_session`.')).toBe(
       '<p>See the <a href="/hs/terms/privacy">privacy notice</a>, <strong>not</strong> <em>legal advice</em>, and <code>pm_session</code>.</p>',
     );
-    expect(html('[site](https://example.org)')).toBe('<p><a href="https://example.org" target="_blank" rel="noreferrer noopener">site</a></p>');
+    expect(html('[site](https://example.org)')).toBe(
+      '<p><a href="https://example.org" target="_blank" rel="noreferrer noopener">site</a></p>',
+    );
   });
 
   it('never passes HTML through: tags in the text come out as text', () => {
@@ -28,7 +32,9 @@ describe('the legal Markdown reader', () => {
   });
 
   it('drops links to javascript:, data: and other-site protocol-relative addresses, keeping their text', () => {
-    expect(html('[click](javascript:alert%281%29) [data](data:text/html,x) [other](//evil.example)')).toBe('<p>click data other</p>');
+    expect(html('[click](javascript:alert%281%29) [data](data:text/html,x) [other](//evil.example)')).toBe(
+      '<p>click data other</p>',
+    );
     expect(safeHref('mailto:ops@example.org')).toBe('mailto:ops@example.org');
     expect(safeHref('/plans')).toBe('/plans');
     expect(safeHref('/\\evil.example')).toBeNull();

@@ -8,7 +8,13 @@ export function ApiAddOnsTable(props: { addOns: ApiAddOn[] }) {
       <h3>Premium Add-On Datasets</h3>
       <table className="api-table">
         <thead>
-          <tr><th scope="col">Dataset</th><th scope="col">What it adds</th><th scope="col">Standard</th><th scope="col">Premium</th><th scope="col">Enterprise</th></tr>
+          <tr>
+            <th scope="col">Dataset</th>
+            <th scope="col">What it adds</th>
+            <th scope="col">Standard</th>
+            <th scope="col">Premium</th>
+            <th scope="col">Enterprise</th>
+          </tr>
         </thead>
         <tbody>
           {props.addOns.map((a) => (
@@ -22,7 +28,10 @@ export function ApiAddOnsTable(props: { addOns: ApiAddOn[] }) {
           ))}
         </tbody>
       </table>
-      <p className="muted small">Add-ons are priced with sales: <a href="mailto:sales@parcel-map.org?subject=API%20add-on%20datasets">contact us</a>.</p>
+      <p className="muted small">
+        Add-ons are priced with sales:{' '}
+        <a href="mailto:sales@parcel-map.org?subject=API%20add-on%20datasets">contact us</a>.
+      </p>
     </div>
   );
 }

@@ -8,7 +8,8 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import type { PaymentSetup } from './card-entry.tsx';
 import { useCheckout } from './use-checkout.tsx';
 
-export const apiAcknowledgementText = 'I understand that usage past the included parcel records and tiles is billed at the overage prices (up to my usage cap), that self-serve API plans include no dedicated technical support, and that cancellation takes effect at the end of the billing cycle.';
+export const apiAcknowledgementText =
+  'I understand that usage past the included parcel records and tiles is billed at the overage prices (up to my usage cap), that self-serve API plans include no dedicated technical support, and that cancellation takes effect at the end of the billing cycle.';
 const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric' });
 
 export function ApiCheckoutForm(props: { plan: ApiPlan; payment: PaymentSetup }) {
@@ -18,27 +19,64 @@ export function ApiCheckoutForm(props: { plan: ApiPlan; payment: PaymentSetup })
   const [acknowledged, setAcknowledged] = useState(false);
   const chargeDate = new Date(Date.now() + (plan.trial_days ?? 0) * 86_400_000);
   const ready = checkout.basicsReady && agreed && acknowledged;
-  const confirm = () => ready && checkout.purchase({ plan: plan.plan, cycle: 'monthly', users: 1, api_acknowledgement: true, trial: true });
+  const confirm = () =>
+    ready && checkout.purchase({ plan: plan.plan, cycle: 'monthly', users: 1, api_acknowledgement: true, trial: true });
 
   return (
-    <form className="account-form checkout-form" data-testid="api-checkout-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+    <form
+      className="account-form checkout-form"
+      data-testid="api-checkout-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirm();
+      }}
+    >
       {checkout.nameField('api-checkout-account-name')}
       {checkout.card.view(checkout.cardError)}
       <label className="checkbox-row">
-        <input type="checkbox" data-testid="api-checkout-agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-        <span>I agree to the <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">subscription terms</a> and the <a href="/hs/terms/api" target="_blank" rel="noreferrer">API terms</a>.</span>
+        <input
+          type="checkbox"
+          data-testid="api-checkout-agree"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+        />
+        <span>
+          I agree to the{' '}
+          <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">
+            subscription terms
+          </a>{' '}
+          and the{' '}
+          <a href="/hs/terms/api" target="_blank" rel="noreferrer">
+            API terms
+          </a>
+          .
+        </span>
       </label>
       <label className="checkbox-row api-ack">
-        <input type="checkbox" data-testid="api-checkout-ack" checked={acknowledged} onChange={(e) => setAcknowledged(e.target.checked)} />
+        <input
+          type="checkbox"
+          data-testid="api-checkout-ack"
+          checked={acknowledged}
+          onChange={(e) => setAcknowledged(e.target.checked)}
+        />
         <span>{apiAcknowledgementText}</span>
       </label>
       <p data-testid="api-checkout-total">
-        {plan.trial_days
-          ? <>7-day free trial: nothing today; {formatUsd(plan.prices.monthly ?? 0)} on {day.format(chargeDate)} and monthly after, unless you cancel before.</>
-          : <>Total today: <strong>{formatUsd(plan.prices.monthly ?? 0)}</strong> (billed monthly)</>}
+        {plan.trial_days ? (
+          <>
+            7-day free trial: nothing today; {formatUsd(plan.prices.monthly ?? 0)} on {day.format(chargeDate)} and
+            monthly after, unless you cancel before.
+          </>
+        ) : (
+          <>
+            Total today: <strong>{formatUsd(plan.prices.monthly ?? 0)}</strong> (billed monthly)
+          </>
+        )}
       </p>
       <span title={ready ? undefined : 'required information missing - please fill out to proceed'}>
-        <button type="submit" className="primary" data-testid="api-checkout-confirm" disabled={!ready}>{checkout.submitting ? 'Processing...' : 'Confirm'}</button>
+        <button type="submit" className="primary" data-testid="api-checkout-confirm" disabled={!ready}>
+          {checkout.submitting ? 'Processing...' : 'Confirm'}
+        </button>
       </span>
     </form>
   );

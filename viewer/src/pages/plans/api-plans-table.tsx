@@ -10,13 +10,41 @@ const count = (n: number | null) => (n === null ? 'Custom' : n.toLocaleString('e
 
 const rows: { label: string; value: (p: ApiPlan) => string }[] = [
   { label: 'Price', value: (p) => p.prices.text },
-  { label: 'Parcel records', value: (p) => (p.sandbox ? `${count(p.limits.results)} in ${p.sandbox.days} days` : p.limits.results === null ? 'Volume pricing' : `${count(p.limits.results)} a month`) },
-  { label: 'Tiles', value: (p) => (p.sandbox ? `${count(p.limits.tiles)} in ${p.sandbox.days} days` : p.limits.tiles === null ? 'Volume pricing' : `${count(p.limits.tiles)} a month`) },
-  { label: 'Overage', value: (p) => (p.limits.overage_results === null ? (p.limits.unit_price ?? 'None: the sandbox stops at its limits') : `${formatUsd(p.limits.overage_results)} per record, $0.001 per tile`) },
+  {
+    label: 'Parcel records',
+    value: (p) =>
+      p.sandbox
+        ? `${count(p.limits.results)} in ${p.sandbox.days} days`
+        : p.limits.results === null
+          ? 'Volume pricing'
+          : `${count(p.limits.results)} a month`,
+  },
+  {
+    label: 'Tiles',
+    value: (p) =>
+      p.sandbox
+        ? `${count(p.limits.tiles)} in ${p.sandbox.days} days`
+        : p.limits.tiles === null
+          ? 'Volume pricing'
+          : `${count(p.limits.tiles)} a month`,
+  },
+  {
+    label: 'Overage',
+    value: (p) =>
+      p.limits.overage_results === null
+        ? (p.limits.unit_price ?? 'None: the sandbox stops at its limits')
+        : `${formatUsd(p.limits.overage_results)} per record, $0.001 per tile`,
+  },
   { label: 'Usage cap', value: (p) => (p.limits.overage_results === null ? '-' : 'Optional') },
-  { label: 'Coverage', value: (p) => (p.sandbox ? `${p.sandbox.counties} counties of your choice` : 'Every loaded county') },
+  {
+    label: 'Coverage',
+    value: (p) => (p.sandbox ? `${p.sandbox.counties} counties of your choice` : 'Every loaded county'),
+  },
   { label: 'Schema', value: (p) => p.properties.schema_types ?? '-' },
-  { label: 'Credit card', value: (p) => (p.card_required ? 'Required (7-day free trial)' : p.sandbox ? 'Not needed' : 'Invoice') },
+  {
+    label: 'Credit card',
+    value: (p) => (p.card_required ? 'Required (7-day free trial)' : p.sandbox ? 'Not needed' : 'Invoice'),
+  },
   { label: 'Technical support', value: (p) => p.properties.technical_support ?? '-' },
   { label: 'Volume pricing', value: (p) => p.properties.volume_pricing ?? '-' },
   { label: 'Matched buildings', value: (p) => p.properties.matched_buildings ?? '-' },
@@ -27,7 +55,12 @@ const rows: { label: string; value: (p: ApiPlan) => string }[] = [
   { label: 'Best for', value: (p) => p.properties.best_for ?? '-' },
 ];
 
-export function apiButtonText(plan: ApiPlan, current: string | null, chosen: string | null, sandboxAvailable: boolean): string {
+export function apiButtonText(
+  plan: ApiPlan,
+  current: string | null,
+  chosen: string | null,
+  sandboxAvailable: boolean,
+): string {
   if (plan.sandbox) {
     if (current === plan.plan) return 'Current Plan';
     // A used sandbox (expired, or upgraded from) is never offered again: no extension.
@@ -39,32 +72,55 @@ export function apiButtonText(plan: ApiPlan, current: string | null, chosen: str
   return `Try ${plan.name}`;
 }
 
-export function ApiPlansTable(props: { plans: ApiPlan[]; current: string | null; chosen: string | null; sandboxAvailable: boolean; onChoose: (plan: ApiPlan) => void }) {
+export function ApiPlansTable(props: {
+  plans: ApiPlan[];
+  current: string | null;
+  chosen: string | null;
+  sandboxAvailable: boolean;
+  onChoose: (plan: ApiPlan) => void;
+}) {
   return (
     <div className="api-table-scroll" data-testid="api-plans-table">
       <table className="api-table">
         <caption className="muted small">API plans comparison</caption>
         <thead>
           <tr>
-            <th scope="col"><span className="visually-hidden">Feature</span></th>
-            {props.plans.map((p) => <th scope="col" key={p.plan} className={p.plan === props.chosen ? 'chosen' : ''}>{p.name}</th>)}
+            <th scope="col">
+              <span className="visually-hidden">Feature</span>
+            </th>
+            {props.plans.map((p) => (
+              <th scope="col" key={p.plan} className={p.plan === props.chosen ? 'chosen' : ''}>
+                {p.name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.label}>
               <th scope="row">{row.label}</th>
-              {props.plans.map((p) => <td key={p.plan} className={p.plan === props.chosen ? 'chosen' : ''}>{row.value(p)}</td>)}
+              {props.plans.map((p) => (
+                <td key={p.plan} className={p.plan === props.chosen ? 'chosen' : ''}>
+                  {row.value(p)}
+                </td>
+              ))}
             </tr>
           ))}
           <tr>
-            <th scope="row"><span className="visually-hidden">Choose</span></th>
+            <th scope="row">
+              <span className="visually-hidden">Choose</span>
+            </th>
             {props.plans.map((p) => {
               const text = apiButtonText(p, props.current, props.chosen, props.sandboxAvailable);
               return (
                 <td key={p.plan}>
-                  <button type="button" className={text.startsWith('Try') || text === 'Start with Free' ? 'primary' : ''} data-testid={`api-choose-${p.plan}`}
-                    disabled={text === 'Current Plan' || text === 'Not Available'} onClick={() => props.onChoose(p)}>
+                  <button
+                    type="button"
+                    className={text.startsWith('Try') || text === 'Start with Free' ? 'primary' : ''}
+                    data-testid={`api-choose-${p.plan}`}
+                    disabled={text === 'Current Plan' || text === 'Not Available'}
+                    onClick={() => props.onChoose(p)}
+                  >
                     {text}
                   </button>
                 </td>

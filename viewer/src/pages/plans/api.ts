@@ -44,7 +44,11 @@ export function parseExpiry(text: string): { month: number; year: number } | nul
 export async function tokenise(card: CardFields): Promise<string> {
   const expiry = parseExpiry(card.expiry) ?? { month: 0, year: 0 };
   const answer = await sendJson<{ id: string }>('POST', '/payments/local/payment_methods', {
-    number: card.number, exp_month: expiry.month, exp_year: expiry.year, cvc: card.cvc, name: card.name,
+    number: card.number,
+    exp_month: expiry.month,
+    exp_year: expiry.year,
+    cvc: card.cvc,
+    name: card.name,
   });
   return answer.id;
 }

@@ -14,7 +14,10 @@ export interface PaymentSetup {
 let setup: Promise<PaymentSetup> | null = null;
 /** Which provider takes cards, from /plans.json (asked once per page). */
 export function loadPaymentSetup(): Promise<PaymentSetup> {
-  setup ??= loadPlans().then((answer) => ({ provider: answer.payment_provider, publishableKey: answer.publishable_key }));
+  setup ??= loadPlans().then((answer) => ({
+    provider: answer.payment_provider,
+    publishableKey: answer.publishable_key,
+  }));
   return setup;
 }
 
@@ -43,12 +46,23 @@ export function useCardEntry(payment: PaymentSetup): CardEntry {
   }
   return {
     view: (error) => (
-      <StripeCard publishableKey={payment.publishableKey} name={card.name} onName={(name) => setCard({ ...card, name })} onReady={onReady} onComplete={onComplete} error={error} />
+      <StripeCard
+        publishableKey={payment.publishableKey}
+        name={card.name}
+        onName={(name) => setCard({ ...card, name })}
+        onReady={onReady}
+        onComplete={onComplete}
+        error={error}
+      />
     ),
     complete: handle !== null && elementComplete && card.name.trim().length >= 3,
     tokenise: async () => {
       if (!handle) throw new CardFormError('The card form is not ready yet.');
-      const answer = await handle.stripe.createPaymentMethod({ type: 'card', card: handle.element, billing_details: { name: card.name.trim() } });
+      const answer = await handle.stripe.createPaymentMethod({
+        type: 'card',
+        card: handle.element,
+        billing_details: { name: card.name.trim() },
+      });
       if (!answer.paymentMethod) throw new CardFormError(answer.error?.message ?? 'The card could not be read.');
       return answer.paymentMethod.id;
     },

@@ -9,21 +9,42 @@ import type { PaymentSetup } from './card-entry.tsx';
 import type { PlanEntry } from './api.ts';
 import { useCheckout } from './use-checkout.tsx';
 
-export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: number; onUsers: (users: number) => void; payment: PaymentSetup }) {
+export function CheckoutForm(props: {
+  plan: PlanEntry;
+  cycle: Cycle;
+  users: number;
+  onUsers: (users: number) => void;
+  payment: PaymentSetup;
+}) {
   const { plan, cycle, users } = props;
   const checkout = useCheckout(props.payment);
   const [offer, setOffer] = useState('');
   const [agreed, setAgreed] = useState(false);
   const amount = priceCents(plan, cycle, users);
   const ready = checkout.basicsReady && agreed;
-  const confirm = () => ready && checkout.purchase({ plan: plan.plan, cycle, users, ...(offer.trim() ? { offer: offer.trim() } : {}) });
+  const confirm = () =>
+    ready && checkout.purchase({ plan: plan.plan, cycle, users, ...(offer.trim() ? { offer: offer.trim() } : {}) });
 
   return (
-    <form className="account-form checkout-form" data-testid="checkout-form" onSubmit={(e) => { e.preventDefault(); void confirm(); }}>
+    <form
+      className="account-form checkout-form"
+      data-testid="checkout-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void confirm();
+      }}
+    >
       {checkout.nameField('checkout-account-name')}
       <label>
         Users: <strong data-testid="checkout-users-value">{users}</strong>
-        <input type="range" min={1} max={25} value={users} data-testid="checkout-users" onChange={(e) => props.onUsers(Number(e.target.value))} />
+        <input
+          type="range"
+          min={1}
+          max={25}
+          value={users}
+          data-testid="checkout-users"
+          onChange={(e) => props.onUsers(Number(e.target.value))}
+        />
       </label>
       <label>
         Offer code (optional)
@@ -31,12 +52,28 @@ export function CheckoutForm(props: { plan: PlanEntry; cycle: Cycle; users: numb
       </label>
       {checkout.card.view(checkout.cardError)}
       <label className="checkbox-row">
-        <input type="checkbox" data-testid="checkout-agree" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} />
-        <span>I agree to the <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">subscription terms</a>. The card is charged now and for each renewal.</span>
+        <input
+          type="checkbox"
+          data-testid="checkout-agree"
+          checked={agreed}
+          onChange={(e) => setAgreed(e.target.checked)}
+        />
+        <span>
+          I agree to the{' '}
+          <a href="/hs/terms/subscription" target="_blank" rel="noreferrer">
+            subscription terms
+          </a>
+          . The card is charged now and for each renewal.
+        </span>
       </label>
-      <p data-testid="checkout-total">Total today: <strong>{offer.trim() ? 'the offer price' : formatUsd(amount)}</strong> ({cycle === 'annual' ? 'billed yearly' : 'billed monthly'})</p>
+      <p data-testid="checkout-total">
+        Total today: <strong>{offer.trim() ? 'the offer price' : formatUsd(amount)}</strong> (
+        {cycle === 'annual' ? 'billed yearly' : 'billed monthly'})
+      </p>
       <span title={ready ? undefined : 'required information missing - please fill out to proceed'}>
-        <button type="submit" className="primary" data-testid="checkout-confirm" disabled={!ready}>{checkout.submitting ? 'Processing...' : 'Confirm'}</button>
+        <button type="submit" className="primary" data-testid="checkout-confirm" disabled={!ready}>
+          {checkout.submitting ? 'Processing...' : 'Confirm'}
+        </button>
       </span>
     </form>
   );

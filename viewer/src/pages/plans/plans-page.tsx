@@ -32,9 +32,19 @@ export function PlansPage() {
   const [cycle, setCycle] = useState<Cycle>('monthly');
   const [users, setUsers] = useState(1);
   useEffect(() => {
-    loadPlans().then(setAnswer).catch((error: unknown) => setFailed((error as Error).message));
+    loadPlans()
+      .then(setAnswer)
+      .catch((error: unknown) => setFailed((error as Error).message));
   }, []);
-  const current = session.group ? (session.group.tier === 'team' ? 'team_flex' : session.group.tier === 'pro' ? 'level1' : null) : session.user ? 'level0' : null;
+  const current = session.group
+    ? session.group.tier === 'team'
+      ? 'team_flex'
+      : session.group.tier === 'pro'
+        ? 'level1'
+        : null
+    : session.user
+      ? 'level0'
+      : null;
   const plans = answer?.plans ?? [];
   const plan = plans.find((p) => p.plan === chosen && p.purchasable && p.plan !== current) ?? null;
 
@@ -55,24 +65,53 @@ export function PlansPage() {
       {failed && <p className="error">Could not load the plans: {failed}</p>}
       <div className="cycle-toggle" role="radiogroup" aria-label="Billing cycle">
         {(['monthly', 'annual'] as const).map((c) => (
-          <label key={c}><input type="radio" name="cycle" data-testid={`cycle-${c}`} checked={cycle === c} onChange={() => setCycle(c)} /> {c === 'monthly' ? 'Monthly' : 'Annual'}</label>
+          <label key={c}>
+            <input
+              type="radio"
+              name="cycle"
+              data-testid={`cycle-${c}`}
+              checked={cycle === c}
+              onChange={() => setCycle(c)}
+            />{' '}
+            {c === 'monthly' ? 'Monthly' : 'Annual'}
+          </label>
         ))}
       </div>
       <div className="plan-cards" data-testid="plan-cards">
         {plans.map((p) => {
           const annual = cycleFor(p, cycle) === 'annual' && p.prices.annual !== null;
           return (
-            <section key={p.plan} className={`plan-card ${p.plan === chosen ? 'chosen' : ''}`} data-testid={`plan-${p.plan}`}>
+            <section
+              key={p.plan}
+              className={`plan-card ${p.plan === chosen ? 'chosen' : ''}`}
+              data-testid={`plan-${p.plan}`}
+            >
               <h2>{p.name}</h2>
               <p className="muted small">{p.subtitle}</p>
               <p className="plan-price" data-testid={`price-${p.plan}`}>
                 {formatUsd(annual ? p.prices.annual! : p.prices.monthly)}
                 <span className="small"> {annual ? '/ year' : p.per_seat_pricing ? '/ user / month' : '/ month'}</span>
               </p>
-              {annual && p.annual_savings > 0 && <p className="plan-savings small" data-testid={`savings-${p.plan}`}>Save {formatUsd(p.annual_savings)} a year</p>}
-              {cycle === 'annual' && p.per_seat_pricing && <p className="muted small">Team plans are billed monthly.</p>}
-              <ul className="plan-included">{p.included.map((line) => <li key={line}>{line}</li>)}</ul>
-              <button type="button" className={p.purchasable ? 'primary' : ''} data-testid={`choose-${p.plan}`} disabled={p.plan === current} onClick={() => choose(p)}>
+              {annual && p.annual_savings > 0 && (
+                <p className="plan-savings small" data-testid={`savings-${p.plan}`}>
+                  Save {formatUsd(p.annual_savings)} a year
+                </p>
+              )}
+              {cycle === 'annual' && p.per_seat_pricing && (
+                <p className="muted small">Team plans are billed monthly.</p>
+              )}
+              <ul className="plan-included">
+                {p.included.map((line) => (
+                  <li key={line}>{line}</li>
+                ))}
+              </ul>
+              <button
+                type="button"
+                className={p.purchasable ? 'primary' : ''}
+                data-testid={`choose-${p.plan}`}
+                disabled={p.plan === current}
+                onClick={() => choose(p)}
+              >
                 {buttonText(p, current, chosen)}
               </button>
             </section>
@@ -88,11 +127,19 @@ export function PlansPage() {
               <a href={accountTabUrl({ mode: 'sign_in', redirect: `/plans#p=${plan.plan}` })}>sign in</a> to continue.
             </p>
           ) : (
-            <CheckoutForm plan={plan} cycle={cycleFor(plan, cycle)} users={users} onUsers={changeUsers} payment={{ provider: answer!.payment_provider, publishableKey: answer!.publishable_key }} />
+            <CheckoutForm
+              plan={plan}
+              cycle={cycleFor(plan, cycle)}
+              users={users}
+              onUsers={changeUsers}
+              payment={{ provider: answer!.payment_provider, publishableKey: answer!.publishable_key }}
+            />
           )}
         </section>
       )}
-      <ApiPlansSection payment={answer ? { provider: answer.payment_provider, publishableKey: answer.publishable_key } : null} />
+      <ApiPlansSection
+        payment={answer ? { provider: answer.payment_provider, publishableKey: answer.publishable_key } : null}
+      />
       <PlansFaq />
     </PageFrame>
   );

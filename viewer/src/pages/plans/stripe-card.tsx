@@ -9,8 +9,10 @@ export interface StripeCardHandle {
   element: StripeCardElement;
 }
 
-export const stripeUnavailable = "The card processor's card form could not load. Check your connection and reload the page.";
-export const stripeNotConfigured = 'Card payments are not configured on this server (the processor\'s publishable key is missing).';
+export const stripeUnavailable =
+  "The card processor's card form could not load. Check your connection and reload the page.";
+export const stripeNotConfigured =
+  "Card payments are not configured on this server (the processor's publishable key is missing).";
 
 export function StripeCard(props: {
   publishableKey: string | null;
@@ -29,16 +31,19 @@ export function StripeCard(props: {
     if (!publishableKey || !frame.current) return;
     let element: StripeCardElement | null = null;
     let cancelled = false;
-    loadStripeJs(publishableKey).then((stripe) => {
-      if (cancelled || !frame.current) return;
-      element = stripe.elements().create('card', { hidePostalCode: true });
-      element.on('change', (event) => {
-        setElementError(event.error?.message ?? null);
-        onComplete(event.complete);
-      });
-      element.mount(frame.current);
-      onReady({ stripe, element });
-    }, () => !cancelled && setProblem(stripeUnavailable));
+    loadStripeJs(publishableKey).then(
+      (stripe) => {
+        if (cancelled || !frame.current) return;
+        element = stripe.elements().create('card', { hidePostalCode: true });
+        element.on('change', (event) => {
+          setElementError(event.error?.message ?? null);
+          onComplete(event.complete);
+        });
+        element.mount(frame.current);
+        onReady({ stripe, element });
+      },
+      () => !cancelled && setProblem(stripeUnavailable),
+    );
     return () => {
       cancelled = true;
       element?.destroy();
@@ -51,8 +56,19 @@ export function StripeCard(props: {
     <fieldset className="card-form" data-testid="card-form">
       <legend>Card</legend>
       <div className="stripe-card-frame" data-testid="stripe-card" ref={frame} />
-      <input aria-label="Cardholder name" data-testid="card-name" autoComplete="cc-name" placeholder="Cardholder name" value={props.name} onChange={(e) => props.onName(e.target.value)} />
-      {shown && <p className="error" role="alert" data-testid="card-error">{shown}</p>}
+      <input
+        aria-label="Cardholder name"
+        data-testid="card-name"
+        autoComplete="cc-name"
+        placeholder="Cardholder name"
+        value={props.name}
+        onChange={(e) => props.onName(e.target.value)}
+      />
+      {shown && (
+        <p className="error" role="alert" data-testid="card-error">
+          {shown}
+        </p>
+      )}
     </fieldset>
   );
 }

@@ -5,12 +5,19 @@ export const stripeJsUrl = 'https://js.stripe.com/v3/';
 /** The part of the processor's browser API that the card form uses. */
 export interface StripeCardElement {
   mount(target: HTMLElement): void;
-  on(event: 'change', handler: (event: { complete: boolean; empty: boolean; error?: { message: string } }) => void): void;
+  on(
+    event: 'change',
+    handler: (event: { complete: boolean; empty: boolean; error?: { message: string } }) => void,
+  ): void;
   destroy(): void;
 }
 export interface StripeJs {
   elements(): { create(type: 'card', options?: object): StripeCardElement };
-  createPaymentMethod(input: { type: 'card'; card: StripeCardElement; billing_details: { name: string } }): Promise<{ paymentMethod?: { id: string }; error?: { message: string; code?: string } }>;
+  createPaymentMethod(input: {
+    type: 'card';
+    card: StripeCardElement;
+    billing_details: { name: string };
+  }): Promise<{ paymentMethod?: { id: string }; error?: { message: string; code?: string } }>;
 }
 type StripeFactory = (publishableKey: string) => StripeJs;
 

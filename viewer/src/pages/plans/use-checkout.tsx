@@ -28,7 +28,11 @@ export function usePurchase(payment: PaymentSetup) {
     try {
       location.assign(await send(await card.tokenise(), key));
     } catch (error) {
-      setCardError(error instanceof ApiError || error instanceof CardFormError ? error.message : `Could not complete the purchase: ${(error as Error).message}`);
+      setCardError(
+        error instanceof ApiError || error instanceof CardFormError
+          ? error.message
+          : `Could not complete the purchase: ${(error as Error).message}`,
+      );
       setKey(newKey());
       setSubmitting(false);
     }
@@ -46,14 +50,23 @@ export function useCheckout(payment: PaymentSetup) {
   const checkName = async () => {
     if (!accountName.trim()) return setNameProblem(null);
     if (!accountNameIsValid(accountName)) return setNameProblem(invalidAccountName);
-    const found = await getJson<unknown[]>('/search/groups.json', { query: accountName.trim(), exact: 'true' }).catch(() => []);
+    const found = await getJson<unknown[]>('/search/groups.json', { query: accountName.trim(), exact: 'true' }).catch(
+      () => [],
+    );
     setNameProblem(Array.isArray(found) && found.length > 0 ? duplicateAccountName : null);
   };
 
-  const purchase = (body: Record<string, unknown>) => pay(async (paymentMethodId, idempotencyKey) => {
-    const answer = await subscribe({ ...body, payment_method_id: paymentMethodId, agreement: true, idempotency_key: idempotencyKey, ...(needsName ? { group_name: accountName.trim() } : {}) });
-    return answer.path;
-  });
+  const purchase = (body: Record<string, unknown>) =>
+    pay(async (paymentMethodId, idempotencyKey) => {
+      const answer = await subscribe({
+        ...body,
+        payment_method_id: paymentMethodId,
+        agreement: true,
+        idempotency_key: idempotencyKey,
+        ...(needsName ? { group_name: accountName.trim() } : {}),
+      });
+      return answer.path;
+    });
 
   return {
     card,
@@ -61,13 +74,28 @@ export function useCheckout(payment: PaymentSetup) {
     submitting,
     purchase,
     /** Signed in, not busy, the card complete and, without an account, a good new name. */
-    basicsReady: session.user !== null && !submitting && card.complete && (!needsName || (accountName.trim() !== '' && nameProblem === null)),
-    nameField: (testId: string) => needsName && (
-      <label>
-        Account name
-        <input data-testid={testId} value={accountName} maxLength={100} onChange={(e) => setAccountName(e.target.value)} onBlur={() => void checkName()} />
-        {nameProblem && <span className="error small" data-testid="checkout-name-problem">{nameProblem}</span>}
-      </label>
-    ),
+    basicsReady:
+      session.user !== null &&
+      !submitting &&
+      card.complete &&
+      (!needsName || (accountName.trim() !== '' && nameProblem === null)),
+    nameField: (testId: string) =>
+      needsName && (
+        <label>
+          Account name
+          <input
+            data-testid={testId}
+            value={accountName}
+            maxLength={100}
+            onChange={(e) => setAccountName(e.target.value)}
+            onBlur={() => void checkName()}
+          />
+          {nameProblem && (
+            <span className="error small" data-testid="checkout-name-problem">
+              {nameProblem}
+            </span>
+          )}
+        </label>
+      ),
   };
 }

@@ -15,7 +15,14 @@ interface Order {
 }
 
 const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
-const kinds: Record<string, string> = { subscription: 'Subscription', renewal: 'Renewal', plan_change: 'Plan change', credit: 'Credit', refund: 'Refund', data: 'Data order' };
+const kinds: Record<string, string> = {
+  subscription: 'Subscription',
+  renewal: 'Renewal',
+  plan_change: 'Plan change',
+  credit: 'Credit',
+  refund: 'Refund',
+  data: 'Data order',
+};
 
 export function OrdersPage() {
   const session = useSignedInSession();
@@ -26,12 +33,19 @@ export function OrdersPage() {
     <PageFrame title="Order history" testId="orders-page">
       {problem && <p className="error">{problem}</p>}
       {orders === null && !problem && <p className="muted">Loading...</p>}
-      {orders?.length === 0 && <p className="account-card" data-testid="orders-empty">No orders yet. Plans are on the <a href="/plans">plans page</a>.</p>}
+      {orders?.length === 0 && (
+        <p className="account-card" data-testid="orders-empty">
+          No orders yet. Plans are on the <a href="/plans">plans page</a>.
+        </p>
+      )}
       {orders && orders.length > 0 && (
         <ul className="account-card follows-rows">
           {orders.map((o) => (
             <li key={o.id} data-testid="order-row">
-              <span>{day.format(new Date(o.created_at))} · {kinds[o.kind] ?? o.kind} · {o.description}{o.account ? ` · ${o.account}` : ''}</span>
+              <span>
+                {day.format(new Date(o.created_at))} · {kinds[o.kind] ?? o.kind} · {o.description}
+                {o.account ? ` · ${o.account}` : ''}
+              </span>
               <strong>{formatUsd(o.amount_cents)}</strong>
             </li>
           ))}

@@ -16,7 +16,12 @@ export function ProjectsPage() {
   const [revision, setRevision] = useState(0);
   const list = useProjectList(revision);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
-  if (!session) return <PageFrame title="Projects" testId="projects-page"><p className="muted">Loading...</p></PageFrame>;
+  if (!session)
+    return (
+      <PageFrame title="Projects" testId="projects-page">
+        <p className="muted">Loading...</p>
+      </PageFrame>
+    );
 
   const remove = async (path: string, name: string) => {
     if (!window.confirm(deleteConfirmation)) return;
@@ -25,7 +30,10 @@ export function ProjectsPage() {
       setMessage({ text: `Deleted ${name}.`, error: false });
       setRevision((r) => r + 1);
     } catch (error) {
-      setMessage({ text: error instanceof ApiError ? error.message : `Could not delete the project: ${(error as Error).message}`, error: true });
+      setMessage({
+        text: error instanceof ApiError ? error.message : `Could not delete the project: ${(error as Error).message}`,
+        error: true,
+      });
     }
   };
 
@@ -42,24 +50,48 @@ export function ProjectsPage() {
       ) : (
         <>
           <p className="muted" data-testid="projects-count">
-            {session.group.name}: {projects.length} {projects.length === 1 ? 'project' : 'projects'}{limit !== null ? ` of ${limit} on your plan` : ''}
+            {session.group.name}: {projects.length} {projects.length === 1 ? 'project' : 'projects'}
+            {limit !== null ? ` of ${limit} on your plan` : ''}
           </p>
-          {message && <p role="status" className={message.error ? 'error' : 'follow-message'} data-testid="projects-message">{message.text}</p>}
+          {message && (
+            <p role="status" className={message.error ? 'error' : 'follow-message'} data-testid="projects-message">
+              {message.text}
+            </p>
+          )}
           {list.status === 'failed' && <p className="error">{list.message}</p>}
-          {list.status === 'done' && projects.length === 0 && <p className="account-card" data-testid="projects-empty">No projects</p>}
+          {list.status === 'done' && projects.length === 0 && (
+            <p className="account-card" data-testid="projects-empty">
+              No projects
+            </p>
+          )}
           <ul className="projects-list">
             {projects.map((p) => (
               <li key={p.id} className="account-card" data-testid="project-card">
-                <a href={p.path} className="project-card-name" data-testid="project-card-link"><strong>{p.name}</strong></a>
-                <span className="muted small">{p.root.headline || p.root.name} · changed {dateFormat.format(new Date(p.updated_at))}</span>
-                <button type="button" className="button" aria-label={`Delete ${p.name}`} onClick={() => void remove(p.path, p.name)}>Delete</button>
+                <a href={p.path} className="project-card-name" data-testid="project-card-link">
+                  <strong>{p.name}</strong>
+                </a>
+                <span className="muted small">
+                  {p.root.headline || p.root.name} · changed {dateFormat.format(new Date(p.updated_at))}
+                </span>
+                <button
+                  type="button"
+                  className="button"
+                  aria-label={`Delete ${p.name}`}
+                  onClick={() => void remove(p.path, p.name)}
+                >
+                  Delete
+                </button>
               </li>
             ))}
           </ul>
           {full ? (
-            <p className="small" data-testid="projects-full">Your plan includes {limit} projects. <a href="/plans">Upgrade to Team</a> for unlimited projects.</p>
+            <p className="small" data-testid="projects-full">
+              Your plan includes {limit} projects. <a href="/plans">Upgrade to Team</a> for unlimited projects.
+            </p>
           ) : (
-            <a className="button primary" href="/#a=new-project" data-testid="projects-new">New Project</a>
+            <a className="button primary" href="/#a=new-project" data-testid="projects-new">
+              New Project
+            </a>
           )}
         </>
       )}

@@ -42,21 +42,54 @@ export function FieldGroupCard(props: {
   return (
     <section className="field-group-card" data-testid={`settings-group-${group.id}`} data-state={state}>
       <header className="field-group-header">
-        <button type="button" className="field-group-toggle" aria-expanded={open} aria-controls={bodyId} onClick={() => setOpen(!open)}>
-          <span className="group-icon" data-testid="group-icon" role="img" aria-label={icons[state].label}>{icons[state].symbol}</span>
+        <button
+          type="button"
+          className="field-group-toggle"
+          aria-expanded={open}
+          aria-controls={bodyId}
+          onClick={() => setOpen(!open)}
+        >
+          <span className="group-icon" data-testid="group-icon" role="img" aria-label={icons[state].label}>
+            {icons[state].symbol}
+          </span>
           <span className="group-title">{group.title}</span>
-          <span className="muted small">{shown} of {names.length} shown</span>
-          <span className="chevron" aria-hidden="true">{open ? '▾' : '▸'}</span>
+          <span className="muted small">
+            {shown} of {names.length} shown
+          </span>
+          <span className="chevron" aria-hidden="true">
+            {open ? '▾' : '▸'}
+          </span>
         </button>
         <span className="group-actions">
-          <button type="button" className="link-button small" data-testid="select-all" disabled={state === 'all'} onClick={() => onChange(withFields(prefs, names, true))}>Select All</button>
-          <button type="button" className="link-button small" data-testid="deselect-all" disabled={state === 'none'} onClick={() => onChange(withFields(prefs, names, false))}>Deselect All</button>
+          <button
+            type="button"
+            className="link-button small"
+            data-testid="select-all"
+            disabled={state === 'all'}
+            onClick={() => onChange(withFields(prefs, names, true))}
+          >
+            Select All
+          </button>
+          <button
+            type="button"
+            className="link-button small"
+            data-testid="deselect-all"
+            disabled={state === 'none'}
+            onClick={() => onChange(withFields(prefs, names, false))}
+          >
+            Deselect All
+          </button>
         </span>
       </header>
       {open && (
         <div id={bodyId} className="field-group-body">
           {group.fields.map((field) => (
-            <FieldCheckbox key={field.name} field={field} checked={!isHidden(prefs, field.name)} onChange={(on) => onChange(withFields(prefs, [field.name], on))} />
+            <FieldCheckbox
+              key={field.name}
+              field={field}
+              checked={!isHidden(prefs, field.name)}
+              onChange={(on) => onChange(withFields(prefs, [field.name], on))}
+            />
           ))}
         </div>
       )}

@@ -16,13 +16,26 @@ import './property-details.css';
 
 export const pageTitle = 'Customise Property View Details';
 type SaveState = 'idle' | 'saving' | 'saved' | 'failed';
-const saveTexts: Record<SaveState, string> = { idle: '', saving: 'Saving…', saved: 'Saved', failed: 'Could not save your change. Please try again.' };
+const saveTexts: Record<SaveState, string> = {
+  idle: '',
+  saving: 'Saving…',
+  saved: 'Saved',
+  failed: 'Could not save your change. Please try again.',
+};
 
 function schemaKeyOfUrl(): string {
   return new URLSearchParams(location.search).get('schema_key') ?? 'us';
 }
 
-function NotFound({ names, prefs, onChange }: { names: string[]; prefs: ParcelDetailPreferences | undefined; onChange: (next: ParcelDetailPreferences) => void }) {
+function NotFound({
+  names,
+  prefs,
+  onChange,
+}: {
+  names: string[];
+  prefs: ParcelDetailPreferences | undefined;
+  onChange: (next: ParcelDetailPreferences) => void;
+}) {
   if (names.length === 0) return null;
   return (
     <section className="not-found-fields" data-testid="not-found-fields">
@@ -31,7 +44,9 @@ function NotFound({ names, prefs, onChange }: { names: string[]; prefs: ParcelDe
         {names.map((name) => (
           <li key={name} data-field={name}>
             <span>not found: {name}</span>{' '}
-            <button type="button" className="link-button small" onClick={() => onChange(withoutField(prefs, name))}>Remove</button>
+            <button type="button" className="link-button small" onClick={() => onChange(withoutField(prefs, name))}>
+              Remove
+            </button>
           </li>
         ))}
       </ul>
@@ -64,32 +79,62 @@ export function PropertyDetailsPage() {
 
   const update = (next: ParcelDetailPreferences) => {
     setSaveState('saving');
-    savePreference('parcel_detail_preferences', next).then(() => setSaveState('saved'), () => setSaveState('failed'));
+    savePreference('parcel_detail_preferences', next).then(
+      () => setSaveState('saved'),
+      () => setSaveState('failed'),
+    );
   };
   const ready = catalog !== null && prefsLoaded;
   const notFound = catalog ? unknownFields(prefs, new Set(catalog.all_fields)) : [];
   return (
     <div className="settings-page" data-testid="property-details-page">
       <main className="settings-main">
-        <p className="settings-back"><a href="/" data-testid="back-to-map">← Back to the map</a></p>
+        <p className="settings-back">
+          <a href="/" data-testid="back-to-map">
+            ← Back to the map
+          </a>
+        </p>
         <h1>{pageTitle}</h1>
         <p className="muted">
-          Choose the fields the property details pane shows. Empty fields stay hidden there; premium fields you
-          cannot open yet show their unlock badge. Changes save automatically {signedIn ? 'to your account' : 'in this browser'}.
+          Choose the fields the property details pane shows. Empty fields stay hidden there; premium fields you cannot
+          open yet show their unlock badge. Changes save automatically{' '}
+          {signedIn ? 'to your account' : 'in this browser'}.
         </p>
         <form method="get" action="/settings/property-details" className="schema-form">
           <label>
             <span>Country schema</span>{' '}
-            <select name="schema_key" data-testid="schema-key" defaultValue={schemaKey} onChange={(e) => e.currentTarget.form?.requestSubmit()}>
-              {(catalog?.schemas ?? [{ key: 'us', label: 'United States' }, { key: 'ca', label: 'Canada' }]).map((s) => (
-                <option key={s.key} value={s.key}>{s.label}</option>
+            <select
+              name="schema_key"
+              data-testid="schema-key"
+              defaultValue={schemaKey}
+              onChange={(e) => e.currentTarget.form?.requestSubmit()}
+            >
+              {(
+                catalog?.schemas ?? [
+                  { key: 'us', label: 'United States' },
+                  { key: 'ca', label: 'Canada' },
+                ]
+              ).map((s) => (
+                <option key={s.key} value={s.key}>
+                  {s.label}
+                </option>
               ))}
             </select>
           </label>
-          <noscript><button type="submit" className="button">Show</button></noscript>
-          <span className="save-state small" role="status" data-testid="save-state" data-state={saveState}>{saveTexts[saveState]}</span>
+          <noscript>
+            <button type="submit" className="button">
+              Show
+            </button>
+          </noscript>
+          <span className="save-state small" role="status" data-testid="save-state" data-state={saveState}>
+            {saveTexts[saveState]}
+          </span>
         </form>
-        {error && <p className="error" role="alert">{error}</p>}
+        {error && (
+          <p className="error" role="alert">
+            {error}
+          </p>
+        )}
         {!ready && !error && <p className="muted">Loading…</p>}
         {ready && (
           <>
@@ -98,7 +143,11 @@ export function PropertyDetailsPage() {
               {catalog.groups.map((group) => {
                 // Mailing-address parts read as one address in the pane: not listed here.
                 const fields = group.fields.filter((f) => !f.mailing);
-                return fields.length > 0 && <FieldGroupCard key={group.id} group={{ ...group, fields }} prefs={prefs} onChange={update} />;
+                return (
+                  fields.length > 0 && (
+                    <FieldGroupCard key={group.id} group={{ ...group, fields }} prefs={prefs} onChange={update} />
+                  )
+                );
               })}
             </div>
             <AddOnPanel addOns={catalog.add_ons} prefs={prefs} onChange={update} />

@@ -2,12 +2,31 @@
 import { getJson, sendJson } from '../../api/client.ts';
 import type { CartAnswer } from '@parcel-map/contracts/commerce/store';
 
-export interface StorePlace { path: string; headline: string; parcels: number; premium_price: number; counties?: number }
+export interface StorePlace {
+  path: string;
+  headline: string;
+  parcels: number;
+  premium_price: number;
+  counties?: number;
+}
 export interface StoreProduct {
-  id: string; name: string; description: string; addon: boolean; available: boolean; price: number; fields: string[]; features: string[];
+  id: string;
+  name: string;
+  description: string;
+  addon: boolean;
+  available: boolean;
+  price: number;
+  fields: string[];
+  features: string[];
   format_types: { format: string; available: boolean; tooltip: string | null }[];
 }
-export interface ProductsAnswer { path: string; headline: string; parcels: number; state: boolean; products: StoreProduct[] }
+export interface ProductsAnswer {
+  path: string;
+  headline: string;
+  parcels: number;
+  state: boolean;
+  products: StoreProduct[];
+}
 
 export async function storeStats(): Promise<{ counties: number; states: number }> {
   const cached = localStorage.getItem('store-stats');
@@ -22,7 +41,8 @@ export async function storeStats(): Promise<{ counties: number; states: number }
 
 export const storePlaces = (path: string) => getJson<{ places: StorePlace[] }>('/store/places.json', { path });
 export const storeProducts = (path: string) => getJson<ProductsAnswer>('/store/products.json', { path });
-export const storeSearch = (q: string, country: string) => getJson<{ results: { path: string; headline: string; kind: string }[] }>('/store/search.json', { q, country });
+export const storeSearch = (q: string, country: string) =>
+  getJson<{ results: { path: string; headline: string; kind: string }[] }>('/store/search.json', { q, country });
 export const loadCart = () => getJson<CartAnswer>('/orders/cart.json');
 export const addToCart = (state: boolean, body: { path: string; product: string; addons: string[]; fmt: string }) =>
   sendJson<CartAnswer>('POST', state ? '/orders/cart/add_state.json' : '/orders/cart/add.json', body);

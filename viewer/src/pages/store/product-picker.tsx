@@ -4,7 +4,14 @@
 // (Add to cart, Updating, Update cart).
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { cartFailureText, pick, storeCatalog, type AddonId, type PickerState, type ProductId } from '@parcel-map/contracts/commerce/store';
+import {
+  cartFailureText,
+  pick,
+  storeCatalog,
+  type AddonId,
+  type PickerState,
+  type ProductId,
+} from '@parcel-map/contracts/commerce/store';
 import { addToCart, loadCart, storeProducts, type ProductsAnswer } from './api.ts';
 
 const supportEmail = 'support@parcel-map.org';
@@ -13,7 +20,10 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
   const preselect = new URLSearchParams(location.search).get('product');
   const [data, setData] = useState<ProductsAnswer | null>(null);
   const [failed, setFailed] = useState(false);
-  const [state, setState] = useState<PickerState>({ product: preselect === 'standard' ? 'standard' : 'premium', addons: [] });
+  const [state, setState] = useState<PickerState>({
+    product: preselect === 'standard' ? 'standard' : 'premium',
+    addons: [],
+  });
   const [fmt, setFmt] = useState('csv');
   const [inCart, setInCart] = useState<string | null>(null);
   const [updating, setUpdating] = useState(false);
@@ -21,8 +31,17 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
   const [more, setMore] = useState<Set<string>>(new Set());
 
   useEffect(() => {
-    storeProducts(props.path).then((d) => { setData(d); document.title = `${d.headline} · Data Store`; }, () => setFailed(true));
-    loadCart().then((cart) => setInCart(Object.values(cart.items).find((i) => i.path === props.path)?.variant ?? null), () => undefined);
+    storeProducts(props.path).then(
+      (d) => {
+        setData(d);
+        document.title = `${d.headline} · Data Store`;
+      },
+      () => setFailed(true),
+    );
+    loadCart().then(
+      (cart) => setInCart(Object.values(cart.items).find((i) => i.path === props.path)?.variant ?? null),
+      () => undefined,
+    );
     if (preselect && preselect.endsWith('-addon')) setState({ product: 'premium', addons: [preselect as AddonId] });
   }, [props.path, preselect]);
 
@@ -60,24 +79,60 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
   return (
     <section data-testid="product-picker">
       <h1>{data.headline}</h1>
-      <p className="muted">{data.parcels.toLocaleString('en-US')} parcels{data.state ? ' in the whole state' : ''}.</p>
+      <p className="muted">
+        {data.parcels.toLocaleString('en-US')} parcels{data.state ? ' in the whole state' : ''}.
+      </p>
       <ul className="store-products">
-        {data.products.filter((p) => !p.addon).map((p) => (
-          <li key={p.id}>
-            <label><input type="radio" name="product" checked={state.product === p.id} disabled={!p.available} onChange={() => choose(p.id as ProductId)} data-testid={`product-${p.id}`} /> <strong>{p.name}</strong>{!p.available && <span className="store-badge">Unavailable</span>}<br /><span className="small muted">{p.description}</span></label>
-            <strong>{formatUsd(p.price)}</strong>
-          </li>
-        ))}
+        {data.products
+          .filter((p) => !p.addon)
+          .map((p) => (
+            <li key={p.id}>
+              <label>
+                <input
+                  type="radio"
+                  name="product"
+                  checked={state.product === p.id}
+                  disabled={!p.available}
+                  onChange={() => choose(p.id as ProductId)}
+                  data-testid={`product-${p.id}`}
+                />{' '}
+                <strong>{p.name}</strong>
+                {!p.available && <span className="store-badge">Unavailable</span>}
+                <br />
+                <span className="small muted">{p.description}</span>
+              </label>
+              <strong>{formatUsd(p.price)}</strong>
+            </li>
+          ))}
       </ul>
-      <h2>Add-ons <span className="small muted">(with Premium)</span></h2>
+      <h2>
+        Add-ons <span className="small muted">(with Premium)</span>
+      </h2>
       <ul className="store-products">
         {addonList.map((p) => (
           <li key={p.id}>
             <label>
-              <input type="checkbox" checked={state.addons.includes(p.id as AddonId)} disabled={!p.available || state.product !== 'premium'} onChange={() => choose(p.id as ProductId)} data-testid={`product-${p.id}`} /> {p.name}{!p.available && <span className="store-badge">Unavailable</span>}<br />
+              <input
+                type="checkbox"
+                checked={state.addons.includes(p.id as AddonId)}
+                disabled={!p.available || state.product !== 'premium'}
+                onChange={() => choose(p.id as ProductId)}
+                data-testid={`product-${p.id}`}
+              />{' '}
+              {p.name}
+              {!p.available && <span className="store-badge">Unavailable</span>}
+              <br />
               <span className="small muted">{p.description}</span>
-              <ul className="small">{p.features.slice(0, more.has(p.id) ? undefined : 6).map((f) => <li key={f}>{f}</li>)}</ul>
-              {p.features.length > 6 && !more.has(p.id) && <button type="button" className="button" onClick={() => setMore(new Set([...more, p.id]))}>View more</button>}
+              <ul className="small">
+                {p.features.slice(0, more.has(p.id) ? undefined : 6).map((f) => (
+                  <li key={f}>{f}</li>
+                ))}
+              </ul>
+              {p.features.length > 6 && !more.has(p.id) && (
+                <button type="button" className="button" onClick={() => setMore(new Set([...more, p.id]))}>
+                  View more
+                </button>
+              )}
             </label>
             <span>{formatUsd(p.price)}</span>
           </li>
@@ -86,14 +141,38 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
       <p role="group" aria-label="Format">
         {main.format_types.map((f) => (
           <label key={f.format} className={f.available ? '' : 'store-struck'} title={f.tooltip ?? undefined}>
-            <input type="radio" name="fmt" checked={fmt === f.format} disabled={!f.available} onChange={() => setFmt(f.format)} /> {f.format === 'shp' ? 'Shapefile' : f.format === 'gpkg' ? 'GeoPackage' : 'Spreadsheet'}{' '}
+            <input
+              type="radio"
+              name="fmt"
+              checked={fmt === f.format}
+              disabled={!f.available}
+              onChange={() => setFmt(f.format)}
+            />{' '}
+            {f.format === 'shp' ? 'Shapefile' : f.format === 'gpkg' ? 'GeoPackage' : 'Spreadsheet'}{' '}
           </label>
         ))}
       </p>
-      <p>Total: <strong data-testid="store-total">{formatUsd(total)}</strong></p>
-      {message && <p className="error" role="alert">{message}</p>}
-      <button type="button" className="button primary" data-testid="store-add" disabled={updating} onClick={() => void add()}>{updating && <span className="export-spinner" />} {label}</button>
-      <p className="small muted">Prices: {storeCatalog.products.find((p) => p.id === 'premium')!.name} and the add-ons are priced per 100 parcels of the place.</p>
+      <p>
+        Total: <strong data-testid="store-total">{formatUsd(total)}</strong>
+      </p>
+      {message && (
+        <p className="error" role="alert">
+          {message}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button primary"
+        data-testid="store-add"
+        disabled={updating}
+        onClick={() => void add()}
+      >
+        {updating && <span className="export-spinner" />} {label}
+      </button>
+      <p className="small muted">
+        Prices: {storeCatalog.products.find((p) => p.id === 'premium')!.name} and the add-ons are priced per 100 parcels
+        of the place.
+      </p>
     </section>
   );
 }

@@ -49,7 +49,11 @@ export function StoreCountyMap(props: { base: string }) {
   return (
     <figure className="store-map-figure">
       <div className="store-county-map" ref={container} data-testid="store-county-map" />
-      <figcaption className="muted small">{hovered ? `${hovered}: click to see its files` : 'Counties with parcel files for sale. Click one to see its files.'}</figcaption>
+      <figcaption className="muted small">
+        {hovered
+          ? `${hovered}: click to see its files`
+          : 'Counties with parcel files for sale. Click one to see its files.'}
+      </figcaption>
     </figure>
   );
 }

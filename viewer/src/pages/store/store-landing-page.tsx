@@ -14,22 +14,43 @@ export function StoreLandingPage() {
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     document.title = 'Data Store · Parcel Map';
-    Promise.all([storePlaces('/us'), storePlaces('/ca')]).then(([us, ca]) => setStates([...us.places, ...ca.places]), () => setFailed(true));
+    Promise.all([storePlaces('/us'), storePlaces('/ca')]).then(
+      ([us, ca]) => setStates([...us.places, ...ca.places]),
+      () => setFailed(true),
+    );
     storeStats().then(setStats, () => setStats(null));
   }, []);
   return (
     <div className="page" data-testid="store-landing">
       <main className="page-main page-narrow">
-        <p><a href="/">← Back to the map</a> · <a href="/orders/cart?from=/store">View Cart</a></p>
+        <p>
+          <a href="/">← Back to the map</a> · <a href="/orders/cart?from=/store">View Cart</a>
+        </p>
         <h1>Data Store</h1>
-        <p>Parcel data files by county or state, as spreadsheet, shapefile or GeoPackage.{stats && <span data-testid="store-stats"> {stats.counties.toLocaleString('en-US')} counties in {stats.states.toLocaleString('en-US')} states and provinces.</span>}</p>
+        <p>
+          Parcel data files by county or state, as spreadsheet, shapefile or GeoPackage.
+          {stats && (
+            <span data-testid="store-stats">
+              {' '}
+              {stats.counties.toLocaleString('en-US')} counties in {stats.states.toLocaleString('en-US')} states and
+              provinces.
+            </span>
+          )}
+        </p>
         <StoreSearch country="us" base="/store" />
         <StoreCountyMap base="/store" />
         {failed && <p className="muted">The list of states could not be loaded. Please try again.</p>}
         {!states && !failed && <p className="muted">Loading...</p>}
         {states && (
           <ul className="store-states" data-testid="store-states">
-            {states.map((s) => <li key={s.path}><a href={`/store${s.path}`}>{s.headline}</a> <span className="muted small">{s.counties} counties · from {formatUsd(s.premium_price)} for the state</span></li>)}
+            {states.map((s) => (
+              <li key={s.path}>
+                <a href={`/store${s.path}`}>{s.headline}</a>{' '}
+                <span className="muted small">
+                  {s.counties} counties · from {formatUsd(s.premium_price)} for the state
+                </span>
+              </li>
+            ))}
           </ul>
         )}
       </main>

@@ -21,32 +21,59 @@ export function StorePlacePage() {
   const [page, setPage] = useState(0);
   useEffect(() => {
     document.title = 'Data Store · Parcel Map';
-    if (depth <= 2) storePlaces(path).then((b) => setPlaces(b.places), () => setFailed(true));
+    if (depth <= 2)
+      storePlaces(path).then(
+        (b) => setPlaces(b.places),
+        () => setFailed(true),
+      );
   }, [path, depth]);
   const pages = places ? Math.min(5, Math.ceil(places.length / pageSize)) : 0;
   return (
     <div className="page" data-testid="store-place">
       <main className="page-main page-narrow">
-        <p><a href="/store">← Data Store</a> · <a href={`${esri ? '/orders/esri/cart' : '/orders/cart'}?from=${encodeURIComponent(`${base}${path}`)}`} data-testid="view-cart">View Cart</a></p>
+        <p>
+          <a href="/store">← Data Store</a> ·{' '}
+          <a
+            href={`${esri ? '/orders/esri/cart' : '/orders/cart'}?from=${encodeURIComponent(`${base}${path}`)}`}
+            data-testid="view-cart"
+          >
+            View Cart
+          </a>
+        </p>
         {depth >= 3 || (depth === 2 && new URLSearchParams(location.search).has('product')) ? (
           <ProductPicker path={path} esri={esri} />
         ) : (
           <>
             <h1>{depth === 1 ? (country === 'ca' ? 'Canada' : 'United States') : 'Counties'}</h1>
             <StoreSearch country={country} base={base} />
-            {depth === 2 && <p><a href={`${base}${path}?product=premium`} data-testid="store-whole-state">Buy the whole state</a></p>}
+            {depth === 2 && (
+              <p>
+                <a href={`${base}${path}?product=premium`} data-testid="store-whole-state">
+                  Buy the whole state
+                </a>
+              </p>
+            )}
             {failed && <p className="error">This place could not be loaded. Please try again.</p>}
             {!places && !failed && <p className="muted">Loading...</p>}
             {places && (
               <ul className="store-states" data-testid="store-places">
                 {places.slice(page * pageSize, (page + 1) * pageSize).map((p) => (
-                  <li key={p.path}><a href={`${base}${p.path}`}>{p.headline}</a> <span className="muted small">{p.parcels.toLocaleString('en-US')} parcels · Premium {formatUsd(p.premium_price)}</span></li>
+                  <li key={p.path}>
+                    <a href={`${base}${p.path}`}>{p.headline}</a>{' '}
+                    <span className="muted small">
+                      {p.parcels.toLocaleString('en-US')} parcels · Premium {formatUsd(p.premium_price)}
+                    </span>
+                  </li>
                 ))}
               </ul>
             )}
             {pages > 1 && (
               <nav className="store-pager" aria-label="Pages">
-                {Array.from({ length: pages }, (_, i) => <button key={i} type="button" className="button" aria-current={i === page} onClick={() => setPage(i)}>{i + 1}</button>)}
+                {Array.from({ length: pages }, (_, i) => (
+                  <button key={i} type="button" className="button" aria-current={i === page} onClick={() => setPage(i)}>
+                    {i + 1}
+                  </button>
+                ))}
               </nav>
             )}
           </>

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { flushOutbox, memoryOutbox, type OutboxEntry, type SendResult } from './offline-queue.ts';
 
-const entry = (id: string, at: number): OutboxEntry => ({ client_id: id, survey_id: 1, parcel_path: '/us/ma/x/1', answers: { a: 'Yes' }, status: 2, photo: null, queued_at: at });
+const entry = (id: string, at: number): OutboxEntry => ({
+  client_id: id,
+  survey_id: 1,
+  parcel_path: '/us/ma/x/1',
+  answers: { a: 'Yes' },
+  status: 2,
+  photo: null,
+  queued_at: at,
+});
 
 describe('the surveyor outbox', () => {
   it('keeps answers made offline and sends them once, oldest first, when the connection returns', async () => {

@@ -35,7 +35,10 @@ let flushing: Promise<FlushReport> | null = null;
  * would fail too) and keeps it; drops an entry the server refused (it would be refused again). One
  * flush at a time: a second call while one runs gets the running one.
  */
-export function flushOutbox(store: OutboxStore, send: (e: OutboxEntry) => Promise<{ result: SendResult; message?: string }>): Promise<FlushReport> {
+export function flushOutbox(
+  store: OutboxStore,
+  send: (e: OutboxEntry) => Promise<{ result: SendResult; message?: string }>,
+): Promise<FlushReport> {
   flushing ??= (async () => {
     const report: FlushReport = { sent: [], refused: [], waiting: 0 };
     try {
@@ -87,7 +90,8 @@ export function indexedDbOutbox(): OutboxStore {
     r.onsuccess = () => resolve(r.result);
     r.onerror = () => reject(r.error);
   });
-  const run = async <T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>) => request(op((await open).transaction(storeName, mode).objectStore(storeName)));
+  const run = async <T>(mode: IDBTransactionMode, op: (s: IDBObjectStore) => IDBRequest<T>) =>
+    request(op((await open).transaction(storeName, mode).objectStore(storeName)));
   return {
     all: () => run('readonly', (s) => s.getAll() as IDBRequest<OutboxEntry[]>),
     put: async (e) => void (await run('readwrite', (s) => s.put(e))),
@@ -105,7 +109,11 @@ export async function sendEntry(entry: OutboxEntry, csrf: string): Promise<{ res
   if (entry.photo) form.set('photo', entry.photo, 'photo');
   let response: Response;
   try {
-    response = await fetch(`/surveys/${entry.survey_id}/posts.json`, { method: 'POST', body: form, headers: { 'X-CSRF-Token': csrf, Accept: 'application/json' } });
+    response = await fetch(`/surveys/${entry.survey_id}/posts.json`, {
+      method: 'POST',
+      body: form,
+      headers: { 'X-CSRF-Token': csrf, Accept: 'application/json' },
+    });
   } catch {
     return { result: 'offline' };
   }

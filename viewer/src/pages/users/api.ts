@@ -8,7 +8,8 @@ export interface MembersAnswer {
   invitations: { email: string; role: Role; expires_at: string }[];
 }
 
-export const managersOnly = 'Only available to managers. Please contact your account admin to change your user permissions.';
+export const managersOnly =
+  'Only available to managers. Please contact your account admin to change your user permissions.';
 
 export const getMembers = () => getJson<MembersAnswer>('/users/members.json');
 export const invite = (email: string, role: Role) => sendJson('POST', '/users/invitations.json', { email, role });

@@ -23,7 +23,12 @@ export function EditUserPage() {
     setName(user.name);
     setEmail(user.email);
   }, [user]);
-  if (!user) return <PageFrame title="Edit User Info" testId="edit-user-page"><p className="muted">Loading…</p></PageFrame>;
+  if (!user)
+    return (
+      <PageFrame title="Edit User Info" testId="edit-user-page">
+        <p className="muted">Loading…</p>
+      </PageFrame>
+    );
 
   const emailChanged = email.trim().toLowerCase() !== user.email.toLowerCase();
   const needsCurrent = emailChanged || password.length > 0;
@@ -62,27 +67,63 @@ export function EditUserPage() {
     <PageFrame title="Edit User Info" testId="edit-user-page">
       <form className="account-card account-form" onSubmit={(e) => void save(e)} noValidate>
         <WarningAlert warning={warning} />
-        {saved && <p role="status" className="notice-ok" data-testid="edit-saved">Your account has been updated.</p>}
-        <label className="account-field"><span className="account-label">Name</span>
+        {saved && (
+          <p role="status" className="notice-ok" data-testid="edit-saved">
+            Your account has been updated.
+          </p>
+        )}
+        <label className="account-field">
+          <span className="account-label">Name</span>
           <input name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} />
         </label>
-        <label className="account-field"><span className="account-label">Email</span>
-          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <label className="account-field">
+          <span className="account-label">Email</span>
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
-        <label className="account-field"><span className="account-label">New password (leave empty to keep yours)</span>
-          <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <label className="account-field">
+          <span className="account-label">New password (leave empty to keep yours)</span>
+          <input
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <span className="muted small">{passwordHint}</span>
         </label>
         {needsCurrent && (
-          <label className="account-field"><span className="account-label">Current password</span>
-            <input name="current_password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} />
+          <label className="account-field">
+            <span className="account-label">Current password</span>
+            <input
+              name="current_password"
+              type="password"
+              autoComplete="current-password"
+              value={current}
+              onChange={(e) => setCurrent(e.target.value)}
+            />
           </label>
         )}
-        {problems.length > 0 && <ul className="muted small" data-testid="edit-problems">{problems.map((p) => <li key={p}>{p}</li>)}</ul>}
+        {problems.length > 0 && (
+          <ul className="muted small" data-testid="edit-problems">
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
         <span className="submit-wrap">
-          <button type="submit" className="button primary" data-testid="edit-save" disabled={!canSave}>{busy ? 'Please wait...' : 'Save Changes'}</button>
+          <button type="submit" className="button primary" data-testid="edit-save" disabled={!canSave}>
+            {busy ? 'Please wait...' : 'Save Changes'}
+          </button>
         </span>
-        <p className="small"><a href="/users/password/new">Forgot your password?</a></p>
+        <p className="small">
+          <a href="/users/password/new">Forgot your password?</a>
+        </p>
       </form>
     </PageFrame>
   );

@@ -37,12 +37,22 @@ export function InvitationPage() {
 
   let body;
   if (token.length < 10) {
-    body = <p role="alert" className="alert alert-warning">This invitation link is incomplete. Open the link from the email again.</p>;
+    body = (
+      <p role="alert" className="alert alert-warning">
+        This invitation link is incomplete. Open the link from the email again.
+      </p>
+    );
   } else if (joined) {
     body = (
       <div data-testid="invitation-joined">
-        <p className="notice-ok">You joined <strong data-testid="joined-group">{joined.name}</strong>.</p>
-        <p className="row"><a className="button primary" href="/">Open the map</a></p>
+        <p className="notice-ok">
+          You joined <strong data-testid="joined-group">{joined.name}</strong>.
+        </p>
+        <p className="row">
+          <a className="button primary" href="/">
+            Open the map
+          </a>
+        </p>
       </div>
     );
   } else if (!loaded) {
@@ -50,18 +60,33 @@ export function InvitationPage() {
   } else if (!session.user) {
     body = (
       <>
-        <p>You were invited to join an account on Parcel Map. Sign up, or sign in if you have an account, with the email address the invitation was sent to; then join.</p>
+        <p>
+          You were invited to join an account on Parcel Map. Sign up, or sign in if you have an account, with the email
+          address the invitation was sent to; then join.
+        </p>
         <AccountForm onSuccess={async () => void (await loadSession())} />
       </>
     );
   } else {
     body = (
       <>
-        <p>Signed in as <strong>{session.user.name}</strong> ({session.user.email}).</p>
+        <p>
+          Signed in as <strong>{session.user.name}</strong> ({session.user.email}).
+        </p>
         <WarningAlert warning={warning} />
         <p className="row">
-          <button type="button" className="button primary" data-testid="accept-invitation" disabled={busy} onClick={() => void join()}>{busy ? 'Please wait...' : 'Join the Account'}</button>
-          <button type="button" className="button" onClick={() => void signOut()}>Not you? Sign Out</button>
+          <button
+            type="button"
+            className="button primary"
+            data-testid="accept-invitation"
+            disabled={busy}
+            onClick={() => void join()}
+          >
+            {busy ? 'Please wait...' : 'Join the Account'}
+          </button>
+          <button type="button" className="button" onClick={() => void signOut()}>
+            Not you? Sign Out
+          </button>
         </p>
       </>
     );

@@ -26,7 +26,12 @@ export function InviteForm({ onInvited }: { onInvited: () => void }) {
       onInvited();
     } catch (error) {
       const billing = billingUrlOf(error);
-      setWarning(warningOf((error as Error).message, billing ? { link: { href: billing, label: 'Go to the billing page' }, sticky: true } : {}));
+      setWarning(
+        warningOf(
+          (error as Error).message,
+          billing ? { link: { href: billing, label: 'Go to the billing page' }, sticky: true } : {},
+        ),
+      );
     } finally {
       setBusy(false);
     }
@@ -36,17 +41,29 @@ export function InviteForm({ onInvited }: { onInvited: () => void }) {
     <form className="account-card account-form" data-testid="invite-form" onSubmit={(e) => void send(e)} noValidate>
       <h2>Invite a Member</h2>
       <WarningAlert warning={warning} testId="invite-warning" />
-      {sent && <p role="status" className="notice-ok" data-testid="invite-sent">{sent}</p>}
+      {sent && (
+        <p role="status" className="notice-ok" data-testid="invite-sent">
+          {sent}
+        </p>
+      )}
       <div className="invite-row">
-        <label className="account-field"><span className="account-label">Email</span>
+        <label className="account-field">
+          <span className="account-label">Email</span>
           <input name="invite_email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
         </label>
-        <label className="account-field"><span className="account-label">Role</span>
+        <label className="account-field">
+          <span className="account-label">Role</span>
           <select name="invite_role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-            {roles.map((r) => <option key={r} value={r}>{r === 'manager' ? 'Manager' : 'Member'}</option>)}
+            {roles.map((r) => (
+              <option key={r} value={r}>
+                {r === 'manager' ? 'Manager' : 'Member'}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="button primary" data-testid="invite-send" disabled={!valid || busy}>{busy ? 'Please wait...' : 'Send Invitation'}</button>
+        <button type="submit" className="button primary" data-testid="invite-send" disabled={!valid || busy}>
+          {busy ? 'Please wait...' : 'Send Invitation'}
+        </button>
       </div>
     </form>
   );

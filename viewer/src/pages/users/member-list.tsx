@@ -32,20 +32,49 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
       <h2>Members</h2>
       <WarningAlert warning={warning} />
       <table className="members-table">
-        <thead><tr><th>Name</th><th>Role</th><th /></tr></thead>
+        <thead>
+          <tr>
+            <th>Name</th>
+            <th>Role</th>
+            <th />
+          </tr>
+        </thead>
         <tbody>
           {members.map((m) => (
             <tr key={m.user_id} data-testid="member-row" data-email={m.email.toLowerCase()}>
-              <td><div>{m.name}{m.user_id === props.selfId && <span className="muted small"> (you)</span>}</div><div className="member-email">{m.email}</div></td>
               <td>
-                <select aria-label={`Role of ${m.name}`} value={m.role} disabled={busy} data-testid="member-role"
-                  onChange={(e) => void act(() => changeRole(m.user_id, e.target.value as Role))}>
-                  {roles.map((r) => <option key={r} value={r}>{r === 'manager' ? 'Manager' : 'Member'}</option>)}
+                <div>
+                  {m.name}
+                  {m.user_id === props.selfId && <span className="muted small"> (you)</span>}
+                </div>
+                <div className="member-email">{m.email}</div>
+              </td>
+              <td>
+                <select
+                  aria-label={`Role of ${m.name}`}
+                  value={m.role}
+                  disabled={busy}
+                  data-testid="member-role"
+                  onChange={(e) => void act(() => changeRole(m.user_id, e.target.value as Role))}
+                >
+                  {roles.map((r) => (
+                    <option key={r} value={r}>
+                      {r === 'manager' ? 'Manager' : 'Member'}
+                    </option>
+                  ))}
                 </select>
               </td>
               <td>
-                <button type="button" className="button" data-testid="member-remove" disabled={busy || m.user_id === props.selfId}
-                  title={m.user_id === props.selfId ? 'Another manager can remove you' : undefined} onClick={() => setRemoving(m)}>Remove</button>
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="member-remove"
+                  disabled={busy || m.user_id === props.selfId}
+                  title={m.user_id === props.selfId ? 'Another manager can remove you' : undefined}
+                  onClick={() => setRemoving(m)}
+                >
+                  Remove
+                </button>
               </td>
             </tr>
           ))}
@@ -53,7 +82,8 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
       </table>
       {newToken && (
         <p className="small" role="status" data-testid="member-new-token">
-          The account's API token was replaced, since the person removed may have kept it. The new token, shown once: <code>{newToken}</code>
+          The account's API token was replaced, since the person removed may have kept it. The new token, shown once:{' '}
+          <code>{newToken}</code>
         </p>
       )}
       {invitations.length > 0 && (
@@ -62,9 +92,17 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
           <ul className="small" data-testid="invitation-list">
             {invitations.map((i) => (
               <li key={i.email} data-testid="invitation-row">
-                {i.email} · {i.role === 'manager' ? 'Manager' : 'Member'} · until {new Date(i.expires_at).toLocaleDateString()}{' '}
-                <button type="button" className="button" data-testid="invitation-revoke" disabled={busy}
-                  onClick={() => void act(() => revokeInvitation(i.email))}>Revoke</button>
+                {i.email} · {i.role === 'manager' ? 'Manager' : 'Member'} · until{' '}
+                {new Date(i.expires_at).toLocaleDateString()}{' '}
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="invitation-revoke"
+                  disabled={busy}
+                  onClick={() => void act(() => revokeInvitation(i.email))}
+                >
+                  Revoke
+                </button>
               </li>
             ))}
           </ul>
@@ -72,11 +110,26 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
       )}
       {removing && (
         <Modal title="Remove Member" testId="remove-member-dialog" onClose={() => setRemoving(null)}>
-          <p>Are you sure you want to remove {removing.name} ({removing.email}) from {group.name}? They lose access to the account's plan.</p>
+          <p>
+            Are you sure you want to remove {removing.name} ({removing.email}) from {group.name}? They lose access to
+            the account's plan.
+          </p>
           <p className="row">
-            <button type="button" className="button primary" data-testid="confirm-remove"
-              onClick={() => { const m = removing; setRemoving(null); void act(async () => setNewToken((await removeMember(m.user_id)).api_token?.token ?? null)); }}>Remove</button>
-            <button type="button" className="button" onClick={() => setRemoving(null)}>Cancel</button>
+            <button
+              type="button"
+              className="button primary"
+              data-testid="confirm-remove"
+              onClick={() => {
+                const m = removing;
+                setRemoving(null);
+                void act(async () => setNewToken((await removeMember(m.user_id)).api_token?.token ?? null));
+              }}
+            >
+              Remove
+            </button>
+            <button type="button" className="button" onClick={() => setRemoving(null)}>
+              Cancel
+            </button>
           </p>
         </Modal>
       )}

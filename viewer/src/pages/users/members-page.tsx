@@ -19,9 +19,15 @@ export function MembersPage() {
     const status = (load.error as { status?: number } | undefined)?.status ?? 0;
     body = (
       <div className="account-card" data-testid="members-refused">
-        {status === 403 ? <p>{managersOnly}</p>
-          : status === 404 ? <p>{load.message}. <a href={upgradeHref}>Upgrade to Pro</a></p>
-          : <p className="error">{load.message}</p>}
+        {status === 403 ? (
+          <p>{managersOnly}</p>
+        ) : status === 404 ? (
+          <p>
+            {load.message}. <a href={upgradeHref}>Upgrade to Pro</a>
+          </p>
+        ) : (
+          <p className="error">{load.message}</p>
+        )}
       </div>
     );
   } else {
@@ -31,13 +37,27 @@ export function MembersPage() {
       <>
         <div className="account-card">
           <h2 data-testid="members-group">{group.name}</h2>
-          <p className="seats" data-testid="seats">{group.seats_taken} of {group.seats} seats used</p>
-          <p className="muted small">Open invitations hold a seat until they are accepted or expire.{full && <> All seats are taken: <a href={group.billing_url}>add seats on the billing page</a>.</>}</p>
+          <p className="seats" data-testid="seats">
+            {group.seats_taken} of {group.seats} seats used
+          </p>
+          <p className="muted small">
+            Open invitations hold a seat until they are accepted or expire.
+            {full && (
+              <>
+                {' '}
+                All seats are taken: <a href={group.billing_url}>add seats on the billing page</a>.
+              </>
+            )}
+          </p>
         </div>
         <MemberList answer={load.value} selfId={session.user!.id} onChanged={reload} />
         <InviteForm onInvited={reload} />
       </>
     );
   }
-  return <PageFrame title="Members Dashboard" testId="members-page">{body}</PageFrame>;
+  return (
+    <PageFrame title="Members Dashboard" testId="members-page">
+      {body}
+    </PageFrame>
+  );
 }

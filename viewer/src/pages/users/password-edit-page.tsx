@@ -7,7 +7,8 @@ import { WarningAlert, warningOf, type Warning } from '../../features/accounts/w
 import { loadSession } from '../../state/session.ts';
 import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 
-export const incompleteLink = 'This reset link is incomplete. Open the link from the email again, or ask for a new one.';
+export const incompleteLink =
+  'This reset link is incomplete. Open the link from the email again, or ask for a new one.';
 
 export function PasswordEditPage() {
   const token = new URLSearchParams(location.search).get('reset_password_token') ?? '';
@@ -40,22 +41,42 @@ export function PasswordEditPage() {
     <PageFrame title="Choose a New Password" testId="password-edit-page">
       <div className="account-card">
         {done ? (
-          <p role="status" className="notice-ok" data-testid="password-changed">Your password has been changed and you are signed in. <a href="/">Go to the map</a></p>
+          <p role="status" className="notice-ok" data-testid="password-changed">
+            Your password has been changed and you are signed in. <a href="/">Go to the map</a>
+          </p>
         ) : expired ? (
-          <p role="alert" className="alert alert-warning" data-testid="reset-expired">{expired} <a href="/users/password/new">Ask for a new link</a></p>
+          <p role="alert" className="alert alert-warning" data-testid="reset-expired">
+            {expired} <a href="/users/password/new">Ask for a new link</a>
+          </p>
         ) : (
           <form className="account-form" onSubmit={(e) => void save(e)} noValidate>
             <WarningAlert warning={warning} />
-            <label className="account-field"><span className="account-label">New password</span>
-              <input name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <label className="account-field">
+              <span className="account-label">New password</span>
+              <input
+                name="password"
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
               <span className="muted small">{passwordHint}</span>
             </label>
-            <label className="account-field"><span className="account-label">Repeat the new password</span>
-              <input name="password_confirmation" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+            <label className="account-field">
+              <span className="account-label">Repeat the new password</span>
+              <input
+                name="password_confirmation"
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
               {confirm && confirm !== password && <span className="error small">The two passwords differ.</span>}
             </label>
             <span className="submit-wrap">
-              <button type="submit" className="button primary" data-testid="password-save" disabled={!valid || busy}>{busy ? 'Please wait...' : 'Change My Password'}</button>
+              <button type="submit" className="button primary" data-testid="password-save" disabled={!valid || busy}>
+                {busy ? 'Please wait...' : 'Change My Password'}
+              </button>
             </span>
           </form>
         )}

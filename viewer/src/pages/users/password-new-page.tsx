@@ -33,14 +33,29 @@ export function PasswordNewPage() {
       <form className="account-card account-form" onSubmit={(e) => void send(e)} noValidate>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
         <WarningAlert warning={warning} />
-        {sent && <p role="status" className="notice-ok" data-testid="reset-sent">{sent}</p>}
-        <label className="account-field"><span className="account-label">Email</span>
-          <input name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        {sent && (
+          <p role="status" className="notice-ok" data-testid="reset-sent">
+            {sent}
+          </p>
+        )}
+        <label className="account-field">
+          <span className="account-label">Email</span>
+          <input
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </label>
         <span className="submit-wrap">
-          <button type="submit" className="button primary" data-testid="reset-send" disabled={!valid || busy}>{busy ? 'Please wait...' : 'Send Reset Link'}</button>
+          <button type="submit" className="button primary" data-testid="reset-send" disabled={!valid || busy}>
+            {busy ? 'Please wait...' : 'Send Reset Link'}
+          </button>
         </span>
-        <p className="small"><a href={accountTabUrl({ mode: 'sign_in' })}>Back to sign in</a></p>
+        <p className="small">
+          <a href={accountTabUrl({ mode: 'sign_in' })}>Back to sign in</a>
+        </p>
       </form>
     </PageFrame>
   );

@@ -23,8 +23,12 @@ export function AdminMenu() {
   useEffect(() => {
     if (!open) return;
     // A click elsewhere or Escape closes the menu, like the other map menus.
-    const onPointer = (e: PointerEvent) => { if (!root.current?.contains(e.target as Node)) setOpen(false); };
-    const onKey = (e: KeyboardEvent) => { if (e.key === 'Escape') setOpen(false); };
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
     document.addEventListener('keydown', onKey);
     return () => {
@@ -47,8 +51,15 @@ export function AdminMenu() {
 
   return (
     <div ref={root} className={`admin-menu-root ${navOpen ? 'beside-nav' : ''}`}>
-      <button type="button" className={`admin-menu-toggle ${session.acting_as ? 'acting' : ''}`} data-testid="admin-menu-toggle"
-        aria-expanded={open} aria-haspopup="true" title={session.acting_as ? 'Admin: acting as a user' : 'Admin menu'} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className={`admin-menu-toggle ${session.acting_as ? 'acting' : ''}`}
+        data-testid="admin-menu-toggle"
+        aria-expanded={open}
+        aria-haspopup="true"
+        title={session.acting_as ? 'Admin: acting as a user' : 'Admin menu'}
+        onClick={() => setOpen(!open)}
+      >
         <span aria-hidden="true">⚙</span>
         <span className="control-label">Admin</span>
       </button>
@@ -56,9 +67,18 @@ export function AdminMenu() {
         <nav className="admin-menu" data-testid="admin-menu" aria-label="Admin">
           {session.acting_as ? (
             <>
-              <p className="small">Acting as <strong>{session.user?.name}</strong> ({session.user?.email}).</p>
-              <a href="/admin/sign_in_as/last" data-testid="switch-back-to-admin" aria-disabled={switching}
-                onClick={(e) => { e.preventDefault(); if (!switching) void switchBack(); }}>
+              <p className="small">
+                Acting as <strong>{session.user?.name}</strong> ({session.user?.email}).
+              </p>
+              <a
+                href="/admin/sign_in_as/last"
+                data-testid="switch-back-to-admin"
+                aria-disabled={switching}
+                onClick={(e) => {
+                  e.preventDefault();
+                  if (!switching) void switchBack();
+                }}
+              >
                 {switching ? 'Please wait...' : 'Switch Back to Admin'}
               </a>
             </>
@@ -66,7 +86,11 @@ export function AdminMenu() {
             <>
               <strong>Admin</strong>
               <ul>
-                {adminLinks.map((link) => <li key={link.href}><a href={link.href}>{link.label}</a></li>)}
+                {adminLinks.map((link) => (
+                  <li key={link.href}>
+                    <a href={link.href}>{link.label}</a>
+                  </li>
+                ))}
               </ul>
               <label className="toggle" data-testid="zoom-display-checkbox">
                 <input type="checkbox" checked={zoomShown} onChange={(e) => setZoomShown(e.target.checked)} />

@@ -22,15 +22,38 @@ export function MapControls() {
   return (
     <div className="map-controls" data-testid="map-controls">
       {buttons.map((b) => (
-        <button key={b.id} type="button" className={`control ${open === b.id ? 'active' : ''}`} data-testid={`open-${b.id}`}
-          aria-pressed={open === b.id} title={b.label} onClick={() => toggle(b.id)}>
+        <button
+          key={b.id}
+          type="button"
+          className={`control ${open === b.id ? 'active' : ''}`}
+          data-testid={`open-${b.id}`}
+          aria-pressed={open === b.id}
+          title={b.label}
+          onClick={() => toggle(b.id)}
+        >
           <span aria-hidden="true">{b.icon}</span>
           <span className="control-label">{b.label}</span>
         </button>
       ))}
       <div className="zoom-buttons">
-        <button type="button" className="control" aria-label="Zoom in" data-testid="zoom-in" onClick={() => map?.zoomIn()}>+</button>
-        <button type="button" className="control" aria-label="Zoom out" data-testid="zoom-out" onClick={() => map?.zoomOut()}>−</button>
+        <button
+          type="button"
+          className="control"
+          aria-label="Zoom in"
+          data-testid="zoom-in"
+          onClick={() => map?.zoomIn()}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="control"
+          aria-label="Zoom out"
+          data-testid="zoom-out"
+          onClick={() => map?.zoomOut()}
+        >
+          −
+        </button>
         <ZoomDisplay />
       </div>
     </div>

@@ -20,20 +20,49 @@ export function SideNav() {
   };
   return (
     <>
-      <button type="button" className="nav-toggle" aria-label="Toggle navigation" aria-expanded={open} data-testid="nav-toggle" onClick={() => setOpen(!open)}>☰</button>
+      <button
+        type="button"
+        className="nav-toggle"
+        aria-label="Toggle navigation"
+        aria-expanded={open}
+        data-testid="nav-toggle"
+        onClick={() => setOpen(!open)}
+      >
+        ☰
+      </button>
       {open && (
         // A link that opens a side pane tab (#signup-signin) closes the menu, which would cover the tab.
-        <nav className="side-nav" data-testid="side-nav" aria-label="Navigation"
-          onClick={(e) => (e.target as HTMLElement).closest('a[href^="#"]') && setOpen(false)}>
+        <nav
+          className="side-nav"
+          data-testid="side-nav"
+          aria-label="Navigation"
+          onClick={(e) => (e.target as HTMLElement).closest('a[href^="#"]') && setOpen(false)}
+        >
           <strong className="brand">Parcel Map</strong>
           <ProfileEntry />
           <FocusAreasNavButton />
-          <a href="#insights" data-testid="nav-insights" onClick={openTab(setInsightsOpen)}>Insights</a>
-          <button type="button" className="link-button" data-testid="nav-surveys" onClick={() => { setPanel('surveys'); setOpen(false); }}>Surveys</button>
-          <a href="#export" data-testid="nav-export" onClick={openTab(setExportOpen)}>Export</a>
+          <a href="#insights" data-testid="nav-insights" onClick={openTab(setInsightsOpen)}>
+            Insights
+          </a>
+          <button
+            type="button"
+            className="link-button"
+            data-testid="nav-surveys"
+            onClick={() => {
+              setPanel('surveys');
+              setOpen(false);
+            }}
+          >
+            Surveys
+          </button>
+          <a href="#export" data-testid="nav-export" onClick={openTab(setExportOpen)}>
+            Export
+          </a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>
-          <a href="/coverage" data-testid="nav-coverage">Coverage</a>
+          <a href="/coverage" data-testid="nav-coverage">
+            Coverage
+          </a>
           <p className="muted small">Alt+T shows or hides this menu.</p>
         </nav>
       )}

@@ -15,7 +15,12 @@ export function ZoomDisplay() {
   const shown = useAtomValue(zoomDisplayAtom);
   if (level !== 'admin' || !shown) return null;
   return (
-    <div className="zoom-display" data-testid="zoom-display" title="Zoom level (admins only)" aria-label={`Zoom ${zoomLabel(zoom)}`}>
+    <div
+      className="zoom-display"
+      data-testid="zoom-display"
+      title="Zoom level (admins only)"
+      aria-label={`Zoom ${zoomLabel(zoom)}`}
+    >
       <span className="control-label">Zoom</span>
       {zoomLabel(zoom)}
     </div>

@@ -4,9 +4,21 @@ import { panelAtom } from '../../state/ui.ts';
 import { Modal } from '../../ui/modal.tsx';
 
 export const helpLinks = [
-  { label: 'Support articles', href: 'https://support.parcel-map.org/', description: 'How-to guides for the map, layers, tools and data.' },
-  { label: 'Tutorial videos', href: 'https://support.parcel-map.org/videos', description: 'Short walkthroughs of common tasks.' },
-  { label: 'Contact support', href: 'mailto:support@parcel-map.org', description: 'Questions about data or your account.' },
+  {
+    label: 'Support articles',
+    href: 'https://support.parcel-map.org/',
+    description: 'How-to guides for the map, layers, tools and data.',
+  },
+  {
+    label: 'Tutorial videos',
+    href: 'https://support.parcel-map.org/videos',
+    description: 'Short walkthroughs of common tasks.',
+  },
+  {
+    label: 'Contact support',
+    href: 'mailto:support@parcel-map.org',
+    description: 'Questions about data or your account.',
+  },
 ];
 
 export function HelpModal() {
@@ -18,7 +30,9 @@ export function HelpModal() {
       <ul className="help-links">
         {helpLinks.map((link) => (
           <li key={link.label}>
-            <a href={link.href} target="_blank" rel="noreferrer">{link.label}</a>
+            <a href={link.href} target="_blank" rel="noreferrer">
+              {link.label}
+            </a>
             <p className="muted small">{link.description}</p>
           </li>
         ))}

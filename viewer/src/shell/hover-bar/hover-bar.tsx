@@ -6,5 +6,9 @@ export function HoverBar() {
   const hovered = useAtomValue(hoveredParcelAtom);
   if (!hovered) return null;
   const parts = [hovered.address, hovered.parcelnumb && `Parcel ${hovered.parcelnumb}`, hovered.owner].filter(Boolean);
-  return <div className="hover-bar" data-testid="hover-bar">{parts.join(' · ') || hovered.path}</div>;
+  return (
+    <div className="hover-bar" data-testid="hover-bar">
+      {parts.join(' · ') || hovered.path}
+    </div>
+  );
 }

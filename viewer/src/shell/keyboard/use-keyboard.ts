@@ -14,7 +14,10 @@ export function useKeyboard(): void {
       if (isTypingTarget(event.target as HTMLElement | null)) return;
       const map = store.get(mapAtom);
       const canvas = map?.getCanvas();
-      const action = keyAction(event, { width: canvas?.clientWidth ?? window.innerWidth, height: canvas?.clientHeight ?? window.innerHeight });
+      const action = keyAction(event, {
+        width: canvas?.clientWidth ?? window.innerWidth,
+        height: canvas?.clientHeight ?? window.innerHeight,
+      });
       if (!action) return;
       event.preventDefault();
       switch (action.type) {

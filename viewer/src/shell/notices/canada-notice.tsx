@@ -18,7 +18,15 @@ export function CanadaNotice() {
   return (
     <div className="canada-notice" role="status" data-testid="canada-notice">
       <span>{canadaNoticeText}</span>
-      <button type="button" className="icon-button" aria-label="Dismiss" data-testid="canada-notice-dismiss" onClick={() => setDismissed(true)}>×</button>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label="Dismiss"
+        data-testid="canada-notice-dismiss"
+        onClick={() => setDismissed(true)}
+      >
+        ×
+      </button>
     </div>
   );
 }

@@ -21,7 +21,11 @@ export function ZoomNotices() {
   if (notices.length === 0) return null;
   return (
     <div className="zoom-notices" data-testid="zoom-notices">
-      {notices.map((n) => <div key={n} className="notice">{n}</div>)}
+      {notices.map((n) => (
+        <div key={n} className="notice">
+          {n}
+        </div>
+      ))}
     </div>
   );
 }
@@ -36,7 +40,9 @@ export function ZoomReminder() {
   return (
     <div className="zoom-reminder" data-testid="zoom-reminder">
       Zoom in to explore parcels and places.
-      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>×</button>
+      <button type="button" className="icon-button" aria-label="Dismiss" onClick={dismiss}>
+        ×
+      </button>
     </div>
   );
 }
@@ -50,7 +56,14 @@ export function Alerts() {
       {alerts.map((a) => (
         <div key={a.id} role="alert" className={`alert alert-${a.kind}`}>
           {a.text}
-          <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setAlerts(alerts.filter((x) => x.id !== a.id))}>×</button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label="Dismiss"
+            onClick={() => setAlerts(alerts.filter((x) => x.id !== a.id))}
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

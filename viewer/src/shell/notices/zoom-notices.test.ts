@@ -12,12 +12,17 @@ describe('zoom notices', () => {
 
   it('asks to zoom in to see owner names and parcel numbers below zoom 17 when those labels are on', () => {
     const labels = { ...noLabels, owner: true, parcelnumb: true };
-    expect(zoomNotices(16, { parcelMinZoom: 11, labels, active: [] })).toEqual(['Zoom in to see owner names', 'Zoom in to see parcel numbers']);
+    expect(zoomNotices(16, { parcelMinZoom: 11, labels, active: [] })).toEqual([
+      'Zoom in to see owner names',
+      'Zoom in to see parcel numbers',
+    ]);
     expect(zoomNotices(17, { parcelMinZoom: 11, labels, active: [] })).toEqual([]);
   });
 
   it('names an additional layer below its minimum zoom', () => {
     const wetlands = builtInCatalogue.filter((l) => l.id === 'wetlands');
-    expect(zoomNotices(9, { parcelMinZoom: 11, labels: noLabels, active: wetlands })).toContain('Zoom in to see Wetlands');
+    expect(zoomNotices(9, { parcelMinZoom: 11, labels: noLabels, active: wetlands })).toContain(
+      'Zoom in to see Wetlands',
+    );
   });
 });

@@ -14,7 +14,9 @@ export function PageFrame(props: { title: string; testId: string; children: Reac
   return (
     <div className="account-page" data-testid={props.testId}>
       <header className="account-page-bar">
-        <a href="/" className="account-page-home">← Parcel Map</a>
+        <a href="/" className="account-page-home">
+          ← Parcel Map
+        </a>
       </header>
       <main className="account-page-main">
         <h1>{props.title}</h1>

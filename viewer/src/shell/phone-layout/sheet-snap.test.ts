@@ -32,8 +32,20 @@ describe('bottom sheet snapping', () => {
   });
 
   it('measures the release speed over the last 100 ms only', () => {
-    expect(releaseVelocity([{ y: 500, t: 0 }, { y: 450, t: 50 }, { y: 400, t: 100 }])).toBe(1);
-    expect(releaseVelocity([{ y: 500, t: 0 }, { y: 300, t: 50 }, { y: 300, t: 400 }])).toBe(0);
+    expect(
+      releaseVelocity([
+        { y: 500, t: 0 },
+        { y: 450, t: 50 },
+        { y: 400, t: 100 },
+      ]),
+    ).toBe(1);
+    expect(
+      releaseVelocity([
+        { y: 500, t: 0 },
+        { y: 300, t: 50 },
+        { y: 300, t: 400 },
+      ]),
+    ).toBe(0);
     expect(releaseVelocity([{ y: 500, t: 0 }])).toBe(0);
   });
 });

@@ -7,7 +7,15 @@ import { useEffect, useRef, useState, type PointerEvent, type ReactNode } from '
 import { accountTabAtom } from '../../state/account-tab.ts';
 import { selectedPathAtom } from '../../state/selection.ts';
 import { detailsOpenAtom } from '../../state/ui.ts';
-import { dragHeight, releaseVelocity, sheetSizes, snapAfterDrag, tapSlop, type SheetSizes, type Snap } from './sheet-snap.ts';
+import {
+  dragHeight,
+  releaseVelocity,
+  sheetSizes,
+  snapAfterDrag,
+  tapSlop,
+  type SheetSizes,
+  type Snap,
+} from './sheet-snap.ts';
 import { useViewport } from './use-viewport.ts';
 import './phone.css';
 
@@ -17,7 +25,13 @@ interface Drag {
   samples: { y: number; t: number }[];
 }
 
-function SheetHandle(props: { snap: Snap; height: number; sizes: SheetSizes; onDrag: (height: number | null) => void; onSnap: (snap: Snap) => void }) {
+function SheetHandle(props: {
+  snap: Snap;
+  height: number;
+  sizes: SheetSizes;
+  onDrag: (height: number | null) => void;
+  onSnap: (snap: Snap) => void;
+}) {
   const drag = useRef<Drag | null>(null);
   const down = (e: PointerEvent<HTMLButtonElement>) => {
     e.currentTarget.setPointerCapture(e.pointerId);
@@ -28,7 +42,8 @@ function SheetHandle(props: { snap: Snap; height: number; sizes: SheetSizes; onD
     if (!d) return;
     d.samples.push({ y: e.clientY, t: e.timeStamp });
     if (d.samples.length > 12) d.samples.shift();
-    if (Math.abs(e.clientY - d.startY) >= tapSlop) props.onDrag(dragHeight(d.startHeight, d.startY, e.clientY, props.sizes));
+    if (Math.abs(e.clientY - d.startY) >= tapSlop)
+      props.onDrag(dragHeight(d.startHeight, d.startY, e.clientY, props.sizes));
   };
   const up = (e: PointerEvent<HTMLButtonElement>) => {
     const d = drag.current;
@@ -40,13 +55,29 @@ function SheetHandle(props: { snap: Snap; height: number; sizes: SheetSizes; onD
       return;
     }
     d.samples.push({ y: e.clientY, t: e.timeStamp });
-    props.onSnap(snapAfterDrag(dragHeight(d.startHeight, d.startY, e.clientY, props.sizes), releaseVelocity(d.samples), props.sizes));
+    props.onSnap(
+      snapAfterDrag(
+        dragHeight(d.startHeight, d.startY, e.clientY, props.sizes),
+        releaseVelocity(d.samples),
+        props.sizes,
+      ),
+    );
   };
   return (
-    <button type="button" className="sheet-handle" data-testid="sheet-handle" aria-label={props.snap === 'full' ? 'Show more map' : 'Show the whole pane'}
-      onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up}
+    <button
+      type="button"
+      className="sheet-handle"
+      data-testid="sheet-handle"
+      aria-label={props.snap === 'full' ? 'Show more map' : 'Show the whole pane'}
+      onPointerDown={down}
+      onPointerMove={move}
+      onPointerUp={up}
+      onPointerCancel={up}
       // Keyboard users toggle with Enter or Space (pointer taps are handled on pointer up).
-      onClick={(e) => { if (e.detail === 0) props.onSnap(props.snap === 'full' ? 'peek' : 'full'); }}>
+      onClick={(e) => {
+        if (e.detail === 0) props.onSnap(props.snap === 'full' ? 'peek' : 'full');
+      }}
+    >
       <span className="sheet-grabber" aria-hidden="true" />
     </button>
   );
@@ -66,8 +97,13 @@ export function SidePaneSheet({ children }: { children: ReactNode }) {
   const height = dragged ?? sizes[snap];
   const sheet = phone && open;
   return (
-    <div className={sheet ? 'side-sheet' : 'side-sheet-off'} data-testid={sheet ? 'side-sheet' : undefined} data-snap={sheet ? snap : undefined}
-      data-dragging={dragged !== null} style={sheet ? { height } : undefined}>
+    <div
+      className={sheet ? 'side-sheet' : 'side-sheet-off'}
+      data-testid={sheet ? 'side-sheet' : undefined}
+      data-snap={sheet ? snap : undefined}
+      data-dragging={dragged !== null}
+      style={sheet ? { height } : undefined}
+    >
       {/* The handle's slot is always there (null on desktop), so the panes below never remount. */}
       {sheet ? <SheetHandle snap={snap} height={height} sizes={sizes} onDrag={setDragged} onSnap={setSnap} /> : null}
       {children}

@@ -18,7 +18,12 @@ export interface OverageReport {
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 const monthName = (month: Date) => month.toISOString().slice(0, 7);
 
-export async function billApiOverage(deps: { sql: Sql; payments: PaymentProvider; now: Date; groupIds?: number[] }): Promise<OverageReport> {
+export async function billApiOverage(deps: {
+  sql: Sql;
+  payments: PaymentProvider;
+  now: Date;
+  groupIds?: number[];
+}): Promise<OverageReport> {
   const report: OverageReport = { billed: 0, failed: 0 };
   const retryBefore = new Date(deps.now.getTime() - 86_400_000);
   for (;;) {
@@ -34,7 +39,15 @@ export async function billApiOverage(deps: { sql: Sql; payments: PaymentProvider
       if (amount > 0) {
         try {
           if (!row.card_token || !row.customer_id) throw new CardError('no_card', 'No card on file.');
-          chargeId = (await deps.payments.charge({ customerId: row.customer_id, token: row.card_token, amountCents: amount, description: `API overage ${monthName(row.month)}`, idempotencyKey: key })).id;
+          chargeId = (
+            await deps.payments.charge({
+              customerId: row.customer_id,
+              token: row.card_token,
+              amountCents: amount,
+              description: `API overage ${monthName(row.month)}`,
+              idempotencyKey: key,
+            })
+          ).id;
         } catch (error) {
           if (!(error instanceof CardError)) throw error;
           await markOverageFailed(tx, row.group_id, row.month, deps.now);

@@ -37,7 +37,8 @@ export async function switchApiPlan(
   pay: Pay,
 ): Promise<PlanSwitch> {
   const row = await apiPlanSubscription(db, groupId);
-  if (!row) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan to change: choose one on the plans page');
+  if (!row)
+    throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan to change: choose one on the plans page');
   if (row.plan === target) throw new ApiError('CONFLICT', 'This is your current API plan');
   if (row.status === 'past_due') throw new ApiError('CONFLICT', pastDueMessage);
   const plan = apiPlan(target);
@@ -45,21 +46,46 @@ export async function switchApiPlan(
   const inTrial = row.trial_ends_at !== null && deps.now < row.trial_ends_at;
   const money = inTrial
     ? { chargeCents: 0, creditCents: row.credit_cents }
-    : prorate({ oldPriceCents: row.price_cents, newPriceCents: price, oldCycle: 'monthly', newCycle: 'monthly', periodStart: row.period_start, periodEnd: row.period_end, now: deps.now, creditCents: row.credit_cents });
+    : prorate({
+        oldPriceCents: row.price_cents,
+        newPriceCents: price,
+        oldCycle: 'monthly',
+        newCycle: 'monthly',
+        periodStart: row.period_start,
+        periodEnd: row.period_end,
+        now: deps.now,
+        creditCents: row.credit_cents,
+      });
   let chargeId: string | null = null;
   if (money.chargeCents > 0) {
     const payer = await payerOf(db, row.card_token);
     const key = await serverChangeKey(db, 'change', groupId, row.sub_id, target);
-    chargeId = (await pay({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${plan.display_name}`, idempotencyKey: key })).id;
+    chargeId = (
+      await pay({
+        customerId: payer.customerId,
+        token: payer.token,
+        amountCents: money.chargeCents,
+        description: `Change to ${plan.display_name}`,
+        idempotencyKey: key,
+      })
+    ).id;
   }
   await switchPlanRows(db, groupId, row.sub_id, { plan: target, priceCents: price, creditCents: money.creditCents });
   await notePlanMonth(db, groupId, row.plan, deps.now);
   await notePlanMonth(db, groupId, target, deps.now);
   const credited = money.creditCents - row.credit_cents;
   await insertApiOrder(db, {
-    groupId, userId: caller.user.id, kind: credited > 0 ? 'credit' : 'plan_change',
+    groupId,
+    userId: caller.user.id,
+    kind: credited > 0 ? 'credit' : 'plan_change',
     description: `${plan.display_name}, monthly${credited > 0 ? ' (credit for the unused time)' : inTrial ? ' (free trial: charged on the trial charge date)' : ''}`,
-    amountCents: credited > 0 ? -credited : money.chargeCents, chargeId,
+    amountCents: credited > 0 ? -credited : money.chargeCents,
+    chargeId,
   });
-  return { plan: target, charge: money.chargeCents, credit: money.creditCents, price_from: row.period_end.toISOString() };
+  return {
+    plan: target,
+    charge: money.chargeCents,
+    credit: money.creditCents,
+    price_from: row.period_end.toISOString(),
+  };
 }

@@ -9,7 +9,9 @@ export async function hadSandbox(sql: Sql, userId: number): Promise<boolean> {
 
 /** The account's API plan in force (a sandbox counts until it is replaced), or null. */
 export async function currentApiPlan(sql: Sql, groupId: number): Promise<string | null> {
-  const [row] = await sql<{ plan: string }[]>`SELECT plan FROM api_accounts WHERE group_id = ${groupId} AND (ends_at IS NULL OR plan = 'api_sandbox')`;
+  const [row] = await sql<
+    { plan: string }[]
+  >`SELECT plan FROM api_accounts WHERE group_id = ${groupId} AND (ends_at IS NULL OR plan = 'api_sandbox')`;
   return row?.plan ?? null;
 }
 
@@ -20,7 +22,9 @@ export async function loadedCounties(sql: Sql) {
 
 /** Those of the paths that are loaded counties. */
 export async function loadedCountyPaths(sql: Sql, paths: string[]): Promise<string[]> {
-  const rows = await sql<{ path: string }[]>`SELECT path FROM county_coverage WHERE path = ANY(${paths}::text[]) AND parcels > 0`;
+  const rows = await sql<
+    { path: string }[]
+  >`SELECT path FROM county_coverage WHERE path = ANY(${paths}::text[]) AND parcels > 0`;
   return rows.map((row) => row.path);
 }
 
@@ -42,7 +46,11 @@ export interface ApiAccountRow {
 }
 
 /** The account's API plan in force with its usage since `month` (a sandbox: since the month it started). */
-export async function apiAccountWithUsage(sql: Sql, groupId: number, month: string): Promise<ApiAccountRow | undefined> {
+export async function apiAccountWithUsage(
+  sql: Sql,
+  groupId: number,
+  month: string,
+): Promise<ApiAccountRow | undefined> {
   const [row] = await sql<ApiAccountRow[]>`
     SELECT a.group_id, a.plan, a.started_at, a.ends_at, a.trial_ends_at, a.counties, a.usage_cap_cents,
            s.status AS sub_status, s.cancel_at_period_end, g.api_token_hint AS token_hint,
@@ -74,7 +82,10 @@ export async function apiTokenHint(sql: Sql, groupId: number): Promise<string | 
   return row?.api_token_hint ?? null;
 }
 
-export async function startSandbox(sql: Sql, s: { groupId: number; start: Date; endsAt: Date; counties: string[]; userId: number }): Promise<void> {
+export async function startSandbox(
+  sql: Sql,
+  s: { groupId: number; start: Date; endsAt: Date; counties: string[]; userId: number },
+): Promise<void> {
   await sql`
     INSERT INTO api_accounts (group_id, plan, started_at, ends_at, counties, sandbox_user_id)
     VALUES (${s.groupId}, 'api_sandbox', ${s.start}, ${s.endsAt}, ${s.counties}::text[], ${s.userId})`;
@@ -99,11 +110,33 @@ export async function cancelApiPlan(sql: Sql, groupId: number): Promise<Date | u
 
 /** API access rides on the account's Pro or Team plan (api_combo). */
 export async function hasApiAccessOnPlan(sql: Sql, groupId: number): Promise<boolean> {
-  return (await sql`SELECT 1 FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled' AND api_access IS NOT NULL`).length > 0;
+  return (
+    (
+      await sql`SELECT 1 FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled' AND api_access IS NOT NULL`
+    ).length > 0
+  );
 }
 
 export async function apiTrials(sql: Sql) {
-  return sql<{ group_id: string; account: string; slug: string; email: string | null; plan: string; started_at: Date; ends_at: Date | null; trial_ends_at: Date | null; counties: string[]; usage_cap_cents: number | null; sub_status: string | null; cancel_at_period_end: boolean | null; tiles: string; records: string; token_hint: string | null }[]>`
+  return sql<
+    {
+      group_id: string;
+      account: string;
+      slug: string;
+      email: string | null;
+      plan: string;
+      started_at: Date;
+      ends_at: Date | null;
+      trial_ends_at: Date | null;
+      counties: string[];
+      usage_cap_cents: number | null;
+      sub_status: string | null;
+      cancel_at_period_end: boolean | null;
+      tiles: string;
+      records: string;
+      token_hint: string | null;
+    }[]
+  >`
     SELECT a.group_id, g.name AS account, g.slug, u.email, a.plan, a.started_at, a.ends_at, a.trial_ends_at, a.counties, a.usage_cap_cents,
            s.status AS sub_status, s.cancel_at_period_end, g.api_token_hint AS token_hint,
            coalesce((SELECT sum(tiles) FROM api_usage x WHERE x.group_id = a.group_id), 0)::text AS tiles,
@@ -119,14 +152,31 @@ export async function apiTrials(sql: Sql) {
 // Moving between API plans (plan-switch.ts), in the plan-change transaction.
 
 export async function apiPlanSubscription(sql: Sql, groupId: number) {
-  const [row] = await sql<{ plan: string; trial_ends_at: Date | null; sub_id: string; status: string; price_cents: number; period_start: Date; period_end: Date; credit_cents: number; card_token: string | null }[]>`
+  const [row] = await sql<
+    {
+      plan: string;
+      trial_ends_at: Date | null;
+      sub_id: string;
+      status: string;
+      price_cents: number;
+      period_start: Date;
+      period_end: Date;
+      credit_cents: number;
+      card_token: string | null;
+    }[]
+  >`
     SELECT a.plan, a.trial_ends_at, s.id AS sub_id, s.status, s.price_cents, s.period_start, s.period_end, s.credit_cents, s.card_token
     FROM api_accounts a JOIN subscriptions s ON s.group_id = a.group_id AND s.plan = a.plan AND s.status <> 'canceled'
     WHERE a.group_id = ${groupId}`;
   return row;
 }
 
-export async function switchPlanRows(sql: Sql, groupId: number, subscriptionId: string, s: { plan: string; priceCents: number; creditCents: number }): Promise<void> {
+export async function switchPlanRows(
+  sql: Sql,
+  groupId: number,
+  subscriptionId: string,
+  s: { plan: string; priceCents: number; creditCents: number },
+): Promise<void> {
   await sql`UPDATE subscriptions SET plan = ${s.plan}, price_cents = ${s.priceCents}, credit_cents = ${s.creditCents} WHERE id = ${subscriptionId}`;
   await sql`UPDATE api_accounts SET plan = ${s.plan} WHERE group_id = ${groupId}`;
   await sql`UPDATE groups SET subtier = ${s.plan} WHERE id = ${groupId}`;
@@ -137,7 +187,17 @@ export async function notePlanInMonth(sql: Sql, groupId: number, month: string, 
   await sql`INSERT INTO api_plan_months (group_id, month, plan) VALUES (${groupId}, ${month}, ${plan}) ON CONFLICT DO NOTHING`;
 }
 
-export async function insertApiOrder(sql: Sql, o: { groupId: number; userId: number; kind: string; description: string; amountCents: number; chargeId: string | null }): Promise<void> {
+export async function insertApiOrder(
+  sql: Sql,
+  o: {
+    groupId: number;
+    userId: number;
+    kind: string;
+    description: string;
+    amountCents: number;
+    chargeId: string | null;
+  },
+): Promise<void> {
   await sql`
     INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id)
     VALUES (${o.groupId}, ${o.userId}, ${o.kind}, ${o.description}, ${o.amountCents}, ${o.chargeId})`;
@@ -146,8 +206,15 @@ export async function insertApiOrder(sql: Sql, o: { groupId: number; userId: num
 // The overage run (overage-billing.ts), one account-month per transaction.
 
 export type UnbilledMonth = {
-  group_id: string; month: Date; tiles: string; records: string; plan: string; month_plans: string[] | null; usage_cap_cents: number | null;
-  card_token: string | null; customer_id: string | null;
+  group_id: string;
+  month: Date;
+  tiles: string;
+  records: string;
+  plan: string;
+  month_plans: string[] | null;
+  usage_cap_cents: number | null;
+  card_token: string | null;
+  customer_id: string | null;
 };
 
 /**
@@ -155,7 +222,12 @@ export type UnbilledMonth = {
  * has passed), locked, with the plans in force during it and the card that pays; SKIP LOCKED lets two
  * workers share the run.
  */
-export async function nextUnbilledMonth(sql: Sql, monthStart: Date, retryBefore: Date, groupIds: number[] | null): Promise<UnbilledMonth | undefined> {
+export async function nextUnbilledMonth(
+  sql: Sql,
+  monthStart: Date,
+  retryBefore: Date,
+  groupIds: number[] | null,
+): Promise<UnbilledMonth | undefined> {
   const [row] = await sql<UnbilledMonth[]>`
     SELECT u.group_id, u.month, u.tiles, u.records, a.plan, a.usage_cap_cents, s.card_token, b.customer_id,
            (SELECT array_agg(m.plan) FROM api_plan_months m WHERE m.group_id = u.group_id AND m.month = u.month) AS month_plans
@@ -177,12 +249,21 @@ export async function markOverageFailed(sql: Sql, groupId: string, month: Date, 
   await sql`UPDATE api_usage SET billing_failed_at = ${at} WHERE group_id = ${groupId} AND month = ${month}`;
 }
 
-export async function insertOverageOrder(sql: Sql, o: { groupId: string; description: string; amountCents: number; chargeId: string | null; key: string }): Promise<void> {
+export async function insertOverageOrder(
+  sql: Sql,
+  o: { groupId: string; description: string; amountCents: number; chargeId: string | null; key: string },
+): Promise<void> {
   await sql`
     INSERT INTO orders (group_id, kind, description, amount_cents, charge_id, idempotency_key)
     VALUES (${o.groupId}, 'overage', ${o.description}, ${o.amountCents}, ${o.chargeId}, ${o.key})`;
 }
 
-export async function markOverageBilled(sql: Sql, groupId: string, month: Date, amountCents: number, at: Date): Promise<void> {
+export async function markOverageBilled(
+  sql: Sql,
+  groupId: string,
+  month: Date,
+  amountCents: number,
+  at: Date,
+): Promise<void> {
   await sql`UPDATE api_usage SET billed_cents = ${amountCents}, billed_at = ${at} WHERE group_id = ${groupId} AND month = ${month}`;
 }

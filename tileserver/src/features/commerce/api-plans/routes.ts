@@ -18,11 +18,27 @@ import { requireAdmin } from '../../people/admin/policy.ts';
 import { runPlanChange } from '../billing/plan-change.ts';
 import { createManagedAccount, issueApiToken } from '../../people/groups/service.ts';
 import { apiAddOns, apiPlan, apiPlans } from '../plans/api-plans.ts';
-import { apiPlanChangeBody, sandboxBody, usageCapBody, type ApiAccountAnswer } from '@parcel-map/contracts/commerce/api-plans';
+import {
+  apiPlanChangeBody,
+  sandboxBody,
+  usageCapBody,
+  type ApiAccountAnswer,
+} from '@parcel-map/contracts/commerce/api-plans';
 import { switchApiPlan } from './plan-switch.ts';
 import { managedApiAccount } from './policy.ts';
 import {
-  apiTokenHint, apiTrials, cancelApiPlan, currentApiPlan, hadSandbox, hasApiAccessOnPlan, hasApiAccount, loadedCounties, loadedCountyPaths, lockSandbox, setUsageCap, startSandbox,
+  apiTokenHint,
+  apiTrials,
+  cancelApiPlan,
+  currentApiPlan,
+  hadSandbox,
+  hasApiAccessOnPlan,
+  hasApiAccount,
+  loadedCounties,
+  loadedCountyPaths,
+  lockSandbox,
+  setUsageCap,
+  startSandbox,
 } from './queries.ts';
 import { judge, loadAccount, type ApiGate } from './standing.ts';
 import { overageCents } from './usage.ts';
@@ -38,7 +54,8 @@ export interface ApiPlanDeps {
 /** The routes' dependencies with the clock settled. */
 type Ctx = ApiPlanDeps & { now: Clock };
 
-export const sandboxUsedMessage = 'Not Available: your API sandbox has been used (it lasts 30 days, with no extension). Choose an API plan to continue.';
+export const sandboxUsedMessage =
+  'Not Available: your API sandbox has been used (it lasts 30 days, with no extension). Choose an API plan to continue.';
 
 async function planList(c: Context, deps: Ctx): Promise<Response> {
   const { sql } = deps;
@@ -46,7 +63,11 @@ async function planList(c: Context, deps: Ctx): Promise<Response> {
   let sandboxAvailable = true;
   if (caller.user) sandboxAvailable = !(await hadSandbox(sql, caller.user.id));
   const current = caller.group ? await currentApiPlan(sql, caller.group.id) : null;
-  return c.json({ api_plans: apiPlans, api_add_ons: apiAddOns, current_api_plan: current, sandbox_available: sandboxAvailable }, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    { api_plans: apiPlans, api_add_ons: apiAddOns, current_api_plan: current, sandbox_available: sandboxAvailable },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 async function countyList(c: Context, deps: Ctx): Promise<Response> {
@@ -73,10 +94,17 @@ async function signUpSandbox(c: Context, deps: Ctx): Promise<Response> {
     let group: { id: number; hint: string | null };
     if (caller.group) {
       managedApiAccount(caller);
-      if (await hasApiAccount(db, caller.group.id)) throw new ApiError('CONFLICT', 'This account already has an API plan');
+      if (await hasApiAccount(db, caller.group.id))
+        throw new ApiError('CONFLICT', 'This account already has an API plan');
       group = { id: caller.group.id, hint: await apiTokenHint(db, caller.group.id) };
     } else {
-      const created = await createManagedAccount(db, { name: body.group_name ?? `${caller.user.name} API`, tier: 'free', seats: 1, managerId: caller.user.id, numbered: body.group_name === undefined });
+      const created = await createManagedAccount(db, {
+        name: body.group_name ?? `${caller.user.name} API`,
+        tier: 'free',
+        seats: 1,
+        managerId: caller.user.id,
+        numbered: body.group_name === undefined,
+      });
       group = { id: created, hint: null };
     }
     await startSandbox(db, { groupId: group.id, start, endsAt, counties, userId: caller.user.id });
@@ -102,22 +130,26 @@ async function account(c: Context, deps: Ctx): Promise<Response> {
   const usage = { tiles: Number(row.tiles), records: Number(row.records) };
   const verdict = judge(row, usage, at);
   const plan = verdict.plan;
-  return c.json({
-    plan: { plan: plan.plan, name: plan.name, schema: plan.limits.schema, included: plan.included },
-    state: verdict.state,
-    reason: verdict.reason,
-    started_at: row.started_at.toISOString(),
-    ends_at: row.ends_at?.toISOString() ?? null,
-    trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
-    counties: row.counties,
-    usage_cap_cents: row.usage_cap_cents,
-    token_hint: row.token_hint,
-    month: plan.sandbox ? 'sandbox' : monthOf(at),
-    usage,
-    included: { tiles: plan.limits.tiles, records: plan.limits.results },
-    overage_cents: overageCents(plan, usage),
-    prices: { record_cents: plan.limits.overage_results, tiles_per_1000_cents: plan.limits.overage_tiles_per_1000 },
-  } satisfies ApiAccountAnswer, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    {
+      plan: { plan: plan.plan, name: plan.name, schema: plan.limits.schema, included: plan.included },
+      state: verdict.state,
+      reason: verdict.reason,
+      started_at: row.started_at.toISOString(),
+      ends_at: row.ends_at?.toISOString() ?? null,
+      trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
+      counties: row.counties,
+      usage_cap_cents: row.usage_cap_cents,
+      token_hint: row.token_hint,
+      month: plan.sandbox ? 'sandbox' : monthOf(at),
+      usage,
+      included: { tiles: plan.limits.tiles, records: plan.limits.results },
+      overage_cents: overageCents(plan, usage),
+      prices: { record_cents: plan.limits.overage_results, tiles_per_1000_cents: plan.limits.overage_tiles_per_1000 },
+    } satisfies ApiAccountAnswer,
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 async function setCap(c: Context, deps: Ctx): Promise<Response> {
@@ -126,7 +158,8 @@ async function setCap(c: Context, deps: Ctx): Promise<Response> {
   requireSession(caller);
   const body = await requestBody(c, usageCapBody);
   const group = managedApiAccount(caller);
-  if (!(await setUsageCap(sql, group.id, body.usage_cap_cents))) throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan (the sandbox has fixed limits)');
+  if (!(await setUsageCap(sql, group.id, body.usage_cap_cents)))
+    throw new ApiError('NOT_FOUND', 'Your account has no self-serve API plan (the sandbox has fixed limits)');
   deps.gate.forget(group.id);
   return c.json({ usage_cap_cents: body.usage_cap_cents });
 }
@@ -138,7 +171,9 @@ async function switchPlan(c: Context, deps: Ctx): Promise<Response> {
   requireSession(caller);
   const body = await requestBody(c, apiPlanChangeBody);
   const group = managedApiAccount(caller);
-  const answer = await runPlanChange(deps, group.id, (db, pay) => switchApiPlan(db, { now: deps.now() }, caller, group.id, body.plan, pay));
+  const answer = await runPlanChange(deps, group.id, (db, pay) =>
+    switchApiPlan(db, { now: deps.now() }, caller, group.id, body.plan, pay),
+  );
   deps.gate.forget(group.id);
   return c.json(answer);
 }
@@ -151,7 +186,12 @@ async function cancel(c: Context, deps: Ctx): Promise<Response> {
   const endsAt = await cancelApiPlan(sql, group.id);
   if (!endsAt) {
     // API access on a Pro or Team plan (api_combo) is removed with the plan change, not cancelled here.
-    if (await hasApiAccessOnPlan(sql, group.id)) throw new ApiError('CONFLICT', 'API access is part of your plan: remove it under API access on the billing page.', { billing_url: `/g/${group.slug}/settings/billing` });
+    if (await hasApiAccessOnPlan(sql, group.id))
+      throw new ApiError(
+        'CONFLICT',
+        'API access is part of your plan: remove it under API access on the billing page.',
+        { billing_url: `/g/${group.slug}/settings/billing` },
+      );
     throw new ApiError('NOT_FOUND', 'Your account has no API plan to cancel');
   }
   return c.json({ status: 'ok', ends_at: endsAt.toISOString() });
@@ -162,17 +202,31 @@ async function trialList(c: Context, deps: Ctx): Promise<Response> {
   requireAdmin(await deps.callers.of(c));
   const at = deps.now();
   const rows = await apiTrials(sql);
-  return c.json({
-    trials: rows.map((row) => {
-      const usage = { tiles: Number(row.tiles), records: Number(row.records) };
-      const verdict = judge(row, usage, at);
-      return {
-        group_id: Number(row.group_id), account: row.account, path: `/g/${row.slug}`, email: row.email, plan: row.plan, name: verdict.plan.name,
-        kind: row.plan === 'api_sandbox' ? 'sandbox' : 'trial', state: verdict.state, started_at: row.started_at, ends_at: row.ends_at ?? row.trial_ends_at,
-        cancelled: row.cancel_at_period_end === true, counties: row.counties, usage,
-      };
-    }),
-  }, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    {
+      trials: rows.map((row) => {
+        const usage = { tiles: Number(row.tiles), records: Number(row.records) };
+        const verdict = judge(row, usage, at);
+        return {
+          group_id: Number(row.group_id),
+          account: row.account,
+          path: `/g/${row.slug}`,
+          email: row.email,
+          plan: row.plan,
+          name: verdict.plan.name,
+          kind: row.plan === 'api_sandbox' ? 'sandbox' : 'trial',
+          state: verdict.state,
+          started_at: row.started_at,
+          ends_at: row.ends_at ?? row.trial_ends_at,
+          cancelled: row.cancel_at_period_end === true,
+          counties: row.counties,
+          usage,
+        };
+      }),
+    },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 export function apiPlanRoutes(deps: ApiPlanDeps): Hono {

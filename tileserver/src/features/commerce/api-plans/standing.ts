@@ -35,7 +35,11 @@ export async function loadAccount(sql: Sql, groupId: number, now: Date): Promise
 }
 
 /** The verdict on an account at a moment, from its row and its usage (pure). */
-export function judge(row: ApiAccountRow, usage: Usage, now: Date): Pick<Standing, 'state' | 'reason' | 'overageCents' | 'recordsLeft' | 'tilesLeft' | 'plan'> {
+export function judge(
+  row: ApiAccountRow,
+  usage: Usage,
+  now: Date,
+): Pick<Standing, 'state' | 'reason' | 'overageCents' | 'recordsLeft' | 'tilesLeft' | 'plan'> {
   const plan = apiPlan(row.plan);
   const overage = overageCents(plan, usage);
   // Overage is credit: none before a first successful charge (a trial) or while one is unpaid (M5).
@@ -43,31 +47,56 @@ export function judge(row: ApiAccountRow, usage: Usage, now: Date): Pick<Standin
   const cap = inTrial || row.overage_unpaid ? 0 : row.usage_cap_cents;
   const refused = (state: ApiState) => state === 'expired' || state === 'capped';
   const verdict = (state: ApiState, reason: string | null) => ({
-    state, reason, overageCents: overage, plan,
+    state,
+    reason,
+    overageCents: overage,
+    plan,
     recordsLeft: refused(state) ? 0 : recordsLeft(plan, usage, cap),
     tilesLeft: refused(state) ? 0 : tilesLeft(plan, usage, cap),
   });
   if (plan.sandbox) {
-    if (row.ends_at && now >= row.ends_at) return verdict('expired', `Your API sandbox ended on ${day(row.ends_at)}. Choose an API plan to keep using the API: /plans`);
+    if (row.ends_at && now >= row.ends_at)
+      return verdict(
+        'expired',
+        `Your API sandbox ended on ${day(row.ends_at)}. Choose an API plan to keep using the API: /plans`,
+      );
     const over = overHardLimit(plan, usage);
-    if (over === 'tiles') return verdict('capped', `Your API sandbox has used its ${plan.limits.tiles!.toLocaleString('en-US')} tiles. Choose an API plan for more: /plans`);
-    if (over === 'records') return verdict('capped', `Your API sandbox has used its ${plan.limits.results!.toLocaleString('en-US')} parcel records. Choose an API plan for more: /plans`);
+    if (over === 'tiles')
+      return verdict(
+        'capped',
+        `Your API sandbox has used its ${plan.limits.tiles!.toLocaleString('en-US')} tiles. Choose an API plan for more: /plans`,
+      );
+    if (over === 'records')
+      return verdict(
+        'capped',
+        `Your API sandbox has used its ${plan.limits.results!.toLocaleString('en-US')} parcel records. Choose an API plan for more: /plans`,
+      );
     return verdict('trial', null);
   }
   if (row.sub_status === null || row.sub_status === 'canceled') {
-    const what = row.trial_ends_at && now.getTime() - row.trial_ends_at.getTime() < 86_400_000 * 31 ? 'free trial' : 'plan';
+    const what =
+      row.trial_ends_at && now.getTime() - row.trial_ends_at.getTime() < 86_400_000 * 31 ? 'free trial' : 'plan';
     return verdict('expired', `Your API ${what} has ended. Choose an API plan to keep using the API: /plans`);
   }
   if (row.sub_status === 'past_due') {
-    return verdict('expired', 'Your last payment was declined: the API is paused until it is paid. Update the card on the billing page.');
+    return verdict(
+      'expired',
+      'Your last payment was declined: the API is paused until it is paid. Update the card on the billing page.',
+    );
   }
   if ((inTrial || row.overage_unpaid) && (recordsLeft(plan, usage, 0) <= 0 || tilesLeft(plan, usage, 0) <= 0)) {
-    return verdict('capped', inTrial
-      ? `Your API free trial includes ${plan.limits.results!.toLocaleString('en-US')} parcel records and ${plan.limits.tiles!.toLocaleString('en-US')} tiles; overage starts after the first payment.`
-      : 'An overage charge of your API plan was declined: the API stops at the included volume until it is paid. Update the card on the billing page.');
+    return verdict(
+      'capped',
+      inTrial
+        ? `Your API free trial includes ${plan.limits.results!.toLocaleString('en-US')} parcel records and ${plan.limits.tiles!.toLocaleString('en-US')} tiles; overage starts after the first payment.`
+        : 'An overage charge of your API plan was declined: the API stops at the included volume until it is paid. Update the card on the billing page.',
+    );
   }
   if (row.usage_cap_cents !== null && overage >= row.usage_cap_cents) {
-    return verdict('capped', `Your API usage reached its monthly cap of ${formatUsd(row.usage_cap_cents)} in overage. Raise the cap on the billing page or wait for next month.`);
+    return verdict(
+      'capped',
+      `Your API usage reached its monthly cap of ${formatUsd(row.usage_cap_cents)} in overage. Raise the cap on the billing page or wait for next month.`,
+    );
   }
   return verdict(row.trial_ends_at && now < row.trial_ends_at ? 'trial' : 'active', null);
 }
@@ -100,7 +129,14 @@ export class ApiGate {
     if (cached === undefined) {
       const now = this.now();
       const row = await loadAccount(this.sql, groupId, now);
-      cached = row ? { row, usage: { tiles: Number(row.tiles), records: Number(row.records) }, month: monthOf(now), ...judge(row, { tiles: Number(row.tiles), records: Number(row.records) }, now) } : 'none';
+      cached = row
+        ? {
+            row,
+            usage: { tiles: Number(row.tiles), records: Number(row.records) },
+            month: monthOf(now),
+            ...judge(row, { tiles: Number(row.tiles), records: Number(row.records) }, now),
+          }
+        : 'none';
       this.cache.set(groupId, cached);
     }
     if (cached === 'none') return undefined;
@@ -118,7 +154,11 @@ export class ApiGate {
     if (caller.via === 'token') this.meter.limitTiles(caller.token, standing ? standing.tilesLeft : Infinity);
     if (standing?.state === 'expired' || standing?.state === 'capped') {
       if (caller.via === 'token') this.meter.block(caller.token);
-      throw new ApiError(standing.state === 'expired' ? 'PAYMENT_REQUIRED' : 'TOO_MANY_REQUESTS', standing.reason!, { plan: standing.row.plan, state: standing.state, upgrade: '/plans' });
+      throw new ApiError(standing.state === 'expired' ? 'PAYMENT_REQUIRED' : 'TOO_MANY_REQUESTS', standing.reason!, {
+        plan: standing.row.plan,
+        state: standing.state,
+        upgrade: '/plans',
+      });
     }
     return standing;
   }

@@ -10,9 +10,13 @@ export interface Usage {
 
 export function overageCents(plan: ApiPlan, usage: Usage): number {
   const { results, tiles, overage_results, overage_tiles_per_1000 } = plan.limits;
-  const records = results === null || overage_results === null ? 0 : Math.max(0, usage.records - results) * overage_results;
+  const records =
+    results === null || overage_results === null ? 0 : Math.max(0, usage.records - results) * overage_results;
   // $0.001 per tile: whole cents only, rounded down (a part of a cent is not billed).
-  const tileCents = tiles === null || overage_tiles_per_1000 === null ? 0 : Math.floor((Math.max(0, usage.tiles - tiles) * overage_tiles_per_1000) / 1000);
+  const tileCents =
+    tiles === null || overage_tiles_per_1000 === null
+      ? 0
+      : Math.floor((Math.max(0, usage.tiles - tiles) * overage_tiles_per_1000) / 1000);
   return records + tileCents;
 }
 
@@ -45,4 +49,3 @@ export function tilesLeft(plan: ApiPlan, usage: Usage, capCents: number | null):
   const capLeft = capCents - overageCents(plan, usage);
   return included + Math.max(0, Math.floor((capLeft * 1000) / overage_tiles_per_1000));
 }
-

@@ -30,17 +30,28 @@ async function refund(c: Context, deps: AdminOrderDeps): Promise<Response> {
   return transaction(deps.sql, async (tx) => {
     const order = await lockOrder(tx, id);
     if (!order) throw new ApiError('NOT_FOUND', 'No such order');
-    if (!order.charge_id || order.amount_cents <= 0 || order.kind === 'refund') throw new ApiError('BAD_REQUEST', 'Only a charged order can be refunded');
+    if (!order.charge_id || order.amount_cents <= 0 || order.kind === 'refund')
+      throw new ApiError('BAD_REQUEST', 'Only a charged order can be refunded');
     const refunded = await refundedCents(tx, order.charge_id);
-    if (refunded + amount_cents > order.amount_cents) throw new ApiError('BAD_REQUEST', `At most ${order.amount_cents - refunded} cents are left to refund`);
+    if (refunded + amount_cents > order.amount_cents)
+      throw new ApiError('BAD_REQUEST', `At most ${order.amount_cents - refunded} cents are left to refund`);
     try {
-      await deps.payments.refund({ chargeId: order.charge_id, amountCents: amount_cents, idempotencyKey: `admin_refund_${id}_${refunded}_${amount_cents}` });
+      await deps.payments.refund({
+        chargeId: order.charge_id,
+        amountCents: amount_cents,
+        idempotencyKey: `admin_refund_${id}_${refunded}_${amount_cents}`,
+      });
     } catch (error) {
       if (error instanceof CardError) throw new ApiError('BAD_REQUEST', error.message);
       throw error;
     }
     await insertChangeOrder(tx, {
-      groupId: order.group_id, userId: caller.user?.id ?? null, kind: 'refund', description: `Refund of order ${id}`, amountCents: -amount_cents, chargeId: order.charge_id,
+      groupId: order.group_id,
+      userId: caller.user?.id ?? null,
+      kind: 'refund',
+      description: `Refund of order ${id}`,
+      amountCents: -amount_cents,
+      chargeId: order.charge_id,
     });
     return c.json({ status: 'ok', refunded_cents: refunded + amount_cents });
   });

@@ -31,7 +31,17 @@ async function addCard(c: Context, deps: CardDeps): Promise<Response> {
   const customer = await customerFor(sql, payments, group.user);
   const card = await payments.attachCard(customer, payment_method_id);
   await insertCard(sql, group.id, group.user.id, payments.name, card);
-  return c.json({ token: card.token, brand: card.brand, last4: card.last4, exp_month: card.expMonth, exp_year: card.expYear, cardholder_name: card.cardholderName }, 201);
+  return c.json(
+    {
+      token: card.token,
+      brand: card.brand,
+      last4: card.last4,
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+      cardholder_name: card.cardholderName,
+    },
+    201,
+  );
 }
 
 async function removeCard(c: Context, deps: CardDeps): Promise<Response> {
@@ -40,7 +50,8 @@ async function removeCard(c: Context, deps: CardDeps): Promise<Response> {
   const token = c.req.param('token')!.replace(/\.json$/, '');
   const card = await cardOfGroup(sql, token, group.id);
   if (!card) throw new ApiError('NOT_FOUND', 'No such card');
-  if (card.in_use) throw new ApiError('CONFLICT', 'This card pays for your plan: choose another card for the plan first.');
+  if (card.in_use)
+    throw new ApiError('CONFLICT', 'This card pays for your plan: choose another card for the plan first.');
   await payments.detachCard(token);
   await deleteCard(sql, token, group.id);
   return c.json({ status: 'ok' });

@@ -25,7 +25,8 @@ export async function offerRedeemed(sql: Sql, code: string, groupId: number): Pr
 
 /** Records the account's use of the code; false when it had used it before. */
 export async function insertRedemption(sql: Sql, code: string, groupId: number): Promise<boolean> {
-  const [used] = await sql`INSERT INTO offer_redemptions (code, group_id) VALUES (${code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
+  const [used] =
+    await sql`INSERT INTO offer_redemptions (code, group_id) VALUES (${code}, ${groupId}) ON CONFLICT DO NOTHING RETURNING code`;
   return Boolean(used);
 }
 
@@ -43,7 +44,16 @@ export async function groupIdBySlug(sql: Sql, slug: string): Promise<number | un
 /** A new code; false when the code exists already. */
 export async function insertOffer(
   sql: Sql,
-  o: { code: string; name: string; plan: string; cycle: string; priceCents: number; groupId: number | null; expiresAt: Date | null; createdBy: number | null },
+  o: {
+    code: string;
+    name: string;
+    plan: string;
+    cycle: string;
+    priceCents: number;
+    groupId: number | null;
+    expiresAt: Date | null;
+    createdBy: number | null;
+  },
 ): Promise<boolean> {
   const [made] = await sql`
     INSERT INTO offers (code, name, plan, cycle, price_cents, group_id, expires_at, created_by)

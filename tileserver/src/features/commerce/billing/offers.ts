@@ -14,7 +14,15 @@ import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { requireAdmin } from '../../people/admin/policy.ts';
 import { planById } from '../plans/plans.ts';
-import { groupIdBySlug, insertOffer, insertRedemption, listOffers, offerByCode, offerRedeemed, type Offer } from './offer-queries.ts';
+import {
+  groupIdBySlug,
+  insertOffer,
+  insertRedemption,
+  listOffers,
+  offerByCode,
+  offerRedeemed,
+  type Offer,
+} from './offer-queries.ts';
 
 export type { Offer };
 
@@ -38,7 +46,10 @@ export async function redeemOffer(db: Sql, offer: Offer, groupId: number): Promi
 }
 
 const offerBody = z.object({
-  code: boundedString(40).trim().toUpperCase().regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
+  code: boundedString(40)
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9-]{3,40}$/, 'A code is 3 to 40 letters, digits or dashes'),
   name: boundedString(100).trim().min(2),
   plan: boundedString(40).refine((p) => planById.get(p)?.purchasable === true, 'Choose a plan that can be bought'),
   cycle: z.enum(['monthly', 'annual']),
@@ -48,9 +59,17 @@ const offerBody = z.object({
 });
 
 /** The offer a code names for this plan, cycle and account at `now`; throws the spec's refusal otherwise. */
-export async function findOffer(sql: Sql, code: string, want: { plan: string; cycle: string; groupId: number | null; now: Date }): Promise<Offer> {
+export async function findOffer(
+  sql: Sql,
+  code: string,
+  want: { plan: string; cycle: string; groupId: number | null; now: Date },
+): Promise<Offer> {
   const offer = await offerByCode(sql, code.trim().toUpperCase(), want.now);
-  const refused = !offer || (offer.group_id !== null && Number(offer.group_id) !== want.groupId) || offer.plan !== want.plan || offer.cycle !== want.cycle;
+  const refused =
+    !offer ||
+    (offer.group_id !== null && Number(offer.group_id) !== want.groupId) ||
+    offer.plan !== want.plan ||
+    offer.cycle !== want.cycle;
   if (refused) throw new ApiError('BAD_REQUEST', unknownOffer);
   if (offer.group_id === null && want.groupId !== null && (await offerRedeemed(sql, offer.code, want.groupId))) {
     throw new ApiError('BAD_REQUEST', unknownOffer);
@@ -76,8 +95,14 @@ async function makeCode(c: Context, deps: OfferDeps): Promise<Response> {
     groupId = found;
   }
   const made = await insertOffer(deps.sql, {
-    code: body.code, name: body.name, plan: body.plan, cycle: body.cycle, priceCents: body.price_cents, groupId,
-    expiresAt: body.expires_at ?? null, createdBy: caller.user?.id ?? null,
+    code: body.code,
+    name: body.name,
+    plan: body.plan,
+    cycle: body.cycle,
+    priceCents: body.price_cents,
+    groupId,
+    expiresAt: body.expires_at ?? null,
+    createdBy: caller.user?.id ?? null,
   });
   if (!made) throw new ApiError('CONFLICT', `The code ${body.code} exists already`);
   return c.json({ code: body.code }, 201);

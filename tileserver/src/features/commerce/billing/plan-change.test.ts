@@ -21,8 +21,23 @@ afterAll(() => sql.end());
 async function teamOfThree() {
   const manager = new TestBrowser(app);
   await manager.register(uniqueEmail('manager'), 'secret-pass-1', 'Mo Manager');
-  const pm = (await manager.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Mo Manager' })).json.id;
-  const bought = await manager.post('/subscriptions.json', { plan: 'team_flex', users: 3, cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `Team ${process.pid} ${Date.now().toString(36)}` });
+  const pm = (
+    await manager.post('/payments/local/payment_methods', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+      name: 'Mo Manager',
+    })
+  ).json.id;
+  const bought = await manager.post('/subscriptions.json', {
+    plan: 'team_flex',
+    users: 3,
+    cycle: 'monthly',
+    payment_method_id: pm,
+    agreement: true,
+    group_name: `Team ${process.pid} ${Date.now().toString(36)}`,
+  });
   expect(bought.status).toBe(201);
   const members: TestBrowser[] = [];
   for (const name of ['Ann Member', 'Bob Member']) members.push(await invitedMember(app, config, manager, name));
@@ -33,7 +48,11 @@ describe('changing plan', () => {
   it('lists the members and projects a downgrade removes, credits the unused half month, and spends the credit on the next upgrade', async () => {
     clock = new Date('2026-04-01T00:00:00Z');
     const { manager, members, billing } = await teamOfThree();
-    for (let i = 1; i <= 6; i++) expect((await manager.post('/projects.json', { name: `Map ${i}`, query: { path: '/us/ma/middlesex/cambridge' } })).status).toBe(201);
+    for (let i = 1; i <= 6; i++)
+      expect(
+        (await manager.post('/projects.json', { name: `Map ${i}`, query: { path: '/us/ma/middlesex/cambridge' } }))
+          .status,
+      ).toBe(201);
     await sql`UPDATE projects SET updated_at = now() - make_interval(days => 10) WHERE name = 'Map 1' AND group_id = (SELECT id FROM groups WHERE slug = ${billing.split('/')[2]!})`;
 
     clock = new Date('2026-04-16T00:00:00Z'); // half of April's 30 days are left
@@ -47,14 +66,25 @@ describe('changing plan', () => {
     expect(down.json).toEqual({ status: 'ok', charge: 0, credit: 17400 });
     expect((await manager.session()).group).toMatchObject({ tier: 'pro' });
     expect((await members[0]!.session()).group).toBeNull();
-    expect((await manager.get('/profile/projects.json')).json.projects.map((p: { name: string }) => p.name)).not.toContain('Map 1');
-    expect((await manager.get('/settings/check_change.json?plan=level1&cycle=monthly&users=1')).json).toMatchObject({ possible: false, reason: 'That is your current plan.' });
+    expect(
+      (await manager.get('/profile/projects.json')).json.projects.map((p: { name: string }) => p.name),
+    ).not.toContain('Map 1');
+    expect((await manager.get('/settings/check_change.json?plan=level1&cycle=monthly&users=1')).json).toMatchObject({
+      possible: false,
+      reason: 'That is your current plan.',
+    });
 
     // Back to Team for 2 at once: 29800/2 - 9900/2 = 9950 is due, all of it from the 17400 credit.
     const up = await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', users: 2 });
     expect(up.json).toEqual({ status: 'ok', charge: 0, credit: 7450 });
-    const orders = (await manager.get(`${billing}.json`)).json.orders.map((o: { kind: string; amount_cents: number }) => [o.kind, o.amount_cents]);
-    expect(orders).toEqual([['plan_change', 0], ['credit', -17400], ['subscription', 44700]]);
+    const orders = (await manager.get(`${billing}.json`)).json.orders.map(
+      (o: { kind: string; amount_cents: number }) => [o.kind, o.amount_cents],
+    );
+    expect(orders).toEqual([
+      ['plan_change', 0],
+      ['credit', -17400],
+      ['subscription', 44700],
+    ]);
   });
 
   it('charges an upgrade at once for the rest of the period, and a move to annual starts a new year', async () => {
@@ -67,7 +97,8 @@ describe('changing plan', () => {
     expect(charge!.amount_cents).toBe(14900);
     const annual = await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'annual', users: 1 });
     expect(annual.json.charge).toBe(99900 - (5 * 14900) / 2);
-    const [sub] = await sql`SELECT cycle, period_start, period_end FROM subscriptions WHERE group_id = (SELECT primary_group_id FROM users WHERE id = ${(await manager.session()).user.id})`;
+    const [sub] =
+      await sql`SELECT cycle, period_start, period_end FROM subscriptions WHERE group_id = (SELECT primary_group_id FROM users WHERE id = ${(await manager.session()).user.id})`;
     expect(sub).toMatchObject({ cycle: 'annual', period_start: clock, period_end: new Date('2027-04-16T00:00:00Z') });
   });
 
@@ -75,15 +106,40 @@ describe('changing plan', () => {
     clock = new Date('2026-04-01T00:00:00Z');
     const manager = new TestBrowser(app);
     await manager.register(uniqueEmail('m12'), 'secret-pass-1', 'Mia Manager');
-    const pm = (await manager.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Mia Manager' })).json.id;
-    const bought = await manager.post('/subscriptions.json', { plan: 'level1', cycle: 'monthly', payment_method_id: pm, agreement: true, group_name: `M12 ${process.pid} ${Date.now().toString(36)}` });
+    const pm = (
+      await manager.post('/payments/local/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+        name: 'Mia Manager',
+      })
+    ).json.id;
+    const bought = await manager.post('/subscriptions.json', {
+      plan: 'level1',
+      cycle: 'monthly',
+      payment_method_id: pm,
+      agreement: true,
+      group_name: `M12 ${process.pid} ${Date.now().toString(36)}`,
+    });
     expect(bought.status).toBe(201);
     clock = new Date('2026-04-16T00:00:00Z');
-    const charges = async () => (await sql<{ amount_cents: number }[]>`SELECT amount_cents FROM local_charges WHERE payment_method_id = ${pm} ORDER BY created_at, id`).map((r) => r.amount_cents);
+    const charges = async () =>
+      (
+        await sql<
+          { amount_cents: number }[]
+        >`SELECT amount_cents FROM local_charges WHERE payment_method_id = ${pm} ORDER BY created_at, id`
+      ).map((r) => r.amount_cents);
     const up = await manager.put('/subscriptions/update.json', { plan: 'team_flex', cycle: 'monthly', users: 2 });
     expect(up.json).toMatchObject({ status: 'ok', charge: 9950 });
-    expect((await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', users: 1 })).json).toMatchObject({ credit: 9950 });
-    const api = await manager.put('/subscriptions/update.json', { plan: 'api_combo', api_access: 'standard', cycle: 'monthly' });
+    expect(
+      (await manager.put('/subscriptions/update.json', { plan: 'level1', cycle: 'monthly', users: 1 })).json,
+    ).toMatchObject({ credit: 9950 });
+    const api = await manager.put('/subscriptions/update.json', {
+      plan: 'api_combo',
+      api_access: 'standard',
+      cycle: 'monthly',
+    });
     expect(api.json).toMatchObject({ status: 'ok', charge: 12500 - 9950, credit: 0 });
     const again = await manager.put('/subscriptions/update.json', { plan: 'team_flex', cycle: 'monthly', users: 2 });
     expect(again.json).toMatchObject({ status: 'ok', charge: 9950 });
@@ -94,14 +150,52 @@ describe('changing plan', () => {
     const payments = new LocalPaymentProvider(sql);
     const customer = (await payments.createCustomer({ email: uniqueEmail('replay'), name: 'Rae Replay' })).id;
     const other = (await payments.createCustomer({ email: uniqueEmail('other'), name: 'Oto Other' })).id;
-    const card = await payments.tokenise({ number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123', name: 'Rae Replay' });
+    const card = await payments.tokenise({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: 2030,
+      cvc: '123',
+      name: 'Rae Replay',
+    });
     await payments.attachCard(customer, card.token);
     const key = `replay-${Date.now()}`;
-    const first = await payments.charge({ customerId: customer, token: card.token, amountCents: 500, description: 'One', idempotencyKey: key });
-    const same = await Promise.all([1, 2, 3].map(() => payments.charge({ customerId: customer, token: card.token, amountCents: 500, description: 'One', idempotencyKey: key })));
+    const first = await payments.charge({
+      customerId: customer,
+      token: card.token,
+      amountCents: 500,
+      description: 'One',
+      idempotencyKey: key,
+    });
+    const same = await Promise.all(
+      [1, 2, 3].map(() =>
+        payments.charge({
+          customerId: customer,
+          token: card.token,
+          amountCents: 500,
+          description: 'One',
+          idempotencyKey: key,
+        }),
+      ),
+    );
     expect(same.map((c) => c.id)).toEqual([first.id, first.id, first.id]);
-    await expect(payments.charge({ customerId: customer, token: card.token, amountCents: 900, description: 'More', idempotencyKey: key })).rejects.toThrow(idempotencyMismatch);
-    await expect(payments.charge({ customerId: other, token: card.token, amountCents: 500, description: 'Other', idempotencyKey: key })).rejects.toThrow(idempotencyMismatch);
+    await expect(
+      payments.charge({
+        customerId: customer,
+        token: card.token,
+        amountCents: 900,
+        description: 'More',
+        idempotencyKey: key,
+      }),
+    ).rejects.toThrow(idempotencyMismatch);
+    await expect(
+      payments.charge({
+        customerId: other,
+        token: card.token,
+        amountCents: 500,
+        description: 'Other',
+        idempotencyKey: key,
+      }),
+    ).rejects.toThrow(idempotencyMismatch);
     const [row] = await sql`SELECT count(*)::int AS n FROM local_charges WHERE idempotency_key = ${key}`;
     expect(row!.n).toBe(1);
   });

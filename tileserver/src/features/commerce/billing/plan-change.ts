@@ -26,7 +26,12 @@ import { planById } from '../plans/plans.ts';
 import { prorate } from '../plans/pricing.ts';
 import { cycleFor, planForUsers, priceCents, type Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 import {
-  cancelAtPeriodEnd, changeSubscription, currentSubscription, customerOfCard, insertChangeOrder, setGroupPlan,
+  cancelAtPeriodEnd,
+  changeSubscription,
+  currentSubscription,
+  customerOfCard,
+  insertChangeOrder,
+  setGroupPlan,
 } from './queries.ts';
 
 const change = z.object({
@@ -49,7 +54,11 @@ type PlanChangeDeps = Parameters<typeof planChangeRoutes>[0];
  * plan-change lock (payments/checkout.ts: a charge the transaction then fails to record is refunded).
  * The account's cached callers are dropped once it commits.
  */
-export async function runPlanChange<T>(deps: { sql: Sql; payments: PaymentProvider; callers: CallerResolver }, groupId: number, work: PlanChangeWork<T>): Promise<T> {
+export async function runPlanChange<T>(
+  deps: { sql: Sql; payments: PaymentProvider; callers: CallerResolver },
+  groupId: number,
+  work: PlanChangeWork<T>,
+): Promise<T> {
   const answer = await checkout(deps, { lock: { scope: 'plan-change', id: groupId } }, work);
   deps.callers.forgetGroup(groupId);
   return answer;
@@ -83,7 +92,8 @@ function comboGroup(caller: Caller) {
 function target(body: Change) {
   const planId = planForUsers(body.plan, body.users);
   const plan = planById.get(planId);
-  if (!plan || (!plan.purchasable && plan.plan !== 'level0')) throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be chosen here`);
+  if (!plan || (!plan.purchasable && plan.plan !== 'level0'))
+    throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be chosen here`);
   const users = plan.per_seat_pricing ? Math.max(2, body.users) : 1;
   return { plan, users, cycle: cycleFor(plan, body.cycle) };
 }
@@ -91,7 +101,8 @@ function target(body: Change) {
 /** Whether the change is possible and, if so, what it costs and takes away. */
 async function assess(deps: Ctx, db: Sql, groupId: number, userId: number, body: Change) {
   const subscription = await currentSubscription(db, groupId);
-  if (!subscription) return { possible: false as const, reason: 'Your account has no plan to change: choose one on the plans page.' };
+  if (!subscription)
+    return { possible: false as const, reason: 'Your account has no plan to change: choose one on the plans page.' };
   // M5: a past-due account would be prorated against a period nobody paid for.
   if (subscription.status === 'past_due') return { possible: false as const, reason: pastDueMessage };
   const next = target(body);
@@ -101,21 +112,50 @@ async function assess(deps: Ctx, db: Sql, groupId: number, userId: number, body:
   // Members beyond the new seats lose access (managers stay first), projects beyond the new limit go.
   const users = await membersPastSeats(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
   const limit = projectLimits[next.plan.tier].projects;
-  const maps = Number.isFinite(limit)
-    ? await projectsPastLimit(db, groupId, Math.max(0, limit === 0 ? 0 : limit))
-    : [];
+  const maps = Number.isFinite(limit) ? await projectsPastLimit(db, groupId, Math.max(0, limit === 0 ? 0 : limit)) : [];
   if (body.code) countOfferAttempt(deps.config, userId);
-  const offer = body.code ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: deps.now() }) : undefined;
-  const newPrice = offer ? (next.plan.per_seat_pricing ? offer.price_cents * next.users : offer.price_cents) : priceCents(next.plan, next.cycle, next.users);
+  const offer = body.code
+    ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: deps.now() })
+    : undefined;
+  const newPrice = offer
+    ? next.plan.per_seat_pricing
+      ? offer.price_cents * next.users
+      : offer.price_cents
+    : priceCents(next.plan, next.cycle, next.users);
   // API access (api_combo) stays, priced for the new cycle: it is prorated with the plan.
   const apiPrice = subscription.api_access ? apiPeriodPrice(subscription.api_access, next.cycle) : 0;
-  const money = next.plan.plan === 'level0'
-    ? { chargeCents: 0, creditCents: subscription.credit_cents, periodStart: subscription.period_start, periodEnd: subscription.period_end }
-    : prorate({ oldPriceCents: subscription.price_cents + subscription.api_price_cents, newPriceCents: newPrice + apiPrice, oldCycle: subscription.cycle, newCycle: next.cycle, periodStart: subscription.period_start, periodEnd: subscription.period_end, now: deps.now(), creditCents: subscription.credit_cents });
+  const money =
+    next.plan.plan === 'level0'
+      ? {
+          chargeCents: 0,
+          creditCents: subscription.credit_cents,
+          periodStart: subscription.period_start,
+          periodEnd: subscription.period_end,
+        }
+      : prorate({
+          oldPriceCents: subscription.price_cents + subscription.api_price_cents,
+          newPriceCents: newPrice + apiPrice,
+          oldCycle: subscription.cycle,
+          newCycle: next.cycle,
+          periodStart: subscription.period_start,
+          periodEnd: subscription.period_end,
+          now: deps.now(),
+          creditCents: subscription.credit_cents,
+        });
   return {
     possible: true as const,
-    subscription, next, newPrice, apiPrice, money, offer,
-    effects: { users: users.map((u) => [u.name, u.role, Number(u.user_id)]), maps: maps.map((m) => [Number(m.id), m.name]), sources: [], deprecatedApi: false },
+    subscription,
+    next,
+    newPrice,
+    apiPrice,
+    money,
+    offer,
+    effects: {
+      users: users.map((u) => [u.name, u.role, Number(u.user_id)]),
+      maps: maps.map((m) => [Number(m.id), m.name]),
+      sources: [],
+      deprecatedApi: false,
+    },
   };
 }
 
@@ -127,15 +167,34 @@ async function checkChange(c: Context, deps: Ctx): Promise<Response> {
     const result = await assessCombo(sql, group, query, deps.now());
     const effects = { users: [], maps: [], sources: [], deprecatedApi: false };
     if (!result.possible) return c.json({ possible: false, reason: result.reason, effects });
-    return c.json({ possible: true, reason: null, effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.price });
+    return c.json({
+      possible: true,
+      reason: null,
+      effects,
+      charge: result.money.chargeCents,
+      credit: result.money.creditCents,
+      price: result.price,
+    });
   }
   const caller = await deps.callers.of(c);
   const group = managerGroup(caller);
   const parsed = change.safeParse(c.req.query());
   if (!parsed.success) throw new ApiError('BAD_REQUEST', parsed.error.issues.map((i) => i.message).join('; '));
   const result = await assess(deps, sql, group.id, caller.user!.id, parsed.data);
-  if (!result.possible) return c.json({ possible: false, reason: result.reason, effects: { users: [], maps: [], sources: [], deprecatedApi: false } });
-  return c.json({ possible: true, reason: null, effects: result.effects, charge: result.money.chargeCents, credit: result.money.creditCents, price: result.newPrice });
+  if (!result.possible)
+    return c.json({
+      possible: false,
+      reason: result.reason,
+      effects: { users: [], maps: [], sources: [], deprecatedApi: false },
+    });
+  return c.json({
+    possible: true,
+    reason: null,
+    effects: result.effects,
+    charge: result.money.chargeCents,
+    credit: result.money.creditCents,
+    price: result.newPrice,
+  });
 }
 
 async function changePlan(c: Context, deps: Ctx): Promise<Response> {
@@ -143,11 +202,15 @@ async function changePlan(c: Context, deps: Ctx): Promise<Response> {
   requireSession(caller);
   // Who may change comes before what was sent: only a manager's body is judged (400); for anyone else
   // the plan only picks the refusal (API access: 409 to the checkout without an account, else 404/403).
-  const raw = mayOnBilling(caller, 'change_plan') ? await requestBody(c, anyChange) : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
+  const raw = mayOnBilling(caller, 'change_plan')
+    ? await requestBody(c, anyChange)
+    : await requestBody(c, anyChange).catch(() => ({ plan: '' }));
   if (raw.plan === 'api_combo') {
     const group = comboGroup(caller);
     const comboChange = comboBody.parse(raw);
-    const answer = await runPlanChange(deps, group.id, (db, pay) => applyCombo(db, { now: deps.now() }, caller as SessionCaller, group, comboChange, pay));
+    const answer = await runPlanChange(deps, group.id, (db, pay) =>
+      applyCombo(db, { now: deps.now() }, caller as SessionCaller, group, comboChange, pay),
+    );
     deps.onApiAccessChanged?.(group.id);
     return c.json(answer);
   }
@@ -164,15 +227,34 @@ async function changePlan(c: Context, deps: Ctx): Promise<Response> {
       return { status: 'ok', effective_at: subscription.period_end, charge: 0 };
     }
     if (money.chargeCents > 0) {
-      if (!subscription.card_token) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
+      if (!subscription.card_token)
+        throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to change plan.');
       const payer = await payerOf(db, subscription.card_token);
-      const key = await serverChangeKey(db, 'change', group.id, subscription.id, `${next.plan.plan}_${next.cycle}_${next.users}`);
-      const charge = await pay({ customerId: payer.customerId, token: payer.token, amountCents: money.chargeCents, description: `Change to ${next.plan.name}`, idempotencyKey: key });
+      const key = await serverChangeKey(
+        db,
+        'change',
+        group.id,
+        subscription.id,
+        `${next.plan.plan}_${next.cycle}_${next.users}`,
+      );
+      const charge = await pay({
+        customerId: payer.customerId,
+        token: payer.token,
+        amountCents: money.chargeCents,
+        description: `Change to ${next.plan.name}`,
+        idempotencyKey: key,
+      });
       chargeId = charge.id;
     }
     await changeSubscription(db, subscription.id, {
-      plan: next.plan.plan, cycle: next.cycle, users: next.users, priceCents: result.newPrice, apiPriceCents: result.apiPrice,
-      periodStart: money.periodStart, periodEnd: money.periodEnd, creditCents: money.creditCents,
+      plan: next.plan.plan,
+      cycle: next.cycle,
+      users: next.users,
+      priceCents: result.newPrice,
+      apiPriceCents: result.apiPrice,
+      periodStart: money.periodStart,
+      periodEnd: money.periodEnd,
+      creditCents: money.creditCents,
     });
     await setGroupPlan(db, group.id, { tier: next.plan.tier, subtier: next.plan.plan, seats: next.users });
     const leaving = result.effects.users.map((u) => u[2] as number);
@@ -181,16 +263,26 @@ async function changePlan(c: Context, deps: Ctx): Promise<Response> {
     if (removed.length > 0) await removeProjectsPastLimit(db, group.id, removed);
     const credited = money.creditCents - subscription.credit_cents;
     await insertChangeOrder(db, {
-      groupId: group.id, userId: caller.user!.id, kind: credited > 0 ? 'credit' : 'plan_change',
+      groupId: group.id,
+      userId: caller.user!.id,
+      kind: credited > 0 ? 'credit' : 'plan_change',
       description: `${next.plan.name}${next.plan.per_seat_pricing ? ` for ${next.users} users` : ''}, ${next.cycle}${credited > 0 ? ' (credit for the unused time)' : ''}`,
-      amountCents: credited > 0 ? -credited : money.chargeCents, chargeId,
+      amountCents: credited > 0 ? -credited : money.chargeCents,
+      chargeId,
     });
     return { status: 'ok', charge: money.chargeCents, credit: money.creditCents };
   });
   return c.json(answer);
 }
 
-export function planChangeRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver; payments: PaymentProvider; clock?: Clock; onApiAccessChanged?: (groupId: number) => void }): Hono {
+export function planChangeRoutes(deps: {
+  config: Config;
+  sql: Sql;
+  callers: CallerResolver;
+  payments: PaymentProvider;
+  clock?: Clock;
+  onApiAccessChanged?: (groupId: number) => void;
+}): Hono {
   const app = new Hono();
   const ctx: Ctx = { ...deps, now: deps.clock ?? systemClock };
   app.get('/settings/check_change.json', (c) => checkChange(c, ctx));

@@ -3,7 +3,13 @@ import type { Caller } from '../../../auth/caller.ts';
 import { mayOnBilling, type BillingAction } from './policy.ts';
 
 const user = (id: number) => ({ id, name: 'u', email: 'u@example.org', isAdmin: false });
-const group = (id: number, role: 'manager' | 'member') => ({ id, name: 'g', slug: `g${id}`, tier: 'team' as const, role });
+const group = (id: number, role: 'manager' | 'member') => ({
+  id,
+  name: 'g',
+  slug: `g${id}`,
+  tier: 'team' as const,
+  role,
+});
 const callers: Record<string, Caller> = {
   anonymous: { level: 'anonymous', via: 'anonymous', token: 'public' },
   free: { level: 'free', via: 'session', token: 'public', user: user(1) },

@@ -22,5 +22,6 @@ export function mayOnBilling(caller: Caller, action: BillingAction, slug?: strin
 
 /** 403 with the action's own words unless the caller may. */
 export function assertBilling(caller: Caller, action: 'buy_plan' | 'change_plan' | 'manage_cards'): void {
-  if (!mayOnBilling(caller, action)) throw new ApiError('FORBIDDEN', action === 'manage_cards' ? cardManagersOnly : planManagersOnly);
+  if (!mayOnBilling(caller, action))
+    throw new ApiError('FORBIDDEN', action === 'manage_cards' ? cardManagersOnly : planManagersOnly);
 }

@@ -4,7 +4,9 @@ import type { Sql } from '../../../db/client.ts';
 import type { CardDetails } from '../../../payments/provider.ts';
 
 export async function customerOf(sql: Sql, userId: number, provider: string): Promise<string | undefined> {
-  const [row] = await sql<{ customer_id: string }[]>`SELECT customer_id FROM billing_customers WHERE user_id = ${userId} AND provider = ${provider}`;
+  const [row] = await sql<
+    { customer_id: string }[]
+  >`SELECT customer_id FROM billing_customers WHERE user_id = ${userId} AND provider = ${provider}`;
   return row?.customer_id;
 }
 
@@ -13,18 +15,29 @@ export async function saveCustomer(sql: Sql, userId: number, provider: string, c
     ON CONFLICT (user_id) DO UPDATE SET provider = EXCLUDED.provider, customer_id = EXCLUDED.customer_id`;
 }
 
-export async function orderByKey(sql: Sql, key: string): Promise<{ group_id: string; charge_id: string; amount_cents: number } | undefined> {
+export async function orderByKey(
+  sql: Sql,
+  key: string,
+): Promise<{ group_id: string; charge_id: string; amount_cents: number } | undefined> {
   const [row] = await sql<{ group_id: string; charge_id: string; amount_cents: number }[]>`
     SELECT group_id, charge_id, amount_cents FROM orders WHERE idempotency_key = ${key}`;
   return row;
 }
 
 export async function activeSubscription(sql: Sql, groupId: number): Promise<{ id: string; plan: string } | undefined> {
-  const [row] = await sql<{ id: string; plan: string }[]>`SELECT id, plan FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled'`;
+  const [row] = await sql<
+    { id: string; plan: string }[]
+  >`SELECT id, plan FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled'`;
   return row;
 }
 
-export async function insertCard(sql: Sql, groupId: number, userId: number, provider: string, card: CardDetails): Promise<void> {
+export async function insertCard(
+  sql: Sql,
+  groupId: number,
+  userId: number,
+  provider: string,
+  card: CardDetails,
+): Promise<void> {
   await sql`
     INSERT INTO cards (token, group_id, added_by, provider, brand, last4, exp_month, exp_year, cardholder_name)
     VALUES (${card.token}, ${groupId}, ${userId}, ${provider}, ${card.brand}, ${card.last4}, ${card.expMonth}, ${card.expYear}, ${card.cardholderName})
@@ -33,7 +46,16 @@ export async function insertCard(sql: Sql, groupId: number, userId: number, prov
 
 export async function insertSubscription(
   sql: Sql,
-  s: { groupId: number; plan: string; cycle: string; users: number; priceCents: number; cardToken: string; start: Date; end: Date },
+  s: {
+    groupId: number;
+    plan: string;
+    cycle: string;
+    users: number;
+    priceCents: number;
+    cardToken: string;
+    start: Date;
+    end: Date;
+  },
 ): Promise<void> {
   await sql`
     INSERT INTO subscriptions (group_id, plan, cycle, users, price_cents, card_token, period_start, period_end)
@@ -42,7 +64,15 @@ export async function insertSubscription(
 
 export async function insertOrder(
   sql: Sql,
-  o: { groupId: number; userId: number; kind: string; description: string; amountCents: number; chargeId: string; key: string },
+  o: {
+    groupId: number;
+    userId: number;
+    kind: string;
+    description: string;
+    amountCents: number;
+    chargeId: string;
+    key: string;
+  },
 ): Promise<void> {
   await sql`
     INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id, idempotency_key)
@@ -50,13 +80,42 @@ export async function insertOrder(
 }
 
 export async function billingOf(sql: Sql, groupId: number) {
-  const [subscription] = await sql<{ id: string; plan: string; cycle: string; users: number; price_cents: number; status: string; period_end: Date; cancel_at_period_end: boolean; card_token: string | null; credit_cents: number; api_access: string | null; api_price_cents: number }[]>`
+  const [subscription] = await sql<
+    {
+      id: string;
+      plan: string;
+      cycle: string;
+      users: number;
+      price_cents: number;
+      status: string;
+      period_end: Date;
+      cancel_at_period_end: boolean;
+      card_token: string | null;
+      credit_cents: number;
+      api_access: string | null;
+      api_price_cents: number;
+    }[]
+  >`
     SELECT id, credit_cents, api_access, api_price_cents, plan, cycle, users, price_cents, status, period_end, cancel_at_period_end, card_token FROM subscriptions WHERE group_id = ${groupId}`;
-  const cards = await sql<{ token: string; brand: string; last4: string; exp_month: number; exp_year: number; cardholder_name: string; provider: string }[]>`
+  const cards = await sql<
+    {
+      token: string;
+      brand: string;
+      last4: string;
+      exp_month: number;
+      exp_year: number;
+      cardholder_name: string;
+      provider: string;
+    }[]
+  >`
     SELECT token, brand, last4, exp_month, exp_year, cardholder_name, provider FROM cards WHERE group_id = ${groupId} ORDER BY created_at`;
   const orders = await sql<{ id: string; kind: string; description: string; amount_cents: number; created_at: Date }[]>`
     SELECT id, kind, description, amount_cents, created_at FROM orders WHERE group_id = ${groupId} ORDER BY created_at DESC, id DESC LIMIT 100`;
-  return { subscription: subscription ? { ...subscription, id: Number(subscription.id) } : null, cards, orders: orders.map((o) => ({ ...o, id: Number(o.id) })) };
+  return {
+    subscription: subscription ? { ...subscription, id: Number(subscription.id) } : null,
+    cards,
+    orders: orders.map((o) => ({ ...o, id: Number(o.id) })),
+  };
 }
 
 /** A name another account already has (names are unique without regard to case). */
@@ -71,7 +130,11 @@ export async function groupSlug(sql: Sql, groupId: number): Promise<string> {
 }
 
 /** The account's plan as the caller resolver reads it: tier, subtier (the plan) and seats. */
-export async function setGroupPlan(sql: Sql, groupId: number, plan: { tier: string; subtier: string; seats: number }): Promise<void> {
+export async function setGroupPlan(
+  sql: Sql,
+  groupId: number,
+  plan: { tier: string; subtier: string; seats: number },
+): Promise<void> {
   await sql`UPDATE groups SET tier = ${plan.tier}, subtier = ${plan.subtier}, seats = ${plan.seats} WHERE id = ${groupId}`;
 }
 
@@ -81,7 +144,9 @@ export async function setGroupSubtier(sql: Sql, groupId: number, subtier: string
 
 /** The orders a user placed and, for a manager (`groupId`), those of their account. */
 export async function ordersOfUser(sql: Sql, userId: number, groupId: number | null) {
-  return sql<{ id: string; kind: string; description: string; amount_cents: number; created_at: Date; account: string | null }[]>`
+  return sql<
+    { id: string; kind: string; description: string; amount_cents: number; created_at: Date; account: string | null }[]
+  >`
     SELECT o.id, o.kind, o.description, o.amount_cents, o.created_at, g.name AS account
     FROM orders o LEFT JOIN groups g ON g.id = o.group_id
     WHERE o.user_id = ${userId} OR (${groupId}::bigint IS NOT NULL AND o.group_id = ${groupId})
@@ -91,7 +156,15 @@ export async function ordersOfUser(sql: Sql, userId: number, groupId: number | n
 /** An order without an idempotency key (plan changes made under the plan-change lock, refunds, renewals carry their own). */
 export async function insertChangeOrder(
   sql: Sql,
-  o: { groupId: number | string | null; userId: number | null; kind: string; description: string; amountCents: number; chargeId: string | null; key?: string | null },
+  o: {
+    groupId: number | string | null;
+    userId: number | null;
+    kind: string;
+    description: string;
+    amountCents: number;
+    chargeId: string | null;
+    key?: string | null;
+  },
 ): Promise<void> {
   await sql`
     INSERT INTO orders (group_id, user_id, kind, description, amount_cents, charge_id, idempotency_key)
@@ -111,7 +184,9 @@ export async function orderCount(sql: Sql, groupId: number): Promise<string> {
 
 /** The processor customer of the user who added the card: who pays with it. */
 export async function customerOfCard(sql: Sql, cardToken: string): Promise<string | undefined> {
-  const [payer] = await sql<{ customer_id: string }[]>`SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${cardToken}`;
+  const [payer] = await sql<
+    { customer_id: string }[]
+  >`SELECT b.customer_id FROM cards c JOIN billing_customers b ON b.user_id = c.added_by WHERE c.token = ${cardToken}`;
   return payer?.customer_id;
 }
 
@@ -129,17 +204,25 @@ export async function deleteCard(sql: Sql, token: string, groupId: number): Prom
 }
 
 /** Makes the account's card pay for the subscription; false when either is not the account's. */
-export async function setSubscriptionCard(sql: Sql, subscriptionId: number, groupId: number, token: string): Promise<'ok' | 'no_card' | 'no_subscription'> {
+export async function setSubscriptionCard(
+  sql: Sql,
+  subscriptionId: number,
+  groupId: number,
+  token: string,
+): Promise<'ok' | 'no_card' | 'no_subscription'> {
   const [card] = await sql`SELECT 1 FROM cards WHERE token = ${token} AND group_id = ${groupId}`;
   if (!card) return 'no_card';
-  const updated = await sql`UPDATE subscriptions SET card_token = ${token} WHERE id = ${subscriptionId} AND group_id = ${groupId} RETURNING id`;
+  const updated =
+    await sql`UPDATE subscriptions SET card_token = ${token} WHERE id = ${subscriptionId} AND group_id = ${groupId} RETURNING id`;
   return updated.length === 0 ? 'no_subscription' : 'ok';
 }
 
 // Stand-alone API plans bought through the checkout (api-checkout.ts).
 
 export async function apiTrialEndOf(sql: Sql, groupId: number | string): Promise<Date | null> {
-  const [account] = await sql<{ trial_ends_at: Date | null }[]>`SELECT trial_ends_at FROM api_accounts WHERE group_id = ${groupId}`;
+  const [account] = await sql<
+    { trial_ends_at: Date | null }[]
+  >`SELECT trial_ends_at FROM api_accounts WHERE group_id = ${groupId}`;
   return account?.trial_ends_at ?? null;
 }
 
@@ -150,7 +233,10 @@ export async function hadApiTrial(sql: Sql, userId: number): Promise<boolean> {
 }
 
 /** The API plan's subscription; a sandbox's (or an ended plan's) row becomes it. */
-export async function upsertApiSubscription(sql: Sql, s: { groupId: number; plan: string; priceCents: number; cardToken: string; start: Date; end: Date }): Promise<void> {
+export async function upsertApiSubscription(
+  sql: Sql,
+  s: { groupId: number; plan: string; priceCents: number; cardToken: string; start: Date; end: Date },
+): Promise<void> {
   await sql`
     INSERT INTO subscriptions (group_id, plan, cycle, users, price_cents, card_token, period_start, period_end)
     VALUES (${s.groupId}, ${s.plan}, 'monthly', 1, ${s.priceCents}, ${s.cardToken}, ${s.start}, ${s.end})
@@ -159,7 +245,10 @@ export async function upsertApiSubscription(sql: Sql, s: { groupId: number; plan
       cancel_at_period_end = false, renewal_failures = 0, next_attempt_at = NULL`;
 }
 
-export async function upsertApiAccount(sql: Sql, a: { groupId: number; plan: string; start: Date; trialEndsAt: Date | null; trialUserId: number | null }): Promise<void> {
+export async function upsertApiAccount(
+  sql: Sql,
+  a: { groupId: number; plan: string; start: Date; trialEndsAt: Date | null; trialUserId: number | null },
+): Promise<void> {
   await sql`
     INSERT INTO api_accounts (group_id, plan, started_at, trial_ends_at, trial_user_id)
     VALUES (${a.groupId}, ${a.plan}, ${a.start}, ${a.trialEndsAt}, ${a.trialUserId})
@@ -170,12 +259,24 @@ export async function upsertApiAccount(sql: Sql, a: { groupId: number; plan: str
 // Plan changes (plan-change.ts), in the change's transaction.
 
 export type SubscriptionRow = {
-  id: string; status: string; plan: string; cycle: 'monthly' | 'annual'; users: number; price_cents: number; period_start: Date; period_end: Date; credit_cents: number;
-  card_token: string | null; api_access: 'api_standard' | 'api_premium' | null; api_price_cents: number;
+  id: string;
+  status: string;
+  plan: string;
+  cycle: 'monthly' | 'annual';
+  users: number;
+  price_cents: number;
+  period_start: Date;
+  period_end: Date;
+  credit_cents: number;
+  card_token: string | null;
+  api_access: 'api_standard' | 'api_premium' | null;
+  api_price_cents: number;
 };
 
 export async function currentSubscription(sql: Sql, groupId: number): Promise<SubscriptionRow | undefined> {
-  const [subscription] = await sql<SubscriptionRow[]>`SELECT * FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled'`;
+  const [subscription] = await sql<
+    SubscriptionRow[]
+  >`SELECT * FROM subscriptions WHERE group_id = ${groupId} AND status <> 'canceled'`;
   return subscription;
 }
 
@@ -186,7 +287,16 @@ export async function cancelAtPeriodEnd(sql: Sql, subscriptionId: string): Promi
 export async function changeSubscription(
   sql: Sql,
   id: string,
-  s: { plan: string; cycle: string; users: number; priceCents: number; apiPriceCents: number; periodStart: Date; periodEnd: Date; creditCents: number },
+  s: {
+    plan: string;
+    cycle: string;
+    users: number;
+    priceCents: number;
+    apiPriceCents: number;
+    periodStart: Date;
+    periodEnd: Date;
+    creditCents: number;
+  },
 ): Promise<void> {
   await sql`
     UPDATE subscriptions SET plan = ${s.plan}, cycle = ${s.cycle}, users = ${s.users}, price_cents = ${s.priceCents}, api_price_cents = ${s.apiPriceCents},
@@ -198,13 +308,24 @@ export async function changeSubscription(
 
 /** The answer of an API-access change already made with this key: the order and the subscription as it left it. */
 export async function comboOrderByKey(sql: Sql, key: string, groupId: number) {
-  const [done] = await sql<{ amount_cents: number; api_access: 'api_standard' | 'api_premium' | null; credit_cents: number; api_price_cents: number }[]>`
+  const [done] = await sql<
+    {
+      amount_cents: number;
+      api_access: 'api_standard' | 'api_premium' | null;
+      credit_cents: number;
+      api_price_cents: number;
+    }[]
+  >`
     SELECT o.amount_cents, s.api_access, s.credit_cents, s.api_price_cents FROM orders o JOIN subscriptions s ON s.group_id = o.group_id
     WHERE o.idempotency_key = ${key} AND o.group_id = ${groupId}`;
   return done;
 }
 
-export async function setApiAccess(sql: Sql, subscriptionId: string, a: { access: string | null; priceCents: number; creditCents: number }): Promise<void> {
+export async function setApiAccess(
+  sql: Sql,
+  subscriptionId: string,
+  a: { access: string | null; priceCents: number; creditCents: number },
+): Promise<void> {
   await sql`UPDATE subscriptions SET api_access = ${a.access}, api_price_cents = ${a.priceCents}, credit_cents = ${a.creditCents} WHERE id = ${subscriptionId}`;
 }
 
@@ -239,7 +360,9 @@ export async function allOrders(sql: Sql, page: number) {
 
 /** The order, locked for the refund's transaction. */
 export async function lockOrder(sql: Sql, id: number) {
-  const [order] = await sql<{ group_id: string | null; charge_id: string | null; amount_cents: number; kind: string }[]>`
+  const [order] = await sql<
+    { group_id: string | null; charge_id: string | null; amount_cents: number; kind: string }[]
+  >`
     SELECT group_id, charge_id, amount_cents, kind FROM orders WHERE id = ${id} FOR UPDATE`;
   return order;
 }

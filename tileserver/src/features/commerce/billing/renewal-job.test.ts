@@ -25,13 +25,35 @@ describe('the renewal job', () => {
   it('renews a due subscription when pg-boss runs the job', async () => {
     const browser = new TestBrowser(app);
     await browser.register(uniqueEmail('job'), 'secret-pass-1', 'Jo Job');
-    const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Jo Job' })).json.id;
-    const bought = await browser.post('/subscriptions.json', { plan: 'level1', payment_method_id: pm, agreement: true, group_name: `Job ${process.pid} ${Date.now().toString(36)}` });
+    const pm = (
+      await browser.post('/payments/local/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+        name: 'Jo Job',
+      })
+    ).json.id;
+    const bought = await browser.post('/subscriptions.json', {
+      plan: 'level1',
+      payment_method_id: pm,
+      agreement: true,
+      group_name: `Job ${process.pid} ${Date.now().toString(36)}`,
+    });
     expect(bought.status).toBe(201);
     const runs: RenewalReport[] = [];
     let finished = () => {};
     const ran = new Promise<void>((resolve) => (finished = resolve));
-    await startRenewalJob(boss, { sql, payments, logger, clock: () => new Date('2020-02-01T00:00:00Z'), onRun: (r) => { runs.push(r); finished(); } });
+    await startRenewalJob(boss, {
+      sql,
+      payments,
+      logger,
+      clock: () => new Date('2020-02-01T00:00:00Z'),
+      onRun: (r) => {
+        runs.push(r);
+        finished();
+      },
+    });
     await boss.send(renewalQueue, {});
     await ran;
     expect(runs[0]!.renewed).toBeGreaterThanOrEqual(1);

@@ -25,7 +25,12 @@ export async function startRenewalJob(boss: PgBoss, deps: RenewalJobDeps, cron =
   await boss.createQueue(renewalQueue);
   await boss.work(renewalQueue, async () => {
     const now = (deps.clock ?? systemClock)();
-    const report = await renewDueSubscriptions({ sql: deps.sql, payments: deps.payments, now, forgetGroup: deps.forgetGroup });
+    const report = await renewDueSubscriptions({
+      sql: deps.sql,
+      payments: deps.payments,
+      now,
+      forgetGroup: deps.forgetGroup,
+    });
     if (report.renewed + report.failed + report.ended > 0) deps.logger.info(report, 'billing renewals');
     const overage = await billApiOverage({ sql: deps.sql, payments: deps.payments, now });
     if (overage.billed + overage.failed > 0) deps.logger.info(overage, 'API overage billed');

@@ -4,8 +4,17 @@ import type { Sql } from '../../../db/client.ts';
 import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 
 export type DueSubscription = {
-  id: string; group_id: string; plan: string; users: number; cycle: Cycle; price_cents: number; credit_cents: number; card_token: string | null;
-  period_end: Date; cancel_at_period_end: boolean; renewal_failures: number;
+  id: string;
+  group_id: string;
+  plan: string;
+  users: number;
+  cycle: Cycle;
+  price_cents: number;
+  credit_cents: number;
+  card_token: string | null;
+  period_end: Date;
+  cancel_at_period_end: boolean;
+  renewal_failures: number;
 };
 
 /** Past due since before `graceEnded`: the paid tier goes (subtier and seats stay, for the way back). Answers the groups. */
@@ -19,7 +28,11 @@ export async function lapsePastDue(sql: Sql, graceEnded: Date, groupIds: number[
 }
 
 /** The next subscription due at `now`, locked; SKIP LOCKED lets two workers share the work without doubling it. */
-export async function nextDueSubscription(sql: Sql, now: Date, groupIds: number[] | null): Promise<DueSubscription | undefined> {
+export async function nextDueSubscription(
+  sql: Sql,
+  now: Date,
+  groupIds: number[] | null,
+): Promise<DueSubscription | undefined> {
   const [due] = await sql<DueSubscription[]>`
     SELECT id, group_id, plan, users, cycle, price_cents + api_price_cents AS price_cents, credit_cents, card_token, period_end, cancel_at_period_end, renewal_failures
     FROM subscriptions
@@ -35,12 +48,22 @@ export async function endSubscription(sql: Sql, subscriptionId: string, groupId:
   await sql`UPDATE groups SET tier = 'free', subtier = NULL, seats = 1 WHERE id = ${groupId}`;
 }
 
-export async function markRenewalFailed(sql: Sql, subscriptionId: string, failures: number, nextAttempt: Date): Promise<void> {
+export async function markRenewalFailed(
+  sql: Sql,
+  subscriptionId: string,
+  failures: number,
+  nextAttempt: Date,
+): Promise<void> {
   await sql`UPDATE subscriptions SET status = 'past_due', renewal_failures = ${failures}, next_attempt_at = ${nextAttempt} WHERE id = ${subscriptionId}`;
 }
 
 /** The next period starts where this one ended, paid (`fromCredit` of it from the credit). */
-export async function renewSubscription(sql: Sql, subscriptionId: string, fromCredit: number, periodEnd: Date): Promise<void> {
+export async function renewSubscription(
+  sql: Sql,
+  subscriptionId: string,
+  fromCredit: number,
+  periodEnd: Date,
+): Promise<void> {
   await sql`
     UPDATE subscriptions SET status = 'active', renewal_failures = 0, next_attempt_at = NULL, credit_cents = credit_cents - ${fromCredit},
       period_start = period_end, period_end = ${periodEnd}

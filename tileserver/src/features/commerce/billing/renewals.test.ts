@@ -21,13 +21,26 @@ let groupIds: number[] = [];
 /** Renews the accounts this file made (other files' accounts share the database). */
 const renew = (at: string) => renewDueSubscriptions({ sql, payments, now: new Date(at), groupIds });
 const tokenise = async (browser: TestBrowser, number: string) =>
-  (await browser.post('/payments/local/payment_methods', { number, exp_month: 12, exp_year: 2030, cvc: '123', name: 'Pat Payer' })).json.id as string;
+  (
+    await browser.post('/payments/local/payment_methods', {
+      number,
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+      name: 'Pat Payer',
+    })
+  ).json.id as string;
 
 async function proAccount() {
   clock = new Date('2026-04-01T00:00:00Z');
   const browser = new TestBrowser(app);
   await browser.register(uniqueEmail('renew'), 'secret-pass-1', 'Pat Payer');
-  const bought = await browser.post('/subscriptions.json', { plan: 'level1', payment_method_id: await tokenise(browser, '4242424242424242'), agreement: true, group_name: `Renew ${process.pid} ${Date.now().toString(36)}` });
+  const bought = await browser.post('/subscriptions.json', {
+    plan: 'level1',
+    payment_method_id: await tokenise(browser, '4242424242424242'),
+    agreement: true,
+    group_name: `Renew ${process.pid} ${Date.now().toString(36)}`,
+  });
   expect(bought.status).toBe(201);
   const billing = bought.json.path as string;
   const subscriptionId = (await browser.get(`${billing}.json`)).json.subscription.id as number;
@@ -43,7 +56,11 @@ describe('renewals', () => {
     expect(await renew('2026-04-30T23:00:00Z')).toEqual({ renewed: 0, failed: 0, ended: 0 });
     expect(await renew('2026-05-01T00:00:00Z')).toEqual({ renewed: 1, failed: 0, ended: 0 });
     const answer = (await browser.get(`${billing}.json`)).json;
-    expect(answer.subscription).toMatchObject({ status: 'active', period_end: '2026-06-01T00:00:00.000Z', credit_cents: 0 });
+    expect(answer.subscription).toMatchObject({
+      status: 'active',
+      period_end: '2026-06-01T00:00:00.000Z',
+      credit_cents: 0,
+    });
     expect(answer.orders[0]).toMatchObject({ kind: 'renewal', amount_cents: 9900 - 1000 });
     expect(await renew('2026-05-01T00:00:00Z')).toEqual({ renewed: 0, failed: 0, ended: 0 });
   });
@@ -52,7 +69,9 @@ describe('renewals', () => {
     const { browser, subscriptionId } = await proAccount();
     const declining = await tokenise(browser, '4000000000009995');
     expect((await browser.post('/account/cards.json', { payment_method_id: declining })).status).toBe(201);
-    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(200);
+    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(
+      200,
+    );
     expect(await renew('2026-05-01T00:00:00Z')).toEqual({ renewed: 0, failed: 1, ended: 0 });
     expect((await browser.session()).group.tier).toBe('pro'); // past due, still Pro while retrying
     expect(await renew('2026-05-01T12:00:00Z')).toEqual({ renewed: 0, failed: 0, ended: 0 }); // not yet due again
@@ -68,13 +87,19 @@ describe('renewals', () => {
     const { browser, subscriptionId } = await proAccount();
     const declining = await tokenise(browser, '4000000000009995');
     expect((await browser.post('/account/cards.json', { payment_method_id: declining })).status).toBe(201);
-    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(200);
+    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: declining })).status).toBe(
+      200,
+    );
     expect(await renew('2026-05-01T00:00:00Z')).toEqual({ renewed: 0, failed: 1, ended: 0 });
     clock = new Date('2026-05-01T01:00:00Z');
     const change = await browser.put('/subscriptions/update.json', { plan: 'team_flex', users: 25 });
     expect(change.status).toBe(409);
-    expect(change.json.error.message).toBe('Your last payment was declined: update the card on the billing page and pay it before changing plan.');
-    expect((await browser.get('/settings/check_change.json?plan=api_combo&api_access=premium&cycle=monthly')).json).toMatchObject({ possible: false });
+    expect(change.json.error.message).toBe(
+      'Your last payment was declined: update the card on the billing page and pay it before changing plan.',
+    );
+    expect(
+      (await browser.get('/settings/check_change.json?plan=api_combo&api_access=premium&cycle=monthly')).json,
+    ).toMatchObject({ possible: false });
     expect(await renew('2026-05-02T00:00:00Z')).toEqual({ renewed: 0, failed: 1, ended: 0 });
     expect((await browser.session()).group.tier).toBe('pro'); // within the grace
     await renew('2026-05-04T00:00:00Z'); // the grace is over; no retry is due yet
@@ -101,9 +126,14 @@ describe('cards', () => {
     const { browser, billing, subscriptionId } = await proAccount();
     const first = (await browser.get(`${billing}.json`)).json.cards[0].token as string;
     const second = await tokenise(browser, '5555555555554444');
-    expect((await browser.post('/account/cards.json', { payment_method_id: second })).json).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    expect((await browser.post('/account/cards.json', { payment_method_id: second })).json).toMatchObject({
+      brand: 'mastercard',
+      last4: '4444',
+    });
     expect((await browser.request('DELETE', `/account/cards/${first}.json`)).status).toBe(409);
-    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: second })).status).toBe(200);
+    expect((await browser.put(`/subscriptions/${subscriptionId}.json`, { payment_method_id: second })).status).toBe(
+      200,
+    );
     expect((await browser.request('DELETE', `/account/cards/${first}.json`)).json).toEqual({ status: 'ok' });
     expect((await browser.get(`${billing}.json`)).json.cards.map((c: { last4: string }) => c.last4)).toEqual(['4444']);
     const other = (await proAccount()).browser;

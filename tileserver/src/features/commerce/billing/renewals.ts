@@ -9,7 +9,13 @@ import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { planById } from '../plans/plans.ts';
 import { periodEnd } from '../plans/pricing.ts';
 import { customerOfCard, insertChangeOrder, setGroupPlan } from './queries.ts';
-import { endSubscription, lapsePastDue, markRenewalFailed, nextDueSubscription, renewSubscription } from './renewal-queries.ts';
+import {
+  endSubscription,
+  lapsePastDue,
+  markRenewalFailed,
+  nextDueSubscription,
+  renewSubscription,
+} from './renewal-queries.ts';
 
 export const retryAfterDays = [1, 3, 5];
 export const pastDueGraceDays = 3;
@@ -21,7 +27,13 @@ export interface RenewalReport {
 }
 
 /** Renews every due subscription, or only those of the groups in `groupIds` (an admin's "renew now"). */
-export async function renewDueSubscriptions(deps: { sql: Sql; payments: PaymentProvider; now: Date; forgetGroup?: (id: number) => void; groupIds?: number[] }): Promise<RenewalReport> {
+export async function renewDueSubscriptions(deps: {
+  sql: Sql;
+  payments: PaymentProvider;
+  now: Date;
+  forgetGroup?: (id: number) => void;
+  groupIds?: number[];
+}): Promise<RenewalReport> {
   const report: RenewalReport = { renewed: 0, failed: 0, ended: 0 };
   // Past the grace: the paid tier goes until the account pays (subtier and seats stay, for the way back).
   const graceEnded = new Date(deps.now.getTime() - pastDueGraceDays * 86_400_000);
@@ -47,7 +59,15 @@ export async function renewDueSubscriptions(deps: { sql: Sql; payments: PaymentP
           if (!customerId) throw new CardError('no_card', 'No card on file.');
           // A new key per attempt: a retry after a decline is a new charge, not a replay of the decline.
           const key = `renew_${due.id}_${due.period_end.getTime()}_${due.renewal_failures}`;
-          chargeId = (await deps.payments.charge({ customerId, token: due.card_token, amountCents: amount, description: `Renewal of ${due.plan}`, idempotencyKey: key })).id;
+          chargeId = (
+            await deps.payments.charge({
+              customerId,
+              token: due.card_token,
+              amountCents: amount,
+              description: `Renewal of ${due.plan}`,
+              idempotencyKey: key,
+            })
+          ).id;
         }
       } catch (error) {
         if (!(error instanceof CardError)) throw error;
@@ -67,7 +87,12 @@ export async function renewDueSubscriptions(deps: { sql: Sql; payments: PaymentP
       const site = planById.get(due.plan);
       if (site) await setGroupPlan(tx, Number(due.group_id), { tier: site.tier, subtier: site.plan, seats: due.users });
       await insertChangeOrder(tx, {
-        groupId: due.group_id, userId: null, kind: 'renewal', description: `Renewal, ${due.cycle}${fromCredit > 0 ? ' (credit used)' : ''}`, amountCents: amount, chargeId,
+        groupId: due.group_id,
+        userId: null,
+        kind: 'renewal',
+        description: `Renewal, ${due.cycle}${fromCredit > 0 ? ' (credit used)' : ''}`,
+        amountCents: amount,
+        chargeId,
         key: `renew_${due.id}_${due.period_end.getTime()}`,
       });
       report.renewed++;

@@ -22,7 +22,16 @@ import { planById, plans } from '../plans/plans.ts';
 import { periodEnd } from '../plans/pricing.ts';
 import { annualSavingsCents, cycleFor, planForUsers, priceCents } from '@parcel-map/contracts/commerce/plan-pricing';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { billingOf, groupSlug, insertCard, insertOrder, insertSubscription, orderByKey, ordersOfUser, setGroupPlan } from './queries.ts';
+import {
+  billingOf,
+  groupSlug,
+  insertCard,
+  insertOrder,
+  insertSubscription,
+  orderByKey,
+  ordersOfUser,
+  setGroupPlan,
+} from './queries.ts';
 import { cardBody, subscriptionBody, type SubscriptionAnswer } from '@parcel-map/contracts/commerce/billing';
 
 export interface BillingDeps {
@@ -39,7 +48,14 @@ type Ctx = BillingDeps & { now: Clock };
 function planList(c: Context, deps: Ctx): Response {
   const { payments } = deps;
   return c.json({
-    plans: plans.map((p) => ({ ...p, annual_savings: annualSavingsCents(p), price_text: { monthly: formatUsd(p.prices.monthly), annual: p.prices.annual === null ? null : formatUsd(p.prices.annual) } })),
+    plans: plans.map((p) => ({
+      ...p,
+      annual_savings: annualSavingsCents(p),
+      price_text: {
+        monthly: formatUsd(p.prices.monthly),
+        annual: p.prices.annual === null ? null : formatUsd(p.prices.annual),
+      },
+    })),
     payment_provider: payments.name,
     publishable_key: payments.name === 'stripe' ? (deps.config.STRIPE_PUBLISHABLE_KEY ?? null) : null,
   });
@@ -48,8 +64,20 @@ function planList(c: Context, deps: Ctx): Response {
 /** The local provider's tokeniser: the only place a card number is ever sent; never logged or stored. */
 async function tokeniseCard(c: Context, payments: LocalPaymentProvider): Promise<Response> {
   const card = await requestBody(c, cardBody, { maxBytes: 2048 });
-  const method = await payments.tokenise({ number: card.number, expMonth: card.exp_month, expYear: card.exp_year, cvc: card.cvc, name: card.name });
-  return c.json({ id: method.token, card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear } }, 201);
+  const method = await payments.tokenise({
+    number: card.number,
+    expMonth: card.exp_month,
+    expYear: card.exp_year,
+    cvc: card.cvc,
+    name: card.name,
+  });
+  return c.json(
+    {
+      id: method.token,
+      card: { brand: method.brand, last4: method.last4, exp_month: method.expMonth, exp_year: method.expYear },
+    },
+    201,
+  );
 }
 
 async function subscribe(c: Context, deps: Ctx): Promise<Response> {
@@ -60,42 +88,93 @@ async function subscribe(c: Context, deps: Ctx): Promise<Response> {
   if (isSelfServeApiPlan(body.plan)) {
     const bought = await buyApiPlan({ sql, payments, clock: deps.now }, caller, body);
     deps.callers.forgetGroup(bought.groupId);
-    return c.json({ path: `/g/${await groupSlug(sql, bought.groupId)}/settings/billing`, charge_id: bought.chargeId, amount: bought.amount } satisfies SubscriptionAnswer, 201);
+    return c.json(
+      {
+        path: `/g/${await groupSlug(sql, bought.groupId)}/settings/billing`,
+        charge_id: bought.chargeId,
+        amount: bought.amount,
+      } satisfies SubscriptionAnswer,
+      201,
+    );
   }
   const planId = planForUsers(body.plan, body.users);
   const plan = planById.get(planId);
   if (!plan || !plan.purchasable) throw new ApiError('BAD_REQUEST', `The plan ${body.plan} cannot be bought here`);
   const users = plan.per_seat_pricing ? Math.max(plan.users?.min ?? 1, body.users) : 1;
-  if (users > (plan.users?.max ?? 25)) throw new ApiError('BAD_REQUEST', `${plan.name} has at most ${plan.users?.max} users`);
+  if (users > (plan.users?.max ?? 25))
+    throw new ApiError('BAD_REQUEST', `${plan.name} has at most ${plan.users?.max} users`);
   const cycle = cycleFor(plan, body.cycle);
   // An offer's price replaces the list price (per seat for per-seat plans).
   if (body.offer) countOfferAttempt(deps.config, caller.user.id);
-  const offer = body.offer ? await findOffer(sql, body.offer, { plan: plan.plan, cycle, groupId: caller.group?.id ?? null, now: deps.now() }) : undefined;
-  const amount = offer ? (plan.per_seat_pricing ? offer.price_cents * users : offer.price_cents) : priceCents(plan, cycle, users);
+  const offer = body.offer
+    ? await findOffer(sql, body.offer, { plan: plan.plan, cycle, groupId: caller.group?.id ?? null, now: deps.now() })
+    : undefined;
+  const amount = offer
+    ? plan.per_seat_pricing
+      ? offer.price_cents * users
+      : offer.price_cents
+    : priceCents(plan, cycle, users);
   const key = `sub_${caller.user.id}_${body.idempotency_key ?? `${body.payment_method_id}_${planId}_${cycle}_${users}`}`;
   const group = caller.group;
   // Who may buy is judged after the body (a member's malformed request is a 400, as the route table expects).
   assertBilling(caller, 'buy_plan');
 
-  const answer = await checkout({ sql, payments }, { lock: { scope: 'checkout', id: caller.user.id }, replay: async (db) => {
-    const done = await orderByKey(db, key);
-    return done && { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents };
-  } }, async (db, pay) => {
-    await assertCheckoutPossible(db, group, body.group_name);
-    const customer = await customerFor(db, payments, caller.user);
-    const card = await payments.attachCard(customer, body.payment_method_id);
-    const charged = await pay({ customerId: customer, token: card.token, amountCents: amount, description: `${plan.name} (${cycle})`, idempotencyKey: key });
-    const groupId = await accountForPurchase(db, caller, body.group_name, plan.tier, users);
-    if (offer) await redeemOffer(db, offer, groupId);
-    await setGroupPlan(db, groupId, { tier: plan.tier, subtier: plan.plan, seats: users });
-    await insertCard(db, groupId, caller.user.id, payments.name, card);
-    const start = deps.now();
-    await insertSubscription(db, { groupId, plan: plan.plan, cycle, users, priceCents: amount, cardToken: card.token, start, end: periodEnd(start, cycle) });
-    await insertOrder(db, { groupId, userId: caller.user.id, kind: 'subscription', description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}${offer ? ` (offer ${offer.code})` : ''}`, amountCents: amount, chargeId: charged.id, key });
-    return { groupId, chargeId: charged.id, amount };
-  });
+  const answer = await checkout(
+    { sql, payments },
+    {
+      lock: { scope: 'checkout', id: caller.user.id },
+      replay: async (db) => {
+        const done = await orderByKey(db, key);
+        return done && { groupId: Number(done.group_id), chargeId: done.charge_id, amount: done.amount_cents };
+      },
+    },
+    async (db, pay) => {
+      await assertCheckoutPossible(db, group, body.group_name);
+      const customer = await customerFor(db, payments, caller.user);
+      const card = await payments.attachCard(customer, body.payment_method_id);
+      const charged = await pay({
+        customerId: customer,
+        token: card.token,
+        amountCents: amount,
+        description: `${plan.name} (${cycle})`,
+        idempotencyKey: key,
+      });
+      const groupId = await accountForPurchase(db, caller, body.group_name, plan.tier, users);
+      if (offer) await redeemOffer(db, offer, groupId);
+      await setGroupPlan(db, groupId, { tier: plan.tier, subtier: plan.plan, seats: users });
+      await insertCard(db, groupId, caller.user.id, payments.name, card);
+      const start = deps.now();
+      await insertSubscription(db, {
+        groupId,
+        plan: plan.plan,
+        cycle,
+        users,
+        priceCents: amount,
+        cardToken: card.token,
+        start,
+        end: periodEnd(start, cycle),
+      });
+      await insertOrder(db, {
+        groupId,
+        userId: caller.user.id,
+        kind: 'subscription',
+        description: `${plan.name}, ${cycle}${plan.per_seat_pricing ? `, ${users} users` : ''}${offer ? ` (offer ${offer.code})` : ''}`,
+        amountCents: amount,
+        chargeId: charged.id,
+        key,
+      });
+      return { groupId, chargeId: charged.id, amount };
+    },
+  );
   deps.callers.forgetGroup(answer.groupId);
-  return c.json({ path: `/g/${await groupSlug(sql, answer.groupId)}/settings/billing`, charge_id: answer.chargeId, amount: answer.amount } satisfies SubscriptionAnswer, 201);
+  return c.json(
+    {
+      path: `/g/${await groupSlug(sql, answer.groupId)}/settings/billing`,
+      charge_id: answer.chargeId,
+      amount: answer.amount,
+    } satisfies SubscriptionAnswer,
+    201,
+  );
 }
 
 // Order history (/profile/orders): the orders the user placed and those of the account they manage.
@@ -114,16 +193,26 @@ async function billingPage(c: Context, deps: Ctx): Promise<Response> {
   const caller = await deps.callers.of(c);
   requireSession(caller);
   const group = caller.group;
-  if (!group || !mayOnBilling(caller, 'view_billing', c.req.param('group'))) throw new ApiError('NOT_FOUND', 'No such account');
+  if (!group || !mayOnBilling(caller, 'view_billing', c.req.param('group')))
+    throw new ApiError('NOT_FOUND', 'No such account');
   const billing = await billingOf(sql, group.id);
   const plan = billing.subscription ? planById.get(billing.subscription.plan) : undefined;
-  return c.json({
-    group: { name: group.name, path: `/g/${group.slug}`, tier: group.tier },
-    plan: plan ? { plan: plan.plan, name: plan.name, included: plan.included } : null,
-    is_manager: mayOnBilling(caller, 'change_plan'),
-    ...billing,
-    cards: billing.cards.map((card) => ({ ...card, expired: card.exp_year < deps.now().getUTCFullYear() || (card.exp_year === deps.now().getUTCFullYear() && card.exp_month < deps.now().getUTCMonth() + 1) })),
-  }, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    {
+      group: { name: group.name, path: `/g/${group.slug}`, tier: group.tier },
+      plan: plan ? { plan: plan.plan, name: plan.name, included: plan.included } : null,
+      is_manager: mayOnBilling(caller, 'change_plan'),
+      ...billing,
+      cards: billing.cards.map((card) => ({
+        ...card,
+        expired:
+          card.exp_year < deps.now().getUTCFullYear() ||
+          (card.exp_year === deps.now().getUTCFullYear() && card.exp_month < deps.now().getUTCMonth() + 1),
+      })),
+    },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 export function billingRoutes(deps: BillingDeps): Hono {
@@ -131,7 +220,8 @@ export function billingRoutes(deps: BillingDeps): Hono {
   const ctx: Ctx = { ...deps, now: deps.clock ?? systemClock };
   const { payments } = deps;
   app.get('/plans.json', (c) => planList(c, ctx));
-  if (payments instanceof LocalPaymentProvider) app.post('/payments/local/payment_methods', (c) => tokeniseCard(c, payments));
+  if (payments instanceof LocalPaymentProvider)
+    app.post('/payments/local/payment_methods', (c) => tokeniseCard(c, payments));
   app.post('/subscriptions.json', (c) => subscribe(c, ctx));
   app.get('/profile/orders.json', (c) => orderHistory(c, ctx));
   app.get('/g/:group/settings/billing.json', (c) => billingPage(c, ctx));

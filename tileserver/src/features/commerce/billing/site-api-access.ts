@@ -16,15 +16,26 @@ import { planById } from '../plans/plans.ts';
 import { prorate, type Proration } from '../plans/pricing.ts';
 import type { Cycle } from '@parcel-map/contracts/commerce/plan-pricing';
 import { formatUsd } from '@parcel-map/contracts/money';
-import { comboOrderByKey, currentSubscription, customerOfCard, endApiAccess, insertChangeOrder, setApiAccess, startApiAccess, type SubscriptionRow } from './queries.ts';
+import {
+  comboOrderByKey,
+  currentSubscription,
+  customerOfCard,
+  endApiAccess,
+  insertChangeOrder,
+  setApiAccess,
+  startApiAccess,
+  type SubscriptionRow,
+} from './queries.ts';
 import { apiPlanOf, type ComboAnswer, type ComboBody } from '@parcel-map/contracts/commerce/site-api-access';
 
 type Group = NonNullable<SessionCaller['group']>;
-export const noSitePlanMessage = 'API access is added to a Pro or Team plan. Your account has none: choose an API plan on the plans page.';
+export const noSitePlanMessage =
+  'API access is added to a Pro or Team plan. Your account has none: choose an API plan on the plans page.';
 const apiPlansUrl = '/plans#p=api_standard';
 
 /** API access's price for one period of a subscription of this cycle (API plans bill monthly). */
-export const apiPeriodPrice = (plan: 'api_standard' | 'api_premium', cycle: Cycle): number => apiPlan(plan).prices.monthly! * (cycle === 'annual' ? 12 : 1);
+export const apiPeriodPrice = (plan: 'api_standard' | 'api_premium', cycle: Cycle): number =>
+  apiPlan(plan).prices.monthly! * (cycle === 'annual' ? 12 : 1);
 
 /** A free account (no group, no paid site plan) is sent to the API-plan checkout: 409 with its address. */
 export function noSitePlan(): ApiError {
@@ -33,26 +44,51 @@ export function noSitePlan(): ApiError {
 
 export type ComboAssessment =
   | { possible: false; reason: string }
-  | { possible: true; subscription: SubscriptionRow; target: 'api_standard' | 'api_premium' | null; price: number; money: Proration };
+  | {
+      possible: true;
+      subscription: SubscriptionRow;
+      target: 'api_standard' | 'api_premium' | null;
+      price: number;
+      money: Proration;
+    };
 
 /** Whether the change is possible and what it costs now (read inside the change's transaction too). */
-export async function assessCombo(db: Sql, group: Group, body: Omit<ComboBody, 'idempotency_key'>, now: Date): Promise<ComboAssessment> {
+export async function assessCombo(
+  db: Sql,
+  group: Group,
+  body: Omit<ComboBody, 'idempotency_key'>,
+  now: Date,
+): Promise<ComboAssessment> {
   const subscription = await currentSubscription(db, group.id);
   const site = subscription ? planById.get(subscription.plan) : undefined;
   if (!subscription || !site || site.tier === 'free') throw noSitePlan();
   if (body.cycle && body.cycle !== subscription.cycle) {
-    throw new ApiError('BAD_REQUEST', `API access is billed with your plan, ${subscription.cycle}: choose the ${subscription.cycle} cycle`, { cycle: subscription.cycle });
+    throw new ApiError(
+      'BAD_REQUEST',
+      `API access is billed with your plan, ${subscription.cycle}: choose the ${subscription.cycle} cycle`,
+      { cycle: subscription.cycle },
+    );
   }
   if (subscription.status === 'past_due') return { possible: false, reason: pastDueMessage };
   const target = apiPlanOf(body.api_access);
   if (target === subscription.api_access) {
-    return { possible: false, reason: target ? 'That is your current API plan.' : 'Your plan has no API access to remove.' };
+    return {
+      possible: false,
+      reason: target ? 'That is your current API plan.' : 'Your plan has no API access to remove.',
+    };
   }
-  if (subscription.period_end <= now) return { possible: false, reason: 'Your plan is being renewed: try again in a few minutes.' };
+  if (subscription.period_end <= now)
+    return { possible: false, reason: 'Your plan is being renewed: try again in a few minutes.' };
   const price = target ? apiPeriodPrice(target, subscription.cycle) : 0;
   const money = prorate({
-    oldPriceCents: subscription.api_price_cents, newPriceCents: price, oldCycle: subscription.cycle, newCycle: subscription.cycle,
-    periodStart: subscription.period_start, periodEnd: subscription.period_end, now, creditCents: subscription.credit_cents,
+    oldPriceCents: subscription.api_price_cents,
+    newPriceCents: price,
+    oldCycle: subscription.cycle,
+    newCycle: subscription.cycle,
+    periodStart: subscription.period_start,
+    periodEnd: subscription.period_end,
+    now,
+    creditCents: subscription.credit_cents,
   });
   return { possible: true, subscription, target, price, money };
 }
@@ -79,7 +115,14 @@ export async function applyCombo(
   const key = body.idempotency_key ? clientChangeKey('combo', group.id, body.idempotency_key) : null;
   if (key) {
     const done = await comboOrderByKey(db, key, group.id);
-    if (done) return { status: 'ok', api_access: done.api_access, charge: Math.max(0, done.amount_cents), credit: done.credit_cents, price: done.api_price_cents };
+    if (done)
+      return {
+        status: 'ok',
+        api_access: done.api_access,
+        charge: Math.max(0, done.amount_cents),
+        credit: done.credit_cents,
+        price: done.api_price_cents,
+      };
   }
   const result = await assessCombo(db, group, body, deps.now);
   if (!result.possible) throw new ApiError('CONFLICT', result.reason);
@@ -90,8 +133,11 @@ export async function applyCombo(
     if (!customerId) throw new ApiError('PAYMENT_REQUIRED', 'Add a card to your account to add API access.');
     const chargeKey = key ?? (await serverChangeKey(db, 'combo', group.id, subscription.id, target ?? 'none'));
     const charge = await pay({
-      customerId, token: subscription.card_token!, amountCents: money.chargeCents,
-      description: target ? `API access ${apiPlan(target).name}` : 'API access', idempotencyKey: chargeKey,
+      customerId,
+      token: subscription.card_token!,
+      amountCents: money.chargeCents,
+      description: target ? `API access ${apiPlan(target).name}` : 'API access',
+      idempotencyKey: chargeKey,
     });
     chargeId = charge.id;
   }
@@ -103,8 +149,13 @@ export async function applyCombo(
   const credited = money.creditCents - subscription.credit_cents;
   const site = planById.get(subscription.plan)!.name;
   await insertChangeOrder(db, {
-    groupId: group.id, userId: caller.user.id, kind: credited > 0 ? 'credit' : 'plan_change', description: describe(target, site, subscription.cycle, credited),
-    amountCents: credited > 0 ? -credited : money.chargeCents, chargeId, key,
+    groupId: group.id,
+    userId: caller.user.id,
+    kind: credited > 0 ? 'credit' : 'plan_change',
+    description: describe(target, site, subscription.cycle, credited),
+    amountCents: credited > 0 ? -credited : money.chargeCents,
+    chargeId,
+    key,
   });
   return { status: 'ok', api_access: target, charge: money.chargeCents, credit: money.creditCents, price };
 }

@@ -39,25 +39,59 @@ async function focusArea(browser: TestBrowser, miles: number) {
 
 async function manager(miles: number) {
   const user = await signedInUser(app, sql, 'pro');
-  const project = await user.browser.post('/projects.json', { name: 'Allowance study', query: { path: cambridge, filters: {} } });
+  const project = await user.browser.post('/projects.json', {
+    name: 'Allowance study',
+    query: { path: cambridge, filters: {} },
+  });
   const [group] = await sql<{ group_id: string }[]>`SELECT group_id FROM memberships WHERE user_id = ${user.userId}`;
-  return { ...user, mapId: project.json.id as number, ...(await focusArea(user.browser, miles)), groupId: Number(group!.group_id) };
+  return {
+    ...user,
+    mapId: project.json.id as number,
+    ...(await focusArea(user.browser, miles)),
+    groupId: Number(group!.group_id),
+  };
 }
 
 const card = async (browser: TestBrowser) =>
-  (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Pat Pro' })).json.id as string;
+  (
+    await browser.post('/payments/local/payment_methods', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+      name: 'Pat Pro',
+    })
+  ).json.id as string;
 
 const freeRowsSpent = async (groupId: number) =>
-  (await sql<{ n: number }[]>`SELECT coalesce(sum(free_rows), 0)::int AS n FROM exports WHERE group_id = ${groupId}`)[0]!.n;
+  (
+    await sql<{ n: number }[]>`SELECT coalesce(sum(free_rows), 0)::int AS n FROM exports WHERE group_id = ${groupId}`
+  )[0]!.n;
 const chargedFor = async (pm: string) =>
-  (await sql<{ n: number; cents: number }[]>`SELECT count(*)::int AS n, coalesce(sum(amount_cents), 0)::int AS cents FROM local_charges WHERE payment_method_id = ${pm}`)[0]!;
+  (
+    await sql<
+      { n: number; cents: number }[]
+    >`SELECT count(*)::int AS n, coalesce(sum(amount_cents), 0)::int AS cents FROM local_charges WHERE payment_method_id = ${pm}`
+  )[0]!;
 
 describe('the free export allowance', () => {
   it('applies one allowance across the cart in order, a part below the minimum priced at the minimum', () => {
-    const item = (format: string, count: number) => ({ kind: 'export' as const, format, count, price_cents: 0, free_rows: 0 });
+    const item = (format: string, count: number) => ({
+      kind: 'export' as const,
+      format,
+      count,
+      price_cents: 0,
+      free_rows: 0,
+    });
     const store = { kind: 'store' as const, format: 'csv', count: 5000, price_cents: 5000, free_rows: 0 };
     const priced = applyAllowance([item('csv', 1010), item('shp', 50), store, item('csv', 1010), item('csv', 5)], 1000);
-    expect(priced.map((p) => [p.free_rows, p.price_cents])).toEqual([[1000, 100], [0, 750], [0, 5000], [0, 10100], [0, 100]]);
+    expect(priced.map((p) => [p.free_rows, p.price_cents])).toEqual([
+      [1000, 100],
+      [0, 750],
+      [0, 5000],
+      [0, 10100],
+      [0, 100],
+    ]);
   });
 
   it('H5: a cart of several exports each over the allowance is charged for every row past one allowance', async () => {
@@ -72,7 +106,10 @@ describe('the free export allowance', () => {
     expect(added.json.total).toBe(expected);
     expect((await m.browser.get('/orders/cart.json')).json.total).toBe(expected);
     const pm = await card(m.browser);
-    const paid = await m.browser.post('/orders/cart/checkout.json', { payment_method_id: pm, idempotency_key: 'h5-cart-checkout' });
+    const paid = await m.browser.post('/orders/cart/checkout.json', {
+      payment_method_id: pm,
+      idempotency_key: 'h5-cart-checkout',
+    });
     expect(paid.status, JSON.stringify(paid.json)).toBe(201);
     expect(await chargedFor(pm)).toEqual({ n: 1, cents: expected });
     expect(await freeRowsSpent(m.groupId)).toBe(allowance);
@@ -82,10 +119,19 @@ describe('the free export allowance', () => {
     const m = await manager(0.06);
     expect(m.n).toBeGreaterThan(0);
     expect(m.n).toBeLessThanOrEqual(allowance);
-    const body = { fmt: 'csv', all_parcels: 'false', map_id: m.mapId, query: { path: cambridge, focus_area_id: m.focusId } };
-    const answers = await Promise.all(Array.from({ length: 30 }, () => m.browser.post(`${cambridge}/exports/start.json`, body)));
+    const body = {
+      fmt: 'csv',
+      all_parcels: 'false',
+      map_id: m.mapId,
+      query: { path: cambridge, focus_area_id: m.focusId },
+    };
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => m.browser.post(`${cambridge}/exports/start.json`, body)),
+    );
     const started = answers.filter((a) => a.status === 201).length;
-    expect(answers.every((a) => a.status === 201 || (a.status === 402 && a.json.error.code === 'PAYMENT_REQUIRED'))).toBe(true);
+    expect(
+      answers.every((a) => a.status === 201 || (a.status === 402 && a.json.error.code === 'PAYMENT_REQUIRED')),
+    ).toBe(true);
     expect(started).toBe(Math.floor(allowance / m.n));
     expect(await freeRowsSpent(m.groupId)).toBeLessThanOrEqual(allowance);
   });
@@ -94,19 +140,35 @@ describe('the free export allowance', () => {
     const m = await manager(0.25);
     const small = await focusArea(m.browser, 0.06);
     // The cart is quoted while the whole allowance is free...
-    const added = await m.browser.post('/orders/cart/add_export_items.json', { items: [{ fmt: 'csv', map_id: m.mapId, query: { path: cambridge, focus_area_id: m.focusId } }] });
+    const added = await m.browser.post('/orders/cart/add_export_items.json', {
+      items: [{ fmt: 'csv', map_id: m.mapId, query: { path: cambridge, focus_area_id: m.focusId } }],
+    });
     expect(added.json.total).toBe((m.n - allowance) * 10);
     // ...then a free download of the same account spends part of it.
-    const start = await m.browser.post(`${cambridge}/exports/start.json`, { fmt: 'csv', map_id: m.mapId, query: { path: cambridge, focus_area_id: small.focusId } });
+    const start = await m.browser.post(`${cambridge}/exports/start.json`, {
+      fmt: 'csv',
+      map_id: m.mapId,
+      query: { path: cambridge, focus_area_id: small.focusId },
+    });
     expect(start.status, JSON.stringify(start.json)).toBe(201);
     const pm = await card(m.browser);
-    const refused = await m.browser.post('/orders/cart/checkout.json', { payment_method_id: pm, idempotency_key: 'h5-after-start-1' });
+    const refused = await m.browser.post('/orders/cart/checkout.json', {
+      payment_method_id: pm,
+      idempotency_key: 'h5-after-start-1',
+    });
     const repriced = (m.n - (allowance - small.n)) * 10;
     expect(refused.status).toBe(409);
-    expect(refused.json.error.details).toEqual({ total: repriced, previous_total: (m.n - allowance) * 10, cart_url: '/orders/cart' });
+    expect(refused.json.error.details).toEqual({
+      total: repriced,
+      previous_total: (m.n - allowance) * 10,
+      cart_url: '/orders/cart',
+    });
     expect(await chargedFor(pm)).toEqual({ n: 0, cents: 0 });
     expect((await m.browser.get('/orders/cart.json')).json.total).toBe(repriced);
-    const paid = await m.browser.post('/orders/cart/checkout.json', { payment_method_id: pm, idempotency_key: 'h5-after-start-2' });
+    const paid = await m.browser.post('/orders/cart/checkout.json', {
+      payment_method_id: pm,
+      idempotency_key: 'h5-after-start-2',
+    });
     expect(paid.status).toBe(201);
     expect(await chargedFor(pm)).toEqual({ n: 1, cents: repriced });
     expect(await freeRowsSpent(m.groupId)).toBe(allowance);
@@ -114,16 +176,21 @@ describe('the free export allowance', () => {
 
   it('charges a checkout replayed in parallel with one idempotency key once, and answers the replays with the first order', async () => {
     const m = await manager(0.25);
-    await m.browser.post('/orders/cart/add_export_items.json', { items: [{ fmt: 'csv', map_id: m.mapId, query: { path: cambridge, focus_area_id: m.focusId } }] });
+    await m.browser.post('/orders/cart/add_export_items.json', {
+      items: [{ fmt: 'csv', map_id: m.mapId, query: { path: cambridge, focus_area_id: m.focusId } }],
+    });
     const pm = await card(m.browser);
     const body = { payment_method_id: pm, idempotency_key: 'replayed-cart-checkout' };
-    const answers = await Promise.all(Array.from({ length: 6 }, () => m.browser.post('/orders/cart/checkout.json', body)));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => m.browser.post('/orders/cart/checkout.json', body)),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 200, 200, 200, 201]);
     expect(new Set(answers.map((a) => a.json.order_id)).size).toBe(1);
     const later = await m.browser.post('/orders/cart/checkout.json', body);
     expect(later.json).toMatchObject({ order_id: answers[0]!.json.order_id, repeated: true });
     expect(await chargedFor(pm)).toEqual({ n: 1, cents: (m.n - allowance) * 10 });
-    const [orders] = await sql`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ${`data_${m.userId}_replayed-cart-checkout`}`;
+    const [orders] =
+      await sql`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ${`data_${m.userId}_replayed-cart-checkout`}`;
     expect(orders!.n).toBe(1);
   });
 });

@@ -20,10 +20,20 @@ export async function exportCoverage(sql: Sql, definition: SelectionDefinition, 
   const fields = exportFields(level);
   // Catalog identifiers only; the sample's values never leave the database.
   const counts = fields.map((name, i) => `count(s."${name}")::int AS c${i}`).join(', ');
-  const inner = selectionSql(definition, { bound: true }, fields.map((f) => `p."${f}"`).join(', '), `LIMIT ${coverageSample}`);
-  const [row] = await sql.unsafe<Record<string, number>[]>(`SELECT count(*)::int AS n, ${counts} FROM (${inner}) s`, [JSON.stringify(definition)]);
+  const inner = selectionSql(
+    definition,
+    { bound: true },
+    fields.map((f) => `p."${f}"`).join(', '),
+    `LIMIT ${coverageSample}`,
+  );
+  const [row] = await sql.unsafe<Record<string, number>[]>(`SELECT count(*)::int AS n, ${counts} FROM (${inner}) s`, [
+    JSON.stringify(definition),
+  ]);
   const n = row?.n ?? 0;
-  const coverage = fields.map((name, i) => ({ name, percent: n === 0 ? 0 : Math.round((1000 * (row![`c${i}`] ?? 0)) / n) / 10 }));
+  const coverage = fields.map((name, i) => ({
+    name,
+    percent: n === 0 ? 0 : Math.round((1000 * (row![`c${i}`] ?? 0)) / n) / 10,
+  }));
   const labels = new Map(parcelFields.map((f) => [f.name, f.label]));
   return {
     path: definition.query.path,

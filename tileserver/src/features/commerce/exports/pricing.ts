@@ -17,7 +17,8 @@ export interface QuoteInput {
 }
 
 export const minimumOrderText = `Minimum order: 10 parcels (${formatUsd(prices.minimum_cents.csv)} spreadsheet, ${formatUsd(prices.minimum_cents.spatial)} spatial).`;
-export const managersOnlyText = 'Only available to managers. Please contact your account admin to change your user permissions.';
+export const managersOnlyText =
+  'Only available to managers. Please contact your account admin to change your user permissions.';
 
 export function quote(input: QuoteInput): Quote {
   const csv = input.format === 'csv';
@@ -28,21 +29,43 @@ export function quote(input: QuoteInput): Quote {
   const price = billable * perRecord;
   const warnings: ExportWarning[] = [];
   const belowMinimum = billable > 0 && billable < prices.minimum_records;
-  if (input.count === 0) warnings.push({ code: 'empty', message: 'There are no parcels in this selection. Change the filters or the place to export parcels.' });
+  if (input.count === 0)
+    warnings.push({
+      code: 'empty',
+      message: 'There are no parcels in this selection. Change the filters or the place to export parcels.',
+    });
   if (belowMinimum) warnings.push({ code: 'minimum', message: minimumOrderText });
   const overCountyPrice = price > prices.price_warning_cents[kind];
   if (overCountyPrice) {
-    warnings.push({ code: 'county-price', message: `This export costs more than buying the whole county (over ${formatUsd(prices.price_warning_cents[kind])} for a ${csv ? 'spreadsheet' : 'spatial file'}). Buy the county file in the Data Store instead.` });
+    warnings.push({
+      code: 'county-price',
+      message: `This export costs more than buying the whole county (over ${formatUsd(prices.price_warning_cents[kind])} for a ${csv ? 'spreadsheet' : 'spatial file'}). Buy the county file in the Data Store instead.`,
+    });
   }
-  if (input.counties > 1) warnings.push({ code: 'multi-county', message: `This selection filters on ${input.counties} counties. Exports are priced per county: narrow the selection to one county, or buy the counties in the Data Store.` });
-  if (input.publicSources > 0) warnings.push({ code: 'public-sources', message: 'Public sources in this project cannot be exported; only parcel data is included.' });
+  if (input.counties > 1)
+    warnings.push({
+      code: 'multi-county',
+      message: `This selection filters on ${input.counties} counties. Exports are priced per county: narrow the selection to one county, or buy the counties in the Data Store.`,
+    });
+  if (input.publicSources > 0)
+    warnings.push({
+      code: 'public-sources',
+      message: 'Public sources in this project cannot be exported; only parcel data is included.',
+    });
   const cap = input.country === 'ca' ? prices.price_cap_cents.ca : prices.price_cap_cents.other;
   const overLimit = price > cap;
   if (overLimit) {
-    warnings.push({ code: 'over-limit', message: `This purchase is over the export tool's limit of ${formatUsd(cap, 0)}. Please contact ${prices.support_email} or use the Data Store.` });
+    warnings.push({
+      code: 'over-limit',
+      message: `This purchase is over the export tool's limit of ${formatUsd(cap, 0)}. Please contact ${prices.support_email} or use the Data Store.`,
+    });
   }
   const focusTooLarge = input.focusAcres !== undefined && input.focusAcres > prices.focus_area_max_acres;
-  if (focusTooLarge) warnings.push({ code: 'focus-too-large', message: `This focus area is larger than ${prices.focus_area_max_acres.toLocaleString('en-US')} acres and too large to export.` });
+  if (focusTooLarge)
+    warnings.push({
+      code: 'focus-too-large',
+      message: `This focus area is larger than ${prices.focus_area_max_acres.toLocaleString('en-US')} acres and too large to export.`,
+    });
   const blocked = input.count === 0 || focusTooLarge || overLimit;
   return {
     requested: input.count,

@@ -34,10 +34,19 @@ export interface ExportRow {
 }
 
 const toRow = (r: Record<string, unknown>): ExportRow =>
-  ({ ...r, id: Number(r.id), group_id: r.group_id === null ? null : Number(r.group_id), user_id: Number(r.user_id), project_id: r.project_id === null ? null : Number(r.project_id), order_id: r.order_id === null ? null : Number(r.order_id) }) as ExportRow;
+  ({
+    ...r,
+    id: Number(r.id),
+    group_id: r.group_id === null ? null : Number(r.group_id),
+    user_id: Number(r.user_id),
+    project_id: r.project_id === null ? null : Number(r.project_id),
+    order_id: r.order_id === null ? null : Number(r.order_id),
+  }) as ExportRow;
 
 export async function countSelection(sql: Sql, definition: SelectionDefinition): Promise<number> {
-  const [row] = await sql.unsafe<{ n: number }[]>(selectionSql(definition, { bound: true }, 'count(*)::int AS n'), [JSON.stringify(definition)]);
+  const [row] = await sql.unsafe<{ n: number }[]>(selectionSql(definition, { bound: true }, 'count(*)::int AS n'), [
+    JSON.stringify(definition),
+  ]);
   return row?.n ?? 0;
 }
 
@@ -53,12 +62,18 @@ export async function countiesOfSelection(sql: Sql, definition: SelectionDefinit
 }
 
 export async function focusAreaOf(sql: Sql, id: number): Promise<{ group_id: number; acres: number } | undefined> {
-  const [row] = await sql<{ group_id: string; acres: number }[]>`SELECT group_id, acres FROM focus_areas WHERE id = ${id}`;
+  const [row] = await sql<
+    { group_id: string; acres: number }[]
+  >`SELECT group_id, acres FROM focus_areas WHERE id = ${id}`;
   return row ? { group_id: Number(row.group_id), acres: Number(row.acres) } : undefined;
 }
 
 /** Free csv rows a group (or a user without one) used since the month began. */
-export async function freeRowsUsed(sql: Sql, owner: { groupId: number | null; userId: number }, since: Date): Promise<number> {
+export async function freeRowsUsed(
+  sql: Sql,
+  owner: { groupId: number | null; userId: number },
+  since: Date,
+): Promise<number> {
   const [row] = await sql<{ n: number }[]>`
     SELECT coalesce(sum(free_rows), 0)::int AS n FROM exports
     WHERE created_at >= ${since} AND status <> ${exportStatus.failed}
@@ -73,7 +88,24 @@ export async function lockAllowanceKey(db: Sql, key: string): Promise<void> {
 
 export async function insertExport(
   sql: Sql,
-  e: { groupId: number | null; userId: number; projectId: number | null; orderId: number | null; kind: 'export' | 'store'; path: string; format: string; product: string | null; level: string; definition: SelectionDefinition; requested: number; freeRows: number; priceCents: number; token: string; createdAt: Date; expiresAt: Date },
+  e: {
+    groupId: number | null;
+    userId: number;
+    projectId: number | null;
+    orderId: number | null;
+    kind: 'export' | 'store';
+    path: string;
+    format: string;
+    product: string | null;
+    level: string;
+    definition: SelectionDefinition;
+    requested: number;
+    freeRows: number;
+    priceCents: number;
+    token: string;
+    createdAt: Date;
+    expiresAt: Date;
+  },
 ): Promise<number> {
   const [row] = await sql<{ id: string }[]>`
     INSERT INTO exports (group_id, user_id, project_id, order_id, kind, path, format, product, level, definition, requested, free_rows, price_cents, token, created_at, expires_at)
@@ -88,7 +120,18 @@ export async function exportById(sql: Sql, id: number): Promise<ExportRow | unde
   return row ? toRow(row) : undefined;
 }
 
-export async function setExportStatus(sql: Sql, id: number, change: { status: number; progress?: number; rowsWritten?: number; filename?: string | null; error?: string | null; finishedAt?: Date }): Promise<void> {
+export async function setExportStatus(
+  sql: Sql,
+  id: number,
+  change: {
+    status: number;
+    progress?: number;
+    rowsWritten?: number;
+    filename?: string | null;
+    error?: string | null;
+    finishedAt?: Date;
+  },
+): Promise<void> {
   await sql`
     UPDATE exports SET status = ${change.status}, progress = coalesce(${change.progress ?? null}, progress),
       rows_written = coalesce(${change.rowsWritten ?? null}, rows_written),
@@ -102,12 +145,19 @@ export async function setProgress(sql: Sql, id: number, progress: number): Promi
 }
 
 export async function countAttempt(sql: Sql, id: number): Promise<number> {
-  const [row] = await sql<{ attempts: number }[]>`UPDATE exports SET attempts = attempts + 1 WHERE id = ${id} RETURNING attempts`;
+  const [row] = await sql<
+    { attempts: number }[]
+  >`UPDATE exports SET attempts = attempts + 1 WHERE id = ${id} RETURNING attempts`;
   return row?.attempts ?? 0;
 }
 
 /** A project's export records: in-progress ones only within `inProgressSince`. */
-export async function exportsOfProject(sql: Sql, projectId: number, userId: number, inProgressSince: Date): Promise<ExportRow[]> {
+export async function exportsOfProject(
+  sql: Sql,
+  projectId: number,
+  userId: number,
+  inProgressSince: Date,
+): Promise<ExportRow[]> {
   const rows = await sql`
     SELECT * FROM exports WHERE project_id = ${projectId} AND user_id = ${userId} AND (status <> ${exportStatus.inProgress} OR created_at >= ${inProgressSince})
     ORDER BY created_at DESC, id DESC LIMIT 100`;
@@ -122,7 +172,11 @@ export async function exportsOfUser(sql: Sql, userId: number, inProgressSince: D
 }
 
 /** Free downloads per day of the month: parcels in ready or expired files, and attempted. */
-export async function downloadHistory(sql: Sql, owner: { groupId: number | null; userId: number }, since: Date): Promise<{ date: string; successful: number; attempted: number }[]> {
+export async function downloadHistory(
+  sql: Sql,
+  owner: { groupId: number | null; userId: number },
+  since: Date,
+): Promise<{ date: string; successful: number; attempted: number }[]> {
   return sql<{ date: string; successful: number; attempted: number }[]>`
     SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS date,
            coalesce(sum(free_rows) FILTER (WHERE status IN (${exportStatus.ready}, ${exportStatus.expired})), 0)::int AS successful,
@@ -143,7 +197,10 @@ export async function restartExport(sql: Sql, id: number): Promise<void> {
 }
 
 /** The place's headline and the name of its state (the first two path segments). */
-export async function placeHeadline(sql: Sql, path: string): Promise<{ headline: string; admin1: string | null } | undefined> {
+export async function placeHeadline(
+  sql: Sql,
+  path: string,
+): Promise<{ headline: string; admin1: string | null } | undefined> {
   const [place] = await sql<{ headline: string; admin1: string | null }[]>`
     SELECT pl.headline, st.name AS admin1 FROM places pl LEFT JOIN places st ON st.path = '/' || split_part(pl.path, '/', 2) || '/' || split_part(pl.path, '/', 3)
     WHERE pl.path = ${path}`;

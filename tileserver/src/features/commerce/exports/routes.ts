@@ -20,9 +20,27 @@ import { removeExportFile } from './make-file.ts';
 import { assertMayExport, mayExport, mayUseExport } from './policy.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
 import {
-  countSelection, downloadHistory, exportById, exportsOfProject, exportsOfUser, insertExport, markDownloaded, placeHeadline, restartExport, setExportStatus, type ExportRow,
+  countSelection,
+  downloadHistory,
+  exportById,
+  exportsOfProject,
+  exportsOfUser,
+  insertExport,
+  markDownloaded,
+  placeHeadline,
+  restartExport,
+  setExportStatus,
+  type ExportRow,
 } from './queries.ts';
-import { checkBody, countsBody, exportStatus, startBody, statusText, type ExportCounts, type ExportRecord } from '@parcel-map/contracts/commerce/exports';
+import {
+  checkBody,
+  countsBody,
+  exportStatus,
+  startBody,
+  statusText,
+  type ExportCounts,
+  type ExportRecord,
+} from '@parcel-map/contracts/commerce/exports';
 import { checkExport, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
 
 export interface ExportDeps {
@@ -40,12 +58,22 @@ export const downloadUrl = (row: Pick<ExportRow, 'id' | 'token'>) => `/exports/$
 
 export function exportRecord(row: ExportRow): ExportRecord {
   return {
-    id: row.id, status: row.status, status_text: statusText[row.status]!, created_at: row.created_at.toISOString(), filename: row.filename,
-    format: row.format, path: row.path, count: row.requested, progress: row.progress, url: row.status === exportStatus.ready || row.status === exportStatus.inProgress ? downloadUrl(row) : null,
+    id: row.id,
+    status: row.status,
+    status_text: statusText[row.status]!,
+    created_at: row.created_at.toISOString(),
+    filename: row.filename,
+    format: row.format,
+    path: row.path,
+    count: row.requested,
+    progress: row.progress,
+    url: row.status === exportStatus.ready || row.status === exportStatus.inProgress ? downloadUrl(row) : null,
   };
 }
 
-const progressPage = (row: ExportRow) => `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
+const progressPage = (
+  row: ExportRow,
+) => `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="refresh" content="2">
 <meta name="viewport" content="width=device-width"><title>Preparing your export</title></head>
 <body style="font-family:sans-serif;margin:2rem"><h1>Preparing your export</h1>
 <p>${row.requested.toLocaleString('en-US')} parcels, ${row.format.toUpperCase()}: <progress max="100" value="${row.progress}"></progress> ${row.progress}%</p>
@@ -81,9 +109,15 @@ async function counts(c: Context, deps: Ctx): Promise<Response> {
     selectionOf(sql, caller, current, false),
     selectionOf(sql, caller, current, true),
   ]);
-  const [projectCount, currentCount, allCount] = await Promise.all([countSelection(sql, projectSel.definition), countSelection(sql, currentSel.definition), countSelection(sql, allSel.definition)]);
+  const [projectCount, currentCount, allCount] = await Promise.all([
+    countSelection(sql, projectSel.definition),
+    countSelection(sql, currentSel.definition),
+    countSelection(sql, allSel.definition),
+  ]);
   // No dataset (non-parcel) sources join exports yet: the dataset-filtered count is the current one.
-  return c.json({ projectCount, currentCount, allCount, withDatasetCount: currentCount } satisfies ExportCounts, 200, { 'Cache-Control': 'no-store' });
+  return c.json({ projectCount, currentCount, allCount, withDatasetCount: currentCount } satisfies ExportCounts, 200, {
+    'Cache-Control': 'no-store',
+  });
 }
 
 async function check(c: Context, deps: Ctx): Promise<Response> {
@@ -92,15 +126,19 @@ async function check(c: Context, deps: Ctx): Promise<Response> {
   const checked = await checkExport(deps.sql, deps.config, caller, body, deps.now());
   const q = checked.quote;
   const manager = mayExport(caller);
-  return c.json({
-    count: checked.count,
-    limits: { price: q.price_cents, remaining: q.remaining, requested: q.requested },
-    quote: { ...q, can_add_to_cart: q.can_add_to_cart && manager, can_download: q.can_download && manager },
-    warnings: q.warnings,
-    review_label: reviewLabel(q),
-    is_manager: manager,
-    manager_message: manager ? null : managersOnlyText,
-  }, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    {
+      count: checked.count,
+      limits: { price: q.price_cents, remaining: q.remaining, requested: q.requested },
+      quote: { ...q, can_add_to_cart: q.can_add_to_cart && manager, can_download: q.can_download && manager },
+      warnings: q.warnings,
+      review_label: reviewLabel(q),
+      is_manager: manager,
+      manager_message: manager ? null : managersOnlyText,
+    },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 async function coverage(c: Context, deps: Ctx): Promise<Response> {
@@ -109,7 +147,15 @@ async function coverage(c: Context, deps: Ctx): Promise<Response> {
   const { definition } = await selectionOf(deps.sql, caller, body.query, body.all_parcels);
   const place = await placeHeadline(deps.sql, body.query.path);
   const covered = await exportCoverage(deps.sql, definition, caller.level === 'anonymous' ? 'free' : caller.level);
-  return c.json({ ...covered, verse_record: { headline: place?.headline ?? body.query.path }, county: { admin1: place?.admin1 ?? null } }, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    {
+      ...covered,
+      verse_record: { headline: place?.headline ?? body.query.path },
+      county: { admin1: place?.admin1 ?? null },
+    },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 /** The current place is the URL's path; the project (map_id) scopes who may export. */
@@ -125,7 +171,11 @@ async function start(c: Context, deps: Ctx): Promise<Response> {
   const query = { ...body.query, path: place };
   const checked = await checkExport(sql, config, caller, { ...body, query }, deps.now());
   if (!checked.quote.can_download) {
-    throw new ApiError('PAYMENT_REQUIRED', checked.quote.free_download ? 'This export cannot be downloaded' : overAllowanceText, { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
+    throw new ApiError(
+      'PAYMENT_REQUIRED',
+      checked.quote.free_download ? 'This export cannot be downloaded' : overAllowanceText,
+      { warnings: checked.quote.warnings, cart_url: '/orders/cart' },
+    );
   }
   if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
   const created = deps.now();
@@ -136,11 +186,27 @@ async function start(c: Context, deps: Ctx): Promise<Response> {
   const id = await transaction(sql, async (db) => {
     await lockAllowance(db, ownerOf(caller));
     if (checked.count > (await freeRowsLeft(db, config, ownerOf(caller), created))) {
-      throw new ApiError('PAYMENT_REQUIRED', overAllowanceText, { warnings: checked.quote.warnings, cart_url: '/orders/cart' });
+      throw new ApiError('PAYMENT_REQUIRED', overAllowanceText, {
+        warnings: checked.quote.warnings,
+        cart_url: '/orders/cart',
+      });
     }
     const made = await insertExport(db, {
-      groupId: caller.group?.id ?? null, userId: caller.user.id, projectId: p.id, orderId: null, kind: 'export', path: query.path, format: body.fmt, product: null,
-      level: caller.level, definition: checked.definition, requested: checked.count, freeRows: checked.count, priceCents: 0, token, createdAt: created,
+      groupId: caller.group?.id ?? null,
+      userId: caller.user.id,
+      projectId: p.id,
+      orderId: null,
+      kind: 'export',
+      path: query.path,
+      format: body.fmt,
+      product: null,
+      level: caller.level,
+      definition: checked.definition,
+      requested: checked.count,
+      freeRows: checked.count,
+      priceCents: 0,
+      token,
+      createdAt: created,
       expiresAt: new Date(created.getTime() + pricing.download_days * day),
     });
     await enqueue(made, c.get('requestId'), db);
@@ -153,22 +219,39 @@ async function projectExports(c: Context, deps: Ctx): Promise<Response> {
   const { sql, config } = deps;
   const { caller, project: p } = await projectOf(c, deps);
   const t = deps.now();
-  const rows = await exportsOfProject(sql, p.id, caller.user!.id, new Date(t.getTime() - pricing.in_progress_hours * 3600 * 1000));
+  const rows = await exportsOfProject(
+    sql,
+    p.id,
+    caller.user!.id,
+    new Date(t.getTime() - pricing.in_progress_hours * 3600 * 1000),
+  );
   const history = await downloadHistory(sql, ownerOf(caller), monthStart(t));
-  return c.json({
-    exports: rows.map(exportRecord),
-    show_history: rows.some((r) => r.status === exportStatus.ready || r.status === exportStatus.expired),
-    downloaded_parcel_history: history,
-    downloaded_parcels_sum: history.reduce((sum, h) => sum + h.successful, 0),
-    downloaded_parcels_remaining: await remainingFreeRows(sql, config, caller, t),
-  }, 200, { 'Cache-Control': 'no-store' });
+  return c.json(
+    {
+      exports: rows.map(exportRecord),
+      show_history: rows.some((r) => r.status === exportStatus.ready || r.status === exportStatus.expired),
+      downloaded_parcel_history: history,
+      downloaded_parcels_sum: history.reduce((sum, h) => sum + h.successful, 0),
+      downloaded_parcels_remaining: await remainingFreeRows(sql, config, caller, t),
+    },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 async function userExports(c: Context, deps: Ctx): Promise<Response> {
   const caller = await deps.callers.of(c);
   requireSession(caller);
-  const rows = await exportsOfUser(deps.sql, caller.user.id, new Date(deps.now().getTime() - pricing.in_progress_hours * 3600 * 1000));
-  return c.json({ exports: rows.map((r) => ({ ...exportRecord(r), order_id: r.order_id, kind: r.kind, product: r.product })) }, 200, { 'Cache-Control': 'no-store' });
+  const rows = await exportsOfUser(
+    deps.sql,
+    caller.user.id,
+    new Date(deps.now().getTime() - pricing.in_progress_hours * 3600 * 1000),
+  );
+  return c.json(
+    { exports: rows.map((r) => ({ ...exportRecord(r), order_id: r.order_id, kind: r.kind, product: r.product })) },
+    200,
+    { 'Cache-Control': 'no-store' },
+  );
 }
 
 async function download(c: Context, deps: Ctx): Promise<Response> {
@@ -181,7 +264,10 @@ async function download(c: Context, deps: Ctx): Promise<Response> {
       removeExportFile(config.DATA_DIR, row.filename);
       await setExportStatus(sql, row.id, { status: exportStatus.expired, filename: null });
     }
-    throw new ApiError('GONE', `This download expired ${pricing.download_days} days after it was made. Export the parcels again.`);
+    throw new ApiError(
+      'GONE',
+      `This download expired ${pricing.download_days} days after it was made. Export the parcels again.`,
+    );
   }
   // A quick export is usually done within a few seconds: wait for it rather than show the progress page.
   for (let waited = 0; row.status === exportStatus.inProgress && waited < 8000; waited += 250) {
@@ -189,14 +275,24 @@ async function download(c: Context, deps: Ctx): Promise<Response> {
     row = (await exportById(sql, row.id))!;
   }
   if (row.status === exportStatus.inProgress) return c.html(progressPage(row), 202, { 'Cache-Control': 'no-store' });
-  if (row.status === exportStatus.failed) throw new ApiError('CONFLICT', 'Could not be completed', { retry_url: `/exports/${row.id}/retry.json` });
+  if (row.status === exportStatus.failed)
+    throw new ApiError('CONFLICT', 'Could not be completed', { retry_url: `/exports/${row.id}/retry.json` });
   const file = join(config.DATA_DIR, 'exports', row.filename ?? '');
   if (!row.filename || !existsSync(file)) throw new ApiError('GONE', 'This download is no longer available');
   await markDownloaded(sql, row.id, deps.now());
-  const type = row.format === 'csv' ? 'text/csv; charset=utf-8' : row.format === 'geojson' ? 'application/geo+json' : row.format === 'kml' ? 'application/vnd.google-earth.kml+xml' : 'application/octet-stream';
+  const type =
+    row.format === 'csv'
+      ? 'text/csv; charset=utf-8'
+      : row.format === 'geojson'
+        ? 'application/geo+json'
+        : row.format === 'kml'
+          ? 'application/vnd.google-earth.kml+xml'
+          : 'application/octet-stream';
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
     headers: {
-      'Content-Type': type, 'Content-Length': String(statSync(file).size), 'Cache-Control': 'private, no-store',
+      'Content-Type': type,
+      'Content-Length': String(statSync(file).size),
+      'Cache-Control': 'private, no-store',
       'Content-Disposition': `attachment; filename="${row.filename.replace(/\.shp\.zip$/, '.zip')}"`,
     },
   });
@@ -204,7 +300,8 @@ async function download(c: Context, deps: Ctx): Promise<Response> {
 
 async function retry(c: Context, deps: Ctx): Promise<Response> {
   const { row } = await ownExport(c, deps);
-  if (row.status !== exportStatus.failed) throw new ApiError('CONFLICT', 'Only an export that could not be completed can be retried');
+  if (row.status !== exportStatus.failed)
+    throw new ApiError('CONFLICT', 'Only an export that could not be completed can be retried');
   if (!deps.enqueueExport) throw new ApiError('UNAVAILABLE', 'Exports are not available in this process');
   const enqueue = deps.enqueueExport;
   await transaction(deps.sql, async (tx) => {

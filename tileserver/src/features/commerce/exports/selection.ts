@@ -28,11 +28,12 @@ function defSource(from: DefinitionFrom): string {
  * holds any other statement's whole result in memory (9 GB for the 1M-parcel county, bench/README.md).
  */
 export function selectionSql(definition: SelectionDefinition, from: DefinitionFrom, select: string, tail = ''): string {
-  const { params, where } = compileParts({ query: { parcel: true, path: definition.query.path, filters: definition.query.filters ?? {} }, fields: [], styles: [] });
-  const scope = [
-    "(d->'query'->>'path') AS place_path",
-    "(d->>'focus_area_id')::bigint AS focus_id",
-  ];
+  const { params, where } = compileParts({
+    query: { parcel: true, path: definition.query.path, filters: definition.query.filters ?? {} },
+    fields: [],
+    styles: [],
+  });
+  const scope = ["(d->'query'->>'path') AS place_path", "(d->>'focus_area_id')::bigint AS focus_id"];
   const focus = definition.focus_area_id !== undefined;
   // OFFSET 0 keeps the one-row params subquery from being flattened into the parcel scan.
   return `SELECT ${select}

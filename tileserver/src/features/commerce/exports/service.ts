@@ -18,14 +18,24 @@ export const ownerOf = (caller: Caller) => ({ groupId: caller.group?.id ?? null,
 
 /** The selection of a query: filters checked against the catalog (unknown fields are a 400) and against
  * the caller's tier, as sources are (a count filtered on a locked field would reveal its values: 403). */
-export async function selectionOf(sql: Sql, caller: Caller, query: ExportQuery, allParcels: boolean): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
-  const checked = validateDefinition({ query: { parcel: true, path: query.path, filters: allParcels ? {} : query.parcel } });
+export async function selectionOf(
+  sql: Sql,
+  caller: Caller,
+  query: ExportQuery,
+  allParcels: boolean,
+): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
+  const checked = validateDefinition({
+    query: { parcel: true, path: query.path, filters: allParcels ? {} : query.parcel },
+  });
   assertDefinitionAllowed(caller, checked);
-  const definition: SelectionDefinition = { query: { parcel: true, path: query.path, filters: checked.query.filters ?? {} } };
+  const definition: SelectionDefinition = {
+    query: { parcel: true, path: query.path, filters: checked.query.filters ?? {} },
+  };
   let focusAcres: number | undefined;
   if (query.focus_area_id !== undefined) {
     const focus = await focusAreaOf(sql, query.focus_area_id);
-    if (!focus || (caller.level !== 'admin' && focus.group_id !== caller.group?.id)) throw new ApiError('NOT_FOUND', 'No such focus area');
+    if (!focus || (caller.level !== 'admin' && focus.group_id !== caller.group?.id))
+      throw new ApiError('NOT_FOUND', 'No such focus area');
     definition.focus_area_id = query.focus_area_id;
     focusAcres = focus.acres;
   }
@@ -44,14 +54,28 @@ export interface CheckedExport {
   quote: Quote;
 }
 
-export async function checkExport(sql: Sql, config: Config, caller: Caller, body: { fmt: ExportFormat; all_parcels: boolean; query: ExportQuery }, now: Date): Promise<CheckedExport> {
+export async function checkExport(
+  sql: Sql,
+  config: Config,
+  caller: Caller,
+  body: { fmt: ExportFormat; all_parcels: boolean; query: ExportQuery },
+  now: Date,
+): Promise<CheckedExport> {
   const { definition, focusAcres } = await selectionOf(sql, caller, body.query, body.all_parcels);
   const [count, counties, remaining] = await Promise.all([
     countSelection(sql, definition),
     countiesOfSelection(sql, definition),
     remainingFreeRows(sql, config, caller, now),
   ]);
-  const q = quote({ format: body.fmt, count, remaining, country: body.query.path.split('/')[1]!, counties, publicSources: Object.keys(body.query.datasets).length, focusAcres });
+  const q = quote({
+    format: body.fmt,
+    count,
+    remaining,
+    country: body.query.path.split('/')[1]!,
+    counties,
+    publicSources: Object.keys(body.query.datasets).length,
+    focusAcres,
+  });
   return { definition, count, quote: q };
 }
 

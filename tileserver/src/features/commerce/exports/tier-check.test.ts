@@ -32,10 +32,16 @@ describe('export selections and field tiers', () => {
       check: await browser.post(`${project.path}/exports/check`, { fmt: 'csv', query }),
       coverage: await browser.post(`${project.path}/exports/coverage.json`, { fmt: 'csv', query }),
       start: await browser.post(`${cambridge}/exports/start.json`, { fmt: 'csv', map_id: project.id, query }),
-      cart: await browser.post('/orders/cart/add_export_items.json', { items: [{ fmt: 'csv', map_id: project.id, query }] }),
+      cart: await browser.post('/orders/cart/add_export_items.json', {
+        items: [{ fmt: 'csv', map_id: project.id, query }],
+      }),
     };
     for (const [name, res] of Object.entries(answers)) {
-      expect({ name, status: res.status, code: res.json?.error?.code }).toEqual({ name, status: 403, code: 'FORBIDDEN' });
+      expect({ name, status: res.status, code: res.json?.error?.code }).toEqual({
+        name,
+        status: 403,
+        code: 'FORBIDDEN',
+      });
       expect(res.json.error.details.fields).toEqual(['housing_affordability_index']);
       expect(res.json.error.message).toContain('Team');
     }
@@ -47,7 +53,9 @@ describe('export selections and field tiers', () => {
 
   it('M1: a Team caller may still count a selection filtered on a Team field', async () => {
     const { browser, project } = await withProject('team');
-    const counted = await browser.post(`${project.path}/blexts.json`, { query: { path: cambridge, parcel: teamFilter } });
+    const counted = await browser.post(`${project.path}/blexts.json`, {
+      query: { path: cambridge, parcel: teamFilter },
+    });
     expect(counted.status, JSON.stringify(counted.json)).toBe(200);
     expect(typeof counted.json.currentCount).toBe('number');
   });

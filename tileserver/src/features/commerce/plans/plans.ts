@@ -25,7 +25,6 @@ export const plans: Plan[] = z
 
 export const planById = new Map(plans.map((p) => [p.plan, p]));
 
-
 /**
  * A limit of a plan's `limits` (projects, follows, focus_areas, ...); null or absent there is unlimited
  * (Infinity). Features read their per-plan limits through this, so the plans page and the server agree.

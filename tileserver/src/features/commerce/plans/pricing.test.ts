@@ -38,11 +38,23 @@ describe('proration', () => {
   const start = new Date('2026-04-01T00:00:00Z');
   const end = new Date('2026-05-01T00:00:00Z');
   const half = new Date('2026-04-16T00:00:00Z');
-  const base = { oldCycle: 'monthly' as const, newCycle: 'monthly' as const, periodStart: start, periodEnd: end, now: half, creditCents: 0 };
+  const base = {
+    oldCycle: 'monthly' as const,
+    newCycle: 'monthly' as const,
+    periodStart: start,
+    periodEnd: end,
+    now: half,
+    creditCents: 0,
+  };
 
   it('charges the difference for the half month left when Pro ($99) becomes Team for 3 ($447)', () => {
     // Unused Pro: 9900 / 2 = 4950. Team for the rest: 44700 / 2 = 22350. Charged: 17400.
-    expect(prorate({ ...base, oldPriceCents: 9900, newPriceCents: 44700 })).toEqual({ chargeCents: 17400, creditCents: 0, periodStart: start, periodEnd: end });
+    expect(prorate({ ...base, oldPriceCents: 9900, newPriceCents: 44700 })).toEqual({
+      chargeCents: 17400,
+      creditCents: 0,
+      periodStart: start,
+      periodEnd: end,
+    });
   });
 
   it('credits a downgrade and spends the credit on the next upgrade first', () => {
@@ -50,15 +62,23 @@ describe('proration', () => {
     const down = prorate({ ...base, oldPriceCents: 44700, newPriceCents: 29800 });
     expect(down).toMatchObject({ chargeCents: 0, creditCents: 7450 });
     // Back to 3 at the same moment: 7450 due, all of it from the credit.
-    expect(prorate({ ...base, oldPriceCents: 29800, newPriceCents: 44700, creditCents: down.creditCents })).toMatchObject({ chargeCents: 0, creditCents: 0 });
+    expect(
+      prorate({ ...base, oldPriceCents: 29800, newPriceCents: 44700, creditCents: down.creditCents }),
+    ).toMatchObject({ chargeCents: 0, creditCents: 0 });
     // With 1000 of credit, an upgrade due 17400 charges 16400.
-    expect(prorate({ ...base, oldPriceCents: 9900, newPriceCents: 44700, creditCents: 1000 })).toMatchObject({ chargeCents: 16400, creditCents: 0 });
+    expect(prorate({ ...base, oldPriceCents: 9900, newPriceCents: 44700, creditCents: 1000 })).toMatchObject({
+      chargeCents: 16400,
+      creditCents: 0,
+    });
   });
 
   it('starts a new year when monthly Pro becomes annual, less the unused month', () => {
     // 99900 for the year less 4950 unused: 94950; the new period runs a year from now.
     expect(prorate({ ...base, oldPriceCents: 9900, newPriceCents: 99900, newCycle: 'annual' })).toEqual({
-      chargeCents: 94950, creditCents: 0, periodStart: half, periodEnd: new Date('2027-04-16T00:00:00Z'),
+      chargeCents: 94950,
+      creditCents: 0,
+      periodStart: half,
+      periodEnd: new Date('2027-04-16T00:00:00Z'),
     });
   });
 });

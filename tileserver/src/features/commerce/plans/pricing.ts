@@ -28,13 +28,24 @@ export interface Proration {
  * credited (downgrade). New cycle: a new period starts now at the full new price, less the unused part.
  * Credit pays charges first. Amounts are rounded to the cent.
  */
-export function prorate(input: { oldPriceCents: number; newPriceCents: number; oldCycle: Cycle; newCycle: Cycle; periodStart: Date; periodEnd: Date; now: Date; creditCents: number }): Proration {
+export function prorate(input: {
+  oldPriceCents: number;
+  newPriceCents: number;
+  oldCycle: Cycle;
+  newCycle: Cycle;
+  periodStart: Date;
+  periodEnd: Date;
+  now: Date;
+  creditCents: number;
+}): Proration {
   const length = input.periodEnd.getTime() - input.periodStart.getTime();
   const left = Math.min(1, Math.max(0, (input.periodEnd.getTime() - input.now.getTime()) / length));
   const unused = Math.round(input.oldPriceCents * left);
   const sameCycle = input.oldCycle === input.newCycle;
   const delta = sameCycle ? Math.round(input.newPriceCents * left) - unused : input.newPriceCents - unused;
-  const period = sameCycle ? { periodStart: input.periodStart, periodEnd: input.periodEnd } : { periodStart: input.now, periodEnd: periodEnd(input.now, input.newCycle) };
+  const period = sameCycle
+    ? { periodStart: input.periodStart, periodEnd: input.periodEnd }
+    : { periodStart: input.now, periodEnd: periodEnd(input.now, input.newCycle) };
   if (delta <= 0) return { chargeCents: 0, creditCents: input.creditCents - delta, ...period };
   const fromCredit = Math.min(input.creditCents, delta);
   return { chargeCents: delta - fromCredit, creditCents: input.creditCents - fromCredit, ...period };

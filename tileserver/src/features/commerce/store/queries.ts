@@ -19,17 +19,26 @@ export async function storeCounties(sql: Sql, statePath?: string): Promise<Store
 }
 
 export async function storeCounty(sql: Sql, path: string): Promise<StoreCounty | undefined> {
-  const [row] = await sql<StoreCounty[]>`SELECT path, name, headline, state_path, parcels FROM county_coverage WHERE path = ${path} AND parcels > 0`;
+  const [row] = await sql<
+    StoreCounty[]
+  >`SELECT path, name, headline, state_path, parcels FROM county_coverage WHERE path = ${path} AND parcels > 0`;
   return row;
 }
 
 export async function placeNames(sql: Sql, paths: string[]): Promise<Map<string, { name: string; headline: string }>> {
-  const rows = await sql<{ path: string; name: string; headline: string }[]>`SELECT path, name, headline FROM places WHERE path = ANY(${paths})`;
+  const rows = await sql<
+    { path: string; name: string; headline: string }[]
+  >`SELECT path, name, headline FROM places WHERE path = ANY(${paths})`;
   return new Map(rows.map((r) => [r.path, r]));
 }
 
 /** Up to `limit` states, provinces, counties or census divisions whose name starts with (or contains) the text. */
-export async function searchStore(sql: Sql, text: string, country: string | undefined, limit: number): Promise<{ path: string; headline: string; kind: string }[]> {
+export async function searchStore(
+  sql: Sql,
+  text: string,
+  country: string | undefined,
+  limit: number,
+): Promise<{ path: string; headline: string; kind: string }[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
   return sql<{ path: string; headline: string; kind: string }[]>`
     SELECT path, headline, kind FROM places
@@ -63,8 +72,18 @@ export interface CartRow {
 }
 
 export interface CartItemInput {
-  key: string; kind: 'export' | 'store'; path: string; variant: string; format: string; addons: string[]; count: number; price: number; freeRows: number;
-  definition: SelectionDefinition | null; projectId: number | null; level: string;
+  key: string;
+  kind: 'export' | 'store';
+  path: string;
+  variant: string;
+  format: string;
+  addons: string[];
+  count: number;
+  price: number;
+  freeRows: number;
+  definition: SelectionDefinition | null;
+  projectId: number | null;
+  level: string;
 }
 
 /** The user's cart in the order items were added; `lock` holds the rows until the checkout's transaction ends. */
@@ -74,7 +93,13 @@ export async function cartOf(sql: Sql, userId: number, lock = false): Promise<Ca
     : sql<CartRow[]>`SELECT * FROM cart_items WHERE user_id = ${userId} ORDER BY added_at, item_key`;
 }
 
-export async function repriceCartItem(sql: Sql, userId: number, itemKey: string, priceCents: number, freeRows: number): Promise<void> {
+export async function repriceCartItem(
+  sql: Sql,
+  userId: number,
+  itemKey: string,
+  priceCents: number,
+  freeRows: number,
+): Promise<void> {
   await sql`UPDATE cart_items SET price_cents = ${priceCents}, free_rows = ${freeRows} WHERE user_id = ${userId} AND item_key = ${itemKey}`;
 }
 
@@ -93,7 +118,10 @@ export async function removeStoreItemsOfPlace(sql: Sql, userId: number, path: st
 }
 
 export async function removeCartItem(sql: Sql, userId: number, itemKey: string): Promise<boolean> {
-  return (await sql`DELETE FROM cart_items WHERE user_id = ${userId} AND item_key = ${itemKey} RETURNING item_key`).length > 0;
+  return (
+    (await sql`DELETE FROM cart_items WHERE user_id = ${userId} AND item_key = ${itemKey} RETURNING item_key`).length >
+    0
+  );
 }
 
 export async function emptyCart(sql: Sql, userId: number): Promise<void> {

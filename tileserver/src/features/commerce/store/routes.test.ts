@@ -24,7 +24,14 @@ const logger = createLogger('silent');
 const queue = `store-test-${process.pid}`;
 const boss = await startJobQueue(databaseUrl, logger);
 await startExportJob(boss, { sql, databaseUrl, dataDir, logger, queue });
-const app = createApp({ config: loadConfig({ DATA_DIR: dataDir }), sql, logger, payments: new LocalPaymentProvider(sql), jobs: boss, exportQueue: queue });
+const app = createApp({
+  config: loadConfig({ DATA_DIR: dataDir }),
+  sql,
+  logger,
+  payments: new LocalPaymentProvider(sql),
+  jobs: boss,
+  exportQueue: queue,
+});
 afterAll(async () => {
   await boss.stop({ graceful: false });
   await sql.end();
@@ -41,30 +48,52 @@ describe('store prices and picker rules', () => {
   });
 
   it('allows add-ons only with Premium, clears them for Standard and swaps the buildings add-ons', () => {
-    expect(pick({ product: 'standard', addons: [] }, 'zoning-addon').refused).toBe('Add-ons are available with Premium only.');
+    expect(pick({ product: 'standard', addons: [] }, 'zoning-addon').refused).toBe(
+      'Add-ons are available with Premium only.',
+    );
     const withZoning = pick({ product: 'premium', addons: [] }, 'zoning-addon').state;
     expect(withZoning.addons).toEqual(['zoning-addon']);
     expect(pick(withZoning, 'standard').state).toEqual({ product: 'standard', addons: [] });
     const both = pick({ product: 'premium', addons: ['buildings-addon'] }, 'enhanced-buildings-addon');
-    expect(both).toMatchObject({ state: { addons: ['buildings-addon', 'enhanced-buildings-addon'] }, removeLater: 'buildings-addon' });
-    expect(normaliseAddons('premium', ['buildings-addon', 'zoning-addon', 'enhanced-buildings-addon'])).toEqual(['zoning-addon', 'enhanced-buildings-addon']);
+    expect(both).toMatchObject({
+      state: { addons: ['buildings-addon', 'enhanced-buildings-addon'] },
+      removeLater: 'buildings-addon',
+    });
+    expect(normaliseAddons('premium', ['buildings-addon', 'zoning-addon', 'enhanced-buildings-addon'])).toEqual([
+      'zoning-addon',
+      'enhanced-buildings-addon',
+    ]);
     expect(normaliseAddons('standard', ['zoning-addon'])).toEqual([]);
   });
 });
 
 describe('the store', () => {
   it('counts the counties and states for sale', async () => {
-    const [expected] = await sql`SELECT count(*)::int AS counties, count(DISTINCT state_path)::int AS states FROM county_coverage WHERE parcels > 0`;
+    const [expected] =
+      await sql`SELECT count(*)::int AS counties, count(DISTINCT state_path)::int AS states FROM county_coverage WHERE parcels > 0`;
     const stats = await new TestBrowser(app).get('/store/stats.json');
     expect(stats.json).toEqual(expected);
   });
 
   it('offers a county’s products priced from its parcel count, and finds places from 2 characters', async () => {
-    const [county] = await sql<{ path: string; parcels: number }[]>`SELECT path, parcels FROM county_coverage WHERE parcels > 0 ORDER BY parcels LIMIT 1`;
+    const [county] = await sql<
+      { path: string; parcels: number }[]
+    >`SELECT path, parcels FROM county_coverage WHERE parcels > 0 ORDER BY parcels LIMIT 1`;
     const res = await new TestBrowser(app).get(`/store/products.json?path=${county!.path}`);
     expect(res.status).toBe(200);
-    expect(res.json.products.map((p: { id: string }) => p.id)).toEqual(['premium', 'standard', 'buildings-addon', 'enhanced-buildings-addon', 'addresses-addon', 'zoning-addon']);
-    expect(res.json.products[0]).toMatchObject({ price: productPriceCents('premium', county!.parcels), addon: false, available: true });
+    expect(res.json.products.map((p: { id: string }) => p.id)).toEqual([
+      'premium',
+      'standard',
+      'buildings-addon',
+      'enhanced-buildings-addon',
+      'addresses-addon',
+      'zoning-addon',
+    ]);
+    expect(res.json.products[0]).toMatchObject({
+      price: productPriceCents('premium', county!.parcels),
+      addon: false,
+      available: true,
+    });
     // The add-on panel's features (6 shown before View more) come from the field catalog.
     expect(res.json.products.find((p: { id: string }) => p.id === 'zoning-addon').features.length).toBeGreaterThan(6);
     expect(res.json.products.find((p: { id: string }) => p.id === 'premium').features).toEqual([]);
@@ -75,16 +104,45 @@ describe('the store', () => {
   });
 
   it('sells a county file through the cart: one charge, a file GDAL reads with every parcel of the county', async () => {
-    const [county] = await sql<{ path: string; parcels: number }[]>`SELECT path, parcels FROM county_coverage WHERE parcels > 0 ORDER BY parcels LIMIT 1`;
+    const [county] = await sql<
+      { path: string; parcels: number }[]
+    >`SELECT path, parcels FROM county_coverage WHERE parcels > 0 ORDER BY parcels LIMIT 1`;
     const { browser } = await signedInUser(app, sql, 'free');
-    const added = await browser.post('/orders/cart/add.json', { path: county!.path, product: 'standard', addons: ['zoning-addon'], fmt: 'gpkg' });
+    const added = await browser.post('/orders/cart/add.json', {
+      path: county!.path,
+      product: 'standard',
+      addons: ['zoning-addon'],
+      fmt: 'gpkg',
+    });
     expect(added.status).toBe(200);
-    expect(added.json.items[`${county!.path}:standard`]).toMatchObject({ addons: [], price: productPriceCents('standard', county!.parcels), fmt: 'gpkg' });
-    const switched = await browser.post('/orders/cart/add.json', { path: county!.path, product: 'premium', addons: ['zoning-addon'], fmt: 'gpkg' });
+    expect(added.json.items[`${county!.path}:standard`]).toMatchObject({
+      addons: [],
+      price: productPriceCents('standard', county!.parcels),
+      fmt: 'gpkg',
+    });
+    const switched = await browser.post('/orders/cart/add.json', {
+      path: county!.path,
+      product: 'premium',
+      addons: ['zoning-addon'],
+      fmt: 'gpkg',
+    });
     expect(Object.keys(switched.json.items)).toEqual([`${county!.path}:premium`]);
-    expect(switched.json.total).toBe(productPriceCents('premium', county!.parcels) + productPriceCents('zoning-addon', county!.parcels));
-    const pm = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Sam Store' })).json.id;
-    const bought = await browser.post('/orders/cart/checkout.json', { payment_method_id: pm, idempotency_key: `store-${county!.path}` });
+    expect(switched.json.total).toBe(
+      productPriceCents('premium', county!.parcels) + productPriceCents('zoning-addon', county!.parcels),
+    );
+    const pm = (
+      await browser.post('/payments/local/payment_methods', {
+        number: '4242424242424242',
+        exp_month: 12,
+        exp_year: 2030,
+        cvc: '123',
+        name: 'Sam Store',
+      })
+    ).json.id;
+    const bought = await browser.post('/orders/cart/checkout.json', {
+      payment_method_id: pm,
+      idempotency_key: `store-${county!.path}`,
+    });
     expect(bought.status).toBe(201);
     let row = (await exportById(sql, bought.json.exports[0]))!;
     for (let i = 0; row.status === 1 && i < 600; i++) {
@@ -92,7 +150,9 @@ describe('the store', () => {
       row = (await exportById(sql, row.id))!;
     }
     expect(row).toMatchObject({ status: 2, kind: 'store', product: 'premium' });
-    const info = execFileSync('ogrinfo', ['-so', '-al', '-ro', join(dataDir, 'exports', row.filename!)], { encoding: 'utf8' });
+    const info = execFileSync('ogrinfo', ['-so', '-al', '-ro', join(dataDir, 'exports', row.filename!)], {
+      encoding: 'utf8',
+    });
     expect(Number(/Feature Count: (\d+)/.exec(info)![1])).toBe(county!.parcels);
     expect(info).toContain('zoning_type:');
   }, 180_000);

@@ -9,22 +9,42 @@ import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { fieldCatalog } from '../../map/parcels/field-catalog.ts';
 import { hasAnyValue, placeNames, searchStore, storeCounties, storeCounty } from './queries.ts';
-import { productPriceCents, shapefileTooLarge, statePriceCents, storeCatalog, type ProductId } from '@parcel-map/contracts/commerce/store';
+import {
+  productPriceCents,
+  shapefileTooLarge,
+  statePriceCents,
+  storeCatalog,
+  type ProductId,
+} from '@parcel-map/contracts/commerce/store';
 
-const pathQuery = z.object({ path: boundedString(300).trim().regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex') });
-const searchQuery = z.object({ q: boundedString(100).trim().min(2, 'Type at least 2 characters'), country: z.enum(['us', 'ca']).optional() });
+const pathQuery = z.object({
+  path: boundedString(300)
+    .trim()
+    .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex'),
+});
+const searchQuery = z.object({
+  q: boundedString(100).trim().min(2, 'Type at least 2 characters'),
+  country: z.enum(['us', 'ca']).optional(),
+});
 
 export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { sql } = deps;
   const availability = new Map<string, Promise<boolean>>();
   // The add-on panel's feature lists are the field catalog's (one text for the details pane and the store).
-  const addOnOf: Record<string, string> = { 'buildings-addon': 'buildings', 'enhanced-buildings-addon': 'buildings', 'addresses-addon': 'addresses', 'zoning-addon': 'zoning' };
+  const addOnOf: Record<string, string> = {
+    'buildings-addon': 'buildings',
+    'enhanced-buildings-addon': 'buildings',
+    'addresses-addon': 'addresses',
+    'zoning-addon': 'zoning',
+  };
   const features = new Map(fieldCatalog('us', 'team').add_ons.map((a) => [a.id as string, a.listItems]));
 
   app.get('/store/stats.json', async (c) => {
     const counties = await storeCounties(sql);
-    return c.json({ counties: counties.length, states: new Set(counties.map((r) => r.state_path)).size }, 200, { 'Cache-Control': 'public, max-age=3600' });
+    return c.json({ counties: counties.length, states: new Set(counties.map((r) => r.state_path)).size }, 200, {
+      'Cache-Control': 'public, max-age=3600',
+    });
   });
 
   /** /us or /ca: the states (provinces) for sale; a state: its counties, each with its Premium price. */
@@ -35,14 +55,32 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
       const counties = (await storeCounties(sql)).filter((r) => r.state_path.startsWith(`${path}/`));
       const states = [...new Set(counties.map((r) => r.state_path))];
       const names = await placeNames(sql, states);
-      return c.json({ places: states.map((s) => {
-        const mine = counties.filter((r) => r.state_path === s);
-        return { path: s, headline: names.get(s)?.headline ?? s, counties: mine.length, parcels: mine.reduce((n, r) => n + r.parcels, 0), premium_price: statePriceCents('premium', mine.map((r) => r.parcels)) };
-      }) });
+      return c.json({
+        places: states.map((s) => {
+          const mine = counties.filter((r) => r.state_path === s);
+          return {
+            path: s,
+            headline: names.get(s)?.headline ?? s,
+            counties: mine.length,
+            parcels: mine.reduce((n, r) => n + r.parcels, 0),
+            premium_price: statePriceCents(
+              'premium',
+              mine.map((r) => r.parcels),
+            ),
+          };
+        }),
+      });
     }
     if (depth === 2) {
       const counties = await storeCounties(sql, path);
-      return c.json({ places: counties.map((r) => ({ path: r.path, headline: r.headline, parcels: r.parcels, premium_price: productPriceCents('premium', r.parcels) })) });
+      return c.json({
+        places: counties.map((r) => ({
+          path: r.path,
+          headline: r.headline,
+          parcels: r.parcels,
+          premium_price: productPriceCents('premium', r.parcels),
+        })),
+      });
     }
     throw new ApiError('BAD_REQUEST', 'Give a country (/us) or a state (/us/ma)');
   });
@@ -68,21 +106,36 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
       headline = county.headline;
     }
     const tooLarge = shapefileTooLarge(parcels);
-    const products = await Promise.all(storeCatalog.products.map(async (p) => {
-      const fields = 'fields' in p ? (p.fields as string[]).filter((f) => parcelFieldsByName.has(f)) : [];
-      const key = `${path}:${p.id}`;
-      if (fields.length && !availability.has(key)) availability.set(key, hasAnyValue(sql, path, fields));
-      const available = fields.length ? await availability.get(key)! : true;
-      return {
-        id: p.id, name: p.name, description: tooLarge && 'description_no_shapefile' in p ? p.description_no_shapefile : p.description,
-        addon: p.addon, legacy: false, available, variant: p.id,
-        format_types: storeCatalog.formats.map((f) => ({ format: f, available: !(f === 'shp' && tooLarge), tooltip: f === 'shp' && tooLarge ? `Too large for a shapefile (over ${storeCatalog.shapefile_max_parcels.toLocaleString('en-US')} parcels): choose csv or GeoPackage.` : null })),
-        price: depth === 2 ? statePriceCents(p.id as ProductId, counties) : productPriceCents(p.id as ProductId, parcels),
-        fields,
-        features: features.get(addOnOf[p.id] ?? '') ?? [],
-        coverage_report: `/coverage?path=${encodeURIComponent(path)}`,
-      };
-    }));
+    const products = await Promise.all(
+      storeCatalog.products.map(async (p) => {
+        const fields = 'fields' in p ? (p.fields as string[]).filter((f) => parcelFieldsByName.has(f)) : [];
+        const key = `${path}:${p.id}`;
+        if (fields.length && !availability.has(key)) availability.set(key, hasAnyValue(sql, path, fields));
+        const available = fields.length ? await availability.get(key)! : true;
+        return {
+          id: p.id,
+          name: p.name,
+          description: tooLarge && 'description_no_shapefile' in p ? p.description_no_shapefile : p.description,
+          addon: p.addon,
+          legacy: false,
+          available,
+          variant: p.id,
+          format_types: storeCatalog.formats.map((f) => ({
+            format: f,
+            available: !(f === 'shp' && tooLarge),
+            tooltip:
+              f === 'shp' && tooLarge
+                ? `Too large for a shapefile (over ${storeCatalog.shapefile_max_parcels.toLocaleString('en-US')} parcels): choose csv or GeoPackage.`
+                : null,
+          })),
+          price:
+            depth === 2 ? statePriceCents(p.id as ProductId, counties) : productPriceCents(p.id as ProductId, parcels),
+          fields,
+          features: features.get(addOnOf[p.id] ?? '') ?? [],
+          coverage_report: `/coverage?path=${encodeURIComponent(path)}`,
+        };
+      }),
+    );
     return c.json({ path, headline, parcels, state: depth === 2, products });
   });
 

@@ -26,14 +26,18 @@ beforeAll(async () => {
     // A slow answer, so parallel requests really overlap at the budget.
     await new Promise((done) => setTimeout(done, 50));
     if (fail) return res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down"}');
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `Answer ${calls}` } }] }));
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: `Answer ${calls}` } }] }));
   });
   await new Promise<void>((done) => provider.listen(0, '127.0.0.1', done));
   base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
   // Neighborhoods, then counties without parcels (their figures are quick): places nobody asked about yet.
-  places = (await sql<{ path: string }[]>`
+  places = (
+    await sql<{ path: string }[]>`
     SELECT path FROM places WHERE kind = 'neighborhood' OR (kind = 'county' AND path LIKE '/us/n%')
-    ORDER BY kind DESC, path LIMIT 24`).map((r) => r.path);
+    ORDER BY kind DESC, path LIMIT 24`
+  ).map((r) => r.path);
 });
 afterAll(async () => {
   provider.close();
@@ -41,10 +45,18 @@ afterAll(async () => {
 });
 
 const appWith = (env: Record<string, string>) =>
-  createApp({ config: loadConfig({ AI_BASE_URL: base, PROVIDER_TIMEOUT_MS: '2000', ...env }), sql, logger: createLogger('silent') });
+  createApp({
+    config: loadConfig({ AI_BASE_URL: base, PROVIDER_TIMEOUT_MS: '2000', ...env }),
+    sql,
+    logger: createLogger('silent'),
+  });
 const ask = (browser: TestBrowser, place: string) => browser.get(`${place}/ask_chatgpt?question_key=overview`);
 const usedBy = async (subject: string) =>
-  (await sql<{ used: number }[]>`SELECT used FROM provider_calls WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = ${subject}`)[0]?.used ?? 0;
+  (
+    await sql<
+      { used: number }[]
+    >`SELECT used FROM provider_calls WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = ${subject}`
+  )[0]?.used ?? 0;
 
 describe('Ask A.I. daily budgets', () => {
   it('M9: one anonymous address causes at most AI_PER_DAY_ANON provider calls a day, in parallel and across processes; cached answers are free', async () => {
@@ -61,7 +73,11 @@ describe('Ask A.I. daily budgets', () => {
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(7);
-    expect(refused[0]!.json.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: aiTexts.anonSpent(2), details: { limit: 'daily' } });
+    expect(refused[0]!.json.error).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: aiTexts.anonSpent(2),
+      details: { limit: 'daily' },
+    });
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(calls - before).toBe(2);
     expect(await usedBy(`ai:address:${address}`)).toBe(2);
@@ -89,12 +105,16 @@ describe('Ask A.I. daily budgets', () => {
     const start = await usedBy('ai:deployment');
     const app = appWith({ AI_PER_DAY_ANON: '5', AI_DAILY_MAX: String(start + 3) });
     const before = calls;
-    const answers = await Promise.all(places.slice(13, 23).map((place, i) => ask(new TestBrowser(app, `198.51.100.${40 + i}`), place)));
+    const answers = await Promise.all(
+      places.slice(13, 23).map((place, i) => ask(new TestBrowser(app, `198.51.100.${40 + i}`), place)),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
     const capped = answers.filter((a) => a.status === 503);
     expect(capped).toHaveLength(7);
     expect(capped[0]!.json.error).toMatchObject({ code: 'UNAVAILABLE', details: { limit: 'deployment' } });
-    expect(capped[0]!.json.error.message).toBe("Ask A.I. has reached this server's limit for today; it is available again after midnight UTC");
+    expect(capped[0]!.json.error.message).toBe(
+      "Ask A.I. has reached this server's limit for today; it is available again after midnight UTC",
+    );
     expect(calls - before).toBe(3);
     expect(await usedBy('ai:deployment')).toBe(start + 3);
 

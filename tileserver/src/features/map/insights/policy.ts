@@ -37,15 +37,30 @@ export function mayAsk(level: Level, question: QuestionKey): boolean {
  * call counts towards. Cached answers spend nothing.
  */
 export function aiBudgets(config: Config, caller: Caller, address: string): Budget[] {
-  const own: Budget = caller.user || caller.group
-    ? { subject: caller.user ? `ai:user:${caller.user.id}` : `ai:group:${caller.group!.id}`, limit: config.AI_PER_DAY_USER, refusal: dailyBudgetSpent(aiTexts.userSpent(config.AI_PER_DAY_USER)) }
-    : { subject: `ai:address:${address}`, limit: config.AI_PER_DAY_ANON, refusal: dailyBudgetSpent(aiTexts.anonSpent(config.AI_PER_DAY_ANON)) };
-  const deployment: Budget = { subject: 'ai:deployment', limit: config.AI_DAILY_MAX, refusal: deploymentCapReached('Ask A.I.') };
+  const own: Budget =
+    caller.user || caller.group
+      ? {
+          subject: caller.user ? `ai:user:${caller.user.id}` : `ai:group:${caller.group!.id}`,
+          limit: config.AI_PER_DAY_USER,
+          refusal: dailyBudgetSpent(aiTexts.userSpent(config.AI_PER_DAY_USER)),
+        }
+      : {
+          subject: `ai:address:${address}`,
+          limit: config.AI_PER_DAY_ANON,
+          refusal: dailyBudgetSpent(aiTexts.anonSpent(config.AI_PER_DAY_ANON)),
+        };
+  const deployment: Budget = {
+    subject: 'ai:deployment',
+    limit: config.AI_DAILY_MAX,
+    refusal: deploymentCapReached('Ask A.I.'),
+  };
   // The admin has no daily budget of their own, but their calls count towards the deployment's.
   return caller.level === 'admin' ? [deployment] : [own, deployment];
 }
 
 export const aiTexts = {
-  anonSpent: (n: number) => `You have asked A.I. ${n} new questions today, the most without an account. Sign in to ask more, or try again tomorrow.`,
-  userSpent: (n: number) => `You have asked A.I. ${n} new questions today, the daily most. Try again tomorrow (answers already given stay free).`,
+  anonSpent: (n: number) =>
+    `You have asked A.I. ${n} new questions today, the most without an account. Sign in to ask more, or try again tomorrow.`,
+  userSpent: (n: number) =>
+    `You have asked A.I. ${n} new questions today, the daily most. Try again tomorrow (answers already given stay free).`,
 };

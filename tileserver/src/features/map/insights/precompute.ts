@@ -8,7 +8,11 @@ import { InsightProviders } from './providers.ts';
 import { placeForInsights, type InsightPlace } from './queries.ts';
 import { InsightsService } from './service.ts';
 
-export async function precomputeInsights(sql: Sql, paths: string[], log: (line: string) => void = () => {}): Promise<void> {
+export async function precomputeInsights(
+  sql: Sql,
+  paths: string[],
+  log: (line: string) => void = () => {},
+): Promise<void> {
   const places: InsightPlace[] = [];
   for (const path of paths) {
     const place = await placeForInsights(sql, path);
@@ -20,6 +24,8 @@ export async function precomputeInsights(sql: Sql, paths: string[], log: (line: 
 
 /** A place and its sub-places (what a county load makes worth precomputing). */
 export async function placeWithChildren(sql: Sql, path: string): Promise<string[]> {
-  const rows = await sql<{ path: string }[]>`SELECT path FROM places WHERE path = ${path} OR parent_path = ${path} ORDER BY path`;
+  const rows = await sql<
+    { path: string }[]
+  >`SELECT path FROM places WHERE path = ${path} OR parent_path = ${path} ORDER BY path`;
   return rows.map((r) => r.path);
 }

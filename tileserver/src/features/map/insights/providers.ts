@@ -24,13 +24,24 @@ export function encyclopediaTitle(place: InsightPlace): string | null {
   if (place.synthetic || place.focus_id !== undefined) return null;
   if (place.kind === 'country' || place.kind === 'state') return place.name;
   if (!place.state_name) return place.name;
-  const name = place.kind === 'county' && place.country === 'us' && !/\b(County|Parish|Borough|Census Area|Municipality)$/.test(place.name) ? `${place.name} County` : place.name;
+  const name =
+    place.kind === 'county' &&
+    place.country === 'us' &&
+    !/\b(County|Parish|Borough|Census Area|Municipality)$/.test(place.name)
+      ? `${place.name} County`
+      : place.name;
   return `${name}, ${place.state_name}`;
 }
 
 export class InsightProviders {
-  private readonly wiki = new LRUCache<string, { value: { extract: string; link: string } | null }>({ max: 5000, ttl: day });
-  private readonly native = new LRUCache<string, { value: { id: string; link: string; headline: string }[] }>({ max: 5000, ttl: day });
+  private readonly wiki = new LRUCache<string, { value: { extract: string; link: string } | null }>({
+    max: 5000,
+    ttl: day,
+  });
+  private readonly native = new LRUCache<string, { value: { id: string; link: string; headline: string }[] }>({
+    max: 5000,
+    ttl: day,
+  });
 
   constructor(
     private readonly config: Config,
@@ -38,7 +49,11 @@ export class InsightProviders {
   ) {}
 
   get configured() {
-    return { wikipedia: this.config.WIKIPEDIA_API_URL !== undefined, nativeLand: this.config.NATIVE_LAND_API_URL !== undefined, ai: this.config.AI_BASE_URL !== undefined };
+    return {
+      wikipedia: this.config.WIKIPEDIA_API_URL !== undefined,
+      nativeLand: this.config.NATIVE_LAND_API_URL !== undefined,
+      ai: this.config.AI_BASE_URL !== undefined,
+    };
   }
 
   async wikipedia(place: InsightPlace): Promise<{ extract: string; link: string } | null> {
@@ -49,8 +64,14 @@ export class InsightProviders {
     if (cached) return cached.value;
     let value: { extract: string; link: string } | null = null;
     try {
-      const body = (await fetchJson(`${trimBase(base)}/page/summary/${encodeURIComponent(title.replace(/ /g, '_'))}`, { headers: { accept: 'application/json' } }, this.config.PROVIDER_TIMEOUT_MS)) as {
-        type?: string; extract?: string; content_urls?: { desktop?: { page?: string } };
+      const body = (await fetchJson(
+        `${trimBase(base)}/page/summary/${encodeURIComponent(title.replace(/ /g, '_'))}`,
+        { headers: { accept: 'application/json' } },
+        this.config.PROVIDER_TIMEOUT_MS,
+      )) as {
+        type?: string;
+        extract?: string;
+        content_urls?: { desktop?: { page?: string } };
       };
       // A disambiguation page is no answer about this place.
       if (body.type !== 'disambiguation' && typeof body.extract === 'string' && body.extract.trim() !== '') {
@@ -74,7 +95,11 @@ export class InsightProviders {
     const params = new URLSearchParams({ maps: 'territories', position });
     if (this.config.NATIVE_LAND_API_KEY) params.set('key', this.config.NATIVE_LAND_API_KEY);
     try {
-      const body = await fetchJson(`${trimBase(base)}/index.php?${params}`, { headers: { accept: 'application/json' } }, this.config.PROVIDER_TIMEOUT_MS);
+      const body = await fetchJson(
+        `${trimBase(base)}/index.php?${params}`,
+        { headers: { accept: 'application/json' } },
+        this.config.PROVIDER_TIMEOUT_MS,
+      );
       const features = Array.isArray(body) ? body : [];
       const items = features.flatMap((f: { properties?: Record<string, unknown> }) => {
         const p = f?.properties ?? {};
@@ -85,7 +110,10 @@ export class InsightProviders {
       this.native.set(position, { value: items });
       return items;
     } catch (error) {
-      this.logger.warn({ provider: 'native-land', position, error: (error as Error).message }, 'insights provider failed');
+      this.logger.warn(
+        { provider: 'native-land', position, error: (error as Error).message },
+        'insights provider failed',
+      );
       this.native.set(position, { value: [] }, { ttl: failureTtl });
       return [];
     }
@@ -97,11 +125,22 @@ export class InsightProviders {
     if (!base) throw new Error('AI_BASE_URL is not set');
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.config.AI_API_KEY) headers.authorization = `Bearer ${this.config.AI_API_KEY}`;
-    const body = (await fetchJson(`${trimBase(base)}/chat/completions`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ model: this.config.AI_MODEL, messages: [{ role: 'system', content: system }, { role: 'user', content: user }], temperature: 0.3 }),
-    }, this.config.PROVIDER_TIMEOUT_MS * 6)) as { choices?: { message?: { content?: unknown } }[] };
+    const body = (await fetchJson(
+      `${trimBase(base)}/chat/completions`,
+      {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          model: this.config.AI_MODEL,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: user },
+          ],
+          temperature: 0.3,
+        }),
+      },
+      this.config.PROVIDER_TIMEOUT_MS * 6,
+    )) as { choices?: { message?: { content?: unknown } }[] };
     const content = body.choices?.[0]?.message?.content;
     if (typeof content !== 'string' || content.trim() === '') throw new Error('the AI answer had no message content');
     return content.trim();

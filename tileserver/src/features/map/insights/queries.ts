@@ -31,7 +31,12 @@ export async function placeForInsights(sql: Sql, path: string): Promise<InsightP
 }
 
 /** A focus area of the named group, or undefined (another group's area answers 404 like a missing one). */
-export async function focusAreaForInsights(sql: Sql, groupSlug: string, id: number, callerGroupId: number | undefined): Promise<InsightPlace | undefined> {
+export async function focusAreaForInsights(
+  sql: Sql,
+  groupSlug: string,
+  id: number,
+  callerGroupId: number | undefined,
+): Promise<InsightPlace | undefined> {
   if (callerGroupId === undefined) return undefined;
   const [row] = await sql<InsightPlace[]>`
     SELECT '/g/' || g.slug || '/focus/' || f.id AS path, f.name, f.name AS headline, 'focus' AS kind,
@@ -99,7 +104,10 @@ export async function highlightsAndVacancy(sql: Sql, place: InsightPlace): Promi
 }
 
 /** Counts per land-use category from the first digit of the LBCS activity code (9xxx: no human activity). */
-export async function landUseCounts(sql: Sql, place: InsightPlace): Promise<{ activity_type: LandUseCategory; count: number }[]> {
+export async function landUseCounts(
+  sql: Sql,
+  place: InsightPlace,
+): Promise<{ activity_type: LandUseCategory; count: number }[]> {
   const rows = await sql<{ digit: number | null; count: number }[]>`
     SELECT CASE WHEN p.lbcs_activity >= 1000 AND p.lbcs_activity < 10000 THEN floor(p.lbcs_activity / 1000)::int END AS digit,
            count(*)::int AS count
@@ -113,7 +121,11 @@ export async function landUseCounts(sql: Sql, place: InsightPlace): Promise<{ ac
   return landUseCategories.map((activity_type) => ({ activity_type, count: counts.get(activity_type) ?? 0 }));
 }
 
-export async function zoningCounts(sql: Sql, place: InsightPlace, limit = 50): Promise<{ code: string; description: string | null; count: number }[]> {
+export async function zoningCounts(
+  sql: Sql,
+  place: InsightPlace,
+  limit = 50,
+): Promise<{ code: string; description: string | null; count: number }[]> {
   return sql<{ code: string; description: string | null; count: number }[]>`
     SELECT p.zoning AS code, min(p.zoning_description) AS description, count(*)::int AS count
     FROM ${scope(sql, place)} AND p.zoning IS NOT NULL AND btrim(p.zoning) <> ''
@@ -122,7 +134,11 @@ export async function zoningCounts(sql: Sql, place: InsightPlace, limit = 50): P
     LIMIT ${limit}`;
 }
 
-export async function topOwners(sql: Sql, place: InsightPlace, limit = 200): Promise<{ name: string; count: number; acres: number }[]> {
+export async function topOwners(
+  sql: Sql,
+  place: InsightPlace,
+  limit = 200,
+): Promise<{ name: string; count: number; acres: number }[]> {
   const rows = await sql<{ name: string; count: number; acres: number }[]>`
     SELECT p.owner AS name, count(*)::int AS count, coalesce(sum(p.ll_gisacre), 0)::float8 AS acres
     FROM ${scope(sql, place)} AND p.owner IS NOT NULL AND btrim(p.owner) <> ''
@@ -134,11 +150,19 @@ export async function topOwners(sql: Sql, place: InsightPlace, limit = 200): Pro
 
 /** Precomputed figures of a place for exactly this parcels version, if a loader stored them. */
 export async function storedFigures(sql: Sql, path: string, version: number): Promise<unknown | undefined> {
-  const [row] = await sql<{ figures: unknown }[]>`SELECT figures FROM place_insights WHERE path = ${path} AND version = ${version}`;
+  const [row] = await sql<
+    { figures: unknown }[]
+  >`SELECT figures FROM place_insights WHERE path = ${path} AND version = ${version}`;
   return row?.figures;
 }
 
-export async function storeFigures(sql: Sql, path: string, version: number, figures: unknown, ms: number): Promise<void> {
+export async function storeFigures(
+  sql: Sql,
+  path: string,
+  version: number,
+  figures: unknown,
+  ms: number,
+): Promise<void> {
   await sql`
     INSERT INTO place_insights (path, version, figures, computed_ms) VALUES (${path}, ${version}, ${sql.json(figures as never)}, ${Math.round(ms)})
     ON CONFLICT (path) DO UPDATE SET version = EXCLUDED.version, figures = EXCLUDED.figures, computed_ms = EXCLUDED.computed_ms, computed_at = now()

@@ -35,21 +35,54 @@ beforeAll(async () => {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = chunks.length ? JSON.parse(Buffer.concat(chunks).toString()) : undefined;
     seen.push({ path: req.url ?? '', body, auth: req.headers.authorization });
-    const send = (status: number, value: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const send = (status: number, value: unknown) =>
+      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     if (fail) return send(500, { error: 'down' });
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname.startsWith('/wiki/page/summary/')) {
       const title = decodeURIComponent(url.pathname.slice('/wiki/page/summary/'.length));
-      return send(200, { type: 'standard', title, extract: `${title.replace(/_/g, ' ')} is a city.`, content_urls: { desktop: { page: `https://en.wikipedia.org/wiki/${title}` } } });
+      return send(200, {
+        type: 'standard',
+        title,
+        extract: `${title.replace(/_/g, ' ')} is a city.`,
+        content_urls: { desktop: { page: `https://en.wikipedia.org/wiki/${title}` } },
+      });
     }
     if (url.pathname === '/native/index.php') {
       return send(200, [
-        { type: 'Feature', properties: { Name: 'Massa-adchu-es-et', ID: 'massachusett', Slug: 'massachusett', description: 'https://native-land.ca/maps/territories/massachusett' }, geometry: null },
-        { type: 'Feature', properties: { Name: 'Pawtucket', ID: 'pawtucket', description: 'https://native-land.ca/maps/territories/pawtucket' }, geometry: null },
+        {
+          type: 'Feature',
+          properties: {
+            Name: 'Massa-adchu-es-et',
+            ID: 'massachusett',
+            Slug: 'massachusett',
+            description: 'https://native-land.ca/maps/territories/massachusett',
+          },
+          geometry: null,
+        },
+        {
+          type: 'Feature',
+          properties: {
+            Name: 'Pawtucket',
+            ID: 'pawtucket',
+            description: 'https://native-land.ca/maps/territories/pawtucket',
+          },
+          geometry: null,
+        },
       ]);
     }
     if (url.pathname === '/ai/chat/completions' && req.method === 'POST') {
-      return send(200, { id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: `Answer about: ${body.messages[1].content.split('\n')[0]}` }, finish_reason: 'stop' }] });
+      return send(200, {
+        id: 'c1',
+        object: 'chat.completion',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: `Answer about: ${body.messages[1].content.split('\n')[0]}` },
+            finish_reason: 'stop',
+          },
+        ],
+      });
     }
     send(404, { error: 'no route' });
   });
@@ -62,9 +95,21 @@ afterAll(async () => {
 });
 
 const appWith = (env: Record<string, string> = {}, db: Sql = sql) =>
-  createApp({ config: loadConfig({ DATA_DIR: dataDir, PROVIDER_TIMEOUT_MS: '2000', ...env }), sql: db, logger: createLogger('silent') });
+  createApp({
+    config: loadConfig({ DATA_DIR: dataDir, PROVIDER_TIMEOUT_MS: '2000', ...env }),
+    sql: db,
+    logger: createLogger('silent'),
+  });
 const plain = appWith();
-const withProviders = () => appWith({ WIKIPEDIA_API_URL: `${base}/wiki`, NATIVE_LAND_API_URL: `${base}/native`, NATIVE_LAND_API_KEY: 'nl-key', AI_BASE_URL: `${base}/ai`, AI_API_KEY: 'sk-test', AI_MODEL: 'test-model' });
+const withProviders = () =>
+  appWith({
+    WIKIPEDIA_API_URL: `${base}/wiki`,
+    NATIVE_LAND_API_URL: `${base}/native`,
+    NATIVE_LAND_API_KEY: 'nl-key',
+    AI_BASE_URL: `${base}/ai`,
+    AI_API_KEY: 'sk-test',
+    AI_MODEL: 'test-model',
+  });
 
 describe('insights figures equal an oracle over the raw parcels', () => {
   it.each([cambridge, somerville])('for %s', async (path) => {
@@ -81,11 +126,15 @@ describe('insights figures equal an oracle over the raw parcels', () => {
   });
 
   it('for a Cambridge neighborhood (parcels whose point-on-surface lies inside its outline)', async () => {
-    const [hood] = await sql<{ path: string }[]>`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
+    const [hood] = await sql<
+      { path: string }[]
+    >`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
     const { browser } = await signedInUser(plain, sql, 'pro');
     const res = await browser.get(`${hood!.path}/insights.json`);
     expect(res.status).toBe(200);
-    const rows = await sql<Row[]>`SELECT ${columns(sql)} FROM parcels p, places n WHERE n.path = ${hood!.path} AND ST_Within(ST_PointOnSurface(p.geom), n.geom)`;
+    const rows = await sql<
+      Row[]
+    >`SELECT ${columns(sql)} FROM parcels p, places n WHERE n.path = ${hood!.path} AND ST_Within(ST_PointOnSurface(p.geom), n.geom)`;
     expect(rows.length).toBeGreaterThan(50);
     expectFigures(res.json, rows);
   });
@@ -93,12 +142,25 @@ describe('insights figures equal an oracle over the raw parcels', () => {
   it('for a focus area of the caller’s group, which another group gets 404 for', async () => {
     const { browser } = await signedInUser(plain, sql, 'pro');
     const d = 0.004;
-    const shape = { type: 'Polygon', coordinates: [[[-71.11 - d, 42.37 - d], [-71.11 + d, 42.37 - d], [-71.11 + d, 42.37 + d], [-71.11 - d, 42.37 + d], [-71.11 - d, 42.37 - d]]] };
+    const shape = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-71.11 - d, 42.37 - d],
+          [-71.11 + d, 42.37 - d],
+          [-71.11 + d, 42.37 + d],
+          [-71.11 - d, 42.37 + d],
+          [-71.11 - d, 42.37 - d],
+        ],
+      ],
+    };
     const saved = await browser.post('/neighborhoods.json', { name: 'Insights square', shape });
     expect(saved.status).toBe(201);
     const res = await browser.get(`${saved.json.path}/insights.json`);
     expect(res.status).toBe(200);
-    const rows = await sql<Row[]>`SELECT ${columns(sql)} FROM parcels p, focus_areas f WHERE f.id = ${saved.json.id} AND ST_Within(ST_PointOnSurface(p.geom), f.geom)`;
+    const rows = await sql<
+      Row[]
+    >`SELECT ${columns(sql)} FROM parcels p, focus_areas f WHERE f.id = ${saved.json.id} AND ST_Within(ST_PointOnSurface(p.geom), f.geom)`;
     expect(rows.length).toBeGreaterThan(10);
     expectFigures(res.json, rows);
     expect(res.json.placeInfo).toMatchObject({ kind: 'focus', headline: 'Insights square' });
@@ -121,7 +183,12 @@ describe('insights gating on the server', () => {
   });
 
   it('offers no US-only section in Canada, paid or not', () => {
-    expect(sectionAccess('team', { country: 'ca', kind: 'city' })).toEqual({ general: 'open', ownership: 'region', landUse: 'region', vacancy: 'region' });
+    expect(sectionAccess('team', { country: 'ca', kind: 'city' })).toEqual({
+      general: 'open',
+      ownership: 'region',
+      landUse: 'region',
+      vacancy: 'region',
+    });
   });
 
   it('leaves gated sections out of the answer: anonymous on Somerville gets owners but no land use or vacancy; Pro on the state gets neither', async () => {
@@ -152,7 +219,17 @@ describe('insights gating on the server', () => {
 });
 
 describe('the encyclopedia title of a place', () => {
-  const place = (kind: string, name: string, state_name: string | null) => ({ path: '/us/x', name, headline: name, kind, country: 'us', synthetic: false, lon: 0, lat: 0, state_name });
+  const place = (kind: string, name: string, state_name: string | null) => ({
+    path: '/us/x',
+    name,
+    headline: name,
+    kind,
+    country: 'us',
+    synthetic: false,
+    lon: 0,
+    lat: 0,
+    state_name,
+  });
   it.each([
     ['city', 'Cambridge', 'Massachusetts', 'Cambridge, Massachusetts'],
     ['county', 'Middlesex', 'Massachusetts', 'Middlesex County, Massachusetts'],
@@ -162,7 +239,9 @@ describe('the encyclopedia title of a place', () => {
     expect(encyclopediaTitle(place(kind, name, state))).toBe(title);
   });
   it('is none for synthetic places and focus areas', () => {
-    expect(encyclopediaTitle({ ...place('county', 'Synthetic County', 'Synthetic State (ZZ)'), synthetic: true })).toBeNull();
+    expect(
+      encyclopediaTitle({ ...place('county', 'Synthetic County', 'Synthetic State (ZZ)'), synthetic: true }),
+    ).toBeNull();
     expect(encyclopediaTitle({ ...place('focus', 'My area', null), focus_id: 3 })).toBeNull();
   });
 });
@@ -182,9 +261,16 @@ describe('external providers', () => {
     const app = withProviders();
     seen.length = 0;
     const res = await new TestBrowser(app).get(`${cambridge}/insights.json`);
-    expect(res.json.wikipedia).toEqual({ extract: 'Cambridge, Massachusetts is a city.', link: 'https://en.wikipedia.org/wiki/Cambridge,_Massachusetts' });
+    expect(res.json.wikipedia).toEqual({
+      extract: 'Cambridge, Massachusetts is a city.',
+      link: 'https://en.wikipedia.org/wiki/Cambridge,_Massachusetts',
+    });
     expect(res.json.nativeLand.items).toEqual([
-      { id: 'massachusett', headline: 'Massa-adchu-es-et', link: 'https://native-land.ca/maps/territories/massachusett' },
+      {
+        id: 'massachusett',
+        headline: 'Massa-adchu-es-et',
+        link: 'https://native-land.ca/maps/territories/massachusett',
+      },
       { id: 'pawtucket', headline: 'Pawtucket', link: 'https://native-land.ca/maps/territories/pawtucket' },
     ]);
     const nativeCall = new URL(seen.find((s) => s.path.startsWith('/native/'))!.path, 'http://x');
@@ -225,11 +311,19 @@ describe('external providers', () => {
     const call = seen.find((s) => s.path === '/ai/chat/completions')!;
     expect(call.auth).toBe('Bearer sk-test');
     expect(call.body.model).toBe('test-model');
-    const { count } = (await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM parcels WHERE path LIKE ${`${cambridge}/%`}`)[0]!;
+    const { count } = (
+      await sql<{ count: number }[]>`SELECT count(*)::int AS count FROM parcels WHERE path LIKE ${`${cambridge}/%`}`
+    )[0]!;
     expect(call.body.messages[1].content).toContain(`Parcels: ${count}`);
-    const { owner } = (await sql<{ owner: string }[]>`SELECT owner FROM parcels WHERE path LIKE ${`${somerville}/%`} AND owner IS NOT NULL GROUP BY owner ORDER BY count(*) DESC, owner LIMIT 1`)[0]!;
+    const { owner } = (
+      await sql<
+        { owner: string }[]
+      >`SELECT owner FROM parcels WHERE path LIKE ${`${somerville}/%`} AND owner IS NOT NULL GROUP BY owner ORDER BY count(*) DESC, owner LIMIT 1`
+    )[0]!;
     await new TestBrowser(app).get(`${somerville}/ask_chatgpt`);
-    expect(seen.filter((s) => s.path === '/ai/chat/completions').at(-1)!.body.messages[1].content).toContain(`Top owners (parcels, acres): ${owner}`);
+    expect(seen.filter((s) => s.path === '/ai/chat/completions').at(-1)!.body.messages[1].content).toContain(
+      `Top owners (parcels, acres): ${owner}`,
+    );
     // An anonymous caller's prompt holds no section it may not see.
     expect(call.body.messages[1].content).not.toContain('USPS vacancy');
     await new TestBrowser(app).get(`${cambridge}/ask_chatgpt`);
@@ -248,6 +342,8 @@ describe('external providers', () => {
     const res = await pro.get(`${cambridge}/ask_chatgpt?question_key=land_use`);
     expect(res.status).toBe(200);
     expect(res.json.questionKey).toBe('land_use');
-    expect(seen.find((s) => s.path === '/ai/chat/completions')!.body.messages[1].content).toMatch(/Land use \(parcels per LBCS activity category\): unknown \d+, residential \d+/);
+    expect(seen.find((s) => s.path === '/ai/chat/completions')!.body.messages[1].content).toMatch(
+      /Land use \(parcels per LBCS activity category\): unknown \d+, residential \d+/,
+    );
   });
 });

@@ -19,7 +19,13 @@ import { InsightsService, questionText } from './service.ts';
 const insightsPath = /^(.*)\/(insights\.json|ask_chatgpt(?:\.json)?)$/;
 const focusPath = /^\/g\/([a-z0-9][a-z0-9-]{0,99})\/focus\/(\d{1,15})$/;
 
-export function insightRoutes(deps: { config: Config; sql: Sql; logger: Logger; callers: CallerResolver; insights?: InsightsService }): Hono {
+export function insightRoutes(deps: {
+  config: Config;
+  sql: Sql;
+  logger: Logger;
+  callers: CallerResolver;
+  insights?: InsightsService;
+}): Hono {
   const app = new Hono();
   const service = deps.insights ?? new InsightsService(deps.sql, new InsightProviders(deps.config, deps.logger));
 
@@ -42,13 +48,18 @@ export function insightRoutes(deps: { config: Config; sql: Sql; logger: Logger; 
     if (match[2] === 'insights.json') return c.json(await service.forCaller(place, caller.level));
 
     const parsed = askQuery.safeParse({ question_key: c.req.query('question_key') || undefined });
-    if (!parsed.success) throw new ApiError('BAD_REQUEST', 'Unknown question_key', { allowed: Object.keys(placeQuestions) });
+    if (!parsed.success)
+      throw new ApiError('BAD_REQUEST', 'Unknown question_key', { allowed: Object.keys(placeQuestions) });
     const question = parsed.data.question_key;
-    if (!mayAsk(caller.level, question)) throw new ApiError('FORBIDDEN', 'This question is available to Pro customers. Upgrade to Pro to ask it.');
-    if (!service.providers.configured.ai) throw new ApiError('UNAVAILABLE', 'Ask A.I. is not set up on this server (AI_BASE_URL is unset)');
+    if (!mayAsk(caller.level, question))
+      throw new ApiError('FORBIDDEN', 'This question is available to Pro customers. Upgrade to Pro to ask it.');
+    if (!service.providers.configured.ai)
+      throw new ApiError('UNAVAILABLE', 'Ask A.I. is not set up on this server (AI_BASE_URL is unset)');
     let answer: string;
     try {
-      answer = await service.ask(place, caller.level, question, () => takeCalls(deps.sql, aiBudgets(deps.config, caller, clientAddress(c))));
+      answer = await service.ask(place, caller.level, question, () =>
+        takeCalls(deps.sql, aiBudgets(deps.config, caller, clientAddress(c))),
+      );
     } catch (error) {
       if (error instanceof ApiError) throw error;
       deps.logger.warn({ requestId: c.get('requestId'), error: (error as Error).message }, 'AI provider failed');
@@ -57,7 +68,9 @@ export function insightRoutes(deps: { config: Config; sql: Sql; logger: Logger; 
     const body: AiAnswer = {
       answer,
       questionKey: question,
-      placeQuestions: Object.fromEntries(Object.keys(placeQuestions).map((k) => [k, questionText(k as QuestionKey, place.name)])) as AiAnswer['placeQuestions'],
+      placeQuestions: Object.fromEntries(
+        Object.keys(placeQuestions).map((k) => [k, questionText(k as QuestionKey, place.name)]),
+      ) as AiAnswer['placeQuestions'],
     };
     return c.json(body);
   });

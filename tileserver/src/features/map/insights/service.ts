@@ -6,7 +6,15 @@ import type { Level } from '@parcel-map/contracts/levels';
 import type { Sql } from '../../../db/client.ts';
 import { sectionAccess } from './policy.ts';
 import type { InsightPlace } from './queries.ts';
-import { highlightsAndVacancy, landUseCounts, parcelsVersion, storedFigures, storeFigures, topOwners, zoningCounts } from './queries.ts';
+import {
+  highlightsAndVacancy,
+  landUseCounts,
+  parcelsVersion,
+  storedFigures,
+  storeFigures,
+  topOwners,
+  zoningCounts,
+} from './queries.ts';
 import type { InsightProviders } from './providers.ts';
 import type { InsightsPayload, QuestionKey } from '@parcel-map/contracts/map/insights';
 import { placeQuestions, vacancyStatuses } from '@parcel-map/contracts/map/insights';
@@ -14,7 +22,8 @@ import { placeQuestions, vacancyStatuses } from '@parcel-map/contracts/map/insig
 // Figures that took longer than this are stored, so other server processes and restarts reuse them.
 const slowComputeMs = 1000;
 
-type Figures = Omit<InsightsPayload, 'access' | 'nativeLand' | 'wikipedia' | 'providers'> & Required<Pick<InsightsPayload, 'lbcs' | 'premium' | 'owners'>>;
+type Figures = Omit<InsightsPayload, 'access' | 'nativeLand' | 'wikipedia' | 'providers'> &
+  Required<Pick<InsightsPayload, 'lbcs' | 'premium' | 'owners'>>;
 
 export class InsightsService {
   private readonly figures = new LRUCache<string, Promise<Figures>>({ max: 2000 });
@@ -58,7 +67,9 @@ export class InsightsService {
       const figures = await this.compute(place, version);
       const ms = performance.now() - started;
       await storeFigures(this.sql, place.path, version, figures, ms);
-      log(`insights of ${place.path} (${figures.numeric.parcels.toLocaleString('en-US')} parcels) precomputed in ${(ms / 1000).toFixed(1)}s`);
+      log(
+        `insights of ${place.path} (${figures.numeric.parcels.toLocaleString('en-US')} parcels) precomputed in ${(ms / 1000).toFixed(1)}s`,
+      );
     }
   }
 
@@ -71,7 +82,14 @@ export class InsightsService {
     const owners = await topOwners(this.sql, place);
     const { vacancy, ...numeric } = general;
     return {
-      placeInfo: { path: place.path, name: place.name, headline: place.headline, kind: place.kind, country: place.country, synthetic: place.synthetic },
+      placeInfo: {
+        path: place.path,
+        name: place.name,
+        headline: place.headline,
+        kind: place.kind,
+        country: place.country,
+        synthetic: place.synthetic,
+      },
       dataVersion: version,
       numeric,
       lbcs: { activity_counts: landUse, zoning },
@@ -82,8 +100,16 @@ export class InsightsService {
 
   /** The insights answer for a caller: gated sections are absent, not empty. */
   async forCaller(place: InsightPlace, level: Level): Promise<InsightsPayload> {
-    const [figures, wikipedia, nativeLand] = await Promise.all([this.figuresOf(place), this.providers.wikipedia(place), this.providers.nativeLand(place)]);
-    return visibleFigures(figures, level, place, { wikipedia, nativeLand: { items: nativeLand }, providers: this.providers.configured });
+    const [figures, wikipedia, nativeLand] = await Promise.all([
+      this.figuresOf(place),
+      this.providers.wikipedia(place),
+      this.providers.nativeLand(place),
+    ]);
+    return visibleFigures(figures, level, place, {
+      wikipedia,
+      nativeLand: { items: nativeLand },
+      providers: this.providers.configured,
+    });
   }
 
   /**
@@ -92,9 +118,18 @@ export class InsightsService {
    * budgets (throwing when one is spent) and answers their give-back, used when the provider fails.
    * Concurrent asks of one uncached answer share one call, paid by the first.
    */
-  async ask(place: InsightPlace, level: Level, question: QuestionKey, spend: () => Promise<() => Promise<void>> = async () => async () => {}): Promise<string> {
+  async ask(
+    place: InsightPlace,
+    level: Level,
+    question: QuestionKey,
+    spend: () => Promise<() => Promise<void>> = async () => async () => {},
+  ): Promise<string> {
     const figures = await this.figuresOf(place);
-    const visible = visibleFigures(figures, level, place, { wikipedia: null, nativeLand: { items: [] }, providers: this.providers.configured });
+    const visible = visibleFigures(figures, level, place, {
+      wikipedia: null,
+      nativeLand: { items: [] },
+      providers: this.providers.configured,
+    });
     const key = `${place.path}|${figures.dataVersion}|${question}|${JSON.stringify(visible.access)}`;
     const cached = this.answers.get(key);
     if (cached) return cached;
@@ -113,14 +148,28 @@ export class InsightsService {
       },
     );
     this.asking.set(key, pending);
-    void pending.then(() => this.asking.delete(key), () => this.asking.delete(key));
+    void pending.then(
+      () => this.asking.delete(key),
+      () => this.asking.delete(key),
+    );
     return pending;
   }
 }
 
-function visibleFigures(figures: Figures, level: Level, place: InsightPlace, extra: Pick<InsightsPayload, 'wikipedia' | 'nativeLand' | 'providers'>): InsightsPayload {
+function visibleFigures(
+  figures: Figures,
+  level: Level,
+  place: InsightPlace,
+  extra: Pick<InsightsPayload, 'wikipedia' | 'nativeLand' | 'providers'>,
+): InsightsPayload {
   const access = sectionAccess(level, place);
-  const payload: InsightsPayload = { placeInfo: figures.placeInfo, dataVersion: figures.dataVersion, access, numeric: figures.numeric, ...extra };
+  const payload: InsightsPayload = {
+    placeInfo: figures.placeInfo,
+    dataVersion: figures.dataVersion,
+    access,
+    numeric: figures.numeric,
+    ...extra,
+  };
   if (access.landUse === 'open') payload.lbcs = figures.lbcs;
   if (access.vacancy === 'open') payload.premium = figures.premium;
   if (access.ownership === 'open') payload.owners = figures.owners;
@@ -145,12 +194,31 @@ export function buildPrompt(insights: InsightsPayload, question: QuestionKey): {
     `Share of parcels with a mailing address different from the site address: ${n.mail_differs_share === null ? 'unknown' : `${(n.mail_differs_share * 100).toFixed(1)}%`}`,
     `Share of parcels with structures: ${n.structure_share === null ? 'unknown' : `${(n.structure_share * 100).toFixed(1)}%`}`,
   ];
-  if (insights.lbcs) lines.push(`Land use (parcels per LBCS activity category): ${insights.lbcs.activity_counts.map((a) => `${a.activity_type} ${a.count}`).join(', ')}`);
-  if (insights.lbcs?.zoning.length) lines.push(`Most common zoning codes: ${insights.lbcs.zoning.slice(0, 10).map((z) => `${z.code} ${z.count}`).join(', ')}`);
-  if (insights.premium) lines.push(`USPS vacancy (parcels): ${insights.premium.charts.usps.map((u) => `${u.status} ${u.count}`).join(', ')}`);
-  if (insights.owners) lines.push(`Top owners (parcels, acres): ${insights.owners.slice(0, 10).map((o) => `${o.name} ${o.count} (${o.acres.toFixed(2)} ac)`).join('; ')}`);
+  if (insights.lbcs)
+    lines.push(
+      `Land use (parcels per LBCS activity category): ${insights.lbcs.activity_counts.map((a) => `${a.activity_type} ${a.count}`).join(', ')}`,
+    );
+  if (insights.lbcs?.zoning.length)
+    lines.push(
+      `Most common zoning codes: ${insights.lbcs.zoning
+        .slice(0, 10)
+        .map((z) => `${z.code} ${z.count}`)
+        .join(', ')}`,
+    );
+  if (insights.premium)
+    lines.push(
+      `USPS vacancy (parcels): ${insights.premium.charts.usps.map((u) => `${u.status} ${u.count}`).join(', ')}`,
+    );
+  if (insights.owners)
+    lines.push(
+      `Top owners (parcels, acres): ${insights.owners
+        .slice(0, 10)
+        .map((o) => `${o.name} ${o.count} (${o.acres.toFixed(2)} ac)`)
+        .join('; ')}`,
+    );
   return {
-    system: 'You are a land and property analyst. Answer in at most three short paragraphs, using only the figures given and saying plainly when a figure is unknown. Do not invent numbers.',
+    system:
+      'You are a land and property analyst. Answer in at most three short paragraphs, using only the figures given and saying plainly when a figure is unknown. Do not invent numbers.',
     user: `${questionText(question, insights.placeInfo.name)}\n\nFigures from the parcel records of this place:\n${lines.join('\n')}`,
   };
 }

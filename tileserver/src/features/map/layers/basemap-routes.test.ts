@@ -14,7 +14,9 @@ afterAll(() => sql.end());
 
 async function tile(z: number, lon: number, lat: number): Promise<VectorTile> {
   const { x, y } = lonLatToTile(lon, lat, z);
-  const res = await app.request(`/api/v1/basemap/${z}/${x}/${y}.mvt?token=public`, { headers: { 'Accept-Encoding': 'gzip' } });
+  const res = await app.request(`/api/v1/basemap/${z}/${x}/${y}.mvt?token=public`, {
+    headers: { 'Accept-Encoding': 'gzip' },
+  });
   expect(res.status).toBe(200);
   return new VectorTile(new Pbf(gunzipSync(Buffer.from(await res.arrayBuffer()))));
 }
@@ -28,7 +30,12 @@ describe('the basemap tiles', () => {
   it('describe the four layers in TileJSON', async () => {
     const body = await (await app.request('/api/v1/basemap?token=public')).json();
     expect(body).toMatchObject({ tilejson: '3.0.0', name: 'basemap', minzoom: 0, maxzoom: 16 });
-    expect(body.vector_layers.map((l: { id: string }) => l.id)).toEqual(['water', 'streets', 'boundaries', 'place_labels']);
+    expect(body.vector_layers.map((l: { id: string }) => l.id)).toEqual([
+      'water',
+      'streets',
+      'boundaries',
+      'place_labels',
+    ]);
     expect(body.tiles[0]).toMatch(/\/api\/v1\/basemap\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
   });
 
@@ -61,7 +68,11 @@ describe('glyphs and sprite', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-protobuf');
     const pbf = new Pbf(new Uint8Array(await res.arrayBuffer()));
-    const stacks: { name: string; range: string; glyphs: { id: number; width: number; height: number; advance: number; bitmap?: Uint8Array }[] }[] = [];
+    const stacks: {
+      name: string;
+      range: string;
+      glyphs: { id: number; width: number; height: number; advance: number; bitmap?: Uint8Array }[];
+    }[] = [];
     pbf.readFields((tag, list: typeof stacks) => {
       if (tag !== 1) return;
       const stack = { name: '', range: '', glyphs: [] as (typeof stacks)[number]['glyphs'] };
@@ -103,7 +114,9 @@ describe('glyphs and sprite', () => {
   });
 
   it('serve the sprite index and a PNG at 1x and 2x', async () => {
-    expect(await (await app.request('/api/v1/sprites/basemap.json')).json()).toEqual({ dot: { x: 0, y: 0, width: 10, height: 10, pixelRatio: 1 } });
+    expect(await (await app.request('/api/v1/sprites/basemap.json')).json()).toEqual({
+      dot: { x: 0, y: 0, width: 10, height: 10, pixelRatio: 1 },
+    });
     expect((await (await app.request('/api/v1/sprites/basemap@2x.json')).json()).dot.pixelRatio).toBe(2);
     const png = await app.request('/api/v1/sprites/basemap@2x.png');
     expect(png.headers.get('content-type')).toBe('image/png');

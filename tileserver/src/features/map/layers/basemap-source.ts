@@ -7,7 +7,8 @@ import type { TileCachePolicy } from '../../../tiles/tile-gate.ts';
 import type { TileSource } from '../../../tiles/tile-source.ts';
 import { basemapFields, basemapLayer, basemapTileSql } from './basemap-queries.ts';
 
-export const basemapAttribution = 'Streets and water: City of Cambridge GIS (PDDL 1.0); boundaries: US Census Bureau, Statistics Canada';
+export const basemapAttribution =
+  'Streets and water: City of Cambridge GIS (PDDL 1.0); boundaries: US Census Bureau, Statistics Canada';
 
 const publicDay: TileCachePolicy = { maxAge: 86_400, audience: 'public' };
 
@@ -30,7 +31,12 @@ export const basemapSource: TileSource = {
       description: 'Street basemap: streets by class with names, water, boundaries and place labels',
       attribution: basemapAttribution,
       bounds: await tableBounds(tiles.sql, 'streets', await tiles.versions.get('basemap')),
-      vector_layers: Object.entries(basemapFields).map(([id, fields]) => ({ id, minzoom: basemapLayer.minzoom, maxzoom: basemapLayer.maxzoom, fields })),
+      vector_layers: Object.entries(basemapFields).map(([id, fields]) => ({
+        id,
+        minzoom: basemapLayer.minzoom,
+        maxzoom: basemapLayer.maxzoom,
+        fields,
+      })),
     };
   },
 };

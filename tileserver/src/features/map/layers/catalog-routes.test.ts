@@ -27,7 +27,10 @@ describe('GET /api/v1/config.json', () => {
       }).request('/api/v1/config.json', { headers: { Authorization: `Bearer ${admin}` } })
     ).json();
     expect(full).toEqual({
-      basemaps: { satellite: 'https://tiles.example/sat/{z}/{x}/{y}.jpg', satellite2: 'https://tiles.example/sat2/{z}/{x}/{y}.jpg' },
+      basemaps: {
+        satellite: 'https://tiles.example/sat/{z}/{x}/{y}.jpg',
+        satellite2: 'https://tiles.example/sat2/{z}/{x}/{y}.jpg',
+      },
       terrain: 'https://tiles.example/dem/{z}/{x}/{y}.png',
       parcelMinZoom: 11,
     });
@@ -39,7 +42,8 @@ describe('GET /api/v1/config.json', () => {
     expect(await anonymous.json()).toEqual({ basemaps: {}, parcelMinZoom: 11 });
     expect(anonymous.headers.get('cache-control')).toMatch(/^private\b/);
     expect(anonymous.headers.get('vary')).toMatch(/Cookie, Authorization/);
-    const terrainOf = async (level: 'free' | 'pro' | 'team') => (await (await signedInUser(app, sql, level)).browser.get('/api/v1/config.json')).json.terrain;
+    const terrainOf = async (level: 'free' | 'pro' | 'team') =>
+      (await (await signedInUser(app, sql, level)).browser.get('/api/v1/config.json')).json.terrain;
     expect(await terrainOf('free')).toBeUndefined();
     expect(await terrainOf('pro')).toBe('https://tiles.example/dem/{z}/{x}/{y}.png');
     expect(await terrainOf('team')).toBe('https://tiles.example/dem/{z}/{x}/{y}.png');
@@ -68,7 +72,12 @@ describe('GET /api/v1/layers.json', () => {
     const colorOf = (zone: string) => flood.legend.find((e: { values: string[] }) => e.values.includes(zone)).color;
     for (const zone of ['A', 'A99', 'AE', 'AH', 'AO', 'V', 'VE']) expect(colorOf(zone)).toBe(colorOf('AE'));
     expect(colorOf('X')).not.toBe(colorOf('AE'));
-    expect(wetlands).toMatchObject({ name: 'Wetlands', source: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt', minzoom: 10, displayMaxzoom: 22 });
+    expect(wetlands).toMatchObject({
+      name: 'Wetlands',
+      source: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
+      minzoom: 10,
+      displayMaxzoom: 22,
+    });
     expect(wetlands.legend).toHaveLength(8);
     expect(new Set(wetlands.legend.map((e: { color: string }) => e.color)).size).toBe(8);
   });
@@ -77,6 +86,7 @@ describe('GET /api/v1/layers.json', () => {
     const layers = await (await appWith({}).request('/api/v1/layers.json')).json();
     const types = await sql<{ wetland_type: string }[]>`SELECT DISTINCT wetland_type FROM wetlands`;
     const known = new Set(layers[1].legend.flatMap((e: { values: string[] }) => e.values));
-    for (const { wetland_type } of types) expect(known.has(wetland_type) || wetland_type === null, wetland_type).toBe(true);
+    for (const { wetland_type } of types)
+      expect(known.has(wetland_type) || wetland_type === null, wetland_type).toBe(true);
   });
 });

@@ -27,7 +27,10 @@ export function catalogRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   app.get('/api/v1/config.json', async (c) => {
     const caller = await deps.callers.of(c);
     // The answer depends on who asks: no shared cache may hand a Pro caller's terrain URL to others.
-    return c.json(clientConfig(deps.config, caller.level), 200, { 'Cache-Control': 'private, no-cache', Vary: 'Cookie, Authorization' });
+    return c.json(clientConfig(deps.config, caller.level), 200, {
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Cookie, Authorization',
+    });
   });
   app.get('/api/v1/layers.json', async (c) => {
     await deps.callers.of(c);

@@ -28,7 +28,6 @@ export interface LayerPresentation {
   legend: ServedLegendEntry[];
 }
 
-
 // The spec: A, A99, AE, AH, AO, V, VE light blue; X orange; flood labels from zoom 12; opacity 0.7.
 const floodHighRisk = '#7cc4f4';
 const floodModerate = '#f59e42';
@@ -51,7 +50,8 @@ const presentations = new Map<TileSource, LayerPresentation>([
     {
       id: 'flood',
       name: 'FEMA Flood Zones',
-      description: 'FEMA National Flood Hazard Layer: special flood hazard areas (zones A and V, 1% annual chance) and moderate-risk zone X.',
+      description:
+        'FEMA National Flood Hazard Layer: special flood hazard areas (zones A and V, 1% annual chance) and moderate-risk zone X.',
       sourceLayer: 'flood',
       property: 'fld_zone',
       docs: 'https://www.fema.gov/flood-maps/national-flood-hazard-layer',
@@ -60,7 +60,11 @@ const presentations = new Map<TileSource, LayerPresentation>([
       labelMinzoom: 12,
       opacity: 0.7,
       legend: [
-        ...['A', 'A99', 'AE', 'AH', 'AO', 'V', 'VE'].map((zone) => ({ label: `Zone ${zone}`, color: floodHighRisk, values: [zone] })),
+        ...['A', 'A99', 'AE', 'AH', 'AO', 'V', 'VE'].map((zone) => ({
+          label: `Zone ${zone}`,
+          color: floodHighRisk,
+          values: [zone],
+        })),
         { label: 'Zone X', color: floodModerate, values: ['X'] },
       ],
     },
@@ -85,7 +89,8 @@ const presentations = new Map<TileSource, LayerPresentation>([
     {
       id: 'zoning',
       name: 'Zoning',
-      description: 'Zoning districts with their code, name and standardized zoning type (Residential, Commercial, Mixed, Industrial, Special, Planned, Agriculture, Overlay).',
+      description:
+        'Zoning districts with their code, name and standardized zoning type (Residential, Commercial, Mixed, Industrial, Special, Planned, Agriculture, Overlay).',
       sourceLayer: 'zoning',
       property: 'zoning_type',
       docs: 'https://www.cambridgema.gov/CDD/zoninganddevelopment/Zoning',

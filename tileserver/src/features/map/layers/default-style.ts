@@ -4,16 +4,33 @@
 import { hasSiteControl } from './policy.ts';
 import type { Caller } from '../../../auth/caller.ts';
 import { basemapAttribution } from './basemap-source.ts';
-import { basemapLabelLayers, basemapLayers, labelFont, zoningLayers, type StyleLayer } from '@parcel-map/contracts/map/basemap-style';
+import {
+  basemapLabelLayers,
+  basemapLayers,
+  labelFont,
+  zoningLayers,
+  type StyleLayer,
+} from '@parcel-map/contracts/map/basemap-style';
 import { additionalLayers } from './catalog.ts';
 
 function fillByLegend(id: string): StyleLayer[] {
   const entry = additionalLayers.find((l) => l.id === id)!;
-  const color = ['match', ['get', entry.property], ...entry.legend.flatMap((l) => [l.values.length === 1 ? l.values[0] : l.values, l.color]), '#b0b0b0'];
-  return [{
-    id: `${id}-fill`, type: 'fill', source: id, 'source-layer': entry.sourceLayer, minzoom: entry.minzoom,
-    paint: { 'fill-color': color, 'fill-opacity': entry.opacity },
-  }];
+  const color = [
+    'match',
+    ['get', entry.property],
+    ...entry.legend.flatMap((l) => [l.values.length === 1 ? l.values[0] : l.values, l.color]),
+    '#b0b0b0',
+  ];
+  return [
+    {
+      id: `${id}-fill`,
+      type: 'fill',
+      source: id,
+      'source-layer': entry.sourceLayer,
+      minzoom: entry.minzoom,
+      paint: { 'fill-color': color, 'fill-opacity': entry.opacity },
+    },
+  ];
 }
 
 export function defaultStyle(origin: string, caller: Caller): Record<string, unknown> {
@@ -32,10 +49,24 @@ export function defaultStyle(origin: string, caller: Caller): Record<string, unk
     ...basemapLayers(),
     ...(siteControl ? [...fillByLegend('wetlands'), ...fillByLegend('flood')] : []),
     ...zoningLayers('zoning', true).filter((l) => l.id !== 'zoning-label'),
-    { id: 'parcels-fill', type: 'fill', source: 'parcels', 'source-layer': 'parcels', minzoom: 11, paint: { 'fill-color': '#000000', 'fill-opacity': 0 } },
     {
-      id: 'parcels-line', type: 'line', source: 'parcels', 'source-layer': 'parcels', minzoom: 11,
-      paint: { 'line-color': '#7b3fb8', 'line-width': ['interpolate', ['linear'], ['zoom'], 11, 0.5, 15, 1.2, 17, 2, 19, 3] },
+      id: 'parcels-fill',
+      type: 'fill',
+      source: 'parcels',
+      'source-layer': 'parcels',
+      minzoom: 11,
+      paint: { 'fill-color': '#000000', 'fill-opacity': 0 },
+    },
+    {
+      id: 'parcels-line',
+      type: 'line',
+      source: 'parcels',
+      'source-layer': 'parcels',
+      minzoom: 11,
+      paint: {
+        'line-color': '#7b3fb8',
+        'line-width': ['interpolate', ['linear'], ['zoom'], 11, 0.5, 15, 1.2, 17, 2, 19, 3],
+      },
     },
     ...zoningLayers('zoning', true).filter((l) => l.id === 'zoning-label'),
     ...basemapLabelLayers(),

@@ -24,21 +24,24 @@ afterAll(async () => {
 describe('GDAL reading our tiles', () => {
   it('finds the parcels of a tile with their attributes and their place on the map', async () => {
     const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
-    const res = await app.request(`/api/v1/parcels/${z}/${x}/${y}.mvt?token=public`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const res = await app.request(`/api/v1/parcels/${z}/${x}/${y}.mvt?token=public`, {
+      headers: { 'Accept-Encoding': 'gzip' },
+    });
     expect(res.status).toBe(200);
     // GDAL takes z/x/y from the path of a single tile file.
     mkdirSync(join(dir, String(z), String(x)), { recursive: true });
     const file = join(dir, String(z), String(x), `${y}.pbf`);
     writeFileSync(file, gunzipSync(Buffer.from(await res.arrayBuffer())));
     const info = execFileSync('ogrinfo', ['-ro', '-al', '-so', file], { encoding: 'utf8' });
-    expect(info).toContain('using driver `MVT\'');
+    expect(info).toContain("using driver `MVT'");
     expect(info).toMatch(/Layer name: parcels/);
     const count = Number(/Feature Count: (\d+)/.exec(info)?.[1]);
     const [expected] = await sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM parcels WHERE ST_Intersects(geom_3857, ST_TileEnvelope(${z}, ${x}, ${y}))`;
     // Features cut by the tile edge can come back as pieces; none is lost.
     expect(count).toBeGreaterThanOrEqual(expected!.n);
-    for (const field of ['ll_uuid', 'path', 'address', 'parcelnumb']) expect(info).toMatch(new RegExp(`^${field}: String`, 'm'));
+    for (const field of ['ll_uuid', 'path', 'address', 'parcelnumb'])
+      expect(info).toMatch(new RegExp(`^${field}: String`, 'm'));
     // The extent is in Web Mercator metres around Cambridge (about -7 916 000, 5 216 000).
     const extent = /Extent: \((-?[\d.]+), (-?[\d.]+)\) - \((-?[\d.]+), (-?[\d.]+)\)/.exec(info);
     expect(extent).not.toBeNull();

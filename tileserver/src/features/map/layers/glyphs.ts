@@ -31,7 +31,10 @@ function fontDir(): string {
 
 /** The first font of a comma-separated stack that we have, or undefined. */
 export function resolveFontstack(stack: string): string | undefined {
-  return stack.split(',').map((s) => s.trim()).find((name) => fontFiles[name]);
+  return stack
+    .split(',')
+    .map((s) => s.trim())
+    .find((name) => fontFiles[name]);
 }
 
 function fontFor(name: string): Font {
@@ -56,7 +59,9 @@ export function glyphRange(fontName: string, start: number): Buffer {
       if (!font.hasChar(char)) continue;
       glyphs.push(encodeGlyph(renderGlyph(font, code)));
     }
-    pbf = message([[1, message([[1, text(fontName)], [2, text(`${start}-${start + 255}`)], ...glyphs.map((g) => [3, g] as Field)])]]);
+    pbf = message([
+      [1, message([[1, text(fontName)], [2, text(`${start}-${start + 255}`)], ...glyphs.map((g) => [3, g] as Field)])],
+    ]);
     ranges.set(key, pbf);
   }
   return pbf;
@@ -97,8 +102,10 @@ function segments(commands: PathCommand[]): Segment[] {
       for (let i = 1; i <= 8; i++) {
         const t = i / 8;
         const u = 1 - t;
-        to(u * u * u * x0 + 3 * u * u * t * c.x1! + 3 * u * t * t * c.x2! + t * t * t * c.x!,
-          u * u * u * y0 + 3 * u * u * t * c.y1! + 3 * u * t * t * c.y2! + t * t * t * c.y!);
+        to(
+          u * u * u * x0 + 3 * u * u * t * c.x1! + 3 * u * t * t * c.x2! + t * t * t * c.x!,
+          u * u * u * y0 + 3 * u * u * t * c.y1! + 3 * u * t * t * c.y2! + t * t * t * c.y!,
+        );
       }
     } else if (c.type === 'Z') {
       if (x !== sx || y !== sy) to(sx, sy);
@@ -111,7 +118,8 @@ function renderGlyph(font: Font, code: number): RenderedGlyph {
   const glyph = font.charToGlyph(String.fromCodePoint(code));
   const advance = Math.round(((glyph.advanceWidth ?? 0) * SIZE) / font.unitsPerEm);
   const segs = segments(glyph.getPath(0, 0, SIZE).commands);
-  if (segs.length === 0) return { id: code, bitmap: Buffer.alloc(0), width: 0, height: 0, left: 0, top: -TOP_OFFSET, advance };
+  if (segs.length === 0)
+    return { id: code, bitmap: Buffer.alloc(0), width: 0, height: 0, left: 0, top: -TOP_OFFSET, advance };
   let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
   for (const [x0, y0, x1, y1] of segs) {
     minX = Math.min(minX, x0, x1);

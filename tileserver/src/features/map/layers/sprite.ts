@@ -2,7 +2,9 @@
 // with its index, holding one icon, "dot" (a place marker), at 1x and 2x.
 import { crc32, deflateSync } from 'node:zlib';
 
-export function spriteIndex(ratio: 1 | 2): Record<string, { x: number; y: number; width: number; height: number; pixelRatio: number }> {
+export function spriteIndex(
+  ratio: 1 | 2,
+): Record<string, { x: number; y: number; width: number; height: number; pixelRatio: number }> {
   const size = 10 * ratio;
   return { dot: { x: 0, y: 0, width: size, height: size, pixelRatio: ratio } };
 }

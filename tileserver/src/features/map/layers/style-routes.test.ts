@@ -6,10 +6,20 @@ import { testDb } from '../../../testing/db.ts';
 
 const sql = testDb();
 const adminToken = 'test-admin-token-of-at-least-32-chars';
-const app = createApp({ config: loadConfig({ ADMIN_TOKEN: adminToken, PUBLIC_URL: 'https://tiles.example.org', PAYMENT_PROVIDER: 'local' }), sql, logger: createLogger('silent') });
+const app = createApp({
+  config: loadConfig({ ADMIN_TOKEN: adminToken, PUBLIC_URL: 'https://tiles.example.org', PAYMENT_PROVIDER: 'local' }),
+  sql,
+  logger: createLogger('silent'),
+});
 afterAll(() => sql.end());
 
-type Style = { version: number; glyphs: string; sprite: string; sources: Record<string, { url: string }>; layers: { id: string; source?: string }[] };
+type Style = {
+  version: number;
+  glyphs: string;
+  sprite: string;
+  sources: Record<string, { url: string }>;
+  layers: { id: string; source?: string }[];
+};
 
 /** Every string in the style that looks like a URL. */
 function urls(value: unknown): string[] {
@@ -33,7 +43,16 @@ describe('GET /api/v1/styles/default.json', () => {
     expect(all.length).toBeGreaterThan(4);
     expect(all.every((u) => u.startsWith('https://tiles.example.org/api/v1/'))).toBe(true);
     const ids = style.layers.map((l) => l.id);
-    expect(ids).toEqual(expect.arrayContaining(['background', 'basemap-water', 'basemap-streets-primary', 'basemap-street-labels', 'zoning-fill', 'parcels-line']));
+    expect(ids).toEqual(
+      expect.arrayContaining([
+        'background',
+        'basemap-water',
+        'basemap-streets-primary',
+        'basemap-street-labels',
+        'zoning-fill',
+        'parcels-line',
+      ]),
+    );
     // Every layer draws from a source the style defines.
     for (const layer of style.layers) if (layer.source) expect(style.sources[layer.source]).toBeDefined();
   });

@@ -9,7 +9,8 @@ export function styleRoutes(tiles: TileContext): Hono {
   const app = new Hono();
   app.get('/api/v1/styles/:name', async (c) => {
     const caller = await tiles.callers.of(c);
-    if (c.req.param('name') !== 'default.json') throw new ApiError('NOT_FOUND', `No style ${c.req.param('name')}; there is default.json`);
+    if (c.req.param('name') !== 'default.json')
+      throw new ApiError('NOT_FOUND', `No style ${c.req.param('name')}; there is default.json`);
     return c.json(defaultStyle(publicOrigin(c, tiles.config), caller), 200, { 'Cache-Control': 'private, no-cache' });
   });
   return app;

@@ -7,6 +7,11 @@ import { mountOf, type TileSource, type TileSourceMount } from '../../../tiles/t
 import { basemapSource } from './basemap-source.ts';
 import { zoningSource } from './zoning-source.ts';
 
-export const builtInTileMounts: readonly TileSourceMount[] = [mountOf(parcelSource), staticSources, mountOf(zoningSource), mountOf(basemapSource)];
+export const builtInTileMounts: readonly TileSourceMount[] = [
+  mountOf(parcelSource),
+  staticSources,
+  mountOf(zoningSource),
+  mountOf(basemapSource),
+];
 
 export const builtInTileSources: readonly TileSource[] = builtInTileMounts.flatMap((m) => m.registered);

@@ -17,7 +17,9 @@ const central = (z: number) => lonLatToTile(-71.1035, 42.3651, z);
 const url = ({ z, x, y }: { z: number; x: number; y: number }) => `/api/v1/zoning/${z}/${x}/${y}.mvt?token=public`;
 /** A raw request with a signed-in browser's cookie (tiles are not JSON, so TestBrowser's answer has no body). */
 const asUser = (browser: TestBrowser, path: string) =>
-  app.request(path, { headers: { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'Accept-Encoding': 'gzip' } });
+  app.request(path, {
+    headers: { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'Accept-Encoding': 'gzip' },
+  });
 
 describe('the zoning layer', () => {
   it('describes itself as TileJSON from zoom 11 to 20 with the caller token and the data version', async () => {
@@ -25,13 +27,22 @@ describe('the zoning layer', () => {
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body).toMatchObject({ tilejson: '3.0.0', name: 'zoning', minzoom: 11, maxzoom: 20 });
-    expect(body.tiles[0]).toMatch(/^http:\/\/localhost:8080\/api\/v1\/zoning\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/);
+    expect(body.tiles[0]).toMatch(
+      /^http:\/\/localhost:8080\/api\/v1\/zoning\/\{z\}\/\{x\}\/\{y\}\.mvt\?token=public&v=\d+$/,
+    );
     // The standardized type and subtype are Pro fields: an anonymous caller's TileJSON does not list them.
-    expect(body.vector_layers[0]).toEqual(expect.objectContaining({ id: 'zoning', fields: { zoning: 'String', zoning_name: 'String' } }));
+    expect(body.vector_layers[0]).toEqual(
+      expect.objectContaining({ id: 'zoning', fields: { zoning: 'String', zoning_name: 'String' } }),
+    );
     expect(body.bounds[0]).toBeLessThan(-71.1);
     const { browser } = await signedInUser(app, sql, 'pro');
     const pro = await browser.get('/api/v1/zoning');
-    expect(pro.json.vector_layers[0].fields).toEqual({ zoning: 'String', zoning_name: 'String', zoning_type: 'String', zoning_subtype: 'String' });
+    expect(pro.json.vector_layers[0].fields).toEqual({
+      zoning: 'String',
+      zoning_name: 'String',
+      zoning_type: 'String',
+      zoning_subtype: 'String',
+    });
   });
 
   it('serves the districts of a tile with their code, name and standardized type, as stored', async () => {
@@ -40,12 +51,18 @@ describe('the zoning layer', () => {
     expect(res.status).toBe(200);
     const features = await decodeTile(res, 'zoning');
     expect(features.length).toBeGreaterThan(2);
-    const stored = await sql<{ id: number; zoning: string; zoning_name: string; zoning_type: string; zoning_subtype: string | null }[]>`
+    const stored = await sql<
+      { id: number; zoning: string; zoning_name: string; zoning_type: string; zoning_subtype: string | null }[]
+    >`
       SELECT id, zoning, zoning_name, zoning_type, zoning_subtype FROM zoning_districts WHERE id IN ${sql(features.map((f) => f.id))}`;
     const byId = new Map(stored.map((r) => [r.id, r]));
     for (const f of features) {
       const row = byId.get(f.id)!;
-      expect(f.properties).toMatchObject({ zoning: row.zoning, zoning_name: row.zoning_name, zoning_type: row.zoning_type });
+      expect(f.properties).toMatchObject({
+        zoning: row.zoning,
+        zoning_name: row.zoning_name,
+        zoning_type: row.zoning_type,
+      });
     }
     expect(new Set(features.map((f) => f.properties.zoning_type)).size).toBeGreaterThan(1);
   });
@@ -86,15 +103,34 @@ describe('the zoning layer', () => {
   });
 
   it('keeps the type colours equal to the documented ones in sql/functions/zoning.sql', async () => {
-    const rows = await sql<{ zoning_type: string; color: string }[]>`SELECT zoning_type, color FROM zoning_type_colors() ORDER BY sort`;
-    expect(rows.map((r) => ({ type: r.zoning_type, color: r.color }))).toEqual(zoningTypes.map((t) => ({ type: t.type, color: t.color })));
-    expect(zoningTypes.map((t) => t.type)).toEqual(['Residential', 'Commercial', 'Mixed', 'Industrial', 'Special', 'Planned', 'Agriculture', 'Overlay']);
+    const rows = await sql<
+      { zoning_type: string; color: string }[]
+    >`SELECT zoning_type, color FROM zoning_type_colors() ORDER BY sort`;
+    expect(rows.map((r) => ({ type: r.zoning_type, color: r.color }))).toEqual(
+      zoningTypes.map((t) => ({ type: t.type, color: t.color })),
+    );
+    expect(zoningTypes.map((t) => t.type)).toEqual([
+      'Residential',
+      'Commercial',
+      'Mixed',
+      'Industrial',
+      'Special',
+      'Planned',
+      'Agriculture',
+      'Overlay',
+    ]);
   });
 
   it('is listed in the layer catalogue with one legend entry per zoning type', async () => {
     const res = await app.request('/api/v1/layers.json');
     const zoning = (await res.json()).find((l: { id: string }) => l.id === 'zoning');
-    expect(zoning).toMatchObject({ name: 'Zoning', sourceLayer: 'zoning', property: 'zoning_type', minzoom: 11, maxzoom: 20 });
+    expect(zoning).toMatchObject({
+      name: 'Zoning',
+      sourceLayer: 'zoning',
+      property: 'zoning_type',
+      minzoom: 11,
+      maxzoom: 20,
+    });
     expect(zoning.legend).toEqual(zoningTypes.map((t) => ({ label: t.type, color: t.color, values: [t.type] })));
   });
 });

@@ -30,10 +30,19 @@ export const zoningSource: TileSource = {
     const typed = seesZoningTypes(caller);
     return {
       name: 'zoning',
-      description: typed ? 'Zoning districts: code, name and standardized zoning type' : 'Zoning districts: code and name (the standardized zoning type needs Pro)',
+      description: typed
+        ? 'Zoning districts: code, name and standardized zoning type'
+        : 'Zoning districts: code and name (the standardized zoning type needs Pro)',
       attribution: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
       bounds: await tableBounds(tiles.sql, 'zoning_districts', await tiles.versions.get('zoning')),
-      vector_layers: [{ id: 'zoning', minzoom: zoningLayer.minzoom, maxzoom: zoningLayer.maxzoom, fields: typed ? zoningTileFields : zoningCodeTileFields }],
+      vector_layers: [
+        {
+          id: 'zoning',
+          minzoom: zoningLayer.minzoom,
+          maxzoom: zoningLayer.maxzoom,
+          fields: typed ? zoningTileFields : zoningCodeTileFields,
+        },
+      ],
     };
   },
   finishTileJson(answer) {

@@ -13,12 +13,18 @@ import { testDb } from '../../../testing/db.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 
 const sql = testDb(3);
-const app = createApp({ config: loadConfig({ METERING_FLUSH_MS: '600000' }), sql, logger: createLogger('silent'), payments: new LocalPaymentProvider(sql) });
+const app = createApp({
+  config: loadConfig({ METERING_FLUSH_MS: '600000' }),
+  sql,
+  logger: createLogger('silent'),
+  payments: new LocalPaymentProvider(sql),
+});
 afterAll(() => sql.end());
 
 const proField = parcelFields.find((f) => f.tier === 'pro')!.name;
 const teamField = parcelFields.find((f) => f.tier === 'team')!.name;
-const paths = (answer: { features: { properties: { path: string } }[] }) => answer.features.map((f) => f.properties.path);
+const paths = (answer: { features: { properties: { path: string } }[] }) =>
+  answer.features.map((f) => f.properties.path);
 
 async function sandboxToken(counties: string[]) {
   const browser = new TestBrowser(app);
@@ -31,15 +37,32 @@ async function sandboxToken(counties: string[]) {
 async function standardToken() {
   const browser = new TestBrowser(app);
   await browser.register(uniqueEmail('v2std'), 'secret-pass-1', 'Stan Dard');
-  const method = (await browser.post('/payments/local/payment_methods', { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', name: 'Stan Dard' })).json.id;
-  const bought = await browser.post('/subscriptions.json', { plan: 'api_standard', payment_method_id: method, agreement: true, api_acknowledgement: true, group_name: `Std ${process.pid} ${Math.random().toString(36).slice(2, 8)}` });
+  const method = (
+    await browser.post('/payments/local/payment_methods', {
+      number: '4242424242424242',
+      exp_month: 12,
+      exp_year: 2030,
+      cvc: '123',
+      name: 'Stan Dard',
+    })
+  ).json.id;
+  const bought = await browser.post('/subscriptions.json', {
+    plan: 'api_standard',
+    payment_method_id: method,
+    agreement: true,
+    api_acknowledgement: true,
+    group_name: `Std ${process.pid} ${Math.random().toString(36).slice(2, 8)}`,
+  });
   expect(bought.status).toBe(201);
   return (await browser.post('/users/api_token.json', {})).json.token as string;
 }
 
 const token = await sandboxToken(['/us/ma/middlesex']);
-const get = async (path: string, t = token) => new TestBrowser(app).get(`${path}${path.includes('?') ? '&' : '?'}token=${t}`);
-const [sample] = await sql<{ path: string; parcelnumb: string; address: string; lon: number; lat: number; usecode: string | null }[]>`
+const get = async (path: string, t = token) =>
+  new TestBrowser(app).get(`${path}${path.includes('?') ? '&' : '?'}token=${t}`);
+const [sample] = await sql<
+  { path: string; parcelnumb: string; address: string; lon: number; lat: number; usecode: string | null }[]
+>`
   SELECT path, parcelnumb, address, usecode, ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat
   FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' AND parcelnumb IS NOT NULL AND address ~ '^[0-9]+ [A-Z]' AND usecode IS NOT NULL
   ORDER BY id LIMIT 1`;
@@ -64,22 +87,32 @@ describe('the parcel API answers equal SQL', () => {
   it('address: the parcels whose address contains the query', async () => {
     const query = sample!.address.split(' ').slice(0, 2).join(' ');
     const answer = await get(`/api/v2/parcels/address?query=${encodeURIComponent(query)}&limit=100`);
-    const expected = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE address ILIKE ${`%${query}%`} AND path LIKE '/us/ma/middlesex/%' ORDER BY address, id LIMIT 100`;
+    const expected = await sql<
+      { path: string }[]
+    >`SELECT path FROM parcels WHERE address ILIKE ${`%${query}%`} AND path LIKE '/us/ma/middlesex/%' ORDER BY address, id LIMIT 100`;
     expect(paths(answer.json)).toEqual(expected.map((r) => r.path));
     expect(expected.length).toBeGreaterThan(0);
   });
 
   it('apn: the parcels with the number, under the path', async () => {
-    const answer = await get(`/api/v2/parcels/apn?parcelnumb=${encodeURIComponent(sample!.parcelnumb)}&path=/us/ma/middlesex/cambridge`);
-    const expected = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE parcelnumb = ${sample!.parcelnumb} AND path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY path, id`;
+    const answer = await get(
+      `/api/v2/parcels/apn?parcelnumb=${encodeURIComponent(sample!.parcelnumb)}&path=/us/ma/middlesex/cambridge`,
+    );
+    const expected = await sql<
+      { path: string }[]
+    >`SELECT path FROM parcels WHERE parcelnumb = ${sample!.parcelnumb} AND path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY path, id`;
     expect(paths(answer.json)).toEqual(expected.map((r) => r.path));
     expect(answer.json.features[0].geometry.type).toMatch(/Polygon/);
   });
 
   it('query: the parcels under the path whose fields equal the values, at most limit', async () => {
-    const answer = await get(`/api/v2/parcels/query?fields[usecode]=${encodeURIComponent(sample!.usecode!)}&path=/us/ma/middlesex/cambridge&limit=30`);
+    const answer = await get(
+      `/api/v2/parcels/query?fields[usecode]=${encodeURIComponent(sample!.usecode!)}&path=/us/ma/middlesex/cambridge&limit=30`,
+    );
     expect(answer.status).toBe(200);
-    const expected = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE usecode::text = ${sample!.usecode} AND path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY path, id LIMIT 30`;
+    const expected = await sql<
+      { path: string }[]
+    >`SELECT path FROM parcels WHERE usecode::text = ${sample!.usecode} AND path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY path, id LIMIT 30`;
     expect(paths(answer.json)).toEqual(expected.map((r) => r.path));
     for (const feature of answer.json.features) expect(feature.properties.usecode).toBe(sample!.usecode);
   });
@@ -89,7 +122,10 @@ describe('plans, tiers and counties', () => {
   it('gives the sandbox (premium schema) the Team fields and a Standard plan only the Pro fields', async () => {
     const premium = await get(`/api/v2/parcels/apn?parcelnumb=${encodeURIComponent(sample!.parcelnumb)}`);
     expect(Object.keys(premium.json.features[0].properties)).toEqual(expect.arrayContaining([proField, teamField]));
-    const standard = await get(`/api/v2/parcels/apn?parcelnumb=${encodeURIComponent(sample!.parcelnumb)}`, await standardToken());
+    const standard = await get(
+      `/api/v2/parcels/apn?parcelnumb=${encodeURIComponent(sample!.parcelnumb)}`,
+      await standardToken(),
+    );
     const keys = Object.keys(standard.json.features[0].properties);
     expect(keys).toContain(proField);
     expect(keys).not.toContain(teamField);
@@ -125,9 +161,27 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     const routes = [...new Set(app.routes.filter((r) => r.path.startsWith('/api/v2')).map((r) => r.path))].sort();
     expect(Object.keys(doc.paths).sort()).toEqual(routes);
-    expect(doc.paths['/api/v2/parcels/point'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['lat', 'lon', 'radius', 'limit']);
-    expect(doc.paths['/api/v2/parcels/query'].get.parameters.map((p: { name: string }) => p.name)).toEqual(['path', 'limit', 'fields']);
-    expect(Object.keys(doc.paths['/api/v2/parcels/apn'].get.responses)).toEqual(['200', '400', '401', '402', '403', '429']);
-    expect(doc.components.schemas.ParcelFeatureCollection.properties.type).toMatchObject({ const: 'FeatureCollection' });
+    expect(doc.paths['/api/v2/parcels/point'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'lat',
+      'lon',
+      'radius',
+      'limit',
+    ]);
+    expect(doc.paths['/api/v2/parcels/query'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'path',
+      'limit',
+      'fields',
+    ]);
+    expect(Object.keys(doc.paths['/api/v2/parcels/apn'].get.responses)).toEqual([
+      '200',
+      '400',
+      '401',
+      '402',
+      '403',
+      '429',
+    ]);
+    expect(doc.components.schemas.ParcelFeatureCollection.properties.type).toMatchObject({
+      const: 'FeatureCollection',
+    });
   });
 });

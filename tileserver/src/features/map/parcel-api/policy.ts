@@ -8,7 +8,8 @@ import { ApiError } from '../../../errors.ts';
 import type { Standing } from '../../commerce/api-plans/standing.ts';
 import { fieldAccess } from '../parcels/policy.ts';
 
-export const needsApiPlan = 'The parcel API is for API plans: start a free sandbox or choose a plan at /plans, then send your API token (Authorization: Bearer <token> or ?token=).';
+export const needsApiPlan =
+  'The parcel API is for API plans: start a free sandbox or choose a plan at /plans, then send your API token (Authorization: Bearer <token> or ?token=).';
 
 export interface Access {
   level: Level;
@@ -17,21 +18,27 @@ export interface Access {
   recordsLeft: number;
 }
 
-const visibleByLevel = new Map<Level, string[]>((['pro', 'team', 'admin'] as const).map((level) => [level, fieldAccess(level).visible.map((f) => f.name)]));
+const visibleByLevel = new Map<Level, string[]>(
+  (['pro', 'team', 'admin'] as const).map((level) => [level, fieldAccess(level).visible.map((f) => f.name)]),
+);
 
 /**
  * The first check of every parcel API request: the admin's access (not acting for a group), the
  * group whose API standing decides, or a refusal (401 anonymous, 403 without a group).
  */
 export function apiCaller(caller: Caller): { access: Access } | { groupId: number } {
-  if (caller.level === 'admin' && !caller.group) return { access: { level: 'admin', counties: null, groupId: null, recordsLeft: Infinity } };
+  if (caller.level === 'admin' && !caller.group)
+    return { access: { level: 'admin', counties: null, groupId: null, recordsLeft: Infinity } };
   if (caller.via === 'anonymous') throw new ApiError('UNAUTHORIZED', needsApiPlan);
   if (!caller.group) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
   return { groupId: caller.group.id };
 }
 
 /** A group's access from its API standing; 403 without an API plan. */
-export function accessOfStanding(groupId: number, standing: Pick<Standing, 'plan' | 'row' | 'recordsLeft'> | undefined): Access {
+export function accessOfStanding(
+  groupId: number,
+  standing: Pick<Standing, 'plan' | 'row' | 'recordsLeft'> | undefined,
+): Access {
   if (!standing) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
   return {
     level: standing.plan.limits.schema === 'premium' ? 'team' : 'pro',
@@ -50,5 +57,6 @@ export function apiFields(level: Level): string[] {
 export function assertFiltersAllowed(level: Level, names: readonly string[]): void {
   const allowed = new Set(apiFields(level));
   const refused = names.filter((name) => !allowed.has(name));
-  if (refused.length) throw new ApiError('BAD_REQUEST', `Fields not in your plan's schema: ${refused.join(', ')}`, { fields: refused });
+  if (refused.length)
+    throw new ApiError('BAD_REQUEST', `Fields not in your plan's schema: ${refused.join(', ')}`, { fields: refused });
 }

@@ -22,7 +22,14 @@ export async function findParcels(sql: Sql, q: FindParcels): Promise<ParcelFeatu
   const columns = sql(q.visible.map((name) => `p.${name}`));
   const inCounties = q.counties ? sql`AND p.path LIKE ANY(${q.counties.map((c) => `${c}/%`)}::text[])` : sql``;
   const underPath = q.path ? sql`AND p.path LIKE ${`${q.path}/%`}` : sql``;
-  const rows = await sql<{ path: string; ll_uuid: string; fields: Record<string, unknown>; geometry: ParcelFeatureCollection['features'][number]['geometry'] }[]>`
+  const rows = await sql<
+    {
+      path: string;
+      ll_uuid: string;
+      fields: Record<string, unknown>;
+      geometry: ParcelFeatureCollection['features'][number]['geometry'];
+    }[]
+  >`
     SELECT p.path, p.ll_uuid::text AS ll_uuid, (SELECT to_jsonb(v) FROM (SELECT ${columns}) v) AS fields, ST_AsGeoJSON(p.geom, 7)::json AS geometry
     FROM parcels p
     WHERE ${q.where} ${inCounties} ${underPath}
@@ -30,7 +37,12 @@ export async function findParcels(sql: Sql, q: FindParcels): Promise<ParcelFeatu
     LIMIT ${q.limit}`;
   return {
     type: 'FeatureCollection',
-    features: rows.map((row) => ({ type: 'Feature', id: row.ll_uuid, geometry: row.geometry, properties: { ...row.fields, path: row.path, ll_uuid: row.ll_uuid } })),
+    features: rows.map((row) => ({
+      type: 'Feature',
+      id: row.ll_uuid,
+      geometry: row.geometry,
+      properties: { ...row.fields, path: row.path, ll_uuid: row.ll_uuid },
+    })),
   };
 }
 

@@ -33,8 +33,19 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
     return accessOfStanding(who.groupId, await deps.gate.assert(caller));
   };
 
-  const answer = async (c: Context, who: Access, where: ReturnType<typeof pointWhere>, options: { limit: number; path?: string }) => {
-    const collection = await findParcels(sql, { ...where, visible: apiFields(who.level), counties: who.counties, path: options.path, limit: Math.min(options.limit, who.recordsLeft) });
+  const answer = async (
+    c: Context,
+    who: Access,
+    where: ReturnType<typeof pointWhere>,
+    options: { limit: number; path?: string },
+  ) => {
+    const collection = await findParcels(sql, {
+      ...where,
+      visible: apiFields(who.level),
+      counties: who.counties,
+      path: options.path,
+      limit: Math.min(options.limit, who.recordsLeft),
+    });
     if (who.groupId !== null) deps.meter.countRecords(who.groupId, collection.features.length);
     return c.json(collection, 200, { 'Cache-Control': 'private, no-store' });
   };
@@ -62,10 +73,14 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
     const who = await access(c);
     const query = c.req.query();
     const q = fieldsQuery.parse(query);
-    const filters = fieldFilters.parse(Object.fromEntries(Object.entries(query).flatMap(([key, value]) => {
-      const name = /^fields\[([^\]]*)\]$/.exec(key)?.[1];
-      return name === undefined ? [] : [[name, value]];
-    })));
+    const filters = fieldFilters.parse(
+      Object.fromEntries(
+        Object.entries(query).flatMap(([key, value]) => {
+          const name = /^fields\[([^\]]*)\]$/.exec(key)?.[1];
+          return name === undefined ? [] : [[name, value]];
+        }),
+      ),
+    );
     assertFiltersAllowed(who.level, Object.keys(filters));
     return answer(c, who, fieldsWhere(sql, filters), q);
   });

@@ -33,8 +33,10 @@ describe('GET /api/v1/dimensions.json', () => {
     expect(Math.abs(meters - quad.perimeter) / quad.perimeter).toBeLessThan(0.01);
     const feet = lengths.reduce((sum, [ft]) => sum + ft, 0);
     expect(Math.abs(feet * 0.3048 - quad.perimeter) / quad.perimeter).toBeLessThan(0.01);
-    const [[box]] = await Promise.all([sql<{ w: number; s: number; e: number; n: number }[]>`
-      SELECT ST_XMin(geom) AS w, ST_YMin(geom) AS s, ST_XMax(geom) AS e, ST_YMax(geom) AS n FROM parcels WHERE path = ${quad.path}`]);
+    const [[box]] = await Promise.all([
+      sql<{ w: number; s: number; e: number; n: number }[]>`
+      SELECT ST_XMin(geom) AS w, ST_YMin(geom) AS s, ST_XMax(geom) AS e, ST_YMax(geom) AS n FROM parcels WHERE path = ${quad.path}`,
+    ]);
     for (const [ft, m, [lon, lat]] of lengths) {
       expect(Number.isInteger(ft)).toBe(true);
       expect(Math.round(m * 10)).toBeCloseTo(m * 10, 9);
@@ -56,7 +58,11 @@ describe('GET /api/v1/dimensions.json', () => {
   it('answers 404 for an unknown parcel and 400 for a missing or malformed path', async () => {
     const missing = await app.request('/api/v1/dimensions.json?path=/us/ma/middlesex/cambridge/999999999');
     expect(missing.status).toBe(404);
-    for (const url of ['/api/v1/dimensions.json', '/api/v1/dimensions.json?path=/us/ma/middlesex/cambridge', "/api/v1/dimensions.json?path=/us/ma/1'%3BDROP"]) {
+    for (const url of [
+      '/api/v1/dimensions.json',
+      '/api/v1/dimensions.json?path=/us/ma/middlesex/cambridge',
+      "/api/v1/dimensions.json?path=/us/ma/1'%3BDROP",
+    ]) {
       const res = await app.request(url);
       expect(res.status, url).toBe(400);
       expect((await res.json()).error.code).toBe('BAD_REQUEST');

@@ -14,10 +14,12 @@ export function dimensionRoutes(deps: { config: Config; sql: Sql; callers: Calle
   app.get('/api/v1/dimensions.json', async (c) => {
     await deps.callers.of(c);
     const raw = c.req.query('path');
-    if (raw === undefined || raw === '') throw new ApiError('BAD_REQUEST', 'path is required (a parcel path such as /us/ma/middlesex/cambridge/123)');
+    if (raw === undefined || raw === '')
+      throw new ApiError('BAD_REQUEST', 'path is required (a parcel path such as /us/ma/middlesex/cambridge/123)');
     const { path } = parseParcelPath(raw);
     const edges = await edgeLengths(deps.sql, path);
-    if (edges.length === 0 && !(await parcelExists(deps.sql, path))) throw new ApiError('NOT_FOUND', `No parcel at ${path}`);
+    if (edges.length === 0 && !(await parcelExists(deps.sql, path)))
+      throw new ApiError('NOT_FOUND', `No parcel at ${path}`);
     return c.json({ lengths: edges.map(toEdgeLength) });
   });
   return app;

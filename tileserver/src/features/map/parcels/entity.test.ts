@@ -5,19 +5,23 @@ import { fieldAccess, listedFields } from './field-access.ts';
 
 describe('formatted addresses', () => {
   it('formats the site address as street, postal city, state and ZIP', () => {
-    expect(siteAddress({ address: '23 ROCKWELL ST', scity: 'CAMBRIDGE', state2: 'MA', szip5: '02139' }, 'Cambridge')).toBe(
-      '23 ROCKWELL ST, CAMBRIDGE, MA 02139',
+    expect(
+      siteAddress({ address: '23 ROCKWELL ST', scity: 'CAMBRIDGE', state2: 'MA', szip5: '02139' }, 'Cambridge'),
+    ).toBe('23 ROCKWELL ST, CAMBRIDGE, MA 02139');
+    expect(siteAddress({ address: '1 ELM ST', state2: 'MA', szip: '02143-1234' }, 'Somerville')).toBe(
+      '1 ELM ST, SOMERVILLE, MA 02143-1234',
     );
-    expect(siteAddress({ address: '1 ELM ST', state2: 'MA', szip: '02143-1234' }, 'Somerville')).toBe('1 ELM ST, SOMERVILLE, MA 02143-1234');
     expect(siteAddress({ address: '  ' }, 'Cambridge')).toBeNull();
   });
 
   it('formats the mailing address as two lines, or null without a mailing street', () => {
-    expect(mailingAddress({ mailadd: 'PO BOX 12', mail_city: 'BOSTON', mail_state2: 'MA', mail_zip: '02101' })).toEqual([
-      'PO BOX 12',
-      'BOSTON, MA 02101',
+    expect(mailingAddress({ mailadd: 'PO BOX 12', mail_city: 'BOSTON', mail_state2: 'MA', mail_zip: '02101' })).toEqual(
+      ['PO BOX 12', 'BOSTON, MA 02101'],
+    );
+    expect(mailingAddress({ mailadd: '5 MAIN ST', mail_address2: 'SUITE 4', mail_city: 'AUSTIN' })).toEqual([
+      '5 MAIN ST, SUITE 4',
+      'AUSTIN',
     ]);
-    expect(mailingAddress({ mailadd: '5 MAIN ST', mail_address2: 'SUITE 4', mail_city: 'AUSTIN' })).toEqual(['5 MAIN ST, SUITE 4', 'AUSTIN']);
     expect(mailingAddress({ mail_city: 'BOSTON' })).toBeNull();
   });
 });

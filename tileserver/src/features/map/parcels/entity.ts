@@ -61,7 +61,12 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
     premium_field_metadata,
     highlights: highlights(fields, level),
     geometry: row.geometry,
-    context: { headline: row.place_headline ?? placeName, name: placeName, path: row.place_path ?? placePath, active: true },
+    context: {
+      headline: row.place_headline ?? placeName,
+      name: placeName,
+      path: row.place_path ?? placePath,
+      active: true,
+    },
     formatted_addresses: { site: siteAddress(fields, placeName), mailing: mailingAddress(fields) },
     reference_links: { plans_link: '/plans' },
     centroid: [round(row.lon, 7), round(row.lat, 7)],

@@ -20,12 +20,25 @@ describe('the parcel field catalog of the Customise page', () => {
     const res = await new TestBrowser(app).get('/parcel_fields.json');
     expect(res.status).toBe(200);
     expect(res.json.schema_key).toBe('us');
-    expect(res.json.schemas).toEqual([{ key: 'us', label: 'United States' }, { key: 'ca', label: 'Canada' }]);
+    expect(res.json.schemas).toEqual([
+      { key: 'us', label: 'United States' },
+      { key: 'ca', label: 'Canada' },
+    ]);
     const fields = fieldsOf(res.json);
     expect(fields.map((f) => f.name).sort()).toEqual(parcelFields.map((f) => f.name).sort());
     expect(res.json.groups[0].title).toBe('Parcel Details');
-    expect(fields.find((f) => f.name === 'state_parcelnumb')).toMatchObject({ label: 'State Parcel ID', note: 'Statewide parcel id where a state provides one', tier: 'free', locked: false });
-    expect(fields.filter((f) => f.mailing).map((f) => f.name).sort()).toEqual([...mailingFields].sort());
+    expect(fields.find((f) => f.name === 'state_parcelnumb')).toMatchObject({
+      label: 'State Parcel ID',
+      note: 'Statewide parcel id where a state provides one',
+      tier: 'free',
+      locked: false,
+    });
+    expect(
+      fields
+        .filter((f) => f.mailing)
+        .map((f) => f.name)
+        .sort(),
+    ).toEqual([...mailingFields].sort());
   });
 
   it('leaves US-only fields out of the Canadian schema', () => {
@@ -34,7 +47,9 @@ describe('the parcel field catalog of the Customise page', () => {
     expect(names).toContain('owner');
     for (const name of usOnlyFields) expect(names).not.toContain(name);
     // A field hidden under the US schema is still a known name when the Canadian one is shown.
-    expect(fieldCatalog('ca', 'anonymous').all_fields).toEqual(expect.arrayContaining(['fema_flood_zone', 'eo_owner', 'owner']));
+    expect(fieldCatalog('ca', 'anonymous').all_fields).toEqual(
+      expect.arrayContaining(['fema_flood_zone', 'eo_owner', 'owner']),
+    );
   });
 
   it('locks premium fields by the caller’s level: Pro unlocks pro fields, not team fields', async () => {
@@ -48,7 +63,12 @@ describe('the parcel field catalog of the Customise page', () => {
 
   it('describes the four add-ons with their fields, the Enhanced Owner fields outside the schema', () => {
     const { add_ons } = fieldCatalog('us', 'team');
-    expect(add_ons.map((a) => a.title)).toEqual(['Enhanced Owner', 'Standardized Zoning', 'Matched Buildings', 'Matched Addresses']);
+    expect(add_ons.map((a) => a.title)).toEqual([
+      'Enhanced Owner',
+      'Standardized Zoning',
+      'Matched Buildings',
+      'Matched Addresses',
+    ]);
     expect(add_ons.map((a) => a.fields.map((f) => f.name))).toEqual([
       ['eo_owner', 'eo_deedowner'],
       ['zoning_type', 'zoning_subtype', 'zoning_id', 'zoning_code_link'],

@@ -6,7 +6,11 @@ import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { testDb } from '../../../testing/db.ts';
 
 const sql = testDb();
-const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' }), sql, logger: createLogger('silent') });
+const app = createApp({
+  config: loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars' }),
+  sql,
+  logger: createLogger('silent'),
+});
 afterAll(() => sql.end());
 
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -44,8 +48,17 @@ describe('GET {parcel path}.json', () => {
   it('returns the parcel entity of 23 ROCKWELL ST with fields, labels, groups, context and addresses', async () => {
     const { status, body } = await json(`${rockwell.path}.json`);
     expect(status).toBe(200);
-    expect(body).toMatchObject({ path: rockwell.path, id: rockwell.id, ll_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/) });
-    expect(body.fields).toMatchObject({ address: '23 ROCKWELL ST', parcelnumb: '127-123', path: rockwell.path, ll_uuid: body.ll_uuid });
+    expect(body).toMatchObject({
+      path: rockwell.path,
+      id: rockwell.id,
+      ll_uuid: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(body.fields).toMatchObject({
+      address: '23 ROCKWELL ST',
+      parcelnumb: '127-123',
+      path: rockwell.path,
+      ll_uuid: body.ll_uuid,
+    });
     expect(Object.keys(body.key)).toEqual([...parcelFields.map((f) => f.name), 'eo_owner', 'eo_deedowner']);
     expect(body.key.parcelnumb).toBe('Parcel Number');
     expect(body.tooltips.parcelnumb_no_formatting).toBe('parcelnumb with all non A-Z/0-9 chars removed (matching aid)');
@@ -87,7 +100,11 @@ describe('GET {parcel path}.json', () => {
       expect(body.groups.find((g: { id: string }) => g.id === field.group).fields).toContain(field.name);
     }
     expect(Object.keys(body.premium_field_metadata).sort()).toEqual(premium.map((f) => f.name).sort());
-    expect(body.highlights).toMatchObject({ landuse: null, structureCount: null, locked: ['landuse', 'structureCount'] });
+    expect(body.highlights).toMatchObject({
+      landuse: null,
+      structureCount: null,
+      locked: ['landuse', 'structureCount'],
+    });
     // The premium values of this parcel (e.g. its LBCS activity) appear nowhere in the answer.
     const text = JSON.stringify(body);
     const values = Object.values(rockwell.premiumValues).filter((v) => typeof v === 'string' && v.length > 4);
@@ -95,7 +112,10 @@ describe('GET {parcel path}.json', () => {
   });
 
   it('sends the premium values, unlocked, to the admin token', async () => {
-    expect(Object.keys(rockwell.premiumValues).length, 'the loader fills some premium field (LBCS activity)').toBeGreaterThan(0);
+    expect(
+      Object.keys(rockwell.premiumValues).length,
+      'the loader fills some premium field (LBCS activity)',
+    ).toBeGreaterThan(0);
     const { status, body } = await json(`${rockwell.path}.json?token=test-admin-token-of-at-least-32-chars`);
     expect(status).toBe(200);
     for (const field of premium) {
@@ -128,7 +148,12 @@ describe('GET /parcels_at_point.json', () => {
     const { status, body } = await json(`/parcels_at_point.json?lat=${rockwell.lat}&lon=${rockwell.lon}`);
     expect(status).toBe(200);
     const hit = body.parcels.find((p: { path: string }) => p.path === rockwell.path);
-    expect(hit).toEqual({ path: rockwell.path, address: '23 ROCKWELL ST', owner: expect.toBeOneOf([null, expect.any(String)]), parcelnumb: '127-123' });
+    expect(hit).toEqual({
+      path: rockwell.path,
+      address: '23 ROCKWELL ST',
+      owner: expect.toBeOneOf([null, expect.any(String)]),
+      parcelnumb: '127-123',
+    });
     expect(body.parcels.length).toBeLessThanOrEqual(50);
   });
 

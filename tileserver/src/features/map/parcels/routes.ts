@@ -25,7 +25,8 @@ export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   app.get('/parcel_fields.json', async (c) => {
     const caller = await deps.callers.of(c);
     const key = c.req.query('schema_key') ?? 'us';
-    if (!schemaKeys.some((s) => s.key === key)) throw new ApiError('BAD_REQUEST', `schema_key must be one of ${schemaKeys.map((s) => s.key).join(', ')}`);
+    if (!schemaKeys.some((s) => s.key === key))
+      throw new ApiError('BAD_REQUEST', `schema_key must be one of ${schemaKeys.map((s) => s.key).join(', ')}`);
     return c.json(fieldCatalog(key as SchemaKey, caller.level));
   });
 

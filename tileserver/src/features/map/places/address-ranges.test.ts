@@ -42,7 +42,11 @@ describe('address search with street address ranges', () => {
       ORDER BY s.id, n LIMIT 1`;
     expect(pick).toBeDefined();
     const results = await search(`${pick!.n} ${pick!.name.toLowerCase()}`);
-    expect(results[0]).toMatchObject({ kind: 'parcel', name: `${pick!.n} ${pick!.name.toUpperCase()}`, interpolated: true });
+    expect(results[0]).toMatchObject({
+      kind: 'parcel',
+      name: `${pick!.n} ${pick!.name.toUpperCase()}`,
+      interpolated: true,
+    });
     const [lon, lat] = results[0]!.center;
     const [where] = await sql<{ offset: number; along: number; parcel_m: number }[]>`
       SELECT ST_Distance(s.geom::geography, pt::geography) AS offset,

@@ -35,7 +35,9 @@ export interface InterpolatedHit {
 /** True when some parcel's address starts with the house number and the street text. */
 export async function hasExactAddress(sql: Sql, house: HouseQuery): Promise<boolean> {
   const pattern = `${house.number} ${likeEscape(house.street)}%`;
-  const [row] = await sql<{ found: boolean }[]>`SELECT EXISTS (SELECT 1 FROM parcels WHERE address ILIKE ${pattern}) AS found`;
+  const [row] = await sql<
+    { found: boolean }[]
+  >`SELECT EXISTS (SELECT 1 FROM parcels WHERE address ILIKE ${pattern}) AS found`;
   return row?.found ?? false;
 }
 

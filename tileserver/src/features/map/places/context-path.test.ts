@@ -21,7 +21,18 @@ describe('context paths', () => {
   });
 
   it('rejects other countries, upper case, empty segments, dots and trailing slashes with "Invalid context path"', () => {
-    for (const path of ['/', '', '/fr/paris', '/US/ma', '/us//ma', '/us/ma/', '/us/../etc', '/us/ma middlesex', "/us/ma'--", '/us/ma%2f']) {
+    for (const path of [
+      '/',
+      '',
+      '/fr/paris',
+      '/US/ma',
+      '/us//ma',
+      '/us/ma/',
+      '/us/../etc',
+      '/us/ma middlesex',
+      "/us/ma'--",
+      '/us/ma%2f',
+    ]) {
       expect(badRequest(() => parseContextPath(path)).message).toBe('Invalid context path');
     }
   });

@@ -15,7 +15,8 @@ export function isContextPath(path: string): boolean {
 
 /** A place path, or 400 "Invalid context path". */
 export function parseContextPath(path: string): string {
-  if (!isContextPath(path)) throw new ApiError('BAD_REQUEST', 'Invalid context path', { path: path.slice(0, maxPathLength) });
+  if (!isContextPath(path))
+    throw new ApiError('BAD_REQUEST', 'Invalid context path', { path: path.slice(0, maxPathLength) });
   return path;
 }
 
@@ -43,10 +44,12 @@ const decimalPattern = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
 const maxCoordinateLength = 32;
 
 function parseCoordinate(name: 'lat' | 'lon', raw: string | undefined, limit: number): number {
-  if (raw === undefined || raw.trim() === '') throw new ApiError('BAD_REQUEST', `${name} is required`, { parameter: name });
+  if (raw === undefined || raw.trim() === '')
+    throw new ApiError('BAD_REQUEST', `${name} is required`, { parameter: name });
   const text = raw.trim();
   const value = text.length <= maxCoordinateLength && decimalPattern.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isFinite(value)) throw new ApiError('BAD_REQUEST', `${name} must be a number`, { parameter: name, value: raw.slice(0, 64) });
+  if (!Number.isFinite(value))
+    throw new ApiError('BAD_REQUEST', `${name} must be a number`, { parameter: name, value: raw.slice(0, 64) });
   if (value < -limit || value > limit) {
     throw new ApiError('BAD_REQUEST', `${name} must be between -${limit} and ${limit}`, { parameter: name, value });
   }
@@ -54,6 +57,9 @@ function parseCoordinate(name: 'lat' | 'lon', raw: string | undefined, limit: nu
 }
 
 /** The lat and lon query parameters of /at_point.json and /parcels_at_point.json. */
-export function parseLatLon(query: { lat?: string | undefined; lon?: string | undefined }): { lat: number; lon: number } {
+export function parseLatLon(query: { lat?: string | undefined; lon?: string | undefined }): {
+  lat: number;
+  lon: number;
+} {
   return { lat: parseCoordinate('lat', query.lat, 90), lon: parseCoordinate('lon', query.lon, 180) };
 }

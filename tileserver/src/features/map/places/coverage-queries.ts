@@ -63,7 +63,9 @@ export async function stateAreas(sql: Sql, paths: string[]): Promise<StateArea[]
 }
 
 export async function parcelsVersion(sql: Sql): Promise<string> {
-  const [row] = await sql<{ version: string }[]>`SELECT version::text AS version FROM layer_versions WHERE layer = 'parcels'`;
+  const [row] = await sql<
+    { version: string }[]
+  >`SELECT version::text AS version FROM layer_versions WHERE layer = 'parcels'`;
   return row?.version ?? '0';
 }
 
@@ -80,11 +82,22 @@ export function coverageRows(counties: CountyCoverage[], states: StateArea[]): C
     const own = counties.filter((c) => c.state_path === state.path);
     const acres = own.reduce((sum, c) => sum + c.parcel_acres, 0);
     rows.push({
-      path: state.path, kind: 'state', name: state.name, headline: state.headline,
-      parcels: own.reduce((sum, c) => sum + c.parcels, 0), coveragePercent: coveragePercent(acres, state.area_acres),
+      path: state.path,
+      kind: 'state',
+      name: state.name,
+      headline: state.headline,
+      parcels: own.reduce((sum, c) => sum + c.parcels, 0),
+      coveragePercent: coveragePercent(acres, state.area_acres),
     });
     for (const c of own) {
-      rows.push({ path: c.path, kind: 'county', name: c.name, headline: c.headline, parcels: c.parcels, coveragePercent: coveragePercent(c.parcel_acres, c.area_acres) });
+      rows.push({
+        path: c.path,
+        kind: 'county',
+        name: c.name,
+        headline: c.headline,
+        parcels: c.parcels,
+        coveragePercent: coveragePercent(c.parcel_acres, c.area_acres),
+      });
     }
   }
   return rows;

@@ -37,7 +37,14 @@ describe('GET /coverage.json', () => {
              (SELECT ST_Area(geom::geography) / 4046.8564224 FROM places WHERE path = '/us/ma/middlesex') AS county_acres,
              (SELECT ST_Area(geom::geography) / 4046.8564224 FROM places WHERE path = '/us/ma') AS state_acres
       FROM parcels WHERE path LIKE '/us/ma/middlesex/%'`;
-    expect(county).toEqual(['/us/ma/middlesex', 'county', 'Middlesex', expect.any(String), expected!.parcels, expect.any(Number)]);
+    expect(county).toEqual([
+      '/us/ma/middlesex',
+      'county',
+      'Middlesex',
+      expect.any(String),
+      expected!.parcels,
+      expect.any(Number),
+    ]);
     expect(expected!.parcels).toBeGreaterThan(20000);
     expect(county[5]).toBeCloseTo((100 * expected!.acres) / expected!.county_acres, 1);
     // Cambridge and Somerville are a small part of Middlesex, and a smaller part of Massachusetts.
@@ -73,7 +80,11 @@ describe('GET /coverage.json', () => {
     await sql`UPDATE county_coverage SET computed_at = '2000-01-01'`;
     const fresh = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
     expect((await fresh.request('/coverage.json')).status).toBe(200);
-    await expect.poll(async () => (await sql`SELECT min(computed_at) > '2000-01-02' AS done FROM county_coverage`)[0]!.done, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(async () => (await sql`SELECT min(computed_at) > '2000-01-02' AS done FROM county_coverage`)[0]!.done, {
+        timeout: 10_000,
+      })
+      .toBe(true);
   });
 
   it('runs against a test database with the production statement timeout', async () => {

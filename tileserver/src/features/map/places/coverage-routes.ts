@@ -9,13 +9,27 @@ import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Logger } from '../../../logger.ts';
-import { countyCoverage, coverageIsStale, coverageRows, parcelsVersion, refreshCoverage, stateAreas, type CoverageRow } from './coverage-queries.ts';
+import {
+  countyCoverage,
+  coverageIsStale,
+  coverageRows,
+  parcelsVersion,
+  refreshCoverage,
+  stateAreas,
+  type CoverageRow,
+} from './coverage-queries.ts';
 
 async function buildTable(sql: Sql): Promise<CoverageTable> {
   const counties = await countyCoverage(sql);
   const states = await stateAreas(sql, [...new Set(counties.map((c) => c.state_path))]);
-  const rows = coverageRows(counties, states).map((r: CoverageRow): CoverageTable['rows'][number] =>
-    [r.path, r.kind, r.name, r.headline, r.parcels, r.coveragePercent]);
+  const rows = coverageRows(counties, states).map((r: CoverageRow): CoverageTable['rows'][number] => [
+    r.path,
+    r.kind,
+    r.name,
+    r.headline,
+    r.parcels,
+    r.coveragePercent,
+  ]);
   return { headers: coverageHeaders, rows };
 }
 

@@ -21,10 +21,15 @@ async function plan(statement: string, params: string[]): Promise<string> {
 
 describe('parcels_in_place', () => {
   it('I27.2: for every Cambridge neighbourhood the export count (blexts.json and export check) equals the insights parcel count, and is not zero', async () => {
-    const hoods = await sql<{ path: string }[]>`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path`;
+    const hoods = await sql<
+      { path: string }[]
+    >`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path`;
     expect(hoods.length).toBe(13);
     const { browser } = await signedInUser(app, sql, 'pro');
-    const project = await browser.post('/projects.json', { name: 'Neighbourhoods', query: { path: cambridge, filters: {} } });
+    const project = await browser.post('/projects.json', {
+      name: 'Neighbourhoods',
+      query: { path: cambridge, filters: {} },
+    });
     expect(project.status).toBe(201);
     let sum = 0;
     for (const { path } of hoods) {
@@ -39,7 +44,10 @@ describe('parcels_in_place', () => {
       const check = await browser.post(`${project.json.path}/exports/check`, { fmt: 'csv', query: { path } });
       expect(check.status, path).toBe(200);
       expect(check.json.count, path).toBe(parcels);
-      expect(check.json.warnings.map((w: { code: string }) => w.code), path).not.toContain('empty');
+      expect(
+        check.json.warnings.map((w: { code: string }) => w.code),
+        path,
+      ).not.toContain('empty');
       sum += parcels;
     }
     // Each parcel is in at most one neighbourhood (point-on-surface), and nearly all Cambridge parcels in one.
@@ -49,14 +57,18 @@ describe('parcels_in_place', () => {
   });
 
   it('I27.2: the store finds values among a neighbourhood’s parcels, which are filed under the city', async () => {
-    const [hood] = await sql<{ path: string }[]>`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
+    const [hood] = await sql<
+      { path: string }[]
+    >`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
     expect(await hasAnyValue(sql, hood!.path, ['parval'])).toBe(true);
     expect(await hasAnyValue(sql, '/us/ma/middlesex/cambridge/no-such-place', ['parval'])).toBe(false);
   });
 
   it('reads a county or a city through the path index and a neighbourhood through the GIST index', async () => {
     const statement = 'SELECT count(*) FROM parcels_in_place($1) p';
-    const [hood] = await sql<{ path: string }[]>`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
+    const [hood] = await sql<
+      { path: string }[]
+    >`SELECT path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
     for (const path of ['/us/ma/middlesex', cambridge]) {
       const text = await plan(statement, [path]);
       expect(text, path).toMatch(/Index (Only )?Scan using parcels_path_idx/);

@@ -131,7 +131,9 @@ describe('GET {place}/boundaries.json', () => {
     const { status, body } = await json('/us/ma/boundaries.json');
     expect(status).toBe(200);
     expect(JSON.stringify(body.geometry).length).toBeLessThan(2_000_000);
-    const [[dbBox]] = await Promise.all([sql<{ w: number }[]>`SELECT ST_XMin(geom) AS w FROM places WHERE path = '/us/ma'`]);
+    const [[dbBox]] = await Promise.all([
+      sql<{ w: number }[]>`SELECT ST_XMin(geom) AS w FROM places WHERE path = '/us/ma'`,
+    ]);
     expect(body.properties.bbox[0]).toBeCloseTo(dbBox!.w, 5);
   });
 
@@ -142,7 +144,13 @@ describe('GET {place}/boundaries.json', () => {
   });
 
   it('answers 400 "Invalid context path" for malformed paths', async () => {
-    for (const url of ['/US/ma/boundaries.json', '/us/ma%20x/boundaries.json', '/fr/paris/boundaries.json', '/boundaries.json', '/us//boundaries.json']) {
+    for (const url of [
+      '/US/ma/boundaries.json',
+      '/us/ma%20x/boundaries.json',
+      '/fr/paris/boundaries.json',
+      '/boundaries.json',
+      '/us//boundaries.json',
+    ]) {
       const { status, body } = await json(url);
       expect(status, url).toBe(400);
       expect(body.error).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid context path' });
@@ -167,7 +175,9 @@ describe('GET {place}/children.json', () => {
   it('lists the states of the United States and includes outlines when asked', async () => {
     const { body } = await json('/us/children.json');
     expect(body.children.length).toBeGreaterThanOrEqual(50);
-    expect(body.children).toEqual(expect.arrayContaining([expect.objectContaining({ path: '/us/ma', name: 'Massachusetts', kind: 'state' })]));
+    expect(body.children).toEqual(
+      expect.arrayContaining([expect.objectContaining({ path: '/us/ma', name: 'Massachusetts', kind: 'state' })]),
+    );
     const withOutlines = await json(`${cambridge}/children.json?geometry=1`);
     expect(withOutlines.body.children.length).toBeGreaterThan(0);
     expect(withOutlines.body.children[0].geometry.type).toMatch(/Polygon/);

@@ -6,7 +6,12 @@ import type { Sql } from '../../../db/client.ts';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
 import { parseContextPath, parseLatLon } from './context-path.ts';
-import { placeKinds, type AtPoint, type BoundaryFeature, type ChildrenResponse } from '@parcel-map/contracts/map/places';
+import {
+  placeKinds,
+  type AtPoint,
+  type BoundaryFeature,
+  type ChildrenResponse,
+} from '@parcel-map/contracts/map/places';
 import { bboxOf, placeBoundary, placeChildren, placeExists, placesAtPoint } from './queries.ts';
 
 const placeJson = /^(.*)\/(boundaries|children)\.json$/;
@@ -53,7 +58,8 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     }
     const withGeometry = ['1', 'true'].includes(c.req.query('geometry') ?? '');
     const children = await placeChildren(deps.sql, path, withGeometry);
-    if (children.length === 0 && !(await placeExists(deps.sql, path))) throw new ApiError('NOT_FOUND', `No place at ${path}`);
+    if (children.length === 0 && !(await placeExists(deps.sql, path)))
+      throw new ApiError('NOT_FOUND', `No place at ${path}`);
     const answer: ChildrenResponse = {
       children: children.map((child) => ({
         path: child.path,

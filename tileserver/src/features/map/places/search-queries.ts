@@ -27,7 +27,6 @@ export interface ParcelHit {
   place_headline: string | null;
 }
 
-
 // Ranking: exact name, then name/headline prefix, then places that hold parcels (what users come to
 // see: 'camb' ranks Cambridge, MA above Cambria County, PA), then bigger kinds first, then similarity.
 // The parcel check walks the path index with the pattern operators (~>=~, ~<~) that text_pattern_ops
@@ -55,7 +54,12 @@ export async function searchPlaces(sql: Sql, q: string, country: string | null, 
 // and sorting all of them costs seconds; within the cap the order is exact.
 const candidateCap = 2000;
 
-export async function searchParcelAddresses(sql: Sql, q: string, country: string | null, limit: number): Promise<ParcelHit[]> {
+export async function searchParcelAddresses(
+  sql: Sql,
+  q: string,
+  country: string | null,
+  limit: number,
+): Promise<ParcelHit[]> {
   if (limit <= 0) return [];
   const escaped = likeEscape(q);
   const prefix = `${escaped}%`;
@@ -83,7 +87,12 @@ export function looksLikeParcelNumber(q: string): boolean {
   return /\d/.test(q) && !/\s/.test(q) && q.length <= 40;
 }
 
-export async function searchParcelNumbers(sql: Sql, q: string, country: string | null, limit: number): Promise<ParcelHit[]> {
+export async function searchParcelNumbers(
+  sql: Sql,
+  q: string,
+  country: string | null,
+  limit: number,
+): Promise<ParcelHit[]> {
   if (limit <= 0 || !looksLikeParcelNumber(q)) return [];
   const escaped = likeEscape(q);
   const countryPrefix = country ? `/${country}/%` : '%';

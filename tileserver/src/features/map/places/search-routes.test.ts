@@ -22,7 +22,12 @@ describe('GET /search.json', () => {
   it("finds Cambridge first for 'camb', places before parcels, at most 33 results", async () => {
     const { status, results } = await search('q=camb');
     expect(status).toBe(200);
-    expect(results[0]).toMatchObject({ kind: 'place', path: '/us/ma/middlesex/cambridge', name: 'Cambridge', headline: 'Cambridge, MA' });
+    expect(results[0]).toMatchObject({
+      kind: 'place',
+      path: '/us/ma/middlesex/cambridge',
+      name: 'Cambridge',
+      headline: 'Cambridge, MA',
+    });
     const [w, s, e, n] = results[0]!.bbox!;
     const [lon, lat] = results[0]!.center;
     expect(lon).toBeGreaterThan(w);
@@ -58,7 +63,10 @@ describe('GET /search.json', () => {
     for (const query of ['q=a', 'q=', 'q=%20%20b%20', '']) {
       const { status, body } = await search(query);
       expect(status, query).toBe(400);
-      expect(body.error).toMatchObject({ code: 'BAD_REQUEST', message: 'Search text (q) must be at least 2 characters' });
+      expect(body.error).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Search text (q) must be at least 2 characters',
+      });
     }
   });
 

@@ -19,7 +19,10 @@ const countries = ['us', 'ca', 'zz'];
 
 /** Trimmed search text with runs of white space folded; text far over the limit is cut before any regex. */
 export function normalizeSearchText(raw: string): string {
-  return raw.slice(0, maxLength * 4).trim().replace(/\s+/g, ' ');
+  return raw
+    .slice(0, maxLength * 4)
+    .trim()
+    .replace(/\s+/g, ' ');
 }
 
 export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerResolver }): Hono {
@@ -27,8 +30,10 @@ export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   app.get('/search.json', async (c) => {
     await deps.callers.of(c);
     const q = normalizeSearchText(c.req.query('q') ?? '');
-    if (q.length < minLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at least ${minLength} characters`, { parameter: 'q' });
-    if (q.length > maxLength) throw new ApiError('BAD_REQUEST', `Search text (q) must be at most ${maxLength} characters`, { parameter: 'q' });
+    if (q.length < minLength)
+      throw new ApiError('BAD_REQUEST', `Search text (q) must be at least ${minLength} characters`, { parameter: 'q' });
+    if (q.length > maxLength)
+      throw new ApiError('BAD_REQUEST', `Search text (q) must be at most ${maxLength} characters`, { parameter: 'q' });
     const countryParam = c.req.query('country');
     const country = countryParam === undefined || countryParam === '' ? null : countryParam.toLowerCase();
     if (country !== null && !countries.includes(country)) {
@@ -37,9 +42,10 @@ export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
 
     const house = houseQuery(q);
     // Address ranges are US street data: only when no other country is asked for.
-    const interpolated: InterpolatedHit[] = house && (country === null || country === 'us') && !(await hasExactAddress(deps.sql, house))
-      ? await searchAddressRanges(deps.sql, house, 5)
-      : [];
+    const interpolated: InterpolatedHit[] =
+      house && (country === null || country === 'us') && !(await hasExactAddress(deps.sql, house))
+        ? await searchAddressRanges(deps.sql, house, 5)
+        : [];
     const places = await searchPlaces(deps.sql, q, country, maxResults - interpolated.length);
     // Parcel-number hits first (a typed number is a precise intent), then addresses; one entry per parcel.
     const room = maxResults - places.length - interpolated.length;
@@ -95,7 +101,8 @@ export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
       }),
     ];
     // A house number is a precise intent: the addresses it names rank above places named like the street.
-    const results = house && parcelResults.length > 0 ? [...parcelResults, ...placeResults] : [...placeResults, ...parcelResults];
+    const results =
+      house && parcelResults.length > 0 ? [...parcelResults, ...placeResults] : [...placeResults, ...parcelResults];
     return c.json({ results });
   });
   return app;

@@ -17,7 +17,7 @@ async function postgresError(run: () => Promise<unknown>): Promise<Error & { cod
 }
 
 describe('source definitions that cannot render (Low 13)', () => {
-  it('Low 13: a definition that PostgreSQL cannot cast or plan is a 400 in our words, without PostgreSQL\'s message', async () => {
+  it("Low 13: a definition that PostgreSQL cannot cast or plan is a 400 in our words, without PostgreSQL's message", async () => {
     const failures = [
       await postgresError(() => sql`SELECT ${'12x'}::int`),
       await postgresError(() => sql`SELECT ${'99999999999'}::int`),
@@ -32,6 +32,12 @@ describe('source definitions that cannot render (Low 13)', () => {
       expect(problem?.message).not.toMatch(/integer|syntax|operator|date\/time|12x|2026-13-45|::/);
     }
     // Anything else (a connection lost, a timeout) is not the definition's fault and keeps its own way.
-    expect(definitionProblem(await postgresError(() => sql.unsafe("DO $$ BEGIN RAISE EXCEPTION 'cancelled' USING ERRCODE = '57014'; END $$")))).toBeUndefined();
+    expect(
+      definitionProblem(
+        await postgresError(() =>
+          sql.unsafe("DO $$ BEGIN RAISE EXCEPTION 'cancelled' USING ERRCODE = '57014'; END $$"),
+        ),
+      ),
+    ).toBeUndefined();
   });
 });

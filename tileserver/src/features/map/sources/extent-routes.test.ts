@@ -12,7 +12,11 @@ const config = loadConfig({ ADMIN_TOKEN: 'test-admin-token-of-at-least-32-chars'
 const app = createApp({ config, sql, logger: createLogger('silent') });
 // A second client on the same database that counts the extent scans the server sends it.
 let scans = 0;
-const counted = postgres(inject('databaseUrl'), { max: 3, onnotice: () => {}, debug: (_connection, query) => void (query.includes('ST_Extent') && scans++) }) as unknown as Sql;
+const counted = postgres(inject('databaseUrl'), {
+  max: 3,
+  onnotice: () => {},
+  debug: (_connection, query) => void (query.includes('ST_Extent') && scans++),
+}) as unknown as Sql;
 afterAll(async () => {
   await sql.end();
   await counted.end();
@@ -24,7 +28,11 @@ const get = async (path: string) => {
   return { status: res.status, json: await res.json() };
 };
 const post = async (definition: object, token?: string) => {
-  const res = await app.request(`/api/v1/sources${token ? `?token=${token}` : ''}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(definition) });
+  const res = await app.request(`/api/v1/sources${token ? `?token=${token}` : ''}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(definition),
+  });
   expect(res.status).toBe(200);
   return (await res.json()).id as string;
 };
@@ -51,7 +59,9 @@ describe('the extent of a stored source', () => {
   });
 
   it('reads filter values as data: a value that looks like SQL selects nothing and breaks nothing', async () => {
-    const id = await post({ query: { parcel: true, path: cambridge, filters: { owner: ["x'); DROP TABLE parcels; --"] } } });
+    const id = await post({
+      query: { parcel: true, path: cambridge, filters: { owner: ["x'); DROP TABLE parcels; --"] } },
+    });
     const { status, json } = await get(`/sources/${id}/extent.json`);
     expect(status).toBe(200);
     expect(json).toMatchObject({ bbox: null, parcels: 0 });
@@ -62,7 +72,10 @@ describe('the extent of a stored source', () => {
     expect((await get('/sources/0123456789abcdef0123456789abcdef/extent.json')).status).toBe(404);
     expect((await get('/sources/not-a-source/extent.json')).status).toBe(404);
     expect((await get('/sources/0123456789abcdef0123456789abcdef/colors')).json.error.code).toBe('NOT_FOUND');
-    const premium = await post({ query: { parcel: true, path: cambridge, filters: { zoning_type: ['Residential'] } } }, config.ADMIN_TOKEN);
+    const premium = await post(
+      { query: { parcel: true, path: cambridge, filters: { zoning_type: ['Residential'] } } },
+      config.ADMIN_TOKEN,
+    );
     const refused = await get(`/sources/${premium}/extent.json`);
     expect(refused.status).toBe(403);
     expect(refused.json.error.details.fields).toEqual(['zoning_type']);
@@ -77,13 +90,22 @@ describe('bounded extents (M10)', () => {
     const ids: string[] = [];
     for (let i = 0; i < 60; i++) {
       const fill = `#${(0x100000 + i * 977).toString(16).slice(-6)}`;
-      const res = await scanning.request('/api/v1/sources', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: { parcel: true, path: cambridge, filters: { yearbuilt: { gte: 1950 } } }, styles: [{ predicate: 'default', fill, line: '#000000' }] }) });
+      const res = await scanning.request('/api/v1/sources', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          query: { parcel: true, path: cambridge, filters: { yearbuilt: { gte: 1950 } } },
+          styles: [{ predicate: 'default', fill, line: '#000000' }],
+        }),
+      });
       expect(res.status).toBe(200);
       ids.push((await res.json()).id);
     }
     expect(new Set(ids).size).toBe(60);
     scans = 0;
-    const answers = await Promise.all(ids.map(async (id) => (await scanning.request(`/sources/${id}/extent.json`)).json()));
+    const answers = await Promise.all(
+      ids.map(async (id) => (await scanning.request(`/sources/${id}/extent.json`)).json()),
+    );
     expect(new Set(answers.map((a) => JSON.stringify([a.bbox, a.parcels]))).size).toBe(1);
     expect(answers[0].parcels).toBeGreaterThan(0);
     expect(scans).toBe(1);
@@ -99,7 +121,9 @@ describe('bounded extents (M10)', () => {
       expect((await res.json()).error).toMatchObject({ code: 'FORBIDDEN', message: extentTexts.needsPlace });
     }
     expect(scans).toBe(0);
-    const county = await post({ query: { parcel: true, path: '/us/ma/middlesex', filters: { yearbuilt: { lt: 1800 } } } });
+    const county = await post({
+      query: { parcel: true, path: '/us/ma/middlesex', filters: { yearbuilt: { lt: 1800 } } },
+    });
     expect((await scanning.request(`/sources/${county}/extent.json`)).status).toBe(200);
     const everywhere = await post({ query: { parcel: true, filters: { yearbuilt: { lt: 1750 } } } });
     expect((await scanning.request(`/sources/${everywhere}/extent.json?token=${config.ADMIN_TOKEN}`)).status).toBe(200);
@@ -109,7 +133,8 @@ describe('bounded extents (M10)', () => {
   it('M10: extents and value lists are under the per-minute limit of the expensive routes (EXTENT_PER_MINUTE)', async () => {
     const limited = createApp({ config: loadConfig({ EXTENT_PER_MINUTE: '2' }), sql, logger: createLogger('silent') });
     const id = await post({ query: { parcel: true, path: cambridge } });
-    const from = (path: string) => limited.request(path, {}, { incoming: { socket: { remoteAddress: '198.51.100.77' } } });
+    const from = (path: string) =>
+      limited.request(path, {}, { incoming: { socket: { remoteAddress: '198.51.100.77' } } });
     expect((await from(`/sources/${id}/extent.json`)).status).toBe(200);
     expect((await from('/sources/parcel/autocomplete.json?key=owner&query=a')).status).toBe(200);
     const over = await from(`/sources/${id}/extent.json`);

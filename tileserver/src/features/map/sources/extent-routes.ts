@@ -22,7 +22,8 @@ const MAX_CACHED = 1000;
 const boundedPlace = /^\/[a-z]{2}\/[a-z0-9-]+\/[a-z0-9-]+(\/|$)/;
 
 export const extentTexts = {
-  needsPlace: 'The extent of a source without a county, city or smaller place needs an account: sign in, or add a place path to the source',
+  needsPlace:
+    'The extent of a source without a county, city or smaller place needs an account: sign in, or add a place path to the source',
 };
 
 export function sourceExtentRoutes(deps: { sql: Sql; callers: CallerResolver; versions: LayerVersions }): Hono {
@@ -45,7 +46,8 @@ export function sourceExtentRoutes(deps: { sql: Sql; callers: CallerResolver; ve
     const source = await load(caller, c.req.param('id'));
     const { query } = source.definition;
     // A selection without a bounded place is a scan of the whole table: not for anonymous callers.
-    if (caller.via === 'anonymous' && !boundedPlace.test(query.path ?? '')) throw new ApiError('FORBIDDEN', extentTexts.needsPlace);
+    if (caller.via === 'anonymous' && !boundedPlace.test(query.path ?? ''))
+      throw new ApiError('FORBIDDEN', extentTexts.needsPlace);
     const surveyVersion = query.survey === undefined ? '' : `:${await deps.versions.get(`survey:${query.survey}`)}`;
     const key = `${canonicalJson(query)}@${await deps.versions.get('parcels')}${surveyVersion}`;
     let pending = cache.get(key);
@@ -62,7 +64,9 @@ export function sourceExtentRoutes(deps: { sql: Sql; callers: CallerResolver; ve
 
   app.get('/sources/:id/colors', async (c) => {
     const source = await load(await deps.callers.of(c), c.req.param('id'));
-    return c.json({ id: source.id, colors: legendOf(source.definition.styles) }, 200, { 'Cache-Control': 'private, max-age=3600' });
+    return c.json({ id: source.id, colors: legendOf(source.definition.styles) }, 200, {
+      'Cache-Control': 'private, max-age=3600',
+    });
   });
 
   return app;

@@ -12,7 +12,14 @@ export const checkboxOptions: Readonly<Record<string, readonly string[]>> = {
   usps_vacancy: ['Y', 'N'],
   dpv_status: ['V', 'N'],
   padus_public_access: ['Open Access', 'Restricted Access', 'Closed', 'Unknown'],
-  fema_nri_risk_rating: ['Very Low', 'Relatively Low', 'Relatively Moderate', 'Relatively High', 'Very High', 'No Rating'],
+  fema_nri_risk_rating: [
+    'Very Low',
+    'Relatively Low',
+    'Relatively Moderate',
+    'Relatively High',
+    'Very High',
+    'No Rating',
+  ],
 };
 
 export function optionOf(field: ParcelField): FilterOption {

@@ -26,7 +26,12 @@ describe('filters per source', () => {
     const { status, json } = await get('/sources/parcel/filters.json');
     expect(status).toBe(200);
     const byKey = new Map(json.filters.map((f: { key: string }) => [f.key, f]));
-    expect(byKey.get('yearbuilt')).toMatchObject({ key: 'yearbuilt', label: 'Year Built', range: true, checkboxes: null });
+    expect(byKey.get('yearbuilt')).toMatchObject({
+      key: 'yearbuilt',
+      label: 'Year Built',
+      range: true,
+      checkboxes: null,
+    });
     expect(byKey.get('owner')).toMatchObject({ label: 'Owner', range: false, checkboxes: null });
     expect(byKey.get('struct')).toMatchObject({ range: false, checkboxes: ['Yes', 'No'] });
     expect(byKey.get('qoz')).toMatchObject({ checkboxes: ['Yes', 'No'] });
@@ -55,7 +60,11 @@ describe('filters per source', () => {
   });
 
   it('answers filters for a stored source id scoped to its place', async () => {
-    const res = await app.request('/api/v1/sources', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: { parcel: true, path: cambridge } }) });
+    const res = await app.request('/api/v1/sources', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ query: { parcel: true, path: cambridge } }),
+    });
     const { id } = await res.json();
     const { status, json } = await get(`/sources/${id}/filters.json`);
     expect(status).toBe(200);
@@ -71,9 +80,13 @@ describe('filters per source', () => {
 
 describe('autocomplete', () => {
   it('suggests distinct values of a column that start with the query within the place', async () => {
-    const [sample] = await sql<{ scity: string }[]>`SELECT scity FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND scity <> '' LIMIT 1`;
+    const [sample] = await sql<
+      { scity: string }[]
+    >`SELECT scity FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND scity <> '' LIMIT 1`;
     const prefix = sample!.scity.slice(0, 2);
-    const { status, json } = await get(`/sources/parcel/autocomplete.json?key=scity&query=${encodeURIComponent(prefix.toLowerCase())}&filter_path=${cambridge}`);
+    const { status, json } = await get(
+      `/sources/parcel/autocomplete.json?key=scity&query=${encodeURIComponent(prefix.toLowerCase())}&filter_path=${cambridge}`,
+    );
     expect(status).toBe(200);
     const expected = await sql<{ v: string }[]>`
       SELECT DISTINCT scity AS v FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND scity ILIKE ${`${prefix}%`} ORDER BY 1 LIMIT 20`;
@@ -86,7 +99,9 @@ describe('autocomplete', () => {
     const [other] = await sql<{ path: string; owner: string }[]>`
       SELECT path, owner FROM parcels WHERE path NOT LIKE ${`${cambridge}/%`} AND owner <> '' AND upper(owner) NOT IN (SELECT upper(owner) FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND owner IS NOT NULL) LIMIT 1`;
     if (!other) return; // The fixtures hold only Cambridge.
-    const { json } = await get(`/sources/parcel/autocomplete.json?key=owner&query=${encodeURIComponent(other.owner)}&filter_path=${cambridge}`);
+    const { json } = await get(
+      `/sources/parcel/autocomplete.json?key=owner&query=${encodeURIComponent(other.owner)}&filter_path=${cambridge}`,
+    );
     expect(json.suggestions).not.toContain(other.owner);
   });
 
@@ -98,17 +113,24 @@ describe('autocomplete', () => {
   });
 
   it('treats LIKE wildcards and quotes in the query as plain text', async () => {
-    const wild = await get(`/sources/parcel/autocomplete.json?key=owner&query=${encodeURIComponent("%")}&filter_path=${cambridge}`);
+    const wild = await get(
+      `/sources/parcel/autocomplete.json?key=owner&query=${encodeURIComponent('%')}&filter_path=${cambridge}`,
+    );
     expect(wild.status).toBe(200);
     expect(wild.json.suggestions.every((v: string) => v.startsWith('%'))).toBe(true);
-    const quote = await get(`/sources/parcel/autocomplete.json?key=owner&query=${encodeURIComponent("x'; DROP TABLE parcels; --")}`);
+    const quote = await get(
+      `/sources/parcel/autocomplete.json?key=owner&query=${encodeURIComponent("x'; DROP TABLE parcels; --")}`,
+    );
     expect(quote.status).toBe(200);
     expect(quote.json.suggestions).toEqual([]);
   });
 
   it('sends the typed value and the place to PostgreSQL as bound parameters, never in the SQL text', async () => {
     const seen: { text: string; params: unknown[] }[] = [];
-    const spy = postgres(inject('databaseUrl'), { max: 1, debug: (_c, text, params) => seen.push({ text, params }) }) as unknown as Sql;
+    const spy = postgres(inject('databaseUrl'), {
+      max: 1,
+      debug: (_c, text, params) => seen.push({ text, params }),
+    }) as unknown as Sql;
     try {
       const marker = "Zq'marker%_";
       await autocomplete(spy, 'owner', marker, cambridge);

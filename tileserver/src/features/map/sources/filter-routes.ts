@@ -30,7 +30,8 @@ export function sourceFilterRoutes(deps: { sql: Sql; callers: CallerResolver }):
   /** The place a source reads: its definition's path (stored sources), else none (the whole table). */
   const sourcePlace = async (source: string): Promise<string | undefined> => {
     if (source === 'parcel') return undefined;
-    if (!sourceIdPattern.test(source)) throw new ApiError('NOT_FOUND', `No source ${source.slice(0, 40)}; use parcel or a source id`);
+    if (!sourceIdPattern.test(source))
+      throw new ApiError('NOT_FOUND', `No source ${source.slice(0, 40)}; use parcel or a source id`);
     const stored = await findSource(deps.sql, source);
     if (!stored) throw new ApiError('NOT_FOUND', 'No source with that id');
     return stored.definition.query.path;
@@ -56,7 +57,9 @@ export function sourceFilterRoutes(deps: { sql: Sql; callers: CallerResolver }):
     const field = parcelFieldsByName.get(input.key);
     if (!field) throw new ApiError('BAD_REQUEST', `Unknown field ${input.key}`, { parameter: 'key' });
     if (!canSeeTier(caller.level, field.tier)) {
-      throw new ApiError('FORBIDDEN', `Your plan cannot read ${field.name}; it needs ${unlockPlan(field.tier)}`, { fields: [field.name] });
+      throw new ApiError('FORBIDDEN', `Your plan cannot read ${field.name}; it needs ${unlockPlan(field.tier)}`, {
+        fields: [field.name],
+      });
     }
     const path = input.filter_path ? await knownPlace(input.filter_path) : await sourcePlace(c.req.param('source'));
     const values = await autocomplete(deps.sql, field.name, input.query.trim(), path);
@@ -65,14 +68,22 @@ export function sourceFilterRoutes(deps: { sql: Sql; callers: CallerResolver }):
 
   // {path}/filters.json and {path}/sources.json for place paths; other paths fall through.
   app.get('*', async (c, next) => {
-    const match = c.req.path.startsWith('/api/') || c.req.path.startsWith('/sources/') ? null : placeJson.exec(c.req.path);
+    const match =
+      c.req.path.startsWith('/api/') || c.req.path.startsWith('/sources/') ? null : placeJson.exec(c.req.path);
     if (!match) return next();
     const caller = await deps.callers.of(c);
     const path = await knownPlace(match[1]!);
     if (match[2] === 'filters') return filtersJson(c, caller, 'parcel', path);
     return c.json({
       path,
-      sources: [{ id: 'parcel', name: 'Parcels', filters: `/sources/parcel/filters.json?filter_path=${encodeURIComponent(path)}`, autocomplete: '/sources/parcel/autocomplete.json' }],
+      sources: [
+        {
+          id: 'parcel',
+          name: 'Parcels',
+          filters: `/sources/parcel/filters.json?filter_path=${encodeURIComponent(path)}`,
+          autocomplete: '/sources/parcel/autocomplete.json',
+        },
+      ],
     });
   });
 

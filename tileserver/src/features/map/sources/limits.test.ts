@@ -18,7 +18,9 @@ const sql = testDb();
 afterAll(() => sql.end());
 
 /** A definition no other test posts: a filter on a value unique to this run and index. */
-const distinct = (tag: string, i: number) => ({ query: { parcel: true, filters: { zoning: [`${tag}-${process.pid}-${i}`] } } });
+const distinct = (tag: string, i: number) => ({
+  query: { parcel: true, filters: { zoning: [`${tag}-${process.pid}-${i}`] } },
+});
 
 function appWith(env: Record<string, string>) {
   return createApp({ config: loadConfig({ ADMIN_TOKEN: admin, ...env }), sql, logger: createLogger('silent') });
@@ -29,8 +31,13 @@ let clients = 0;
 const newClient = () => `198.51.${process.pid % 250}.${++clients}`;
 const as = (client: string) => ({ incoming: { socket: { remoteAddress: client } } });
 const post = (app: ReturnType<typeof appWith>, body: unknown, client: string, token = 'public') =>
-  app.request(`/api/v1/sources?token=${token}`, { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }, as(client));
-const list = (app: ReturnType<typeof appWith>, client: string, query: string) => app.request(`/api/v1/sources?${query}`, {}, as(client));
+  app.request(
+    `/api/v1/sources?token=${token}`,
+    { method: 'POST', body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } },
+    as(client),
+  );
+const list = (app: ReturnType<typeof appWith>, client: string, query: string) =>
+  app.request(`/api/v1/sources?${query}`, {}, as(client));
 
 describe('source limits', () => {
   it('answers POSTs over the per-minute rate with 429 JSON and Retry-After', async () => {
@@ -42,7 +49,10 @@ describe('source limits', () => {
     const refused = await post(app, distinct('rate', 9), client);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect((await refused.json()).error).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: expect.stringMatching(/3 source definitions a minute/) });
+    expect((await refused.json()).error).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      message: expect.stringMatching(/3 source definitions a minute/),
+    });
     // Another client is not held back by the first one's rate.
     expect((await post(app, distinct('rate', 10), newClient())).status).toBe(200);
   });
@@ -66,7 +76,8 @@ describe('source limits', () => {
     const app = appWith({});
     const client = newClient();
     const theirs: string[] = [];
-    for (let i = 0; i < 3; i++) theirs.push((await (await post(app, distinct('list-admin', i), client, admin)).json()).id);
+    for (let i = 0; i < 3; i++)
+      theirs.push((await (await post(app, distinct('list-admin', i), client, admin)).json()).id);
     const own: string[] = [];
     for (let i = 0; i < 3; i++) own.push((await (await post(app, distinct('list-own', i), client)).json()).id);
 
@@ -114,15 +125,27 @@ describe('the source registry', () => {
     const one = createDb(inject('databaseUrl'), { max: 1 });
     try {
       const registry = new SourceRegistry(one, { maxCompiled: 100, maxPrepared: 2 });
-      const renderer = new TileRenderer(one, new TileCache(0), new QueryGate({ name: 'tiles', concurrency: 1, maxQueue: 10, maxWaitMs: 10_000 }));
+      const renderer = new TileRenderer(
+        one,
+        new TileCache(0),
+        new QueryGate({ name: 'tiles', concurrency: 1, maxQueue: 10, maxWaitMs: 10_000 }),
+      );
       for (let i = 0; i < 6; i++) {
         const definition = validateDefinition(distinct('prepared', i));
         const id = sourceId(definition);
         await saveSource(one, id, definition, 'anonymous', 'test:prepared');
         const source = registry.remember(id, definition);
-        for (let y = 0; y < 20; y++) await renderer.tile(`source:${id}@t`, source.statement, { z: 16, x: 19818, y: 24240 + y }, { prepare: registry.use(source) });
+        for (let y = 0; y < 20; y++)
+          await renderer.tile(
+            `source:${id}@t`,
+            source.statement,
+            { z: 16, x: 19818, y: 24240 + y },
+            { prepare: registry.use(source) },
+          );
       }
-      const [row] = await one<{ n: number }[]>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%ST_AsMVT%' AND statement NOT LIKE '%pg_prepared_statements%'`;
+      const [row] = await one<
+        { n: number }[]
+      >`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement LIKE '%ST_AsMVT%' AND statement NOT LIKE '%pg_prepared_statements%'`;
       expect(row!.n).toBe(2);
       expect(registry.sizes.prepared).toBe(2);
     } finally {

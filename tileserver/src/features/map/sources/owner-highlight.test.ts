@@ -19,14 +19,20 @@ const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
 
 describe('the owner highlight on the server', () => {
   it('Low 10: an anonymous or free caller posting a source with query.owner gets 403 JSON saying owner highlights need Pro', async () => {
-    const [owner] = await sql<{ owner: string }[]>`SELECT owner FROM parcels WHERE owner IS NOT NULL ORDER BY id LIMIT 1`;
+    const [owner] = await sql<
+      { owner: string }[]
+    >`SELECT owner FROM parcels WHERE owner IS NOT NULL ORDER BY id LIMIT 1`;
     expect(owner?.owner).toBeTruthy();
     const definition = { query: { parcel: true, owner: owner!.owner }, fields: ['address'] };
     const { browser: free } = await signedInUser(app, sql, 'free');
     for (const caller of [new TestBrowser(app), free]) {
       const refused = await caller.post('/api/v1/sources', definition);
       expect(refused.status).toBe(403);
-      expect(refused.json.error).toMatchObject({ code: 'FORBIDDEN', message: ownerHighlightMessage, details: { upgrade: '/plans#p=level1' } });
+      expect(refused.json.error).toMatchObject({
+        code: 'FORBIDDEN',
+        message: ownerHighlightMessage,
+        details: { upgrade: '/plans#p=level1' },
+      });
       expect(refused.json.error.requestId).toBeTruthy();
     }
 

@@ -8,7 +8,8 @@ import type { SurveyAccess } from '../../workspace/surveys/policy.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { referencedFields, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 
-export const ownerHighlightMessage = 'Owner highlights (query.owner) are available to Pro customers. Upgrade to Pro to use them.';
+export const ownerHighlightMessage =
+  'Owner highlights (query.owner) are available to Pro customers. Upgrade to Pro to use them.';
 
 /** 403 naming every field the level may not read, and the plan that unlocks them. */
 export function assertFieldsAllowed(level: Level, fields: readonly string[]): void {
@@ -17,9 +18,13 @@ export function assertFieldsAllowed(level: Level, fields: readonly string[]): vo
     .filter((f) => f !== undefined && !canSeeTier(level, f.tier));
   if (locked.length === 0) return;
   const plans = [...new Set(locked.map((f) => unlockPlan(f!.tier)))].join(' or ');
-  throw new ApiError('FORBIDDEN', `Your plan cannot read ${locked.map((f) => f!.name).join(', ')}; these fields need ${plans}`, {
-    fields: locked.map((f) => f!.name),
-  });
+  throw new ApiError(
+    'FORBIDDEN',
+    `Your plan cannot read ${locked.map((f) => f!.name).join(', ')}; these fields need ${plans}`,
+    {
+      fields: locked.map((f) => f!.name),
+    },
+  );
 }
 
 /** Every field the definition reads, and the owner highlight, checked against the caller's level. */
@@ -31,7 +36,7 @@ export function assertDefinitionAllowed(caller: Caller, definition: SourceDefini
 }
 
 export const respondentGuestMessage =
-  'A share-link guest cannot use @user_id (who answered the survey): respondents are shown to the account\'s members only. Style by @status instead.';
+  "A share-link guest cannot use @user_id (who answered the survey): respondents are shown to the account's members only. Style by @status instead.";
 
 /**
  * A survey's readers by share link see its answers, never its respondents (the survey policy keeps
@@ -40,7 +45,8 @@ export const respondentGuestMessage =
  */
 export function assertSurveyFieldsAllowed(access: SurveyAccess, definition: SourceDefinition): void {
   if (access !== 'guest') return;
-  if (definition.styles.some((r) => r.field === '@user_id')) throw new ApiError('FORBIDDEN', respondentGuestMessage, { fields: ['@user_id'] });
+  if (definition.styles.some((r) => r.field === '@user_id'))
+    throw new ApiError('FORBIDDEN', respondentGuestMessage, { fields: ['@user_id'] });
 }
 
 /** Whether some callers may not read this definition's tiles: Pro/Team fields, an owner highlight, or a survey's posts. */

@@ -11,7 +11,13 @@ export interface StoredSource {
 }
 
 /** Stores a definition (once per id) and records `owner` as one of its owners; true when the owner is new to it. */
-export async function saveSource(sql: Sql, id: string, definition: SourceDefinition, level: string, owner: string): Promise<boolean> {
+export async function saveSource(
+  sql: Sql,
+  id: string,
+  definition: SourceDefinition,
+  level: string,
+  owner: string,
+): Promise<boolean> {
   return sql.begin(async (tx) => {
     await tx`
       INSERT INTO tile_sources (id, definition, created_level)
@@ -50,7 +56,12 @@ export interface ListCursor {
  * A page of sources, newest first, by keyset (created_at, id) so a page costs the same wherever it is;
  * `owner` undefined lists every source (admins). One row more than asked tells whether a next page exists.
  */
-export async function listSources(sql: Sql, owner: string | undefined, limit: number, after: ListCursor | undefined): Promise<{ rows: StoredSource[]; next: ListCursor | undefined }> {
+export async function listSources(
+  sql: Sql,
+  owner: string | undefined,
+  limit: number,
+  after: ListCursor | undefined,
+): Promise<{ rows: StoredSource[]; next: ListCursor | undefined }> {
   const afterAt = after?.createdAt ?? null;
   const afterId = after?.id ?? null;
   const rows =
@@ -79,7 +90,8 @@ export async function touchSource(sql: Sql, id: string): Promise<void> {
 
 /** Deletes sources that served no tile and were not posted again for `days` days; returns how many. */
 export async function deleteIdleSources(sql: Sql, days: number): Promise<number> {
-  const deleted = await sql`DELETE FROM tile_sources WHERE last_used_at < now() - make_interval(days => ${days}) RETURNING id`;
+  const deleted =
+    await sql`DELETE FROM tile_sources WHERE last_used_at < now() - make_interval(days => ${days}) RETURNING id`;
   return deleted.length;
 }
 

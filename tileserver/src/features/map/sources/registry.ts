@@ -49,7 +49,14 @@ export class SourceRegistry {
   remember(id: string, definition: SourceDefinition): CompiledSource {
     const known = this.compiled.get(id);
     if (known) return known;
-    const source = { id, definition, statement: compileSourceTileSql(id, definition), fields: referencedFields(definition), uses: 0, lastTouched: this.now() };
+    const source = {
+      id,
+      definition,
+      statement: compileSourceTileSql(id, definition),
+      fields: referencedFields(definition),
+      uses: 0,
+      lastTouched: this.now(),
+    };
     this.compiled.set(id, source);
     return source;
   }

@@ -12,7 +12,11 @@ const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
 const post = (body: unknown, token = 'public') =>
-  app.request(`/api/v1/sources?token=${token}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
+  app.request(`/api/v1/sources?token=${token}`, {
+    method: 'POST',
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json' },
+  });
 
 const styled = {
   query: { parcel: true, path: '/us/ma/middlesex/cambridge' },
@@ -42,12 +46,21 @@ describe('creating sources', () => {
       { rule: 2, label: 'yearbuilt is empty', fill: '#0000ffff', line: '#000088ff' },
       { rule: 3, label: 'Everything else', fill: '#ccccccff', line: '#999999ff' },
     ]);
-    expect(body.vector_layers[0].fields).toEqual({ address: 'String', usecode: 'String', parval: 'Number', rule: 'Number' });
+    expect(body.vector_layers[0].fields).toEqual({
+      address: 'String',
+      usecode: 'String',
+      parval: 'Number',
+      rule: 'Number',
+    });
   });
 
   it('gives the same definition the same id in any key order', async () => {
     const a = await (await post(styled)).json();
-    const reordered = { styles: styled.styles.map((r) => Object.fromEntries(Object.entries(r).reverse())), fields: styled.fields, query: { path: styled.query.path, parcel: true } };
+    const reordered = {
+      styles: styled.styles.map((r) => Object.fromEntries(Object.entries(r).reverse())),
+      fields: styled.fields,
+      query: { path: styled.query.path, parcel: true },
+    };
     const b = await (await post(reordered)).json();
     expect(b.id).toBe(a.id);
   });
@@ -67,17 +80,44 @@ describe('creating sources', () => {
   });
 
   it('converts @status values to numbers', () => {
-    const definition = validateDefinition({ query: { parcel: true }, styles: [{ field: '@status', predicate: 'is', value: '3', fill: '#000000', line: '#000000' }] });
+    const definition = validateDefinition({
+      query: { parcel: true },
+      styles: [{ field: '@status', predicate: 'is', value: '3', fill: '#000000', line: '#000000' }],
+    });
     expect(definition.styles[0]!.value).toBe(3);
   });
 
   it.each([
     [{ query: { parcel: true }, fields: ['address', 'favourite_colour'] }, /unknown field: favourite_colour/],
     [{ query: { parcel: true, filters: { nope: ['x'] } } }, /unknown field: nope/],
-    [{ query: { parcel: true }, styles: [{ field: 'zoning', predicate: 'like', value: 'R', fill: '#000000', line: '#000000' }] }, /unknown predicate "like"/],
-    [{ query: { parcel: true }, styles: [{ field: 'parval', predicate: 'gt', value: 'lots', fill: '#000000', line: '#000000' }] }, /needs a numeric value/],
-    [{ query: { parcel: true }, styles: [{ field: 'zoning', predicate: 'gt', value: 3, fill: '#000000', line: '#000000' }] }, /numeric fields only/],
-    [{ query: { parcel: true }, styles: [{ field: 'zoning', predicate: 'is', value: 'R1', fill: 'red', line: '#000000' }] }, /#rrggbb/],
+    [
+      {
+        query: { parcel: true },
+        styles: [{ field: 'zoning', predicate: 'like', value: 'R', fill: '#000000', line: '#000000' }],
+      },
+      /unknown predicate "like"/,
+    ],
+    [
+      {
+        query: { parcel: true },
+        styles: [{ field: 'parval', predicate: 'gt', value: 'lots', fill: '#000000', line: '#000000' }],
+      },
+      /needs a numeric value/,
+    ],
+    [
+      {
+        query: { parcel: true },
+        styles: [{ field: 'zoning', predicate: 'gt', value: 3, fill: '#000000', line: '#000000' }],
+      },
+      /numeric fields only/,
+    ],
+    [
+      {
+        query: { parcel: true },
+        styles: [{ field: 'zoning', predicate: 'is', value: 'R1', fill: 'red', line: '#000000' }],
+      },
+      /#rrggbb/,
+    ],
     [{ query: { parcel: true, path: '/us/ma/middlesex/atlantis' } }, /Unknown place path/],
     [{ query: { parcel: true, path: "/us'; DROP TABLE parcels;--" } }, /not a place path/],
     [{ query: { parcel: false } }, /parcel must be true/],
@@ -92,7 +132,12 @@ describe('creating sources', () => {
 
   it('refuses a body that is not JSON with 400 and one over 64 KB with 413', async () => {
     expect((await post('{not json')).status).toBe(400);
-    const big = await post({ query: { parcel: true, filters: { zoning: Array.from({ length: 900 }, (_, i) => `zone-${i}-${'x'.repeat(80)}`) } } });
+    const big = await post({
+      query: {
+        parcel: true,
+        filters: { zoning: Array.from({ length: 900 }, (_, i) => `zone-${i}-${'x'.repeat(80)}`) },
+      },
+    });
     expect(big.status).toBe(413);
     expect((await big.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -114,12 +159,23 @@ describe('creating sources', () => {
     const evil = "x'); DROP TABLE parcels; --";
     // query.owner (the owner highlight) is Pro: the admin token posts it and reads the tile.
     const admin = 'test-admin-token-of-at-least-32-chars';
-    const res = await post({ query: { parcel: true, owner: evil, filters: { zoning: [evil, 'R1"; DELETE FROM places; --'] } }, styles: [{ field: 'address', predicate: 'is', value: evil, fill: '#000000', line: '#000000' }] }, admin);
+    const res = await post(
+      {
+        query: { parcel: true, owner: evil, filters: { zoning: [evil, 'R1"; DELETE FROM places; --'] } },
+        styles: [{ field: 'address', predicate: 'is', value: evil, fill: '#000000', line: '#000000' }],
+      },
+      admin,
+    );
     expect(res.status).toBe(200);
     const { id } = await res.json();
-    const tile = await app.request(`/api/v1/sources/${id}/${Object.values(lonLatToTile(-71.1097, 42.3736, 16)).join('/')}.mvt`, { headers: { Authorization: `Bearer ${admin}` } });
+    const tile = await app.request(
+      `/api/v1/sources/${id}/${Object.values(lonLatToTile(-71.1097, 42.3736, 16)).join('/')}.mvt`,
+      { headers: { Authorization: `Bearer ${admin}` } },
+    );
     expect(tile.status).toBe(204);
-    const [counts] = await sql<{ parcels: number; places: number }[]>`SELECT (SELECT count(*)::int FROM parcels) AS parcels, (SELECT count(*)::int FROM places) AS places`;
+    const [counts] = await sql<
+      { parcels: number; places: number }[]
+    >`SELECT (SELECT count(*)::int FROM parcels) AS parcels, (SELECT count(*)::int FROM places) AS places`;
     expect(counts!.parcels).toBeGreaterThan(27000);
     expect(counts!.places).toBeGreaterThan(3000);
   });
@@ -129,7 +185,10 @@ describe('source tiles', () => {
   it('assigns each feature the rule that plain SQL assigns to the same parcel', async () => {
     const { id } = await (await post(styled)).json();
     const coords = lonLatToTile(-71.1097, 42.3736, 16);
-    const features = await decodeTile(await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`), 'parcels');
+    const features = await decodeTile(
+      await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`),
+      'parcels',
+    );
     expect(features.length).toBeGreaterThan(10);
     // The oracle is the rule list written by hand as plain SQL (first match wins), not the compiler's output.
     const oracle = await sql<{ id: string; rule: number }[]>`
@@ -138,16 +197,27 @@ describe('source tiles', () => {
       FROM parcels p JOIN places pl ON pl.path = '/us/ma/middlesex/cambridge' AND ST_Intersects(pl.geom_3857, p.geom_3857)
       WHERE ST_Intersects(p.geom_3857, ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y}, margin => 64.0 / 4096))`;
     const expected = new Map(oracle.map((r) => [Number(r.id), r.rule]));
-    for (const feature of features) expect(feature.properties.rule, `parcel ${feature.id}`).toBe(expected.get(feature.id));
+    for (const feature of features)
+      expect(feature.properties.rule, `parcel ${feature.id}`).toBe(expected.get(feature.id));
     expect(new Set(features.map((f) => f.properties.rule)).size).toBeGreaterThan(1);
   });
 
   it('restricts tiles to the path and filters exactly as SQL does', async () => {
-    const definition = { query: { parcel: true, path: '/us/ma/middlesex/cambridge', filters: { yearbuilt: { gte: 1900, lte: 1950 }, usecode: ['101', '104', '105'] } }, fields: ['yearbuilt'] };
+    const definition = {
+      query: {
+        parcel: true,
+        path: '/us/ma/middlesex/cambridge',
+        filters: { yearbuilt: { gte: 1900, lte: 1950 }, usecode: ['101', '104', '105'] },
+      },
+      fields: ['yearbuilt'],
+    };
     const { id } = await (await post(definition)).json();
     // A tile on the Cambridge / Somerville line holds parcels of both cities.
     const coords = lonLatToTile(-71.1045, 42.3795, 15);
-    const features = await decodeTile(await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`), 'parcels');
+    const features = await decodeTile(
+      await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`),
+      'parcels',
+    );
     const oracle = await sql<{ id: string; inside: boolean }[]>`
       SELECT p.id, ST_Intersects(p.geom_3857, ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y})) AS inside
       FROM parcels p JOIN places pl ON pl.path = '/us/ma/middlesex/cambridge' AND ST_Intersects(pl.geom_3857, p.geom_3857)
@@ -169,7 +239,10 @@ describe('source tiles', () => {
     const [target] = await sql<{ id: string; ll_uuid: string }[]>`
       SELECT id, ll_uuid::text AS ll_uuid FROM parcels
       WHERE ST_Intersects(geom_3857, ST_TileEnvelope(${coords.z}, ${coords.x}, ${coords.y})) AND ll_uuid IS NOT NULL ORDER BY id LIMIT 1`;
-    const res = await post({ query: { parcel: true }, styles: [{ field: 'll_uuid', predicate: 'is', value: target!.ll_uuid, fill: '#ff0000', line: '#000000' }] });
+    const res = await post({
+      query: { parcel: true },
+      styles: [{ field: 'll_uuid', predicate: 'is', value: target!.ll_uuid, fill: '#ff0000', line: '#000000' }],
+    });
     expect(res.status).toBe(200);
     const { id } = await res.json();
     const tile = await app.request(`/api/v1/sources/${id}/${coords.z}/${coords.x}/${coords.y}.mvt`);
@@ -179,8 +252,17 @@ describe('source tiles', () => {
   });
 
   it.each([
-    ['a day that does not exist in a filter', { query: { parcel: true, filters: { saledate: { gte: '2021-02-29' } } } }],
-    ['a day that does not exist in a rule', { query: { parcel: true }, styles: [{ field: 'saledate', predicate: 'is', value: '2023-04-31', fill: '#000000', line: '#000000' }] }],
+    [
+      'a day that does not exist in a filter',
+      { query: { parcel: true, filters: { saledate: { gte: '2021-02-29' } } } },
+    ],
+    [
+      'a day that does not exist in a rule',
+      {
+        query: { parcel: true },
+        styles: [{ field: 'saledate', predicate: 'is', value: '2023-04-31', fill: '#000000', line: '#000000' }],
+      },
+    ],
   ])('refuses %s at POST with 400, so no tile ever fails on it', async (_name, body) => {
     const res = await post(body);
     expect(res.status).toBe(400);
@@ -197,7 +279,9 @@ describe('source tiles', () => {
   it('lets only the admin purge a source cache, which changes its version', async () => {
     const { id, version } = await (await post(styled)).json();
     expect((await app.request(`/api/v1/sources/${id}/cache`, { method: 'DELETE' })).status).toBe(403);
-    const res = await app.request(`/api/v1/sources/${id}/cache?token=test-admin-token-of-at-least-32-chars`, { method: 'DELETE' });
+    const res = await app.request(`/api/v1/sources/${id}/cache?token=test-admin-token-of-at-least-32-chars`, {
+      method: 'DELETE',
+    });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.id).toBe(id);

@@ -10,7 +10,17 @@ import { bodyLimit } from '../../../http/request-body.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
 import { publicOrigin, type TileContext } from '../../../tiles/tile-context.ts';
 import { sourceId, sourceIdPattern } from '../../../tiles/definition/source-id.ts';
-import { bumpSourceVersion, deleteIdleSources, listSources, planAndCheckValues, ownsSource, placeBounds, saveSource, sourcesCreatedToday, type ListCursor } from './queries.ts';
+import {
+  bumpSourceVersion,
+  deleteIdleSources,
+  listSources,
+  planAndCheckValues,
+  ownsSource,
+  placeBounds,
+  saveSource,
+  sourcesCreatedToday,
+  type ListCursor,
+} from './queries.ts';
 import { assertDefinitionAllowed, assertMayPurgeSourceCache, seesEverySource } from './policy.ts';
 import type { StoredSources } from './stored-sources.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
@@ -44,8 +54,16 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
       await stored.assertSurveyVisible(c, caller, definition, 'No such survey');
       const id = sourceId(definition);
       const known = await ownsSource(tiles.sql, owner, id);
-      if (!known && !seesEverySource(caller) && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
-        throw new ApiError('TOO_MANY_REQUESTS', `At most ${config.SOURCES_PER_DAY} new sources a day; reuse a source id or try again tomorrow`, { retryAfter: 3600 });
+      if (
+        !known &&
+        !seesEverySource(caller) &&
+        (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY
+      ) {
+        throw new ApiError(
+          'TOO_MANY_REQUESTS',
+          `At most ${config.SOURCES_PER_DAY} new sources a day; reuse a source id or try again tomorrow`,
+          { retryAfter: 3600 },
+        );
       }
       const source = registry.remember(id, definition);
       if (!known) await assertRenders(tiles, source.statement, definition);
@@ -59,7 +77,12 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
     const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 50) || 50, 1), 200);
     const after = parseCursor(c.req.query('after'));
     // Callers see the sources they created; admins see every source.
-    const { rows, next } = await listSources(tiles.sql, seesEverySource(caller) ? undefined : ownerKey(c, caller), limit, after);
+    const { rows, next } = await listSources(
+      tiles.sql,
+      seesEverySource(caller) ? undefined : ownerKey(c, caller),
+      limit,
+      after,
+    );
     const origin = publicOrigin(c, tiles.config);
     return c.json({
       next: next ? encodeCursor(next) : null,
@@ -87,14 +110,20 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
     return streamSSE(c, async (stream) => {
       const signal = c.req.raw.signal;
       let idle = 0;
-      await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: sent, tiles: [stored.tilesOf(c, origin, caller, source, sent)] }) });
+      await stream.writeSSE({
+        event: 'version',
+        data: JSON.stringify({ version: sent, tiles: [stored.tilesOf(c, origin, caller, source, sent)] }),
+      });
       while (!signal.aborted && !stream.aborted) {
         await stream.sleep(liveCheckMs);
         const now = await stored.version(source);
         if (now !== sent) {
           sent = now;
           idle = 0;
-          await stream.writeSSE({ event: 'version', data: JSON.stringify({ version: now, tiles: [stored.tilesOf(c, origin, caller, source, now)] }) });
+          await stream.writeSSE({
+            event: 'version',
+            data: JSON.stringify({ version: now, tiles: [stored.tilesOf(c, origin, caller, source, now)] }),
+          });
         } else if ((idle += liveCheckMs) >= 15_000) {
           idle = 0;
           await stream.write(': keep-alive\n\n');
@@ -145,8 +174,16 @@ async function assertRenders(tiles: TileContext, statement: string, definition: 
 export function definitionProblem(error: unknown): ApiError | undefined {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return undefined;
-  if (code.startsWith('22')) return new ApiError('BAD_REQUEST', 'This definition cannot be rendered: a filter or style value does not fit its field (a number, date or id out of range or malformed)');
-  if (code.startsWith('42')) return new ApiError('BAD_REQUEST', 'This definition cannot be rendered: a field is compared with a value or rule of the wrong type');
+  if (code.startsWith('22'))
+    return new ApiError(
+      'BAD_REQUEST',
+      'This definition cannot be rendered: a filter or style value does not fit its field (a number, date or id out of range or malformed)',
+    );
+  if (code.startsWith('42'))
+    return new ApiError(
+      'BAD_REQUEST',
+      'This definition cannot be rendered: a field is compared with a value or rule of the wrong type',
+    );
   return undefined;
 }
 
@@ -161,7 +198,13 @@ function parseCursor(raw: string | undefined): ListCursor | undefined {
   if (raw === undefined || raw === '') return undefined;
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(raw.slice(0, 200), 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && timestampPattern.test(createdAt) && typeof id === 'string' && sourceIdPattern.test(id)) return { createdAt, id };
+    if (
+      typeof createdAt === 'string' &&
+      timestampPattern.test(createdAt) &&
+      typeof id === 'string' &&
+      sourceIdPattern.test(id)
+    )
+      return { createdAt, id };
   } catch {
     // Falls through to the 400 below.
   }

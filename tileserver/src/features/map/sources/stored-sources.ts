@@ -34,7 +34,10 @@ export class StoredSources implements TileSourceMount {
   private readonly sources = new WeakMap<CompiledSource, TileSource>();
 
   constructor(private readonly tiles: TileContext) {
-    this.registry = new SourceRegistry(tiles.sql, { maxCompiled: tiles.config.SOURCE_REGISTRY_MAX, maxPrepared: tiles.config.SOURCE_PREPARED_MAX });
+    this.registry = new SourceRegistry(tiles.sql, {
+      maxCompiled: tiles.config.SOURCE_REGISTRY_MAX,
+      maxPrepared: tiles.config.SOURCE_PREPARED_MAX,
+    });
   }
 
   async sourceFor(c: Context, at: 'tilejson' | 'tile'): Promise<TileSource> {
@@ -132,7 +135,8 @@ export class StoredSources implements TileSourceMount {
           ? await placeBounds(tiles.sql, definition.query.path)
           : await tableBounds(tiles.sql, 'parcels', await tiles.versions.get('parcels'));
         const fields: Record<string, string> = {};
-        for (const name of definition.fields) fields[name] = parcelFieldsByName.get(name)!.kind === 'text' ? 'String' : 'Number';
+        for (const name of definition.fields)
+          fields[name] = parcelFieldsByName.get(name)!.kind === 'text' ? 'String' : 'Number';
         if (definition.styles.length) fields.rule = 'Number';
         const share = guestShare(c, source);
         const query = new URLSearchParams({ token: caller.token, ...(share ? { share } : {}) }).toString();
@@ -145,7 +149,12 @@ export class StoredSources implements TileSourceMount {
           maxzoom: parcelLayer.tileJsonMaxzoom,
           bounds,
           vector_layers: [{ id: 'parcels', fields }],
-          extra: { legend: legendOf(definition.styles), query: definition.query, fields: definition.fields, styles: definition.styles },
+          extra: {
+            legend: legendOf(definition.styles),
+            query: definition.query,
+            fields: definition.fields,
+            styles: definition.styles,
+          },
         };
       },
     };

@@ -26,7 +26,10 @@ const tilePath = (tilejson: { tiles: string[] }) => {
 describe('caching headers of source tiles', () => {
   it('marks tiles of a source with Pro fields private, varying by cookie and authorization', async () => {
     const { browser } = await signedInUser(app, sql, 'pro');
-    const made = await browser.post('/api/v1/sources', { query: { parcel: true, path: cambridge }, fields: ['address', 'fema_flood_zone'] });
+    const made = await browser.post('/api/v1/sources', {
+      query: { parcel: true, path: cambridge },
+      fields: ['address', 'fema_flood_zone'],
+    });
     expect(made.status, JSON.stringify(made.json)).toBe(200);
     // The URL is the same one an anonymous caller would ask for: only the cookie tells them apart.
     expect(made.json.tiles[0]).toContain('token=public');
@@ -44,9 +47,17 @@ describe('caching headers of source tiles', () => {
     const { browser } = await signedInUser(app, sql, 'team');
     const project = await browser.post('/projects.json', { name: 'Private survey tiles', query: { path: cambridge } });
     expect(project.status).toBe(201);
-    const survey = await browser.post('/surveys.json', { map_id: project.json.id, name: 'Vacancy', questions: JSON.stringify([{ id: 'q', question: 'Vacant?', column: 'q', answers: [{ label: 'Yes' }] }]), photo_required: '0' });
+    const survey = await browser.post('/surveys.json', {
+      map_id: project.json.id,
+      name: 'Vacancy',
+      questions: JSON.stringify([{ id: 'q', question: 'Vacant?', column: 'q', answers: [{ label: 'Yes' }] }]),
+      photo_required: '0',
+    });
     expect(survey.status).toBe(201);
-    const made = await browser.post('/api/v1/sources', { query: { parcel: true, path: cambridge, survey: survey.json.id }, styles: [{ field: '@status', predicate: 'is', value: '2', fill: '#22aa22cc', line: '#116611ff' }] });
+    const made = await browser.post('/api/v1/sources', {
+      query: { parcel: true, path: cambridge, survey: survey.json.id },
+      styles: [{ field: '@status', predicate: 'is', value: '2', fill: '#22aa22cc', line: '#116611ff' }],
+    });
     expect(made.status, JSON.stringify(made.json)).toBe(200);
     const tile = await browser.get(tilePath(made.json), { 'Accept-Encoding': 'gzip' });
     expect(tile.status).toBe(200);
@@ -56,7 +67,10 @@ describe('caching headers of source tiles', () => {
 
   it('keeps tiles of a source of free fields publicly cacheable', async () => {
     const anonymous = new TestBrowser(app);
-    const made = await anonymous.post('/api/v1/sources', { query: { parcel: true, path: cambridge }, fields: ['address'] });
+    const made = await anonymous.post('/api/v1/sources', {
+      query: { parcel: true, path: cambridge },
+      fields: ['address'],
+    });
     expect(made.status, JSON.stringify(made.json)).toBe(200);
     const tile = await anonymous.get(tilePath(made.json), { 'Accept-Encoding': 'gzip' });
     expect(tile.status).toBe(200);

@@ -6,8 +6,13 @@ import type { SourceDefinition } from '@parcel-map/contracts/map/source-definiti
 const sql = testDb(1);
 afterAll(() => sql.end());
 
-const withSaleDate = (day: string): SourceDefinition => ({ query: { parcel: true, filters: { saledate: { gte: day } } }, fields: [], styles: [] });
-const check = (definition: SourceDefinition) => sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
+const withSaleDate = (day: string): SourceDefinition => ({
+  query: { parcel: true, filters: { saledate: { gte: day } } },
+  fields: [],
+  styles: [],
+});
+const check = (definition: SourceDefinition) =>
+  sql.unsafe(compileValueCheckSql(definition), [JSON.stringify(definition)], { prepare: false });
 
 describe('the value check of a source definition', () => {
   it('evaluates each value with its tile cast, so a day PostgreSQL rejects fails there and a real day passes', async () => {

@@ -11,8 +11,18 @@ import { tableCounts } from './queries.ts';
 // The map layers' tables (sql/migrations/00025_map_layers.sql) follow the parcel data; a table of a
 // later migration that is not there yet is left out.
 const countedTables = [
-  'parcels', 'places', 'flood_zones', 'wetlands',
-  'census_tracts', 'census_block_groups', 'census_blocks', 'land_cover', 'open_spaces', 'buildings', 'spot_elevations', 'contours',
+  'parcels',
+  'places',
+  'flood_zones',
+  'wetlands',
+  'census_tracts',
+  'census_block_groups',
+  'census_blocks',
+  'land_cover',
+  'open_spaces',
+  'buildings',
+  'spot_elevations',
+  'contours',
 ] as const;
 
 export interface HealthReport {
@@ -26,9 +36,16 @@ export async function healthReport(sql: Sql, options: { counts: boolean }): Prom
   try {
     const version = await migrationVersion(sql);
     if (!options.counts) return { status: 'ok', database: { reachable: true, migrationVersion: version } };
-    return { status: 'ok', database: { reachable: true, migrationVersion: version }, tables: await tableCounts(sql, countedTables) };
+    return {
+      status: 'ok',
+      database: { reachable: true, migrationVersion: version },
+      tables: await tableCounts(sql, countedTables),
+    };
   } catch {
-    return { status: 'unavailable', database: { reachable: false, migrationVersion: null, error: 'database unreachable' } };
+    return {
+      status: 'unavailable',
+      database: { reachable: false, migrationVersion: null, error: 'database unreachable' },
+    };
   }
 }
 

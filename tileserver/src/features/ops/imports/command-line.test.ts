@@ -30,27 +30,46 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const square = (x: number, y: number, d = 0.0002) => [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
-const parcelsFile = join(dir, 'county-parcels.geojson');
-writeFileSync(parcelsFile, JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    { type: 'Feature', properties: { PID: 'C-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
-    { type: 'Feature', properties: { PID: 'C-2' }, geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) } },
-    { type: 'Feature', properties: { PID: 'C-3' }, geometry: null },
+const square = (x: number, y: number, d = 0.0002) => [
+  [
+    [x, y],
+    [x + d, y],
+    [x + d, y + d],
+    [x, y + d],
+    [x, y],
   ],
-}));
+];
+const parcelsFile = join(dir, 'county-parcels.geojson');
+writeFileSync(
+  parcelsFile,
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: { PID: 'C-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
+      {
+        type: 'Feature',
+        properties: { PID: 'C-2' },
+        geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) },
+      },
+      { type: 'Feature', properties: { PID: 'C-3' }, geometry: null },
+    ],
+  }),
+);
 const mappingFile = join(dir, 'mapping.json');
 writeFileSync(mappingFile, JSON.stringify({ parcelnumb: 'PID' }));
 
 /** `npm run import -- ...` as the root script runs it (tsx over tileserver/src/cli/import.ts), over the test database. */
 function importCommand(args: string[]): { status: number | null; output: string } {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/cli/import.ts'), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dir },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
+  const child = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/cli/import.ts'), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dir },
+      encoding: 'utf8',
+      timeout: 120_000,
+    },
+  );
   return { status: child.status, output: `${child.stdout}${child.stderr}` };
 }
 
@@ -68,7 +87,14 @@ describe('imports started with npm run import', () => {
     const run = await listed(place);
     expect(output).toContain(`recorded as import ${run?.id} on the admin imports page`);
     expect(run).toMatchObject({
-      kind: 'import', place, file: parcelsFile, status: 'done', dry_run: true, started_from: 'command_line', error: null, attempts: 1,
+      kind: 'import',
+      place,
+      file: parcelsFile,
+      status: 'done',
+      dry_run: true,
+      started_from: 'command_line',
+      error: null,
+      attempts: 1,
       progress: { phase: 'done', rows: 3, total: 3 },
       report: { read: 3, loaded: 0, skipped: 1 },
     });
@@ -97,8 +123,15 @@ describe('imports started with npm run import', () => {
   it('are failed, not queued again, when the command dies mid-run', async () => {
     const place = `/us/ma/middlesex/cli-import-killed-${process.pid}`;
     const row = await createImport(sql, {
-      place, file: parcelsFile, source: `import:${place}`, dryRun: true, replace: false, mapping: undefined,
-      queue: 'command-line', startedBy: null, startedFrom: 'command_line',
+      place,
+      file: parcelsFile,
+      source: `import:${place}`,
+      dryRun: true,
+      replace: false,
+      mapping: undefined,
+      queue: 'command-line',
+      startedBy: null,
+      startedFrom: 'command_line',
     });
     // The command's connection holds the liveness lock; ending it is what a killed command does.
     const command: Sql = createDb(inject('databaseUrl'), { max: 1 });
@@ -115,7 +148,8 @@ describe('imports started with npm run import', () => {
     expect(reaped.failed).toContain(row.id);
     expect(await importById(sql, row.id)).toMatchObject({
       status: 'failed',
-      error: 'The import command stopped before this import finished. Nothing was changed: the place keeps its previous parcels. Run the command again.',
+      error:
+        'The import command stopped before this import finished. Nothing was changed: the place keeps its previous parcels. Run the command again.',
     });
   });
 });

@@ -24,7 +24,12 @@ const boss = await startJobQueue(inject('databaseUrl'), logger);
 const runs = new Map<number, (outcome: string) => void>();
 const queue = `imports-job-test-${process.pid}-${Date.now().toString(36)}`;
 const worker = await startImportJob(boss, {
-  sql, databaseUrl: inject('databaseUrl'), dataDir, logger, resendQueued: false, queue,
+  sql,
+  databaseUrl: inject('databaseUrl'),
+  dataDir,
+  logger,
+  resendQueued: false,
+  queue,
   reapEveryMs: 3_600_000,
   onRun: (id, outcome) => runs.get(id)?.(outcome),
 });
@@ -35,23 +40,42 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const square = (x: number, y: number, d = 0.0002) => [[[x, y], [x + d, y], [x + d, y + d], [x, y + d], [x, y]]];
-const upload = `0123456789abcdef-job-${process.pid}.geojson`;
-writeFileSync(join(uploadDirOf(dataDir), upload), JSON.stringify({
-  type: 'FeatureCollection',
-  features: [
-    { type: 'Feature', properties: { PID: 'J-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
-    { type: 'Feature', properties: { PID: 'J-2' }, geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) } },
+const square = (x: number, y: number, d = 0.0002) => [
+  [
+    [x, y],
+    [x + d, y],
+    [x + d, y + d],
+    [x, y + d],
+    [x, y],
   ],
-}));
+];
+const upload = `0123456789abcdef-job-${process.pid}.geojson`;
+writeFileSync(
+  join(uploadDirOf(dataDir), upload),
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features: [
+      { type: 'Feature', properties: { PID: 'J-1' }, geometry: { type: 'Polygon', coordinates: square(-71.1, 42.39) } },
+      {
+        type: 'Feature',
+        properties: { PID: 'J-2' },
+        geometry: { type: 'Polygon', coordinates: square(-71.101, 42.39) },
+      },
+    ],
+  }),
+);
 
 /** A worker in a process of its own (testing/import-worker-child.ts) on a queue, and all it printed. */
 function startWorkerProcess(childQueue: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/testing/import-worker-child.ts')],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dataDir, IMPORT_QUEUE: childQueue },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (c: Buffer) => (output += c.toString()));
   child.stderr.on('data', (c: Buffer) => (output += c.toString()));
@@ -102,9 +126,12 @@ describe('the import job after a server stop', () => {
       expect(await until(async () => output().includes('ready') || child.exitCode !== null), output()).toBe(true);
       await boss.send(childQueue, { id });
       // Staged and waiting for the place's lock inside its transaction.
-      const waiting = async () => (await sql`
+      const waiting = async () =>
+        (
+          await sql`
         SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND classid = 727100016
-          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`).length > 0;
+          AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`
+        ).length > 0;
       expect(await until(waiting), output()).toBe(true);
       const exited = new Promise((done) => child.once('exit', done));
       child.kill('SIGKILL');
@@ -112,9 +139,23 @@ describe('the import job after a server stop', () => {
       expect((await importById(sql, id))?.status).toBe('running');
       // The "restarted server": a worker on the same queue reaps at start; this one's reaper runs now.
       const finished = new Promise<string>((done) => runs.set(id, done));
-      const restarted = await startImportJob(boss, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger, resendQueued: false, queue: childQueue, reapEveryMs: 3_600_000, onRun: (runId, outcome) => runs.get(runId)?.(outcome) });
+      const restarted = await startImportJob(boss, {
+        sql,
+        databaseUrl: inject('databaseUrl'),
+        dataDir,
+        logger,
+        resendQueued: false,
+        queue: childQueue,
+        reapEveryMs: 3_600_000,
+        onRun: (runId, outcome) => runs.get(runId)?.(outcome),
+      });
       try {
-        expect(await until(async () => (await importById(sql, id))?.status !== 'running' || (await restarted.reap()).requeued.includes(id))).toBe(true);
+        expect(
+          await until(
+            async () =>
+              (await importById(sql, id))?.status !== 'running' || (await restarted.reap()).requeued.includes(id),
+          ),
+        ).toBe(true);
         await holder`COMMIT`;
         expect(await finished).toBe('done');
       } finally {
@@ -125,10 +166,15 @@ describe('the import job after a server stop', () => {
       await holder`ROLLBACK`.catch(() => {});
       holder.release();
     }
-    expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 2, error: null, report: { read: 2, skipped: 0 } });
+    expect(await importById(sql, id)).toMatchObject({
+      status: 'done',
+      attempts: 2,
+      error: null,
+      report: { read: 2, skipped: 0 },
+    });
   });
 
-  it('takes the import\'s ogr2ogr down with a killed worker process, so it does not write on beside the retry', async () => {
+  it("takes the import's ogr2ogr down with a killed worker process, so it does not write on beside the retry", async () => {
     const place = `/us/ma/middlesex/job-ogr-${process.pid}`;
     const childQueue = `${queue}-ogr`;
     const id = await queuedImport(place, childQueue);
@@ -138,14 +184,17 @@ describe('the import job after a server stop', () => {
     await holder`BEGIN`;
     await holder`LOCK TABLE spatial_ref_sys IN ACCESS EXCLUSIVE MODE`;
     const { child, output } = startWorkerProcess(childQueue);
-    const writers = () => readdirSync('/proc').filter((p) => /^\d+$/.test(p)).filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-        return command.some((a) => a.endsWith('ogr2ogr')) && command.some((a) => a.includes(dataDir));
-      } catch {
-        return false; // gone meanwhile
-      }
-    });
+    const writers = () =>
+      readdirSync('/proc')
+        .filter((p) => /^\d+$/.test(p))
+        .filter((pid) => {
+          try {
+            const command = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+            return command.some((a) => a.endsWith('ogr2ogr')) && command.some((a) => a.includes(dataDir));
+          } catch {
+            return false; // gone meanwhile
+          }
+        });
     try {
       expect(await until(async () => output().includes('ready') || child.exitCode !== null), output()).toBe(true);
       await boss.send(childQueue, { id });
@@ -192,7 +241,9 @@ describe('the import job after a server stop', () => {
     expect(reaped.failed).toContain(id);
     const run = await importById(sql, id);
     expect(run?.status).toBe('failed');
-    expect(run?.error).toBe(`The server stopped while this import was running (${importAttempts} attempts). Nothing was changed: the place keeps its previous parcels. Start the import again.`);
+    expect(run?.error).toBe(
+      `The server stopped while this import was running (${importAttempts} attempts). Nothing was changed: the place keeps its previous parcels. Start the import again.`,
+    );
     expect(run?.finished_at).not.toBeNull();
   });
 
@@ -204,7 +255,9 @@ describe('the import job after a server stop', () => {
     try {
       const { stageTablesDropped } = await worker.reap();
       expect(stageTablesDropped).toContain(old);
-      const left = await sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'import_stage' AND tablename IN (${old}, ${fresh}, ${other})`;
+      const left = await sql<
+        { name: string }[]
+      >`SELECT tablename AS name FROM pg_tables WHERE schemaname = 'import_stage' AND tablename IN (${old}, ${fresh}, ${other})`;
       expect(left.map((t) => t.name).sort()).toEqual([fresh, other].sort());
     } finally {
       for (const name of [old, fresh, other]) await sql.unsafe(`DROP TABLE IF EXISTS import_stage.${name}`);
@@ -225,7 +278,9 @@ describe('the import job after a server stop', () => {
     const watcher = await sql.reserve();
     try {
       let done = false;
-      const running = runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger }).finally(() => (done = true));
+      const running = runQueuedImport(id, { sql, databaseUrl: inject('databaseUrl'), dataDir, logger }).finally(
+        () => (done = true),
+      );
       const seen: string[] = [];
       while (!done) {
         const [state] = await watcher<{ parcels: number; status: string }[]>`
@@ -236,7 +291,12 @@ describe('the import job after a server stop', () => {
       expect(await running).toBe('done');
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.filter((status) => status === 'running')).toEqual([]);
-      expect(await importById(sql, id)).toMatchObject({ status: 'done', attempts: 1, error: null, report: { read: 2, loaded: 2 } });
+      expect(await importById(sql, id)).toMatchObject({
+        status: 'done',
+        attempts: 1,
+        error: null,
+        report: { read: 2, loaded: 2 },
+      });
       // The reaper finds nothing of it to run again.
       expect((await worker.reap()).requeued).not.toContain(id);
     } finally {
@@ -249,9 +309,12 @@ describe('the import job after a server stop', () => {
   it('runs two imports of one upload at once, each with its own mapping', async () => {
     // Each run writes its row's mapping to a file for the import to read; both wrote the same file
     // (beside the upload), so the run that read it last imported with the other one's mapping.
-    const insert = async (place: string, mapping: object) => (await sql<{ id: number }[]>`
+    const insert = async (place: string, mapping: object) =>
+      (
+        await sql<{ id: number }[]>`
       INSERT INTO parcel_imports (place, file, source, dry_run, mapping, queue) VALUES (${place}, ${upload}, ${`import:${place}`}, true, ${sql.json(mapping as never)}, ${`${queue}-none`})
-      RETURNING id::int`)[0]!.id;
+      RETURNING id::int`
+      )[0]!.id;
     const plain = { parcelnumb: 'PID' };
     const owned = { parcelnumb: 'PID', owner: { const: 'SECOND RUN OWNER' } };
     const first = await insert(`/us/ma/middlesex/job-map-a-${process.pid}`, plain);
@@ -259,7 +322,9 @@ describe('the import job after a server stop', () => {
     const deps = { sql, databaseUrl: inject('databaseUrl'), dataDir, logger };
     expect(await Promise.all([runQueuedImport(first, deps), runQueuedImport(second, deps)])).toEqual(['done', 'done']);
     expect((await importById(sql, first))?.report).toMatchObject({ mapping: plain });
-    expect(((await importById(sql, first))?.report as { mapping?: object } | null)?.mapping).not.toHaveProperty('owner');
+    expect(((await importById(sql, first))?.report as { mapping?: object } | null)?.mapping).not.toHaveProperty(
+      'owner',
+    );
     expect((await importById(sql, second))?.report).toMatchObject({ mapping: owned });
   });
 

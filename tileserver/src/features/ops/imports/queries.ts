@@ -3,7 +3,9 @@
 import type { Sql } from '../../../db/client.ts';
 import type { ImportRun } from '@parcel-map/contracts/ops/imports';
 
-const columns = (sql: Sql) => sql`id::int, 'import' AS kind, place, file, status, dry_run, replace, progress, report, error,
+const columns = (
+  sql: Sql,
+) => sql`id::int, 'import' AS kind, place, file, status, dry_run, replace, progress, report, error,
   attempts, started_from, created_at, started_at, finished_at`;
 
 /** The row the worker needs: what to import, how, and which attempt this is. */
@@ -36,14 +38,25 @@ export async function importById(sql: Sql, id: number): Promise<ImportRun | unde
 
 /** The queued or running import of a place, if any (one at a time per place). */
 export async function activeImportOf(sql: Sql, place: string): Promise<ImportRun | undefined> {
-  const [row] = await sql<ImportRun[]>`SELECT ${columns(sql)} FROM parcel_imports WHERE place = ${place} AND status IN ('queued', 'running')`;
+  const [row] = await sql<
+    ImportRun[]
+  >`SELECT ${columns(sql)} FROM parcel_imports WHERE place = ${place} AND status IN ('queued', 'running')`;
   return row;
 }
 
 export async function createImport(
   sql: Sql,
   run: {
-    place: string; file: string; source: string; dryRun: boolean; replace: boolean; mapping: unknown; srs?: string; layer?: string; queue: string; startedBy: number | null;
+    place: string;
+    file: string;
+    source: string;
+    dryRun: boolean;
+    replace: boolean;
+    mapping: unknown;
+    srs?: string;
+    layer?: string;
+    queue: string;
+    startedBy: number | null;
     startedFrom?: ImportRun['started_from'];
   },
 ): Promise<ImportRun> {
@@ -84,7 +97,11 @@ export async function saveProgress(sql: Sql, id: number, progress: object): Prom
  * no more saveProgress). An error never overwrites a run already done: its parcels were committed
  * (what failed came after the commit, like the ANALYZE).
  */
-export async function finishImport(sql: Sql, id: number, outcome: { report: object; progress?: object } | { error: string }): Promise<void> {
+export async function finishImport(
+  sql: Sql,
+  id: number,
+  outcome: { report: object; progress?: object } | { error: string },
+): Promise<void> {
   if ('report' in outcome) {
     await sql`UPDATE parcel_imports SET status = 'done', report = ${sql.json(outcome.report as never)},
       progress = COALESCE(${outcome.progress === undefined ? null : sql.json(outcome.progress as never)}, progress), finished_at = now() WHERE id = ${id}`;
@@ -129,7 +146,9 @@ export async function reapInterruptedImports(
 
 /** Queued imports of a queue (sent again when a worker starts: a send may have been lost). */
 export async function queuedImportIds(sql: Sql, queue: string): Promise<number[]> {
-  const rows = await sql<{ id: number }[]>`SELECT id::int FROM parcel_imports WHERE status = 'queued' AND queue = ${queue} ORDER BY id`;
+  const rows = await sql<
+    { id: number }[]
+  >`SELECT id::int FROM parcel_imports WHERE status = 'queued' AND queue = ${queue} ORDER BY id`;
   return rows.map((r) => r.id);
 }
 

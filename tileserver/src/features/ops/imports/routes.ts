@@ -27,7 +27,11 @@ import { uploadDirOf } from './runner.ts';
 import { startImportBody, type ImportsExportsAnswer } from '@parcel-map/contracts/ops/imports';
 
 const uploadName = boundedString(200).min(1);
-const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const idParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 
 export interface ImportRouteDeps {
   config: Config;
@@ -57,7 +61,10 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
   app.get('/admin/imports_exports/running.json', async (c) => {
     await admin(c);
     c.header('Cache-Control', 'no-store');
-    const answer: ImportsExportsAnswer = { imports: await recentImports(deps.sql), exports: await adminExportRuns(deps.sql) };
+    const answer: ImportsExportsAnswer = {
+      imports: await recentImports(deps.sql),
+      exports: await adminExportRuns(deps.sql),
+    };
     return c.json(answer);
   });
 
@@ -77,11 +84,16 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
     const parsed = uploadName.safeParse(c.req.query('name'));
     if (!parsed.success) throw new ApiError('BAD_REQUEST', 'Give the file name as ?name=', { parameter: 'name' });
     const limit = deps.config.IMPORT_UPLOAD_MAX_MB * 1024 * 1024;
-    if (Number(c.req.header('content-length') ?? 0) > limit) throw new ApiError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${deps.config.IMPORT_UPLOAD_MAX_MB} MB`);
+    if (Number(c.req.header('content-length') ?? 0) > limit)
+      throw new ApiError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${deps.config.IMPORT_UPLOAD_MAX_MB} MB`);
     const body = c.req.raw.body;
     if (!body) throw new ApiError('BAD_REQUEST', 'The request has no file in its body');
     // Only the extension and safe characters of the client's name are kept: GDAL picks drivers by it.
-    const safe = parsed.data.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '').slice(-120) || 'upload';
+    const safe =
+      parsed.data
+        .replace(/[^A-Za-z0-9._-]+/g, '_')
+        .replace(/^[._]+/, '')
+        .slice(-120) || 'upload';
     const name = `${randomBytes(8).toString('hex')}-${safe}`;
     await mkdir(uploadDir(deps.config), { recursive: true });
     const path = join(uploadDir(deps.config), name);
@@ -89,7 +101,12 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
         bytes += chunk.length;
-        done(bytes > limit ? new ApiError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${deps.config.IMPORT_UPLOAD_MAX_MB} MB`) : null, chunk);
+        done(
+          bytes > limit
+            ? new ApiError('PAYLOAD_TOO_LARGE', `Uploads are limited to ${deps.config.IMPORT_UPLOAD_MAX_MB} MB`)
+            : null,
+          chunk,
+        );
       },
     });
     try {
@@ -117,8 +134,16 @@ export function importRoutes(deps: ImportRouteDeps): Hono {
       // 409 to every new start) until some worker restarted and sent the queued rows again.
       run = await deps.sql.begin(async (tx) => {
         const row = await createImport(tx as unknown as Sql, {
-          place: body.place, file: body.upload, source: `import:${body.place}`, dryRun: body.dry_run, replace: body.replace,
-          mapping: body.mapping, srs: body.srs, layer: body.layer, queue: deps.importQueue, startedBy: caller.user?.id ?? null,
+          place: body.place,
+          file: body.upload,
+          source: `import:${body.place}`,
+          dryRun: body.dry_run,
+          replace: body.replace,
+          mapping: body.mapping,
+          srs: body.srs,
+          layer: body.layer,
+          queue: deps.importQueue,
+          startedBy: caller.user?.id ?? null,
         });
         await enqueue(row.id, c.get('requestId'), tx as unknown as Sql);
         return row;
@@ -142,11 +167,16 @@ async function knownPlace(sql: Sql, place: string): Promise<void> {
   try {
     await resolvePlace(sql, place);
   } catch (error) {
-    if (error instanceof UnknownPlaceError) throw new ApiError('BAD_REQUEST', error.message, { suggestions: error.suggestions });
+    if (error instanceof UnknownPlaceError)
+      throw new ApiError('BAD_REQUEST', error.message, { suggestions: error.suggestions });
     if (error instanceof ImportInputError) throw new ApiError('BAD_REQUEST', error.message);
     throw error;
   }
 }
 
 const busy = (place: string, id: number | null) =>
-  new ApiError('CONFLICT', `An import of ${place} is already queued or running${id ? ` (import ${id})` : ''}: wait for it to finish`, { import: id });
+  new ApiError(
+    'CONFLICT',
+    `An import of ${place} is already queued or running${id ? ` (import ${id})` : ''}: wait for it to finish`,
+    { import: id },
+  );

@@ -4,12 +4,27 @@
 // minutes), saves progress at most once a second for the admin page, and stores the report or the error.
 import { rm, writeFile } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import { importParcels, importSource, type ImportOptions, type ImportProgress, type ImportReport } from '@parcel-map/tileserver/features/ops/imports/pipeline/import-parcels';
+import {
+  importParcels,
+  importSource,
+  type ImportOptions,
+  type ImportProgress,
+  type ImportReport,
+} from '@parcel-map/tileserver/features/ops/imports/pipeline/import-parcels';
 import { resolvePlace } from '@parcel-map/tileserver/features/ops/imports/pipeline/normalise';
 import { ImportInputError } from '@parcel-map/tileserver/features/ops/imports/pipeline/ogr';
 import { createDb, type Sql } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
-import { activeImportOf, claimImport, createImport, finishImport, reapInterruptedImports, releaseImport, saveProgress, type ImportJobRow } from './queries.ts';
+import {
+  activeImportOf,
+  claimImport,
+  createImport,
+  finishImport,
+  reapInterruptedImports,
+  releaseImport,
+  saveProgress,
+  type ImportJobRow,
+} from './queries.ts';
 
 /** Where uploads go: DATA_DIR/imports, beside the local cluster. */
 export const uploadDirOf = (dataDir: string) => resolve(dataDir, 'imports');
@@ -58,19 +73,35 @@ export async function runQueuedImport(id: number, deps: ImportRunnerDeps, reques
  * the report or the error), so the admin page lists it while it runs and after. The file is read
  * where the command runs. Answers the row's id and the report; a failure is recorded, then thrown.
  */
-export async function runCommandLineImport(sql: Sql, databaseUrl: string, options: ImportOptions): Promise<{ id: number; report: ImportReport }> {
+export async function runCommandLineImport(
+  sql: Sql,
+  databaseUrl: string,
+  options: ImportOptions,
+): Promise<{ id: number; report: ImportReport }> {
   // A malformed place or a missing state is an argument error, not a run: no row for it.
   const place = (await resolvePlace(sql, options.place)).path;
   // A run killed with Ctrl-C stays "running" until something reaps it; with no server up, this does.
   await reapInterruptedImports(sql, 1, { commandLineOnly: true });
-  const busy = (id: number | null) => new ImportInputError(`an import of ${place} is already queued or running${id ? ` (import ${id})` : ''}: wait for it to finish`);
+  const busy = (id: number | null) =>
+    new ImportInputError(
+      `an import of ${place} is already queued or running${id ? ` (import ${id})` : ''}: wait for it to finish`,
+    );
   const active = await activeImportOf(sql, place);
   if (active) throw busy(active.id);
   let row;
   try {
     row = await createImport(sql, {
-      place, file: resolve(options.file), source: importSource(place), dryRun: options.dryRun ?? false, replace: options.replace ?? false,
-      mapping: undefined, srs: options.srs, layer: options.layer, queue: commandLineQueue, startedBy: null, startedFrom: 'command_line',
+      place,
+      file: resolve(options.file),
+      source: importSource(place),
+      dryRun: options.dryRun ?? false,
+      replace: options.replace ?? false,
+      mapping: undefined,
+      srs: options.srs,
+      layer: options.layer,
+      queue: commandLineQueue,
+      startedBy: null,
+      startedFrom: 'command_line',
     });
   } catch (error) {
     // Started at the same moment as another import of the place: the partial unique index lets one in.
@@ -78,7 +109,19 @@ export async function runCommandLineImport(sql: Sql, databaseUrl: string, option
     throw error;
   }
   const id = row.id;
-  const report = await claimed(sql, id, (job) => runRecorded(job, { sql, databaseUrl }, { file: options.file, mappingFile: options.mappingFile, outsideMaxMeters: options.outsideMaxMeters, log: options.log, progress: options.progress }));
+  const report = await claimed(sql, id, (job) =>
+    runRecorded(
+      job,
+      { sql, databaseUrl },
+      {
+        file: options.file,
+        mappingFile: options.mappingFile,
+        outsideMaxMeters: options.outsideMaxMeters,
+        log: options.log,
+        progress: options.progress,
+      },
+    ),
+  );
   if (!report) throw new Error(`import ${id} was taken by another process`);
   return { id, report };
 }
@@ -119,7 +162,11 @@ interface RecordedRun {
  * Runs a claimed import and records it in its row: progress at most once a second (and at the end),
  * then the report or the error. Answers the report; a failure is recorded, then thrown again.
  */
-async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql' | 'databaseUrl'>, run: RecordedRun): Promise<ImportReport> {
+async function runRecorded(
+  job: ImportJobRow,
+  deps: Pick<ImportRunnerDeps, 'sql' | 'databaseUrl'>,
+  run: RecordedRun,
+): Promise<ImportReport> {
   const pool = createDb(deps.databaseUrl, { max: 2, applicationName: 'parcel-map import' });
   let saved = 0;
   let pending: Promise<void> = Promise.resolve();
@@ -138,10 +185,11 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       log: run.log,
       // Done in the import's own commit: a worker killed after it (during the ANALYZE) leaves a done
       // row, which no reaper runs again; the report is rewritten below with the full timings.
-      beforeCommit: (tx, report) => finishImport(tx, job.id, {
-        report: { ...report, file: basename(report.file) },
-        progress: { phase: 'done', rows: report.read, total: report.read, rowsPerSecond: report.rowsPerSecond },
-      }),
+      beforeCommit: (tx, report) =>
+        finishImport(tx, job.id, {
+          report: { ...report, file: basename(report.file) },
+          progress: { phase: 'done', rows: report.read, total: report.read, rowsPerSecond: report.rowsPerSecond },
+        }),
       progress: (p) => {
         lastProgress = p;
         run.progress?.(p);
@@ -151,7 +199,10 @@ async function runRecorded(job: ImportJobRow, deps: Pick<ImportRunnerDeps, 'sql'
       },
     });
     await pending;
-    await finishImport(deps.sql, job.id, { report: { ...report, file: basename(report.file) }, progress: lastProgress });
+    await finishImport(deps.sql, job.id, {
+      report: { ...report, file: basename(report.file) },
+      progress: lastProgress,
+    });
     return report;
   } catch (error) {
     await pending;

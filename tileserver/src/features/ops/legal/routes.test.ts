@@ -10,12 +10,18 @@ import { legalNames } from './routes.ts';
 
 const sql = testDb(1);
 afterAll(() => sql.end());
-const appWith = (env: Record<string, string> = {}) => createApp({ config: loadConfig(env), sql, logger: createLogger('silent') });
+const appWith = (env: Record<string, string> = {}) =>
+  createApp({ config: loadConfig(env), sql, logger: createLogger('silent') });
 
 describe('the legal texts', () => {
   it('serve the four default texts as Markdown, each opening with its title', async () => {
     const app = appWith();
-    const titles = { terms: '# Terms of Use', privacy: '# Privacy Notice', api: '# API Terms', subscription: '# Subscription Terms' };
+    const titles = {
+      terms: '# Terms of Use',
+      privacy: '# Privacy Notice',
+      api: '# API Terms',
+      subscription: '# Subscription Terms',
+    };
     for (const name of legalNames) {
       const res = await app.request(`/api/v1/legal/${name}.json`);
       expect(res.status, name).toBe(200);
@@ -27,7 +33,12 @@ describe('the legal texts', () => {
 
   it('answer 404 in the error envelope for any other name, including paths that try to leave the folder', async () => {
     const app = appWith();
-    for (const path of ['/api/v1/legal/cookies.json', '/api/v1/legal/terms.md', '/api/v1/legal/..%2Fconfig.json', '/api/v1/legal/TERMS.json']) {
+    for (const path of [
+      '/api/v1/legal/cookies.json',
+      '/api/v1/legal/terms.md',
+      '/api/v1/legal/..%2Fconfig.json',
+      '/api/v1/legal/TERMS.json',
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
@@ -49,6 +60,8 @@ describe('the legal texts', () => {
   });
 
   it('refuse to start when LEGAL_DIR is not an existing folder, naming the variable', () => {
-    expect(() => loadConfig({ LEGAL_DIR: join(tmpdir(), 'no-such-legal-folder-for-tests') })).toThrow(/LEGAL_DIR=.*must be an existing folder/);
+    expect(() => loadConfig({ LEGAL_DIR: join(tmpdir(), 'no-such-legal-folder-for-tests') })).toThrow(
+      /LEGAL_DIR=.*must be an existing folder/,
+    );
   });
 });

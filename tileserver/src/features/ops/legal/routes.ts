@@ -22,7 +22,8 @@ function isLegalName(name: string): name is LegalName {
 async function readText(file: string): Promise<string | undefined> {
   try {
     const text = await readFile(file, 'utf8');
-    if (Buffer.byteLength(text) > maxBytes) throw new ApiError('INTERNAL', `The legal text ${file} is larger than ${maxBytes / 1024} KB`);
+    if (Buffer.byteLength(text) > maxBytes)
+      throw new ApiError('INTERNAL', `The legal text ${file} is larger than ${maxBytes / 1024} KB`);
     return text;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
@@ -41,7 +42,11 @@ export function legalRoutes(deps: { config: Config }): Hono {
   app.get('/api/v1/legal/:file', async (c) => {
     // The name comes from a closed list, so no request text ever reaches a file path.
     const name = /^([a-z]+)\.json$/.exec(c.req.param('file'))?.[1] ?? '';
-    if (!isLegalName(name)) throw new ApiError('NOT_FOUND', `No legal text named ${JSON.stringify(c.req.param('file'))}; there are ${legalNames.join(', ')}`);
+    if (!isLegalName(name))
+      throw new ApiError(
+        'NOT_FOUND',
+        `No legal text named ${JSON.stringify(c.req.param('file'))}; there are ${legalNames.join(', ')}`,
+      );
     return c.json({ name, markdown: await legalText(deps.config, name) }, 200, { 'Cache-Control': 'no-cache' });
   });
   return app;

@@ -31,7 +31,12 @@ function familyOf(routePath: string, path: string): string {
 export class AppMetrics {
   readonly registry = new Registry();
   readonly started = Date.now();
-  readonly requests = new Counter({ name: 'http_requests_total', help: 'Requests answered by the app, per route family, method and status', labelNames: ['family', 'method', 'status'] as const, registers: [this.registry] });
+  readonly requests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered by the app, per route family, method and status',
+    labelNames: ['family', 'method', 'status'] as const,
+    registers: [this.registry],
+  });
   readonly latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer, per route family (cached tiles on the fast path are not counted here)',
@@ -44,7 +49,14 @@ export class AppMetrics {
     const { tiles, appGate } = sources;
     const cache = tiles.renderer.cache;
     const gauge = (name: string, help: string, read: () => number) =>
-      new Gauge({ name, help, registers: [this.registry], collect() { this.set(read()); } });
+      new Gauge({
+        name,
+        help,
+        registers: [this.registry],
+        collect() {
+          this.set(read());
+        },
+      });
     gauge('tile_cache_hits_total', 'Tile cache hits since start (fast path included)', () => cache.hits);
     gauge('tile_cache_misses_total', 'Tile cache misses since start (each one a render)', () => cache.misses);
     gauge('tile_cache_bytes', 'Bytes held by the tile cache', () => cache.bytes);
@@ -125,13 +137,15 @@ export class AppMetrics {
     const families = [...new Set(requests.map((v) => String(v.labels.family)))].sort();
     const memory = process.memoryUsage();
     const cache = this.sources.tiles.renderer.cache;
-    const pools = ((await (this.registry.getSingleMetric('db_pool_requests') as Gauge).get()).values);
+    const pools = (await (this.registry.getSingleMetric('db_pool_requests') as Gauge).get()).values;
     return {
       uptime_s: Math.round((Date.now() - this.started) / 1000),
       memory: { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed },
       families: families.map((family) => {
         const mine = requests.filter((v) => v.labels.family === family);
-        const buckets = latency.filter((v) => v.labels.family === family && v.metricName === 'http_request_duration_seconds_bucket');
+        const buckets = latency.filter(
+          (v) => v.labels.family === family && v.metricName === 'http_request_duration_seconds_bucket',
+        );
         return {
           family,
           requests: mine.reduce((n, v) => n + v.value, 0),
@@ -142,7 +156,12 @@ export class AppMetrics {
         };
       }),
       tile_cache: { hits: cache.hits, misses: cache.misses, bytes: cache.bytes, entries: cache.entries },
-      pools: Object.fromEntries(['app', 'tiles'].map((name) => [name, Object.fromEntries(pools.filter((v) => v.labels.pool === name).map((v) => [String(v.labels.state), v.value]))])),
+      pools: Object.fromEntries(
+        ['app', 'tiles'].map((name) => [
+          name,
+          Object.fromEntries(pools.filter((v) => v.labels.pool === name).map((v) => [String(v.labels.state), v.value])),
+        ]),
+      ),
       jobs: Object.fromEntries((await this.jobCounts()).map((r) => [r.state, r.count])),
     };
   }
@@ -150,7 +169,9 @@ export class AppMetrics {
 
 /** The upper bound of the bucket holding quantile q (cumulative buckets), in ms; null without data. */
 function quantileMs(buckets: { labels: Record<string, string | number>; value: number }[], q: number): number | null {
-  const sorted = buckets.map((b) => ({ le: b.labels.le === '+Inf' ? Infinity : Number(b.labels.le), count: b.value })).sort((a, b) => a.le - b.le);
+  const sorted = buckets
+    .map((b) => ({ le: b.labels.le === '+Inf' ? Infinity : Number(b.labels.le), count: b.value }))
+    .sort((a, b) => a.le - b.le);
   const total = sorted.at(-1)?.count ?? 0;
   if (!total) return null;
   const hit = sorted.find((b) => b.count >= q * total)!;

@@ -3,7 +3,10 @@
 const families: [string, RegExp][] = [
   ['tiles', /^\/api\/v1\/(parcels|static|basemap|zoning|styles|fonts|sprites)\b/],
   ['sources', /^\/(api\/v1\/)?sources\b/],
-  ['search and records', /^\/(at_point|parcels_at_point|parcel_fields|search\.json|coverage|neighborhoods|api\/v1\/(dimensions|layers|config|health))\b|^\/api\/health$/],
+  [
+    'search and records',
+    /^\/(at_point|parcels_at_point|parcel_fields|search\.json|coverage|neighborhoods|api\/v1\/(dimensions|layers|config|health))\b|^\/api\/health$/,
+  ],
   ['accounts', /^\/(users|api\/v1\/session|preferences|search\/groups|profile\/(follows|bookmarks)|notify)\b/],
   ['projects', /^\/(projects|profile\/projects|g\/:group\/maps)\b/],
   ['billing', /^\/(plans|payments|subscriptions|profile\/orders|g\/:group\/settings|settings|account)\b/],

@@ -43,6 +43,11 @@ describe('metrics', () => {
     expect(search.p95_ms).toBeGreaterThan(0);
     expect(res.json.memory.rss_bytes).toBeGreaterThan(10_000_000);
     expect(res.json.pools.app.size).toBeGreaterThan(0);
-    expect(res.json.tile_cache).toEqual({ hits: expect.any(Number), misses: expect.any(Number), bytes: expect.any(Number), entries: expect.any(Number) });
+    expect(res.json.tile_cache).toEqual({
+      hits: expect.any(Number),
+      misses: expect.any(Number),
+      bytes: expect.any(Number),
+      entries: expect.any(Number),
+    });
   });
 });

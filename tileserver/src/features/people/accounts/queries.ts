@@ -11,7 +11,15 @@ export interface UserRow {
 
 export async function insertUser(
   sql: Sql,
-  user: { name: string; email: string; passwordHash: string; profileAnswers: object; wantsEmail: boolean; source: string | null; isAdmin?: boolean },
+  user: {
+    name: string;
+    email: string;
+    passwordHash: string;
+    profileAnswers: object;
+    wantsEmail: boolean;
+    source: string | null;
+    isAdmin?: boolean;
+  },
 ): Promise<number | undefined> {
   const [row] = await sql<{ id: string }[]>`
     INSERT INTO users (name, email, password_hash, profile_answers, wants_email, source, is_admin)
@@ -28,12 +36,18 @@ export async function userByEmail(sql: Sql, email: string): Promise<UserRow | un
 }
 
 export async function userById(sql: Sql, id: number): Promise<UserRow | undefined> {
-  const [row] = await sql<(UserRow & { id: string })[]>`SELECT id, name, email, password_hash, is_admin FROM users WHERE id = ${id}`;
+  const [row] = await sql<
+    (UserRow & { id: string })[]
+  >`SELECT id, name, email, password_hash, is_admin FROM users WHERE id = ${id}`;
   return row ? { ...row, id: Number(row.id) } : undefined;
 }
 
 /** Changes what is given; answers false when the new email belongs to someone else. */
-export async function updateUser(sql: Sql, id: number, change: { name?: string; email?: string; passwordHash?: string }): Promise<boolean> {
+export async function updateUser(
+  sql: Sql,
+  id: number,
+  change: { name?: string; email?: string; passwordHash?: string },
+): Promise<boolean> {
   const rows = await sql`
     UPDATE users SET
       name = coalesce(${change.name ?? null}, name),
@@ -81,7 +95,9 @@ export async function reserveSignInAttempt(
       WHERE key = ANY(${keys}::text[]) AND at > now() - ${failureWindow}::interval GROUP BY key`;
     const failures = new Map(keys.map((key) => [key, rows.find((r) => r.key === key)?.n ?? 0]));
     if (refuse(failures)) return { failures, reserved: undefined };
-    const ids = await db<{ id: string }[]>`INSERT INTO sign_in_failures (key) SELECT unnest(${keys}::text[]) RETURNING id`;
+    const ids = await db<
+      { id: string }[]
+    >`INSERT INTO sign_in_failures (key) SELECT unnest(${keys}::text[]) RETURNING id`;
     return { failures, reserved: ids.map((r) => r.id) };
   });
 }
@@ -101,7 +117,8 @@ export async function createSignInDevice(sql: Sql, userId: number, tokenHash: Bu
 
 /** Whether a device cookie is a live one of `userId`. */
 export async function isSignInDevice(sql: Sql, userId: number, tokenHash: Buffer): Promise<boolean> {
-  const [row] = await sql`SELECT 1 FROM sign_in_devices WHERE token_hash = ${tokenHash} AND user_id = ${userId} AND expires_at > now()`;
+  const [row] =
+    await sql`SELECT 1 FROM sign_in_devices WHERE token_hash = ${tokenHash} AND user_id = ${userId} AND expires_at > now()`;
   return row !== undefined;
 }
 

@@ -10,8 +10,16 @@ import { requireSession, type CallerResolver } from '../../../auth/caller.ts';
 import { decoyHash, hashPassword, needsRehash, verifyPassword } from '../../../auth/passwords.ts';
 import { clientAddress, RateLimiter } from '../../../auth/rate-limit.ts';
 import {
-  clearSessionCookie, createSession, deviceDays, newSecret, readDeviceCookie, revokeSession, revokeUserSessions, secretHash,
-  writeDeviceCookie, writeSessionCookie,
+  clearSessionCookie,
+  createSession,
+  deviceDays,
+  newSecret,
+  readDeviceCookie,
+  revokeSession,
+  revokeUserSessions,
+  secretHash,
+  writeDeviceCookie,
+  writeSessionCookie,
 } from '../../../auth/sessions.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
@@ -21,10 +29,27 @@ import type { Logger } from '../../../logger.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
 import {
-  consumePasswordReset, createPasswordReset, createSignInDevice, insertUser, isSignInDevice, rehashPassword, releaseSignInAttempt,
-  reserveSignInAttempt, revokePasswordResets, updateUser, userByEmail, userById,
+  consumePasswordReset,
+  createPasswordReset,
+  createSignInDevice,
+  insertUser,
+  isSignInDevice,
+  rehashPassword,
+  releaseSignInAttempt,
+  reserveSignInAttempt,
+  revokePasswordResets,
+  updateUser,
+  userByEmail,
+  userById,
 } from './queries.ts';
-import { editBody, isLocalPath, registerBody, resetCompleteBody, resetRequestBody, signInBody } from '@parcel-map/contracts/people/accounts';
+import {
+  editBody,
+  isLocalPath,
+  registerBody,
+  resetCompleteBody,
+  resetRequestBody,
+  signInBody,
+} from '@parcel-map/contracts/people/accounts';
 
 export interface AccountDeps {
   config: Config;
@@ -68,10 +93,13 @@ export function accountRoutes(deps: AccountDeps): Hono {
       wantsEmail: body.wants_email,
       source: body.via ?? null,
     });
-    if (id === undefined) throw new ApiError('CONFLICT', 'An account with that email already exists; sign in or reset your password');
+    if (id === undefined)
+      throw new ApiError('CONFLICT', 'An account with that email already exists; sign in or reset your password');
     const session = await signIn(c, id);
     // The paid flow continues at checkout (the plans page) once billing exists.
-    const redirect = body.redirect ?? (body.flow === 'paid' ? `/plans${body.plan ? `#p=${encodeURIComponent(body.plan)}` : ''}` : undefined);
+    const redirect =
+      body.redirect ??
+      (body.flow === 'paid' ? `/plans${body.plan ? `#p=${encodeURIComponent(body.plan)}` : ''}` : undefined);
     return c.json({ user: await publicUser(id), csrf_token: session.csrfToken, redirect_url: redirect ?? null }, 201);
   });
 
@@ -85,24 +113,39 @@ export function accountRoutes(deps: AccountDeps): Hono {
     const body = await requestBody(c, signInBody);
     const user = await userByEmail(sql, body.email);
     const device = readDeviceCookie(c);
-    const knownDevice = user !== undefined && device !== undefined && (await isSignInDevice(sql, user.id, secretHash(device)));
+    const knownDevice =
+      user !== undefined && device !== undefined && (await isSignInDevice(sql, user.id, secretHash(device)));
     const emailKey = `email:${body.email.toLowerCase()}`;
     const addressKey = `address:${clientAddress(c)}`;
     const deviceKey = knownDevice ? `device:${secretHash(device!).toString('hex')}` : undefined;
     const max = config.SIGN_IN_FAILURES_MAX;
-    const { failures, reserved } = await reserveSignInAttempt(sql, deviceKey ? [emailKey, addressKey, deviceKey] : [emailKey, addressKey], (counts) =>
-      deviceKey ? counts.get(deviceKey)! >= max : counts.get(emailKey)! >= max,
+    const { failures, reserved } = await reserveSignInAttempt(
+      sql,
+      deviceKey ? [emailKey, addressKey, deviceKey] : [emailKey, addressKey],
+      (counts) => (deviceKey ? counts.get(deviceKey)! >= max : counts.get(emailKey)! >= max),
     );
     const tooMany = (whose: string) =>
-      new ApiError('TOO_MANY_REQUESTS', `Too many failed sign-in attempts ${whose}. Wait 10 minutes, or reset your password.`, { retryAfter: 600 });
+      new ApiError(
+        'TOO_MANY_REQUESTS',
+        `Too many failed sign-in attempts ${whose}. Wait 10 minutes, or reset your password.`,
+        { retryAfter: 600 },
+      );
     if (!reserved) throw tooMany('for this account');
     // An unknown email still costs one hash check, so timing does not tell it from a wrong password.
     const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
-    if (!user || !ok) throw failures.get(addressKey)! >= max ? tooMany('from this address') : new ApiError('UNAUTHORIZED', invalidCredentials);
+    if (!user || !ok)
+      throw failures.get(addressKey)! >= max
+        ? tooMany('from this address')
+        : new ApiError('UNAUTHORIZED', invalidCredentials);
     await releaseSignInAttempt(sql, reserved);
-    if (needsRehash(user.password_hash)) await rehashPassword(sql, user.id, user.password_hash, await hashPassword(body.password));
+    if (needsRehash(user.password_hash))
+      await rehashPassword(sql, user.id, user.password_hash, await hashPassword(body.password));
     const session = await signIn(c, user.id);
-    return c.json({ user: await publicUser(user.id), csrf_token: session.csrfToken, redirect_url: body.redirect ?? null });
+    return c.json({
+      user: await publicUser(user.id),
+      csrf_token: session.csrfToken,
+      redirect_url: body.redirect ?? null,
+    });
   });
 
   app.post('/users/sign_out.json', async (c) => {
@@ -119,7 +162,9 @@ export function accountRoutes(deps: AccountDeps): Hono {
     requireSession(caller);
     const body = await requestBody(c, editBody);
     const user = (await userById(sql, caller.user.id))!;
-    const sensitive = body.password !== undefined || (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase());
+    const sensitive =
+      body.password !== undefined ||
+      (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase());
     if (sensitive && !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))) {
       throw new ApiError('FORBIDDEN', 'Enter your current password to change your email or password');
     }
@@ -145,7 +190,9 @@ export function accountRoutes(deps: AccountDeps): Hono {
       // After the answer, not before it: the token insert and above all the mail (an SMTP round trip)
       // would make a known email answer measurably later than an unknown one. Both answer after the
       // one lookup. A failure is logged; the person asks again.
-      void mailPasswordReset(user, publicOrigin(c, config)).catch((error: unknown) => deps.logger.error({ err: error, requestId: c.get('requestId') }, 'password reset mail failed'));
+      void mailPasswordReset(user, publicOrigin(c, config)).catch((error: unknown) =>
+        deps.logger.error({ err: error, requestId: c.get('requestId') }, 'password reset mail failed'),
+      );
     }
     // The same answer either way: this route must not tell who has an account.
     return c.json({ message: 'If that email has an account, a link to reset its password is on its way.' });
@@ -165,7 +212,8 @@ export function accountRoutes(deps: AccountDeps): Hono {
   app.put('/users/password.json', async (c) => {
     const body = await requestBody(c, resetCompleteBody);
     const userId = await consumePasswordReset(sql, secretHash(body.token));
-    if (userId === undefined) throw new ApiError('BAD_REQUEST', 'This reset link has expired or was already used; ask for a new one');
+    if (userId === undefined)
+      throw new ApiError('BAD_REQUEST', 'This reset link has expired or was already used; ask for a new one');
     await updateUser(sql, userId, { passwordHash: await hashPassword(body.password) });
     await revokeUserSessions(sql, userId);
     // Any other link mailed before this one dies with the old password.

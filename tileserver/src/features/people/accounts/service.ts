@@ -19,13 +19,24 @@ export async function primaryAccountOf(sql: Sql, id: number): Promise<number | u
  * The user with this email becomes an admin with this password; without one, a new admin user is made.
  * Their sessions are the caller's to revoke.
  */
-export async function makeAdminUser(sql: Sql, admin: { email: string; name: string; passwordHash: string }): Promise<{ userId: number; created: boolean }> {
+export async function makeAdminUser(
+  sql: Sql,
+  admin: { email: string; name: string; passwordHash: string },
+): Promise<{ userId: number; created: boolean }> {
   const existing = await userByEmail(sql, admin.email);
   if (existing) {
     await updateUser(sql, existing.id, { passwordHash: admin.passwordHash });
     await setAdmin(sql, existing.id);
     return { userId: existing.id, created: false };
   }
-  const userId = (await insertUser(sql, { name: admin.name, email: admin.email, passwordHash: admin.passwordHash, profileAnswers: {}, wantsEmail: false, source: 'admin-cli', isAdmin: true }))!;
+  const userId = (await insertUser(sql, {
+    name: admin.name,
+    email: admin.email,
+    passwordHash: admin.passwordHash,
+    profileAnswers: {},
+    wantsEmail: false,
+    source: 'admin-cli',
+    isAdmin: true,
+  }))!;
   return { userId, created: true };
 }

@@ -6,7 +6,11 @@ import { testDb } from '../../../testing/db.ts';
 
 const sql = testDb(1);
 afterAll(() => sql.end());
-const app = createApp({ config: loadConfig({ ADMIN_TOKEN: 'session-admin-token-of-at-least-32-chars' }), sql, logger: createLogger('silent') });
+const app = createApp({
+  config: loadConfig({ ADMIN_TOKEN: 'session-admin-token-of-at-least-32-chars' }),
+  sql,
+  logger: createLogger('silent'),
+});
 
 describe('GET /api/v1/session.json', () => {
   it('answers anonymous without a token and for the public token', async () => {
@@ -14,7 +18,12 @@ describe('GET /api/v1/session.json', () => {
       const response = await app.request(url);
       expect(response.status).toBe(200);
       expect(response.headers.get('cache-control')).toBe('no-store');
-      expect(await response.json()).toMatchObject({ level: 'anonymous', display_level: 'Anon', user: null, csrf_token: null });
+      expect(await response.json()).toMatchObject({
+        level: 'anonymous',
+        display_level: 'Anon',
+        user: null,
+        csrf_token: null,
+      });
     }
   });
 
@@ -32,7 +41,15 @@ describe('GET /api/v1/session.json', () => {
 
   it('M11: says test_payments while the local payment provider is in use, and not with the card processor', async () => {
     expect(await (await app.request('/api/v1/session.json')).json()).toMatchObject({ test_payments: true });
-    const stripe = createApp({ config: loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_session', STRIPE_API_BASE: 'http://127.0.0.1:9' }), sql, logger: createLogger('silent') });
+    const stripe = createApp({
+      config: loadConfig({
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_SECRET_KEY: 'sk_test_session',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+      }),
+      sql,
+      logger: createLogger('silent'),
+    });
     expect(await (await stripe.request('/api/v1/session.json')).json()).toMatchObject({ test_payments: false });
   });
 });

@@ -16,8 +16,12 @@ export function sessionRoutes(deps: { config: Config; callers: CallerResolver })
       level: caller.level,
       display_level: displayLevel(caller),
       has_sitecontrol: hasSiteControl(caller),
-      user: caller.user ? { id: caller.user.id, name: caller.user.name, email: caller.user.email, is_admin: caller.user.isAdmin } : null,
-      group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, is_manager: group.role === 'manager' } : null,
+      user: caller.user
+        ? { id: caller.user.id, name: caller.user.name, email: caller.user.email, is_admin: caller.user.isAdmin }
+        : null,
+      group: group
+        ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, is_manager: group.role === 'manager' }
+        : null,
       csrf_token: caller.session?.csrfToken ?? null,
       acting_as: caller.session?.actingAdminId != null,
       test_payments: deps.config.PAYMENT_PROVIDER === 'local',

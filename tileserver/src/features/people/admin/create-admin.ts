@@ -9,7 +9,11 @@ import { makeAdminUser } from '../accounts/service.ts';
 import { emailAddress } from '@parcel-map/contracts/people/accounts';
 import { audit } from './queries.ts';
 
-export async function createAdmin(sql: Sql, email: string, name = 'Admin'): Promise<{ userId: number; password: string; created: boolean }> {
+export async function createAdmin(
+  sql: Sql,
+  email: string,
+  name = 'Admin',
+): Promise<{ userId: number; password: string; created: boolean }> {
   if (!emailAddress.safeParse(email).success) throw new Error(`not an email address: ${email}`);
   // 18 random bytes: 24 characters of base64url (144 bits), far past the password rule; the "-7"
   // suffix is kept so that printed passwords look as they always did.

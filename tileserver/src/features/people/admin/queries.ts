@@ -38,7 +38,10 @@ export async function searchUsers(sql: Sql, query: string, page: number): Promis
   return rows.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
-export async function audit(sql: Sql, entry: { actorId: number | null; action: string; targetUserId?: number; targetGroupId?: number; details?: object }): Promise<void> {
+export async function audit(
+  sql: Sql,
+  entry: { actorId: number | null; action: string; targetUserId?: number; targetGroupId?: number; details?: object },
+): Promise<void> {
   await sql`
     INSERT INTO audit_log (actor_id, action, target_user_id, target_group_id, details)
     VALUES (${entry.actorId}, ${entry.action}, ${entry.targetUserId ?? null}, ${entry.targetGroupId ?? null}, ${sql.json((entry.details ?? {}) as never)})`;

@@ -41,7 +41,13 @@ describe('the admin pages', () => {
     const { browser: free } = await signedInUser(app, sql, 'free');
     const { browser: pro } = await signedInUser(app, sql, 'pro');
     for (const browser of [new TestBrowser(app), free, pro]) {
-      for (const path of ['/admin/overview.json', '/admin/users.json', '/admin/user_profiles.json', '/admin/requests.json', '/admin/search_feedback.json']) {
+      for (const path of [
+        '/admin/overview.json',
+        '/admin/users.json',
+        '/admin/user_profiles.json',
+        '/admin/requests.json',
+        '/admin/search_feedback.json',
+      ]) {
         expect((await browser.get(path)).status, path).toBe(404);
       }
     }
@@ -52,10 +58,15 @@ describe('the admin pages', () => {
     const { email } = await signedInUser(app, sql, 'free');
     const overview = (await admin.get('/admin/overview.json')).json;
     expect(overview.users).toBeGreaterThan(0);
-    expect(Object.keys(overview)).toEqual(expect.arrayContaining(['users', 'pro_groups', 'team_groups', 'lookups_today']));
-    const found = (await admin.get(`/admin/users.json?q=${encodeURIComponent(email.toLowerCase().slice(0, 14))}`)).json.users;
+    expect(Object.keys(overview)).toEqual(
+      expect.arrayContaining(['users', 'pro_groups', 'team_groups', 'lookups_today']),
+    );
+    const found = (await admin.get(`/admin/users.json?q=${encodeURIComponent(email.toLowerCase().slice(0, 14))}`)).json
+      .users;
     expect(found.some((u: { email: string }) => u.email === email)).toBe(true);
-    const byToken = await new TestBrowser(app).get('/admin/users.json?q=%25', { Authorization: `Bearer ${adminToken}` });
+    const byToken = await new TestBrowser(app).get('/admin/users.json?q=%25', {
+      Authorization: `Bearer ${adminToken}`,
+    });
     expect(byToken.status).toBe(200);
   });
 
@@ -63,9 +74,17 @@ describe('the admin pages', () => {
     const admin = await signedInAdmin(app, sql);
     const { browser, userId } = await signedInUser(app, sql, 'free');
     expect((await browser.session()).display_level).toBe('Starter');
-    const set = await admin.put(`/admin/users/${userId}/plan.json`, { tier: 'pro', group_name: `Acres ${process.pid} ${userId}` });
+    const set = await admin.put(`/admin/users/${userId}/plan.json`, {
+      tier: 'pro',
+      group_name: `Acres ${process.pid} ${userId}`,
+    });
     expect(set.json.group).toMatchObject({ tier: 'pro', seats: 1 });
-    expect(await browser.session()).toMatchObject({ level: 'pro', display_level: 'Pro', has_sitecontrol: true, group: { is_manager: true, tier: 'pro' } });
+    expect(await browser.session()).toMatchObject({
+      level: 'pro',
+      display_level: 'Pro',
+      has_sitecontrol: true,
+      group: { is_manager: true, tier: 'pro' },
+    });
     await admin.put(`/admin/users/${userId}/plan.json`, { tier: 'team', seats: 5 });
     expect((await browser.session()).display_level).toBe('Team');
     const [entry] = await sql`SELECT action FROM audit_log WHERE target_user_id = ${userId} ORDER BY id DESC LIMIT 1`;
@@ -77,7 +96,9 @@ describe('the admin pages', () => {
     const { userId } = await signedInUser(app, sql, 'free');
     const res = await admin.put(`/admin/users/${userId}/plan.json`, { tier: 'pro', group_name: 'example.com' });
     expect(res.status).toBe(400);
-    expect(res.json.error.message).toContain('That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.');
+    expect(res.json.error.message).toContain(
+      'That account name must not be a URL, is too short, reserved, or needs at least one letter: please try another one.',
+    );
   });
 
   it('let an admin act as a user and switch back, both recorded', async () => {
@@ -90,7 +111,9 @@ describe('the admin pages', () => {
     expect((await admin.get('/admin/overview.json')).status).toBe(404);
     expect((await admin.post('/admin/sign_in_as/last')).json.redirect_url).toBe('/admin/users');
     expect(await admin.session()).toMatchObject({ level: 'admin', acting_as: false, user: { id: adminId } });
-    const actions = (await sql`SELECT action FROM audit_log WHERE actor_id = ${adminId} ORDER BY id`).map((r) => r.action);
+    const actions = (await sql`SELECT action FROM audit_log WHERE actor_id = ${adminId} ORDER BY id`).map(
+      (r) => r.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['sign_in_as', 'switch_back']));
     // A user who is not acting has nothing to switch back to.
     const { browser } = await signedInUser(app, sql, 'free');
@@ -108,7 +131,7 @@ describe('the admin pages', () => {
     return { admin, email, password, adminId };
   };
 
-  it('M13: an acting session ends with every revocation of the admin\'s sessions, and switching back needs a live admin session', async () => {
+  it("M13: an acting session ends with every revocation of the admin's sessions, and switching back needs a live admin session", async () => {
     const { admin, email, adminId } = await acting();
     // The admin's password is reset elsewhere (here: the admin command), which revokes their sessions.
     await createAdmin(sql, email);
@@ -126,7 +149,9 @@ describe('the admin pages', () => {
     // One row per session: the resumed one replaced the old, which stopped working.
     const [live] = await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId} AND revoked_at IS NULL`;
     expect(live!.n).toBe(1);
-    expect((await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId}`)[0]!.n).toBe(before[0]!.n + 1);
+    expect((await sql`SELECT count(*)::int AS n FROM sessions WHERE user_id = ${adminId}`)[0]!.n).toBe(
+      before[0]!.n + 1,
+    );
 
     const demoted = await acting();
     await sql`UPDATE users SET is_admin = false WHERE id = ${demoted.adminId}`;
@@ -161,11 +186,30 @@ describe('the admin pages', () => {
   it('list profile answers, place requests and search feedback', async () => {
     const admin = await signedInAdmin(app, sql);
     const email = uniqueEmail('profile');
-    await new TestBrowser(app).post('/users.json', { user: { name: 'Jo Surveyor', email, password: 'prof1le-pw', preferences: { profile_answers: { job_title: 'Surveyor', industry: 'Land Surveying' } } } });
+    await new TestBrowser(app).post('/users.json', {
+      user: {
+        name: 'Jo Surveyor',
+        email,
+        password: 'prof1le-pw',
+        preferences: { profile_answers: { job_title: 'Surveyor', industry: 'Land Surveying' } },
+      },
+    });
     const profiles = (await admin.get('/admin/user_profiles.json')).json.profiles;
-    expect(profiles.find((p: { email: string }) => p.email === email)).toMatchObject({ job_title: 'Surveyor', industry: 'Land Surveying' });
-    await new TestBrowser(app).post('/requests', { path: `/us/nh/admin-test-${process.pid}`, name: 'N', contact: 'n@example.org', comment: 'c' });
-    expect((await admin.get('/admin/requests.json')).json.requests.some((r: { path: string }) => r.path === `/us/nh/admin-test-${process.pid}`)).toBe(true);
+    expect(profiles.find((p: { email: string }) => p.email === email)).toMatchObject({
+      job_title: 'Surveyor',
+      industry: 'Land Surveying',
+    });
+    await new TestBrowser(app).post('/requests', {
+      path: `/us/nh/admin-test-${process.pid}`,
+      name: 'N',
+      contact: 'n@example.org',
+      comment: 'c',
+    });
+    expect(
+      (await admin.get('/admin/requests.json')).json.requests.some(
+        (r: { path: string }) => r.path === `/us/nh/admin-test-${process.pid}`,
+      ),
+    ).toBe(true);
     expect((await admin.get('/admin/search_feedback.json')).status).toBe(200);
   });
 });

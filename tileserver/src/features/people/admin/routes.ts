@@ -13,7 +13,15 @@ import { accountUser, primaryAccountOf } from '../accounts/service.ts';
 import { accountById, createManagedAccount, setAccountPlan } from '../groups/service.ts';
 import { accountName } from '@parcel-map/contracts/people/groups';
 import { requireAdmin } from './policy.ts';
-import { adminSessionToResume, audit, overviewCounts, placeRequests, profileAnswers, searchFeedback, searchUsers } from './queries.ts';
+import {
+  adminSessionToResume,
+  audit,
+  overviewCounts,
+  placeRequests,
+  profileAnswers,
+  searchFeedback,
+  searchUsers,
+} from './queries.ts';
 
 const planBody = z.object({
   tier: z.enum(['free', 'pro', 'team']),
@@ -57,20 +65,36 @@ export function adminRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     await transaction(sql, async (db) => {
       if (groupId === undefined) {
         if (body.tier === 'free') return;
-        groupId = await createManagedAccount(db, { name: body.group_name ?? `${user.name}'s account`, tier: body.tier, seats, managerId: user.id, numbered: body.group_name === undefined });
+        groupId = await createManagedAccount(db, {
+          name: body.group_name ?? `${user.name}'s account`,
+          tier: body.tier,
+          seats,
+          managerId: user.id,
+          numbered: body.group_name === undefined,
+        });
       } else {
         await setAccountPlan(db, groupId, { tier: body.tier, seats, name: body.group_name });
       }
-      await audit(db, { actorId: caller.user?.id ?? null, action: 'set_plan', targetUserId: user.id, targetGroupId: groupId, details: { tier: body.tier, seats } });
+      await audit(db, {
+        actorId: caller.user?.id ?? null,
+        action: 'set_plan',
+        targetUserId: user.id,
+        targetGroupId: groupId,
+        details: { tier: body.tier, seats },
+      });
     });
     if (groupId !== undefined) deps.callers.forgetGroup(groupId);
     const group = groupId === undefined ? undefined : await accountById(sql, groupId);
-    return c.json({ user_id: user.id, group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, seats: group.seats } : null });
+    return c.json({
+      user_id: user.id,
+      group: group ? { name: group.name, path: `/g/${group.slug}`, tier: group.tier, seats: group.seats } : null,
+    });
   });
 
   app.post('/admin/sign_in_as/:id{[0-9]+}', async (c) => {
     const caller = await admin(c);
-    if (!caller.user || !caller.session) throw new ApiError('BAD_REQUEST', 'Sign in as an admin user to act as someone else');
+    if (!caller.user || !caller.session)
+      throw new ApiError('BAD_REQUEST', 'Sign in as an admin user to act as someone else');
     if (caller.session.actingAdminId !== null) throw new ApiError('FORBIDDEN', 'Switch back to your own account first');
     const target = await userParam(c);
     // An acting session has the admin level everywhere but the admin pages: acting as another admin

@@ -3,14 +3,26 @@ import type { Caller } from '../../../auth/caller.ts';
 import { mayOnGroup, type GroupAction } from './policy.ts';
 
 const user = { id: 9, name: 'x', email: 'x@y.z', isAdmin: false };
-const session = (role: 'manager' | 'member', groupId = 1): Caller => ({ level: 'team', via: 'session', token: 'public', user, group: { id: groupId, name: 'g', slug: 'g', tier: 'team', role } });
+const session = (role: 'manager' | 'member', groupId = 1): Caller => ({
+  level: 'team',
+  via: 'session',
+  token: 'public',
+  user,
+  group: { id: groupId, name: 'g', slug: 'g', tier: 'team', role },
+});
 const callers: Record<string, Caller> = {
   manager: session('manager'),
   member: session('member'),
   otherManager: session('manager', 2),
   groupToken: { level: 'team', via: 'token', token: 't', group: { id: 1, name: 'g', slug: 'g', tier: 'team' } },
   admin: { level: 'admin', via: 'session', token: 'public', user: { ...user, isAdmin: true } },
-  adminMember: { level: 'admin', via: 'session', token: 'public', user: { ...user, isAdmin: true }, group: { id: 1, name: 'g', slug: 'g', tier: 'team', role: 'member' } },
+  adminMember: {
+    level: 'admin',
+    via: 'session',
+    token: 'public',
+    user: { ...user, isAdmin: true },
+    group: { id: 1, name: 'g', slug: 'g', tier: 'team', role: 'member' },
+  },
 };
 
 describe('the group policy', () => {

@@ -18,7 +18,13 @@ const toGroup = (row: GroupRow & { id: string }): GroupRow => ({ ...row, id: Num
  * Creates a group with the first free slug of its name (name, name-2, ...). A taken name is undefined,
  * unless `numbered`, which tries "name 2", "name 3", ... (for default names nobody chose).
  */
-export async function createGroup(sql: Sql, name: string, tier: GroupRow['tier'], seats: number, numbered = false): Promise<GroupRow | undefined> {
+export async function createGroup(
+  sql: Sql,
+  name: string,
+  tier: GroupRow['tier'],
+  seats: number,
+  numbered = false,
+): Promise<GroupRow | undefined> {
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? name : `${name} ${n}`;
     const [taken] = await sql`SELECT 1 FROM groups WHERE lower(name) = lower(${candidate})`;
@@ -42,7 +48,9 @@ export async function createGroup(sql: Sql, name: string, tier: GroupRow['tier']
 }
 
 export async function groupById(sql: Sql, id: number): Promise<GroupRow | undefined> {
-  const [row] = await sql<(GroupRow & { id: string })[]>`SELECT id, name, slug, tier, seats, api_token_hint FROM groups WHERE id = ${id}`;
+  const [row] = await sql<
+    (GroupRow & { id: string })[]
+  >`SELECT id, name, slug, tier, seats, api_token_hint FROM groups WHERE id = ${id}`;
   return row ? toGroup(row) : undefined;
 }
 
@@ -53,12 +61,19 @@ export async function nameTakenByOther(sql: Sql, name: string, groupId: number):
 }
 
 /** Sets tier and seats, and the name when one is given. */
-export async function updateGroupPlan(sql: Sql, groupId: number, change: { tier: GroupRow['tier']; seats: number; name: string | null }): Promise<void> {
+export async function updateGroupPlan(
+  sql: Sql,
+  groupId: number,
+  change: { tier: GroupRow['tier']; seats: number; name: string | null },
+): Promise<void> {
   await sql`UPDATE groups SET tier = ${change.tier}, seats = ${change.seats}, name = coalesce(${change.name}, name) WHERE id = ${groupId}`;
 }
 
 export async function searchGroups(sql: Sql, query: string, exact: boolean): Promise<{ name: string; slug: string }[]> {
-  if (exact) return sql<{ name: string; slug: string }[]>`SELECT name, slug FROM groups WHERE lower(name) = lower(${query.trim()}) LIMIT 1`;
+  if (exact)
+    return sql<
+      { name: string; slug: string }[]
+    >`SELECT name, slug FROM groups WHERE lower(name) = lower(${query.trim()}) LIMIT 1`;
   return sql<{ name: string; slug: string }[]>`
     SELECT name, slug FROM groups WHERE name ILIKE ${likeContaining(query)} ORDER BY lower(name) LIMIT 20`;
 }
@@ -84,7 +99,10 @@ export async function membersOf(sql: Sql, groupId: number): Promise<MemberRow[]>
   return rows.map((r) => ({ ...r, user_id: Number(r.user_id) }));
 }
 
-export async function pendingInvitations(sql: Sql, groupId: number): Promise<{ email: string; role: Role; expires_at: Date }[]> {
+export async function pendingInvitations(
+  sql: Sql,
+  groupId: number,
+): Promise<{ email: string; role: Role; expires_at: Date }[]> {
   return sql<{ email: string; role: Role; expires_at: Date }[]>`
     SELECT email, role, expires_at FROM invitations
     WHERE group_id = ${groupId} AND accepted_at IS NULL AND expires_at > now() ORDER BY created_at`;
@@ -98,14 +116,21 @@ export async function seatsTaken(sql: Sql, groupId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-export async function createInvitation(sql: Sql, invitation: { groupId: number; email: string; role: Role; invitedBy: number; tokenHash: Buffer }): Promise<void> {
+export async function createInvitation(
+  sql: Sql,
+  invitation: { groupId: number; email: string; role: Role; invitedBy: number; tokenHash: Buffer },
+): Promise<void> {
   await sql`
     INSERT INTO invitations (token_hash, group_id, email, role, invited_by, expires_at)
     VALUES (${invitation.tokenHash}, ${invitation.groupId}, ${invitation.email}, ${invitation.role}, ${invitation.invitedBy}, now() + interval '7 days')`;
 }
 
 /** Marks an open invitation accepted when it was made out to this email; answers its group and role. */
-export async function acceptInvitation(sql: Sql, tokenHash: Buffer, email: string): Promise<{ group_id: number; role: Role } | undefined> {
+export async function acceptInvitation(
+  sql: Sql,
+  tokenHash: Buffer,
+  email: string,
+): Promise<{ group_id: number; role: Role } | undefined> {
   const [row] = await sql<{ group_id: string; role: Role }[]>`
     UPDATE invitations SET accepted_at = now()
     WHERE token_hash = ${tokenHash} AND accepted_at IS NULL AND expires_at > now() AND lower(email) = lower(${email})
@@ -122,11 +147,16 @@ export async function revokeInvitation(sql: Sql, groupId: number, email: string)
 }
 
 export async function setRole(sql: Sql, groupId: number, userId: number, role: Role): Promise<boolean> {
-  return (await sql`UPDATE memberships SET role = ${role} WHERE group_id = ${groupId} AND user_id = ${userId} RETURNING user_id`).length === 1;
+  return (
+    (
+      await sql`UPDATE memberships SET role = ${role} WHERE group_id = ${groupId} AND user_id = ${userId} RETURNING user_id`
+    ).length === 1
+  );
 }
 
 export async function removeMember(sql: Sql, groupId: number, userId: number): Promise<boolean> {
-  const removed = await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ${userId} RETURNING user_id`;
+  const removed =
+    await sql`DELETE FROM memberships WHERE group_id = ${groupId} AND user_id = ${userId} RETURNING user_id`;
   await sql`UPDATE users SET primary_group_id = NULL WHERE id = ${userId} AND primary_group_id = ${groupId}`;
   return removed.length === 1;
 }
@@ -145,7 +175,9 @@ export async function removeMembers(sql: Sql, groupId: number, userIds: number[]
 }
 
 export async function managerCount(sql: Sql, groupId: number): Promise<number> {
-  const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM memberships WHERE group_id = ${groupId} AND role = 'manager'`;
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM memberships WHERE group_id = ${groupId} AND role = 'manager'`;
   return row?.n ?? 0;
 }
 

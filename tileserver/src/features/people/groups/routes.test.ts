@@ -12,7 +12,11 @@ import { secretHash } from '../../../auth/sessions.ts';
 import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 import { accountNameIsValid, duplicateAccountName } from '@parcel-map/contracts/people/groups';
 
-const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')), PUBLIC_URL: 'https://parcels.example.org', PAYMENT_PROVIDER: 'local' });
+const config = loadConfig({
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'groups-test-')),
+  PUBLIC_URL: 'https://parcels.example.org',
+  PAYMENT_PROVIDER: 'local',
+});
 const sql = testDb(3);
 const app = createApp({ config, sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
@@ -45,9 +49,14 @@ describe('account names', () => {
     const { userId } = await signedInUser(app, sql, 'free');
     const name = `Granite Parcels ${process.pid}`;
     await admin.put(`/admin/users/${userId}/plan.json`, { tier: 'pro', group_name: name });
-    const found = await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(name.toUpperCase())}&exact=true`);
+    const found = await new TestBrowser(app).get(
+      `/search/groups.json?query=${encodeURIComponent(name.toUpperCase())}&exact=true`,
+    );
     expect(found.json).toEqual([{ name, path: expect.stringMatching(/^\/g\/granite-parcels-/) }]);
-    expect((await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(`Other ${name}`)}&exact=true`)).json).toEqual([]);
+    expect(
+      (await new TestBrowser(app).get(`/search/groups.json?query=${encodeURIComponent(`Other ${name}`)}&exact=true`))
+        .json,
+    ).toEqual([]);
   });
 });
 
@@ -63,7 +72,10 @@ describe('the Members Dashboard', () => {
     expect((await invitee.post('/users/invitations/accept.json', { token })).status).toBe(200);
     expect(await invitee.session()).toMatchObject({ level: 'team', group: { is_manager: false } });
     const members = (await manager.get('/users/members.json')).json.members;
-    expect(members.map((m: { email: string; role: string }) => [m.email, m.role])).toContainEqual([inviteeEmail, 'member']);
+    expect(members.map((m: { email: string; role: string }) => [m.email, m.role])).toContainEqual([
+      inviteeEmail,
+      'member',
+    ]);
     // A member who is not a manager cannot use the dashboard.
     expect((await invitee.get('/users/members.json')).status).toBe(403);
     expect((await invitee.post('/users/invitations.json', { email: uniqueEmail('x') })).status).toBe(403);
@@ -91,20 +103,28 @@ describe('the Members Dashboard', () => {
   it('H3: an invitation requested with a forged Host header mails a link to PUBLIC_URL', async () => {
     const { browser: manager } = await signedInUser(app, sql, 'team');
     const invited = uniqueEmail('forged-host').toLowerCase();
-    expect((await manager.post('/users/invitations.json', { email: invited }, { Host: 'attacker.example' })).status).toBe(201);
+    expect(
+      (await manager.post('/users/invitations.json', { email: invited }, { Host: 'attacker.example' })).status,
+    ).toBe(201);
     const mail = newestMailTo(config, invited)!;
     expect(mail).toContain('https://parcels.example.org/users/invitation?token=');
     expect(mail).not.toContain('attacker.example');
     // The default (no PUBLIC_URL): the link is http://localhost:PORT, never the forged host.
-    const byDefault = createApp({ config: loadConfig({ DATA_DIR: config.DATA_DIR }), sql, logger: createLogger('silent') });
+    const byDefault = createApp({
+      config: loadConfig({ DATA_DIR: config.DATA_DIR }),
+      sql,
+      logger: createLogger('silent'),
+    });
     const { browser: other } = await signedInUser(byDefault, sql, 'team');
     const second = uniqueEmail('forged-default').toLowerCase();
-    expect((await other.post('/users/invitations.json', { email: second }, { Host: 'attacker.example' })).status).toBe(201);
+    expect((await other.post('/users/invitations.json', { email: second }, { Host: 'attacker.example' })).status).toBe(
+      201,
+    );
     expect(newestMailTo(config, second)).toContain('http://localhost:8080/users/invitation?token=');
     expect(newestMailTo(config, second)).not.toContain('attacker.example');
   });
 
-  it('Low 23: an invitation keeps the inviter\'s and the account\'s names out of the subject, quoted and cut short in the body', async () => {
+  it("Low 23: an invitation keeps the inviter's and the account's names out of the subject, quoted and cut short in the body", async () => {
     const { browser: manager } = await signedInUser(app, sql, 'team');
     const spoof = 'Security Team\n\nYour account is locked, call +1 555 0100 now or lose your data forever and ever';
     expect((await manager.put('/users/edit.json', { name: spoof })).status).toBe(200);
@@ -123,7 +143,9 @@ describe('the Members Dashboard', () => {
     await manager.post('/users/invitations.json', { email: invited });
     const stranger = new TestBrowser(app);
     await stranger.register(uniqueEmail('wrong'));
-    expect((await stranger.post('/users/invitations/accept.json', { token: invitationToken(invited) })).status).toBe(404);
+    expect((await stranger.post('/users/invitations/accept.json', { token: invitationToken(invited) })).status).toBe(
+      404,
+    );
   });
 });
 
@@ -138,7 +160,9 @@ describe('the group API token', () => {
     expect((await asConsumer(second)).json.level).toBe('pro');
     expect((await asConsumer(first)).status).toBe(401);
     // A token cannot manage the account it belongs to.
-    expect((await new TestBrowser(app).post('/users/api_token.json', {}, { Authorization: `Bearer ${second}` })).status).toBe(401);
+    expect(
+      (await new TestBrowser(app).post('/users/api_token.json', {}, { Authorization: `Bearer ${second}` })).status,
+    ).toBe(401);
   });
 
   it('Low 22: a new token has the pmk_ prefix (not pm_ of payment methods), and a token issued with the old prefix still works', async () => {
@@ -146,7 +170,9 @@ describe('the group API token', () => {
     const token = (await manager.post('/users/api_token.json')).json.token as string;
     expect(token).toMatch(/^pmk_[A-Za-z0-9_-]{43}$/);
     const old = `pm_${'B'.repeat(43)}`;
-    const [{ id: groupId }] = (await sql`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`) as unknown as [{ id: string }];
+    const [{ id: groupId }] = (await sql`SELECT primary_group_id AS id FROM users WHERE id = ${userId}`) as unknown as [
+      { id: string },
+    ];
     await sql`UPDATE groups SET api_token_hash = ${secretHash(old)}, api_token_hint = ${old.slice(-4)} WHERE id = ${groupId}`;
     expect((await new TestBrowser(app).get(`/api/v1/session.json?token=${old}`)).json.level).toBe('pro');
   });
@@ -168,7 +194,9 @@ describe('revocation when people leave (Low 20)', () => {
     expect(after.group.seats_taken).toBe(before.group.seats_taken);
     const invitee = new TestBrowser(app);
     await invitee.register(invited);
-    expect((await invitee.post('/users/invitations/accept.json', { token: invitationToken(invited) })).status).toBe(404);
+    expect((await invitee.post('/users/invitations/accept.json', { token: invitationToken(invited) })).status).toBe(
+      404,
+    );
     expect((await manager.request('DELETE', '/users/invitations.json', { email: invited })).status).toBe(404);
     expect((await manager.request('DELETE', '/users/invitations.json', { email: 'not an email' })).status).toBe(400);
   });
@@ -178,8 +206,11 @@ describe('revocation when people leave (Low 20)', () => {
     const asConsumer = (token: string) => new TestBrowser(app).get(`/api/v1/session.json?token=${token}`);
     for (const role of ['member', 'manager'] as const) {
       const leaving = await invitedMember(app, config, manager, `Leaving ${role}`);
-      const leavingId = (await manager.get('/users/members.json')).json.members.find((m: { name: string }) => m.name === `Leaving ${role}`).user_id;
-      if (role === 'manager') expect((await manager.put(`/users/members/${leavingId}.json`, { role })).status).toBe(200);
+      const leavingId = (await manager.get('/users/members.json')).json.members.find(
+        (m: { name: string }) => m.name === `Leaving ${role}`,
+      ).user_id;
+      if (role === 'manager')
+        expect((await manager.put(`/users/members/${leavingId}.json`, { role })).status).toBe(200);
       const known = (await manager.post('/users/api_token.json')).json.token as string;
       expect((await asConsumer(known)).json.level).toBe('team');
       const removed = await manager.request('DELETE', `/users/members/${leavingId}.json`);
@@ -193,9 +224,13 @@ describe('revocation when people leave (Low 20)', () => {
     // A group that never made a token gets none by removing someone.
     const { browser: tokenless } = await signedInUser(app, sql, 'team');
     const leaving = await invitedMember(app, config, tokenless, 'Leaving quietly');
-    const id = (await tokenless.get('/users/members.json')).json.members.find((m: { name: string }) => m.name === 'Leaving quietly').user_id;
-    expect((await tokenless.request('DELETE', `/users/members/${id}.json`)).json).toEqual({ status: 'ok', api_token: null });
+    const id = (await tokenless.get('/users/members.json')).json.members.find(
+      (m: { name: string }) => m.name === 'Leaving quietly',
+    ).user_id;
+    expect((await tokenless.request('DELETE', `/users/members/${id}.json`)).json).toEqual({
+      status: 'ok',
+      api_token: null,
+    });
     expect((await leaving.get('/users/members.json')).status).toBe(404);
   });
 });
-

@@ -13,8 +13,20 @@ import { quotedUserText, type Mailer } from '../../../mail/mailer.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
 import { mayOnGroup } from './policy.ts';
 import {
-  acceptInvitation, addMember, createInvitation, groupById, managerCount, membersOf, pendingInvitations, removeMember,
-  revokeInvitation, searchGroups, seatsTaken, setApiToken, setRole, type GroupRow,
+  acceptInvitation,
+  addMember,
+  createInvitation,
+  groupById,
+  managerCount,
+  membersOf,
+  pendingInvitations,
+  removeMember,
+  revokeInvitation,
+  searchGroups,
+  seatsTaken,
+  setApiToken,
+  setRole,
+  type GroupRow,
 } from './queries.ts';
 import { acceptBody, inviteBody, revokeInvitationBody, roleBody } from '@parcel-map/contracts/people/groups';
 
@@ -32,11 +44,15 @@ export function groupRoutes(deps: GroupDeps): Hono {
   const { sql } = deps;
 
   /** The caller's own group, for an action the policy allows. */
-  const ownGroup = async (c: Context, action: 'view_members' | 'manage_members' | 'manage_token'): Promise<{ caller: SessionCaller; group: GroupRow }> => {
+  const ownGroup = async (
+    c: Context,
+    action: 'view_members' | 'manage_members' | 'manage_token',
+  ): Promise<{ caller: SessionCaller; group: GroupRow }> => {
     const caller = await deps.callers.of(c);
     requireSession(caller);
     if (!caller.group) throw new ApiError('NOT_FOUND', 'You are not in a group; upgrade to a plan to get one');
-    if (!mayOnGroup(caller, caller.group.id, action)) throw new ApiError('FORBIDDEN', 'Only managers can manage the members of this account');
+    if (!mayOnGroup(caller, caller.group.id, action))
+      throw new ApiError('FORBIDDEN', 'Only managers can manage the members of this account');
     return { caller, group: (await groupById(sql, caller.group.id))! };
   };
 
@@ -53,7 +69,14 @@ export function groupRoutes(deps: GroupDeps): Hono {
   app.get('/users/members.json', async (c) => {
     const { group } = await ownGroup(c, 'manage_members');
     return c.json({
-      group: { name: group.name, path: `/g/${group.slug}`, tier: group.tier, seats: group.seats, seats_taken: await seatsTaken(sql, group.id), billing_url: billingPath(group) },
+      group: {
+        name: group.name,
+        path: `/g/${group.slug}`,
+        tier: group.tier,
+        seats: group.seats,
+        seats_taken: await seatsTaken(sql, group.id),
+        billing_url: billingPath(group),
+      },
       members: await membersOf(sql, group.id),
       invitations: await pendingInvitations(sql, group.id),
     });
@@ -64,13 +87,23 @@ export function groupRoutes(deps: GroupDeps): Hono {
     const body = await requestBody(c, inviteBody);
     const taken = await seatsTaken(sql, group.id);
     if (taken >= group.seats) {
-      throw new ApiError('CONFLICT', `All ${group.seats} seats of this account are taken. Add seats on the billing page to invite more people.`, { billing_url: billingPath(group) });
+      throw new ApiError(
+        'CONFLICT',
+        `All ${group.seats} seats of this account are taken. Add seats on the billing page to invite more people.`,
+        { billing_url: billingPath(group) },
+      );
     }
     if ((await membersOf(sql, group.id)).some((m) => m.email.toLowerCase() === body.email.toLowerCase())) {
       throw new ApiError('CONFLICT', 'That person is already a member of this account');
     }
     const token = newSecret();
-    await createInvitation(sql, { groupId: group.id, email: body.email, role: body.role, invitedBy: caller.user.id, tokenHash: secretHash(token) });
+    await createInvitation(sql, {
+      groupId: group.id,
+      email: body.email,
+      role: body.role,
+      invitedBy: caller.user.id,
+      tokenHash: secretHash(token),
+    });
     const link = `${publicOrigin(c, deps.config)}/users/invitation?token=${token}`;
     await deps.mailer.send({
       to: body.email,
@@ -85,7 +118,8 @@ export function groupRoutes(deps: GroupDeps): Hono {
   app.delete('/users/invitations.json', async (c) => {
     const { group } = await ownGroup(c, 'manage_members');
     const { email } = await requestBody(c, revokeInvitationBody);
-    if (!(await revokeInvitation(sql, group.id, email))) throw new ApiError('NOT_FOUND', 'No open invitation for that email address');
+    if (!(await revokeInvitation(sql, group.id, email)))
+      throw new ApiError('NOT_FOUND', 'No open invitation for that email address');
     return c.json({ status: 'ok', email });
   });
 
@@ -94,7 +128,11 @@ export function groupRoutes(deps: GroupDeps): Hono {
     requireSession(caller);
     const { token } = await requestBody(c, acceptBody);
     const accepted = await acceptInvitation(sql, secretHash(token), caller.user.email);
-    if (!accepted) throw new ApiError('NOT_FOUND', 'This invitation has expired, was already used, or was sent to another email address');
+    if (!accepted)
+      throw new ApiError(
+        'NOT_FOUND',
+        'This invitation has expired, was already used, or was sent to another email address',
+      );
     await addMember(sql, accepted.group_id, caller.user.id, accepted.role);
     const group = (await groupById(sql, accepted.group_id))!;
     return c.json({ status: 'ok', group: { name: group.name, path: `/g/${group.slug}` } });
@@ -125,7 +163,8 @@ export function groupRoutes(deps: GroupDeps): Hono {
     const id = memberId(c);
     const current = (await membersOf(sql, group.id)).find((m) => m.user_id === id);
     if (!current) throw new ApiError('NOT_FOUND', 'No such member');
-    if (current.role === 'manager' && (await managerCount(sql, group.id)) <= 1) throw new ApiError('CONFLICT', 'An account needs at least one manager');
+    if (current.role === 'manager' && (await managerCount(sql, group.id)) <= 1)
+      throw new ApiError('CONFLICT', 'An account needs at least one manager');
     await removeMember(sql, group.id, id);
     // A manager who leaves may have made the account's API token, a member may have been given it to
     // use: either way they may keep it, so it is replaced and the new one shown once to the remover.

@@ -5,12 +5,25 @@ import { secretHash } from '../../../auth/sessions.ts';
 import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { duplicateAccountName } from '@parcel-map/contracts/people/groups';
-import { addMember, createGroup, groupById, membersBeyond, nameTakenByOther, removeMembers, setApiToken, updateGroupPlan, type GroupRow } from './queries.ts';
+import {
+  addMember,
+  createGroup,
+  groupById,
+  membersBeyond,
+  nameTakenByOther,
+  removeMembers,
+  setApiToken,
+  updateGroupPlan,
+  type GroupRow,
+} from './queries.ts';
 
 export type { GroupRow };
 
 /** A new account with the user as its manager; a taken name is a 409 (numbered: "Name 2" instead). */
-export async function createManagedAccount(db: Sql, account: { name: string; tier: GroupRow['tier']; seats: number; managerId: number; numbered?: boolean }): Promise<number> {
+export async function createManagedAccount(
+  db: Sql,
+  account: { name: string; tier: GroupRow['tier']; seats: number; managerId: number; numbered?: boolean },
+): Promise<number> {
   const made = await createGroup(db, account.name, account.tier, account.seats, account.numbered);
   if (!made) throw new ApiError('CONFLICT', duplicateAccountName);
   await addMember(db, made.id, account.managerId, 'manager');
@@ -23,8 +36,13 @@ export async function issueApiToken(db: Sql, groupId: number, token: string): Pr
 }
 
 /** An admin's change of an account's tier and seats, and of its name when given (a name another account has is a 409). */
-export async function setAccountPlan(db: Sql, groupId: number, change: { tier: GroupRow['tier']; seats: number; name?: string }): Promise<void> {
-  if (change.name && (await nameTakenByOther(db, change.name, groupId))) throw new ApiError('CONFLICT', duplicateAccountName);
+export async function setAccountPlan(
+  db: Sql,
+  groupId: number,
+  change: { tier: GroupRow['tier']; seats: number; name?: string },
+): Promise<void> {
+  if (change.name && (await nameTakenByOther(db, change.name, groupId)))
+    throw new ApiError('CONFLICT', duplicateAccountName);
   await updateGroupPlan(db, groupId, { tier: change.tier, seats: change.seats, name: change.name ?? null });
 }
 
@@ -33,7 +51,11 @@ export async function accountById(db: Sql, groupId: number): Promise<GroupRow | 
 }
 
 /** The members a plan of `seats` seats has no room for: those past the first `seats` (managers first, then by seniority). */
-export async function membersPastSeats(db: Sql, groupId: number, seats: number): Promise<{ name: string; role: string; user_id: string }[]> {
+export async function membersPastSeats(
+  db: Sql,
+  groupId: number,
+  seats: number,
+): Promise<{ name: string; role: string; user_id: string }[]> {
   return membersBeyond(db, groupId, seats);
 }
 

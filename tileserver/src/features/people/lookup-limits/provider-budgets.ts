@@ -28,7 +28,9 @@ async function giveBack(sql: Sql, subject: string): Promise<void> {
 }
 
 export async function callsUsed(sql: Sql, subject: string): Promise<number> {
-  const [row] = await sql<{ used: number }[]>`SELECT used FROM provider_calls WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = ${subject}`;
+  const [row] = await sql<
+    { used: number }[]
+  >`SELECT used FROM provider_calls WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = ${subject}`;
   return row?.used ?? 0;
 }
 
@@ -55,7 +57,11 @@ export async function takeCalls(sql: Sql, budgets: Budget[]): Promise<() => Prom
 
 /** The refusal of a deployment-wide daily cap: 503 with Retry-After until UTC midnight. */
 export const deploymentCapReached = (what: string) => () =>
-  new ApiError('UNAVAILABLE', `${what} has reached this server's limit for today; it is available again after midnight UTC`, { limit: 'deployment', retryAfter: secondsToUtcMidnight() });
+  new ApiError(
+    'UNAVAILABLE',
+    `${what} has reached this server's limit for today; it is available again after midnight UTC`,
+    { limit: 'deployment', retryAfter: secondsToUtcMidnight() },
+  );
 
 /** The refusal of a caller's daily budget: 429 with Retry-After until UTC midnight. */
 export const dailyBudgetSpent = (message: string) => () =>

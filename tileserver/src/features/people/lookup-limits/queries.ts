@@ -12,7 +12,9 @@ export async function takeLookup(sql: Sql, subject: string, limit: number): Prom
 }
 
 export async function lookupsUsed(sql: Sql, subject: string): Promise<number> {
-  const [row] = await sql<{ used: number }[]>`SELECT used FROM lookups WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = ${subject}`;
+  const [row] = await sql<
+    { used: number }[]
+  >`SELECT used FROM lookups WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = ${subject}`;
   return row?.used ?? 0;
 }
 

@@ -43,7 +43,10 @@ export class LookupMeter {
     }
     if (used === undefined) {
       const limits = this.limits(caller, total, total);
-      throw new ApiError('TOO_MANY_REQUESTS', limitReachedMessage, { lookup_limits: limits, retryAfter: secondsToUtcMidnight() });
+      throw new ApiError('TOO_MANY_REQUESTS', limitReachedMessage, {
+        lookup_limits: limits,
+        retryAfter: secondsToUtcMidnight(),
+      });
     }
     return this.limits(caller, total, used);
   }
@@ -57,7 +60,15 @@ export class LookupMeter {
 
   private limits(caller: Caller, total: number, used: number): LookupLimits {
     const remaining = Math.max(0, total - used);
-    return { allowed: remaining > 0, remaining, used, total, need: upgradeNeed(caller.level), metered: true, initialized: true };
+    return {
+      allowed: remaining > 0,
+      remaining,
+      used,
+      total,
+      need: upgradeNeed(caller.level),
+      metered: true,
+      initialized: true,
+    };
   }
 
   private unmetered(): LookupLimits {

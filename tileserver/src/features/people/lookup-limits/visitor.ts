@@ -18,7 +18,8 @@ export class VisitorIds {
 
   private signingKey(): Promise<Buffer> {
     this.key ??= (async () => {
-      await this.sql`INSERT INTO app_secrets (name, value) VALUES ('visitor_cookie', ${randomBytes(32)}) ON CONFLICT (name) DO NOTHING`;
+      await this
+        .sql`INSERT INTO app_secrets (name, value) VALUES ('visitor_cookie', ${randomBytes(32)}) ON CONFLICT (name) DO NOTHING`;
       const [row] = await this.sql<{ value: Buffer }[]>`SELECT value FROM app_secrets WHERE name = 'visitor_cookie'`;
       return row!.value;
     })().catch((error: unknown) => {
@@ -29,7 +30,10 @@ export class VisitorIds {
   }
 
   private async sign(id: string): Promise<string> {
-    return createHmac('sha256', await this.signingKey()).update(id).digest('base64url').slice(0, 32);
+    return createHmac('sha256', await this.signingKey())
+      .update(id)
+      .digest('base64url')
+      .slice(0, 32);
   }
 
   /** The visitor id of the request's cookie when its signature holds. */
@@ -46,7 +50,13 @@ export class VisitorIds {
     const known = await this.read(c);
     if (known) return known;
     const id = randomBytes(16).toString('base64url');
-    setCookie(c, cookieName, `${id}.${await this.sign(id)}`, { httpOnly: true, sameSite: 'Lax', secure: servedOverHttps(this.config), path: '/', maxAge: 365 * 86400 });
+    setCookie(c, cookieName, `${id}.${await this.sign(id)}`, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: servedOverHttps(this.config),
+      path: '/',
+      maxAge: 365 * 86400,
+    });
     return id;
   }
 }

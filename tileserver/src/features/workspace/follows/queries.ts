@@ -34,7 +34,9 @@ export async function followCount(sql: Sql, userId: number): Promise<number> {
 }
 
 export async function followsPage(sql: Sql, userId: number, page: number, size: number): Promise<FollowRow[]> {
-  return sql<FollowRow[]>`${rowsOf(sql, userId)} ORDER BY f.created_at DESC, f.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`;
+  return sql<
+    FollowRow[]
+  >`${rowsOf(sql, userId)} ORDER BY f.created_at DESC, f.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`;
 }
 
 export async function allFollows(sql: Sql, userId: number, kind?: 'parcel' | 'place'): Promise<FollowRow[]> {
@@ -67,7 +69,8 @@ export async function addFollow(
 ): Promise<'added' | 'exists' | 'full'> {
   return sql.begin(async (tx) => {
     await tx`SELECT pg_advisory_xact_lock(hashtext('follows'), ${follow.userId}::int)`;
-    if ((await tx`SELECT 1 FROM follows WHERE user_id = ${follow.userId} AND path = ${follow.path}`).length) return 'exists';
+    if ((await tx`SELECT 1 FROM follows WHERE user_id = ${follow.userId} AND path = ${follow.path}`).length)
+      return 'exists';
     const inserted = await tx`
       INSERT INTO follows (user_id, kind, path, source_id)
       SELECT ${follow.userId}, ${follow.kind}, ${follow.path}, ${follow.sourceId}

@@ -47,8 +47,13 @@ beforeAll(async () => {
 });
 
 /** The body of a text answer with the browser's cookies (TestBrowser reads only JSON). */
-async function text(browser: TestBrowser, path: string): Promise<{ status: number; type: string | null; body: string }> {
-  const res = await app.request(path, { headers: { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+async function text(
+  browser: TestBrowser,
+  path: string,
+): Promise<{ status: number; type: string | null; body: string }> {
+  const res = await app.request(path, {
+    headers: { Cookie: [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
   return { status: res.status, type: res.headers.get('content-type'), body: await res.text() };
 }
 
@@ -105,7 +110,9 @@ describe('who may follow', () => {
     expect((await browser.post('/us/ma/nowhere-at-all/follow.json')).status).toBe(404);
     expect((await browser.post('/us/MA/Bad_Path/follow.json')).status).toBe(400);
     expect((await browser.post(`${parcels[0]!.path}/bookmark.json`, { remove: 'yes' })).status).toBe(400);
-    expect((await browser.post(`${parcels[0]!.path}/bookmark.json`, { source_id: "x'; DROP TABLE follows" })).status).toBe(400);
+    expect(
+      (await browser.post(`${parcels[0]!.path}/bookmark.json`, { source_id: "x'; DROP TABLE follows" })).status,
+    ).toBe(400);
     expect((await browser.get('/profile/follows.json?page=0')).status).toBe(400);
   });
 });
@@ -123,10 +130,23 @@ describe('following and bookmarking', () => {
       {
         source_id: 'parcels',
         name: 'Parcels',
-        bookmarks: [{ id: expect.any(Number), address: parcel.address, path: parcel.path, target_path: parcel.path, centroid: [parcel.lon, parcel.lat], source_id: 'parcels', created_at: expect.any(String) }],
+        bookmarks: [
+          {
+            id: expect.any(Number),
+            address: parcel.address,
+            path: parcel.path,
+            target_path: parcel.path,
+            centroid: [parcel.lon, parcel.lat],
+            source_id: 'parcels',
+            created_at: expect.any(String),
+          },
+        ],
       },
     ]);
-    expect((await browser.post(`${parcel.path}/bookmark.json`, { remove: true })).json).toEqual({ status: 'ok', follow: null });
+    expect((await browser.post(`${parcel.path}/bookmark.json`, { remove: true })).json).toEqual({
+      status: 'ok',
+      follow: null,
+    });
     expect((await browser.get('/profile/follows.json')).json.total_count).toBe(0);
     expect((await browser.post(`${parcel.path}/bookmark.json`, { remove: true })).status).toBe(404);
   });
@@ -136,16 +156,31 @@ describe('following and bookmarking', () => {
     expect((await browser.post(`${cambridge}/follow.json`)).status).toBe(201);
     const [place] = await sql<{ headline: string }[]>`SELECT headline FROM places WHERE path = ${cambridge}`;
     const page = (await browser.get('/profile/follows.json')).json;
-    expect(page.follows.places).toEqual([{ id: expect.any(Number), place: { properties: { path: cambridge, headline: place!.headline } }, created_at: expect.any(String) }]);
+    expect(page.follows.places).toEqual([
+      {
+        id: expect.any(Number),
+        place: { properties: { path: cambridge, headline: place!.headline } },
+        created_at: expect.any(String),
+      },
+    ]);
     const slim = (await browser.get('/profile/follows/slim.json')).json;
-    expect(slim.follows).toEqual([{ id: page.follows.places[0].id, kind: 'place', path: cambridge, centroid: [expect.any(Number), expect.any(Number)] }]);
+    expect(slim.follows).toEqual([
+      {
+        id: page.follows.places[0].id,
+        kind: 'place',
+        path: cambridge,
+        centroid: [expect.any(Number), expect.any(Number)],
+      },
+    ]);
   });
 
   it('skips the centroid of a bookmark whose parcel is gone', async () => {
     const { browser, userId } = await signedInUser(app, sql, 'free');
     await sql`INSERT INTO follows (user_id, kind, path) VALUES (${userId}, 'parcel', ${`${cambridge}/888888888888`})`;
     const slim = (await browser.get('/profile/follows/slim.json')).json;
-    expect(slim.follows).toEqual([{ id: expect.any(Number), kind: 'parcel', path: `${cambridge}/888888888888`, centroid: null }]);
+    expect(slim.follows).toEqual([
+      { id: expect.any(Number), kind: 'parcel', path: `${cambridge}/888888888888`, centroid: null },
+    ]);
   });
 });
 
@@ -158,24 +193,28 @@ describe('plan limits', () => {
   it.each([
     ['free', 2],
     ['pro', proLimit],
-  ] as const)('lets a %s user keep %i follows in all (places and parcels together), then answers 409', async (level, limit) => {
-    const { browser, userId } = await signedInUser(app, sql, level);
-    await prefill(userId, limit - 2);
-    expect((await browser.post(`${cambridge}/follow.json`)).status).toBe(201);
-    expect((await browser.post(`${parcels[1]!.path}/bookmark.json`)).status).toBe(201);
-    expect((await browser.get('/profile/follows.json')).json).toMatchObject({ total_count: limit, limit });
-    const over = await browser.post(`${parcels[2]!.path}/bookmark.json`);
-    expect(over.status).toBe(409);
-    expect(over.json.error.details).toEqual({ limit, need: level === 'pro' ? 'team' : 'pro' });
-    // One already followed is not a new one; after an unfollow there is room again.
-    expect((await browser.post(`${parcels[1]!.path}/bookmark.json`)).status).toBe(200);
-    await browser.post(`${parcels[1]!.path}/bookmark.json`, { remove: true });
-    expect((await browser.post(`${parcels[2]!.path}/bookmark.json`)).status).toBe(201);
-  });
+  ] as const)(
+    'lets a %s user keep %i follows in all (places and parcels together), then answers 409',
+    async (level, limit) => {
+      const { browser, userId } = await signedInUser(app, sql, level);
+      await prefill(userId, limit - 2);
+      expect((await browser.post(`${cambridge}/follow.json`)).status).toBe(201);
+      expect((await browser.post(`${parcels[1]!.path}/bookmark.json`)).status).toBe(201);
+      expect((await browser.get('/profile/follows.json')).json).toMatchObject({ total_count: limit, limit });
+      const over = await browser.post(`${parcels[2]!.path}/bookmark.json`);
+      expect(over.status).toBe(409);
+      expect(over.json.error.details).toEqual({ limit, need: level === 'pro' ? 'team' : 'pro' });
+      // One already followed is not a new one; after an unfollow there is room again.
+      expect((await browser.post(`${parcels[1]!.path}/bookmark.json`)).status).toBe(200);
+      await browser.post(`${parcels[1]!.path}/bookmark.json`, { remove: true });
+      expect((await browser.post(`${parcels[2]!.path}/bookmark.json`)).status).toBe(201);
+    },
+  );
 
   it('lets Team users and admins follow without a limit', async () => {
     for (const browser of [(await signedInUser(app, sql, 'team')).browser, await signedInAdmin(app, sql)]) {
-      for (const parcel of parcels.slice(0, 5)) expect((await browser.post(`${parcel.path}/bookmark.json`)).status).toBe(201);
+      for (const parcel of parcels.slice(0, 5))
+        expect((await browser.post(`${parcel.path}/bookmark.json`)).status).toBe(201);
       expect((await browser.get('/profile/follows.json')).json).toMatchObject({ total_count: 5, limit: null });
     }
   });
@@ -204,7 +243,8 @@ describe('paging', () => {
     const second = (await browser.get('/profile/follows.json?page=2')).json;
     expect(first).toMatchObject({ page: 1, total_pages: 2, total_count: parcels.length });
     expect(second).toMatchObject({ page: 2, total_pages: 2 });
-    const paths = (page: { follows: { parcels: { bookmarks: { path: string }[] }[] } }) => page.follows.parcels.flatMap((s) => s.bookmarks.map((b) => b.path));
+    const paths = (page: { follows: { parcels: { bookmarks: { path: string }[] }[] } }) =>
+      page.follows.parcels.flatMap((s) => s.bookmarks.map((b) => b.path));
     expect(paths(first)).toHaveLength(followsPageSize);
     expect([...paths(first), ...paths(second)]).toEqual(parcels.map((p) => p.path).reverse());
     expect(paths((await browser.get('/profile/follows.json?page=3')).json)).toEqual([]);
@@ -222,9 +262,21 @@ describe('/profile/bookmarks.csv', () => {
     expect(csv.type).toBe('text/csv; charset=utf-8');
     const [header, ...rows] = parseCsv(csv.body);
     expect(header).toEqual(['path', 'address', 'owner', 'parcelnumb', 'lat', 'lon', 'created_at']);
-    const [created] = await sql<{ path: string; created_at: Date }[]>`SELECT path, created_at FROM follows WHERE user_id = ${userId} AND path = ${parcels[3]!.path}`;
+    const [created] = await sql<
+      { path: string; created_at: Date }[]
+    >`SELECT path, created_at FROM follows WHERE user_id = ${userId} AND path = ${parcels[3]!.path}`;
     // Newest first; the followed place is not a bookmark.
-    expect(rows).toEqual([parcels[3]!, parcels[2]!].map((p) => [p.path, p.address ?? '', p.owner ?? '', p.parcelnumb ?? '', String(p.lat), String(p.lon), expect.any(String)]));
+    expect(rows).toEqual(
+      [parcels[3]!, parcels[2]!].map((p) => [
+        p.path,
+        p.address ?? '',
+        p.owner ?? '',
+        p.parcelnumb ?? '',
+        String(p.lat),
+        String(p.lon),
+        expect.any(String),
+      ]),
+    );
     expect(rows[0]![6]).toBe(created!.created_at.toISOString());
   });
 

@@ -13,11 +13,29 @@ import { parseContextPath, parseParcelPath } from '../../map/places/context-path
 import { bookmarkCsvHeader, csvField, csvRow } from './csv.ts';
 import { followLimit } from './policy.ts';
 import {
-  addFollow, allFollows, followByPath, followCount, followsPage, parcelExists, placeExists, removeFollow, removeFollowByPath, type FollowRow,
+  addFollow,
+  allFollows,
+  followByPath,
+  followCount,
+  followsPage,
+  parcelExists,
+  placeExists,
+  removeFollow,
+  removeFollowByPath,
+  type FollowRow,
 } from './queries.ts';
 import {
-  bookmarkBody, followId, followsPageSize, followsQuery, sourceNames,
-  type Bookmark, type BookmarkSource, type FollowResult, type FollowsPage, type SlimFollow, type SlimFollows,
+  bookmarkBody,
+  followId,
+  followsPageSize,
+  followsQuery,
+  sourceNames,
+  type Bookmark,
+  type BookmarkSource,
+  type FollowResult,
+  type FollowsPage,
+  type SlimFollow,
+  type SlimFollows,
 } from '@parcel-map/contracts/workspace/follows';
 
 // Same shapes as parcels/routes.ts: a parcel path ends in digits, a place path is lower-case segments.
@@ -34,9 +52,16 @@ export function followTarget(path: string): { kind: 'parcel' | 'place'; path: st
 }
 
 const centroidOf = (row: FollowRow): [number, number] | null =>
-  row.lon !== null && row.lat !== null && Number.isFinite(row.lon) && Number.isFinite(row.lat) ? [row.lon, row.lat] : null;
+  row.lon !== null && row.lat !== null && Number.isFinite(row.lon) && Number.isFinite(row.lat)
+    ? [row.lon, row.lat]
+    : null;
 
-const slim = (row: FollowRow): SlimFollow => ({ id: row.id, kind: row.kind, path: row.path, centroid: centroidOf(row) });
+const slim = (row: FollowRow): SlimFollow => ({
+  id: row.id,
+  kind: row.kind,
+  path: row.path,
+  centroid: centroidOf(row),
+});
 
 const bookmarkOf = (row: FollowRow): Bookmark => ({
   id: row.id,
@@ -58,11 +83,21 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     return caller;
   };
 
-  const follow = async (c: Context, caller: SessionCaller, kind: 'parcel' | 'place', path: string, sourceId: string) => {
+  const follow = async (
+    c: Context,
+    caller: SessionCaller,
+    kind: 'parcel' | 'place',
+    path: string,
+    sourceId: string,
+  ) => {
     const limit = followLimit(deps.config, caller.level);
     const added = await addFollow(sql, { userId: caller.user.id, kind, path, sourceId }, limit);
     if (added === 'full') {
-      throw new ApiError('CONFLICT', `Your plan allows ${limit} follows. Unfollow something or upgrade your plan to follow more.`, { limit, need: caller.level === 'pro' ? 'team' : 'pro' });
+      throw new ApiError(
+        'CONFLICT',
+        `Your plan allows ${limit} follows. Unfollow something or upgrade your plan to follow more.`,
+        { limit, need: caller.level === 'pro' ? 'team' : 'pro' },
+      );
     }
     const result: FollowResult = { status: 'ok', follow: slim((await followByPath(sql, caller.user.id, path))!) };
     return c.json(result, added === 'added' ? 201 : 200);
@@ -76,7 +111,8 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
       const { path } = parseParcelPath(target.path);
       const body = await requestBody(c, bookmarkBody);
       if (body.remove) {
-        if (!(await removeFollowByPath(sql, caller.user.id, path))) throw new ApiError('NOT_FOUND', 'You have not bookmarked this parcel');
+        if (!(await removeFollowByPath(sql, caller.user.id, path)))
+          throw new ApiError('NOT_FOUND', 'You have not bookmarked this parcel');
         return c.json({ status: 'ok', follow: null } satisfies FollowResult);
       }
       if (!(await parcelExists(sql, path))) throw new ApiError('NOT_FOUND', `No parcel at ${path}`);
@@ -95,7 +131,11 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     const rows = await followsPage(sql, caller.user.id, page, followsPageSize);
     const sources = new Map<string, BookmarkSource>();
     for (const row of rows.filter((r) => r.kind === 'parcel')) {
-      const source = sources.get(row.source_id) ?? { source_id: row.source_id, name: sourceNames[row.source_id] ?? row.source_id, bookmarks: [] };
+      const source = sources.get(row.source_id) ?? {
+        source_id: row.source_id,
+        name: sourceNames[row.source_id] ?? row.source_id,
+        bookmarks: [],
+      };
       source.bookmarks.push(bookmarkOf(row));
       sources.set(row.source_id, source);
     }
@@ -104,7 +144,11 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
         parcels: [...sources.values()],
         places: rows
           .filter((r) => r.kind === 'place')
-          .map((r) => ({ id: r.id, place: { properties: { path: r.path, headline: r.headline ?? r.path } }, created_at: r.created_at.toISOString() })),
+          .map((r) => ({
+            id: r.id,
+            place: { properties: { path: r.path, headline: r.headline ?? r.path } },
+            created_at: r.created_at.toISOString(),
+          })),
       },
       page,
       total_pages: Math.max(1, Math.ceil(total / followsPageSize)),
@@ -125,7 +169,8 @@ export function followRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
   app.delete('/notify/follows/:id{[0-9]+\\.json}', async (c) => {
     const caller = await signedIn(c);
     const parsed = followId.safeParse(c.req.param('id')!.replace(/\.json$/, ''));
-    if (!parsed.success || !(await removeFollow(sql, caller.user.id, parsed.data))) throw new ApiError('NOT_FOUND', 'No such follow');
+    if (!parsed.success || !(await removeFollow(sql, caller.user.id, parsed.data)))
+      throw new ApiError('NOT_FOUND', 'No such follow');
     return c.json({ status: 'ok' });
   });
 

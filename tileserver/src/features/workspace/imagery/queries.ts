@@ -25,7 +25,10 @@ export async function imagesUsed(sql: Sql, subject: string): Promise<number> {
  * The parcel's point (inside it) and the heading a street-level camera on the nearest street (within
  * 150 m) needs to face it; heading null when no street is near.
  */
-export async function parcelPoint(sql: Sql, path: string): Promise<{ lat: number; lon: number; heading: number | null } | undefined> {
+export async function parcelPoint(
+  sql: Sql,
+  path: string,
+): Promise<{ lat: number; lon: number; heading: number | null } | undefined> {
   const [row] = await sql<{ lat: number; lon: number; heading: number | null }[]>`
     WITH parcel AS (
       SELECT coalesce(ST_SetSRID(ST_MakePoint(p.lon, p.lat), 4326), ST_PointOnSurface(p.geom)) AS pt FROM parcels p WHERE p.path = ${path}

@@ -25,14 +25,23 @@ beforeAll(async () => {
     asked.push(req.url ?? '');
     if (req.url?.includes('angle=270')) return res.writeHead(500).end('down');
     // A provider (or whoever answers in its place) serving script in an SVG.
-    if (req.url?.includes('angle=180')) return res.writeHead(200, { 'Content-Type': 'image/svg+xml' }).end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    if (req.url?.includes('angle=180'))
+      return res
+        .writeHead(200, { 'Content-Type': 'image/svg+xml' })
+        .end('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     res.writeHead(200, { 'Content-Type': 'image/png' }).end(png);
   });
   await new Promise<void>((done) => provider.listen(0, '127.0.0.1', done));
   const base = `http://127.0.0.1:${(provider.address() as AddressInfo).port}`;
-  config = loadConfig({ IMAGERY_STREET_URL: `${base}/street?loc={lat},{lon}&heading={heading}&key={key}`, IMAGERY_BIRDSEYE_URL: `${base}/birdseye?loc={lat},{lon}&angle={angle}&key={key}`, IMAGERY_KEY: 'secret-key' });
+  config = loadConfig({
+    IMAGERY_STREET_URL: `${base}/street?loc={lat},{lon}&heading={heading}&key={key}`,
+    IMAGERY_BIRDSEYE_URL: `${base}/birdseye?loc={lat},{lon}&angle={angle}&key={key}`,
+    IMAGERY_KEY: 'secret-key',
+  });
   app = createApp({ config, sql, logger: createLogger('silent') });
-  const rows = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 1`;
+  const rows = await sql<
+    { path: string }[]
+  >`SELECT path FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 1`;
   parcelPath = rows[0]!.path;
 });
 afterAll(async () => {
@@ -40,16 +49,28 @@ afterAll(async () => {
   await sql.end();
 });
 
-const image = (browser: TestBrowser, kind: 'street' | 'birdseye', extra = '') => browser.get(`/imagery/${kind}.jpg?path=${encodeURIComponent(parcelPath)}${extra}`);
+const image = (browser: TestBrowser, kind: 'street' | 'birdseye', extra = '') =>
+  browser.get(`/imagery/${kind}.jpg?path=${encodeURIComponent(parcelPath)}${extra}`);
 
 describe('property imagery', () => {
   it('fills the provider template with the parcel point, heading and key, encoded', () => {
-    expect(providerUrl('https://x/i?l={lat},{lon}&h={heading}&k={key}', { lat: 42.1, lon: -71.2, heading: 90, key: 'a b' })).toBe('https://x/i?l=42.100000,-71.200000&h=90&k=a%20b');
+    expect(
+      providerUrl('https://x/i?l={lat},{lon}&h={heading}&k={key}', { lat: 42.1, lon: -71.2, heading: 90, key: 'a b' }),
+    ).toBe('https://x/i?l=42.100000,-71.200000&h=90&k=a%20b');
   });
 
   it('gives an anonymous visitor 5 images counted by their cookie, then asks them to register', async () => {
     const visitor = new TestBrowser(app);
-    expect((await visitor.get('/users/0/img_limits')).json).toMatchObject({ metered: true, allowed: true, need: 'register', remaining: 5, used: 0, total: 5, initialized: true, providers: { street: true, birdseye: true } });
+    expect((await visitor.get('/users/0/img_limits')).json).toMatchObject({
+      metered: true,
+      allowed: true,
+      need: 'register',
+      remaining: 5,
+      used: 0,
+      total: 5,
+      initialized: true,
+      providers: { street: true, birdseye: true },
+    });
     for (let i = 0; i < 5; i++) {
       const res = await image(visitor, i % 2 ? 'birdseye' : 'street', i % 2 ? '&angle=90' : '&heading=45');
       expect(res.status).toBe(200);
@@ -62,7 +83,10 @@ describe('property imagery', () => {
     expect(limits.message).toBe('You have viewed your 5 free images. Register for a free account to see more.');
     const refused = await image(visitor, 'street');
     expect(refused.status).toBe(429);
-    expect(refused.json.error).toMatchObject({ code: 'TOO_MANY_REQUESTS', details: { img_limits: { allowed: false } } });
+    expect(refused.json.error).toMatchObject({
+      code: 'TOO_MANY_REQUESTS',
+      details: { img_limits: { allowed: false } },
+    });
     // Another visitor (no cookie) starts with a fresh allowance.
     expect((await image(new TestBrowser(app), 'street')).status).toBe(200);
     // Without a heading, the camera on the nearest street faces the parcel.
@@ -92,32 +116,53 @@ describe('property imagery', () => {
   it('does not meter Pro users', async () => {
     const { browser, userId } = await signedInUser(app, sql, 'pro');
     for (let i = 0; i < 7; i++) expect((await image(browser, 'street')).status).toBe(200);
-    expect((await browser.get(`/users/${userId}/img_limits`)).json).toMatchObject({ metered: false, allowed: true, remaining: null, total: null });
+    expect((await browser.get(`/users/${userId}/img_limits`)).json).toMatchObject({
+      metered: false,
+      allowed: true,
+      remaining: null,
+      total: null,
+    });
   });
 
   it('M8: visitors without a cookie are metered by client address too: 30 parallel cookie-less requests from one address make 20 provider calls', async () => {
     const before = asked.length;
-    const answers = await Promise.all(Array.from({ length: 30 }, () => image(new TestBrowser(app, '198.51.100.8'), 'street')));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => image(new TestBrowser(app, '198.51.100.8'), 'street')),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(20);
     const refused = answers.filter((a) => a.status === 429);
     expect(refused).toHaveLength(10);
-    expect(refused[0]!.json.error.message).toBe('You have viewed your 5 free images. Register for a free account to see more.');
+    expect(refused[0]!.json.error.message).toBe(
+      'You have viewed your 5 free images. Register for a free account to see more.',
+    );
     expect(asked.length - before).toBe(20);
     // Each visitor's own cookie count was given back when the address refused it.
-    const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM image_views WHERE subject LIKE 'visitor:%' AND used = 0`;
+    const [row] = await sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM image_views WHERE subject LIKE 'visitor:%' AND used = 0`;
     expect(row!.n).toBeGreaterThanOrEqual(10);
   });
 
   it("M8: the deployment's daily cap IMAGERY_DAILY_MAX holds under parallel requests of unmetered users: 503 with a plain message, no provider call past it", async () => {
-    const [row] = await sql<{ used: number }[]>`SELECT used FROM provider_calls WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = 'imagery:deployment'`;
-    const capped = createApp({ config: { ...config, IMAGERY_DAILY_MAX: (row?.used ?? 0) + 4 }, sql, logger: createLogger('silent') });
+    const [row] = await sql<
+      { used: number }[]
+    >`SELECT used FROM provider_calls WHERE day = (now() AT TIME ZONE 'UTC')::date AND subject = 'imagery:deployment'`;
+    const capped = createApp({
+      config: { ...config, IMAGERY_DAILY_MAX: (row?.used ?? 0) + 4 },
+      sql,
+      logger: createLogger('silent'),
+    });
     const { browser } = await signedInUser(capped, sql, 'pro');
     const before = asked.length;
     const answers = await Promise.all(Array.from({ length: 12 }, () => image(browser, 'street')));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
     const over = answers.filter((a) => a.status === 503);
     expect(over).toHaveLength(8);
-    expect(over[0]!.json.error).toMatchObject({ code: 'UNAVAILABLE', message: "Property imagery has reached this server's limit for today; it is available again after midnight UTC", details: { limit: 'deployment' } });
+    expect(over[0]!.json.error).toMatchObject({
+      code: 'UNAVAILABLE',
+      message: "Property imagery has reached this server's limit for today; it is available again after midnight UTC",
+      details: { limit: 'deployment' },
+    });
     expect(Number(over[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(asked.length - before).toBe(4);
   });

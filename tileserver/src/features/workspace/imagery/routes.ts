@@ -14,14 +14,23 @@ import { VisitorIds } from '../../people/lookup-limits/visitor.ts';
 import { photoType as rasterType } from '../surveys/limits.ts';
 import { imageAllowance } from './policy.ts';
 import { imagesUsed, parcelPoint, refundImage, takeImage } from './queries.ts';
-import { imageLimitMessage, imageQuery, imageryTexts, type ImageLimits, type ImageryKind } from '@parcel-map/contracts/workspace/imagery';
+import {
+  imageLimitMessage,
+  imageQuery,
+  imageryTexts,
+  type ImageLimits,
+  type ImageryKind,
+} from '@parcel-map/contracts/workspace/imagery';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 /** An image needs nothing: no script, style, frame or plugin of its own may load or run. */
 export const imageCsp = "default-src 'none'; sandbox";
 
 /** The provider URL for a point: {lat}, {lon}, {heading}, {angle} and {key} are filled in, encoded. */
-export function providerUrl(template: string, values: { lat: number; lon: number; heading?: number; angle?: number; key?: string }): string {
+export function providerUrl(
+  template: string,
+  values: { lat: number; lon: number; heading?: number; angle?: number; key?: string },
+): string {
   const fill: Record<string, string> = {
     lat: values.lat.toFixed(6),
     lon: values.lon.toFixed(6),
@@ -36,7 +45,10 @@ export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   const app = new Hono();
   const { config, sql } = deps;
   const visitors = new VisitorIds(sql, config);
-  const templates: Record<ImageryKind, string | undefined> = { street: config.IMAGERY_STREET_URL, birdseye: config.IMAGERY_BIRDSEYE_URL };
+  const templates: Record<ImageryKind, string | undefined> = {
+    street: config.IMAGERY_STREET_URL,
+    birdseye: config.IMAGERY_BIRDSEYE_URL,
+  };
   const providers = { street: templates.street !== undefined, birdseye: templates.birdseye !== undefined };
 
   /** The metered subject: the user, the group of a group token, or the visitor's cookie. */
@@ -49,9 +61,28 @@ export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerR
 
   const limitsOf = (caller: Caller, used: number): ImageLimits => {
     const allowance = imageAllowance(caller.level, config.IMAGERY_FREE_IMAGES);
-    if (!allowance) return { metered: false, allowed: true, need: null, remaining: null, used, total: null, initialized: true, providers };
+    if (!allowance)
+      return {
+        metered: false,
+        allowed: true,
+        need: null,
+        remaining: null,
+        used,
+        total: null,
+        initialized: true,
+        providers,
+      };
     const remaining = Math.max(0, allowance.total - used);
-    return { metered: true, allowed: remaining > 0, need: allowance.need, remaining, used: Math.min(used, allowance.total), total: allowance.total, initialized: true, providers };
+    return {
+      metered: true,
+      allowed: remaining > 0,
+      need: allowance.need,
+      remaining,
+      used: Math.min(used, allowance.total),
+      total: allowance.total,
+      initialized: true,
+      providers,
+    };
   };
 
   app.get('/users/:id/img_limits', async (c) => {
@@ -89,9 +120,17 @@ export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     // for several visitors behind one address); and the deployment's own daily cap bounds the bill.
     const budgets: Budget[] = [];
     if (allowance && caller.via === 'anonymous') {
-      budgets.push({ subject: `imagery:address:${clientAddress(c)}`, limit: allowance.total * visitorsPerAddress, refusal: refused });
+      budgets.push({
+        subject: `imagery:address:${clientAddress(c)}`,
+        limit: allowance.total * visitorsPerAddress,
+        refusal: refused,
+      });
     }
-    budgets.push({ subject: 'imagery:deployment', limit: config.IMAGERY_DAILY_MAX, refusal: deploymentCapReached('Property imagery') });
+    budgets.push({
+      subject: 'imagery:deployment',
+      limit: config.IMAGERY_DAILY_MAX,
+      refusal: deploymentCapReached('Property imagery'),
+    });
     let giveBack: () => Promise<void>;
     try {
       giveBack = await takeCalls(sql, budgets);
@@ -99,17 +138,31 @@ export function imageryRoutes(deps: { config: Config; sql: Sql; callers: CallerR
       if (subject) await refundImage(sql, subject);
       throw error;
     }
-    const url = providerUrl(template, { lat: point.lat, lon: point.lon, heading: query.heading ?? point.heading ?? undefined, angle: kind === 'birdseye' ? (query.angle ?? 0) : undefined, key: config.IMAGERY_KEY });
+    const url = providerUrl(template, {
+      lat: point.lat,
+      lon: point.lon,
+      heading: query.heading ?? point.heading ?? undefined,
+      angle: kind === 'birdseye' ? (query.angle ?? 0) : undefined,
+      key: config.IMAGERY_KEY,
+    });
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(config.PROVIDER_TIMEOUT_MS), redirect: 'follow' });
       if (!res.ok) throw new Error(`provider answered ${res.status}`);
       const bytes = new Uint8Array(await res.arrayBuffer());
-      if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES) throw new Error(`provider image of ${bytes.length} bytes`);
+      if (bytes.length === 0 || bytes.length > MAX_IMAGE_BYTES)
+        throw new Error(`provider image of ${bytes.length} bytes`);
       // Served from our origin: only raster images, typed by their own bytes (never the provider's
       // word, so no SVG or HTML with script), and under a CSP that lets nothing in them run.
       const type = rasterType(bytes);
-      if (!type) throw new Error(`provider answered ${res.headers.get('content-type') ?? 'no type'}, not a JPEG, PNG or WebP image`);
-      return c.body(bytes, 200, { 'Content-Type': type.mime, 'Cache-Control': 'private, no-store', 'Content-Security-Policy': imageCsp });
+      if (!type)
+        throw new Error(
+          `provider answered ${res.headers.get('content-type') ?? 'no type'}, not a JPEG, PNG or WebP image`,
+        );
+      return c.body(bytes, 200, {
+        'Content-Type': type.mime,
+        'Cache-Control': 'private, no-store',
+        'Content-Security-Policy': imageCsp,
+      });
     } catch {
       if (subject) await refundImage(sql, subject);
       await giveBack();

@@ -8,7 +8,9 @@ export async function allPreferences(sql: Sql, userId: number): Promise<{ key: s
 
 /** One saved value, or null when the user never saved that key. */
 export async function preferenceValue(sql: Sql, userId: number, key: string): Promise<unknown> {
-  const [row] = await sql<{ value: unknown }[]>`SELECT value FROM preferences WHERE user_id = ${userId} AND key = ${key}`;
+  const [row] = await sql<
+    { value: unknown }[]
+  >`SELECT value FROM preferences WHERE user_id = ${userId} AND key = ${key}`;
   return row?.value ?? null;
 }
 

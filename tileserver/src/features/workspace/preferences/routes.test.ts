@@ -14,20 +14,30 @@ describe('preferences', () => {
     const browser = new TestBrowser(app);
     await browser.register(uniqueEmail('prefs'));
     const saved = await browser.post('/preferences.json', {
-      data: { map_colors: { parcel_line: '#ff0000' }, parcel_detail_preferences: { owner: false, yearbuilt: 'false', additional_items: ['zoning_type'] }, zoom_in_reminder_dismissed: true },
+      data: {
+        map_colors: { parcel_line: '#ff0000' },
+        parcel_detail_preferences: { owner: false, yearbuilt: 'false', additional_items: ['zoning_type'] },
+        zoom_in_reminder_dismissed: true,
+      },
     });
     expect(saved.json).toEqual({ status: 'ok' });
     const restarted = new TestBrowser(createApp({ config: loadConfig({}), sql, logger: createLogger('silent') }));
     restarted.cookies = browser.cookies;
     expect((await restarted.get('/preferences.json?key=parcel_detail_preferences')).json).toEqual({
-      status: 'ok', key: 'parcel_detail_preferences', value: { owner: false, yearbuilt: 'false', additional_items: ['zoning_type'] },
+      status: 'ok',
+      key: 'parcel_detail_preferences',
+      value: { owner: false, yearbuilt: 'false', additional_items: ['zoning_type'] },
     });
     expect((await restarted.get('/preferences.json?key=zoom_in_reminder_dismissed')).json.value).toBe(true);
   });
 
   it('answers null to anonymous visitors and refuses their saves (they keep preferences in the browser)', async () => {
     const anonymous = new TestBrowser(app);
-    expect((await anonymous.get('/preferences.json?key=map_colors')).json).toEqual({ status: 'ok', key: 'map_colors', value: null });
+    expect((await anonymous.get('/preferences.json?key=map_colors')).json).toEqual({
+      status: 'ok',
+      key: 'map_colors',
+      value: null,
+    });
     expect((await anonymous.post('/preferences.json', { data: { units: 'metric' } })).status).toBe(401);
   });
 
@@ -48,9 +58,16 @@ describe('preferences', () => {
     await browser.register(uniqueEmail('all-prefs'));
     expect((await browser.get('/preferences.json')).json).toEqual({ status: 'ok', data: {} });
     const units = { distance: 'kilometers', area: 'hectares' };
-    expect((await browser.post('/preferences.json', { data: { units, canada_fields_notice_dismissed: true } })).status).toBe(200);
-    expect((await browser.post('/preferences.json', { data: { units: { distance: 'furlongs', area: 'acres' } } })).status).toBe(400);
-    expect((await browser.get('/preferences.json')).json).toEqual({ status: 'ok', data: { units, canada_fields_notice_dismissed: true } });
+    expect(
+      (await browser.post('/preferences.json', { data: { units, canada_fields_notice_dismissed: true } })).status,
+    ).toBe(200);
+    expect(
+      (await browser.post('/preferences.json', { data: { units: { distance: 'furlongs', area: 'acres' } } })).status,
+    ).toBe(400);
+    expect((await browser.get('/preferences.json')).json).toEqual({
+      status: 'ok',
+      data: { units, canada_fields_notice_dismissed: true },
+    });
     expect((await new TestBrowser(app).get('/preferences.json')).json).toEqual({ status: 'ok', data: {} });
   });
 });

@@ -7,7 +7,12 @@ import type { Sql } from '../../../db/client.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import { assertMaySavePreferences, preferencesOwner } from './policy.ts';
 import { allPreferences, preferenceValue, savePreferences } from './queries.ts';
-import { preferenceKey, preferenceKeys, savePreferencesBody, type PreferenceKey } from '@parcel-map/contracts/workspace/preferences';
+import {
+  preferenceKey,
+  preferenceKeys,
+  savePreferencesBody,
+  type PreferenceKey,
+} from '@parcel-map/contracts/workspace/preferences';
 
 export function preferenceRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
@@ -16,7 +21,9 @@ export function preferenceRoutes(deps: { sql: Sql; callers: CallerResolver }): H
     const owner = preferencesOwner(await deps.callers.of(c));
     if (c.req.query('key') === undefined) {
       const rows = owner !== undefined ? await allPreferences(deps.sql, owner) : [];
-      const data = Object.fromEntries(rows.filter((r) => preferenceKeys.includes(r.key as PreferenceKey)).map((r) => [r.key, r.value]));
+      const data = Object.fromEntries(
+        rows.filter((r) => preferenceKeys.includes(r.key as PreferenceKey)).map((r) => [r.key, r.value]),
+      );
       return c.json({ status: 'ok', data }, 200, { 'Cache-Control': 'no-store' });
     }
     const key = preferenceKey.parse(c.req.query('key'));

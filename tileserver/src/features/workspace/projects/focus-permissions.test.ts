@@ -12,13 +12,27 @@ const sql = testDb(3);
 const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent') });
 afterAll(() => sql.end());
 
-const square = { type: 'Polygon', coordinates: [[[-71.12, 42.37], [-71.11, 42.37], [-71.11, 42.38], [-71.12, 42.38], [-71.12, 42.37]]] };
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-71.12, 42.37],
+      [-71.11, 42.37],
+      [-71.11, 42.38],
+      [-71.12, 42.38],
+      [-71.12, 42.37],
+    ],
+  ],
+};
 
 describe('focus-area permissions', () => {
   it('lets a read-only guest of a shared project see its focus areas but answers 403 to adding or removing one', async () => {
     const { browser: owner } = await signedInUser(app, sql, 'pro');
-    const project = (await owner.post('/projects.json', { name: 'Shared study', query: { path: '/us/ma/middlesex/cambridge' } })).json;
-    const kept = (await owner.post('/neighborhoods.json', { name: 'Kept', shape: square, map_slug: project.slug })).json.id as number;
+    const project = (
+      await owner.post('/projects.json', { name: 'Shared study', query: { path: '/us/ma/middlesex/cambridge' } })
+    ).json;
+    const kept = (await owner.post('/neighborhoods.json', { name: 'Kept', shape: square, map_slug: project.slug })).json
+      .id as number;
     const spare = (await owner.post('/neighborhoods.json', { name: 'Spare', shape: square })).json.id as number;
     const { share } = (await owner.post(`${project.path}/share.json`)).json;
 
@@ -30,14 +44,20 @@ describe('focus-area permissions', () => {
     const removed = await guest.post(`${project.path}/settings/remove_focus.json?share=${share}`, { id: kept });
     expect(removed.status).toBe(403);
     expect(removed.json.error.code).toBe('FORBIDDEN');
-    expect((await guest.post(`${project.path}/settings/add_focus.json?share=${share}`, { id: spare })).status).toBe(403);
+    expect((await guest.post(`${project.path}/settings/add_focus.json?share=${share}`, { id: spare })).status).toBe(
+      403,
+    );
     const anonymous = new TestBrowser(app);
     expect((await anonymous.get(`${project.path}.json?share=${share}`)).json.permissions.update).toBe(false);
-    expect((await anonymous.post(`${project.path}/settings/remove_focus.json?share=${share}`, { id: kept })).status).toBe(403);
+    expect(
+      (await anonymous.post(`${project.path}/settings/remove_focus.json?share=${share}`, { id: kept })).status,
+    ).toBe(403);
     // Without the link the project does not exist for them.
     expect((await guest.post(`${project.path}/settings/remove_focus.json`, { id: kept })).status).toBe(404);
     // Saving a focus area into the project names it by slug within the caller's own group: not found.
-    expect((await guest.post('/neighborhoods.json', { name: 'Intruder', shape: square, map_slug: project.slug })).status).toBe(404);
+    expect(
+      (await guest.post('/neighborhoods.json', { name: 'Intruder', shape: square, map_slug: project.slug })).status,
+    ).toBe(404);
     // ...and the refused save leaves no focus area behind in the guest's own group.
     expect((await guest.get('/neighborhoods.json')).json.focus_areas).toEqual([]);
 

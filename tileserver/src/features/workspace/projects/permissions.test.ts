@@ -23,7 +23,18 @@ type Kind = 'anonymous' | 'free' | 'other pro' | 'guest' | 'team manager' | 'tea
 const kinds: Kind[] = ['anonymous', 'free', 'other pro', 'guest', 'team manager', 'team member', 'admin'];
 const callers = new Map<Kind, TestBrowser>();
 const cambridge = '/us/ma/middlesex/cambridge';
-const tinySquare = { type: 'Polygon', coordinates: [[[-71.11, 42.37], [-71.109, 42.37], [-71.109, 42.371], [-71.11, 42.371], [-71.11, 42.37]]] };
+const tinySquare = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-71.11, 42.37],
+      [-71.109, 42.37],
+      [-71.109, 42.371],
+      [-71.11, 42.371],
+      [-71.11, 42.37],
+    ],
+  ],
+};
 let project: { path: string; share: string };
 let focusId: number;
 let followId: number;
@@ -46,29 +57,50 @@ beforeAll(async () => {
   const made = await manager.post('/projects.json', { name: 'Matrix', query: { path: cambridge } });
   const { share } = (await manager.post(`${made.json.path}/share.json`)).json;
   project = { path: made.json.path, share };
-  focusId = (await manager.post('/neighborhoods.json', { name: 'Corner', shape: tinySquare, map_slug: made.json.slug })).json.id;
-  const [parcel] = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} ORDER BY id LIMIT 1`;
+  focusId = (await manager.post('/neighborhoods.json', { name: 'Corner', shape: tinySquare, map_slug: made.json.slug }))
+    .json.id;
+  const [parcel] = await sql<
+    { path: string }[]
+  >`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} ORDER BY id LIMIT 1`;
   followId = (await manager.post(`${parcel!.path}/bookmark.json`, {})).json.follow.id;
 });
 
 /** Statuses per kind: members and admins may change, the guest only read, the rest see nothing. */
-const readers = (ok: number) => ({ anonymous: 404, free: 404, 'other pro': 404, guest: ok, 'team manager': ok, 'team member': ok, admin: ok });
+const readers = (ok: number) => ({
+  anonymous: 404,
+  free: 404,
+  'other pro': 404,
+  guest: ok,
+  'team manager': ok,
+  'team member': ok,
+  admin: ok,
+});
 const editors = (ok: number) => ({ ...readers(ok), guest: 403 });
 
 describe('project routes per kind of caller', () => {
   it('reads a project only as a member, an admin or a guest with the link', async () => {
     const expected = readers(200);
-    for (const kind of kinds) expect([kind, (await as(kind).get(url(kind, `${project.path}.json`))).status]).toEqual([kind, expected[kind]]);
+    for (const kind of kinds)
+      expect([kind, (await as(kind).get(url(kind, `${project.path}.json`))).status]).toEqual([kind, expected[kind]]);
   });
 
   it('changes the name and the home place as a member or an admin, and the share link only as a manager, the creator or an admin', async () => {
     const put = editors(200);
     const share = { ...editors(201), 'team member': 403 };
     for (const kind of kinds) {
-      expect([kind, (await as(kind).put(url(kind, `${project.path}.json`), { name: `Matrix ${kind}` })).status]).toEqual([kind, put[kind]]);
-      expect([kind, (await as(kind).post(url(kind, `${project.path}/set_root.json`), { path: cambridge })).status]).toEqual([kind, put[kind]]);
+      expect([
+        kind,
+        (await as(kind).put(url(kind, `${project.path}.json`), { name: `Matrix ${kind}` })).status,
+      ]).toEqual([kind, put[kind]]);
+      expect([
+        kind,
+        (await as(kind).post(url(kind, `${project.path}/set_root.json`), { path: cambridge })).status,
+      ]).toEqual([kind, put[kind]]);
       if (kind === 'team manager' || kind === 'admin') continue; // a new link would lock the guest out
-      expect([kind, (await as(kind).post(url(kind, `${project.path}/share.json`))).status]).toEqual([kind, share[kind]]);
+      expect([kind, (await as(kind).post(url(kind, `${project.path}/share.json`))).status]).toEqual([
+        kind,
+        share[kind],
+      ]);
     }
     project.share = (await as('team manager').post(`${project.path}/share.json`)).json.share;
   });
@@ -76,53 +108,90 @@ describe('project routes per kind of caller', () => {
   it('adds and removes focus areas only as a member or an admin', async () => {
     const expected = editors(200);
     for (const kind of kinds) {
-      expect([kind, (await as(kind).post(url(kind, `${project.path}/settings/remove_focus.json`), { id: focusId })).status]).toEqual([kind, expected[kind]]);
-      expect([kind, (await as(kind).post(url(kind, `${project.path}/settings/add_focus.json`), { id: focusId })).status]).toEqual([kind, expected[kind]]);
+      expect([
+        kind,
+        (await as(kind).post(url(kind, `${project.path}/settings/remove_focus.json`), { id: focusId })).status,
+      ]).toEqual([kind, expected[kind]]);
+      expect([
+        kind,
+        (await as(kind).post(url(kind, `${project.path}/settings/add_focus.json`), { id: focusId })).status,
+      ]).toEqual([kind, expected[kind]]);
     }
   });
 
   it('copies a project into the caller’s own group, which a guest without a plan or an admin without a group does not have', async () => {
     const expected = { ...readers(201), guest: 401, admin: 403 };
-    for (const kind of kinds) expect([kind, (await as(kind).post(url(kind, `${project.path}/copy.json`))).status]).toEqual([kind, expected[kind]]);
+    for (const kind of kinds)
+      expect([kind, (await as(kind).post(url(kind, `${project.path}/copy.json`))).status]).toEqual([
+        kind,
+        expected[kind],
+      ]);
   });
 
   it('lists and saves focus areas of the caller’s own group only', async () => {
-    const listed = { anonymous: 401, free: 200, 'other pro': 200, guest: 401, 'team manager': 200, 'team member': 200, admin: 200 };
+    const listed = {
+      anonymous: 401,
+      free: 200,
+      'other pro': 200,
+      guest: 401,
+      'team manager': 200,
+      'team member': 200,
+      admin: 200,
+    };
     for (const kind of kinds) {
       const res = await as(kind).get('/neighborhoods.json');
       expect([kind, res.status]).toEqual([kind, listed[kind]]);
       const ids = res.status === 200 ? res.json.focus_areas.map((f: { id: number }) => f.id) : [];
       expect([kind, ids.includes(focusId)]).toEqual([kind, kind === 'team manager' || kind === 'team member']);
     }
-    const saved = { anonymous: 401, free: 403, 'other pro': 201, guest: 401, 'team manager': 201, 'team member': 201, admin: 403 };
+    const saved = {
+      anonymous: 401,
+      free: 403,
+      'other pro': 201,
+      guest: 401,
+      'team manager': 201,
+      'team member': 201,
+      admin: 403,
+    };
     for (const kind of kinds) {
-      expect([kind, (await as(kind).post('/neighborhoods.json', { name: `By ${kind}`, shape: tinySquare })).status]).toEqual([kind, saved[kind]]);
+      expect([
+        kind,
+        (await as(kind).post('/neighborhoods.json', { name: `By ${kind}`, shape: tinySquare })).status,
+      ]).toEqual([kind, saved[kind]]);
     }
   });
 
   it('stops sharing and deletes a project only as a manager, the creator or an admin', async () => {
     const expected = { ...editors(200), 'team member': 403 };
     for (const kind of kinds.filter((k) => expected[k] !== 200)) {
-      expect([kind, (await as(kind).request('DELETE', url(kind, `${project.path}/share.json`))).status]).toEqual([kind, expected[kind]]);
-      expect([kind, (await as(kind).request('DELETE', url(kind, `${project.path}.json`))).status]).toEqual([kind, expected[kind]]);
+      expect([kind, (await as(kind).request('DELETE', url(kind, `${project.path}/share.json`))).status]).toEqual([
+        kind,
+        expected[kind],
+      ]);
+      expect([kind, (await as(kind).request('DELETE', url(kind, `${project.path}.json`))).status]).toEqual([
+        kind,
+        expected[kind],
+      ]);
     }
     expect((await as('team manager').request('DELETE', `${project.path}/share.json`)).status).toBe(200);
     expect((await as('guest').get(url('guest', `${project.path}.json`))).status).toBe(404);
     expect((await as('team manager').request('DELETE', `${project.path}.json`)).status).toBe(200);
     expect((await as('team manager').get(`${project.path}.json`)).status).toBe(404);
   });
-
 });
 
 describe('project roles and revocation (Low 20)', () => {
-  const newProject = (browser: TestBrowser) => browser.post('/projects.json', { name: 'Roles study', query: { path: cambridge } });
+  const newProject = (browser: TestBrowser) =>
+    browser.post('/projects.json', { name: 'Roles study', query: { path: cambridge } });
 
   it('L20: a member who is not a manager cannot delete a project or replace its share link; a second manager and the creator can', async () => {
     const admin = await signedInAdmin(app, sql);
     const { browser: creator } = await signedInUser(app, sql, 'team', admin);
     const member = await invitedMember(app, config, creator, 'Pat Plain');
     const other = await invitedMember(app, config, creator, 'Max Manager');
-    const otherId = (await creator.get('/users/members.json')).json.members.find((m: { name: string }) => m.name === 'Max Manager').user_id;
+    const otherId = (await creator.get('/users/members.json')).json.members.find(
+      (m: { name: string }) => m.name === 'Max Manager',
+    ).user_id;
     expect((await creator.put(`/users/members/${otherId}.json`, { role: 'manager' })).status).toBe(200);
     const { path } = (await newProject(creator)).json;
     const refused = await member.request('DELETE', `${path}.json`);
@@ -165,7 +234,10 @@ describe('follow routes per kind of caller', () => {
       const signedIn = kind !== 'anonymous' && kind !== 'guest';
       expect([kind, listed.status]).toEqual([kind, signedIn ? 200 : 401]);
       if (kind === 'team manager') continue;
-      expect([kind, (await as(kind).request('DELETE', `/notify/follows/${followId}.json`)).status]).toEqual([kind, signedIn ? 404 : 401]);
+      expect([kind, (await as(kind).request('DELETE', `/notify/follows/${followId}.json`)).status]).toEqual([
+        kind,
+        signedIn ? 404 : 401,
+      ]);
       expect([kind, (await as(kind).get('/profile/bookmarks.csv')).status]).toEqual([kind, signedIn ? 200 : 401]);
     }
     expect((await as('team manager').request('DELETE', `/notify/follows/${followId}.json`)).status).toBe(200);

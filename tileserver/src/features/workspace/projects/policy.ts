@@ -9,7 +9,11 @@ export type ProjectAccess = 'none' | 'read' | 'update' | 'manage';
 
 const rank: Record<ProjectAccess, number> = { none: 0, read: 1, update: 2, manage: 3 };
 
-export function projectAccess(caller: Caller, project: { group_id: number; created_by: number | null }, sharedWithCaller: boolean): ProjectAccess {
+export function projectAccess(
+  caller: Caller,
+  project: { group_id: number; created_by: number | null },
+  sharedWithCaller: boolean,
+): ProjectAccess {
   if (caller.level === 'admin' && caller.via === 'session') return 'manage';
   if (caller.via === 'session' && caller.group?.id === project.group_id) {
     const creator = project.created_by !== null && caller.user?.id === project.created_by;

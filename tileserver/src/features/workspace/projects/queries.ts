@@ -26,7 +26,10 @@ const projectColumns = (sql: Sql) => sql`
 
 // bigint columns arrive as strings.
 const toProject = (row: ProjectRow & { id: string; group_id: string }): ProjectRow => ({
-  ...row, id: Number(row.id), group_id: Number(row.group_id), created_by: row.created_by === null ? null : Number(row.created_by),
+  ...row,
+  id: Number(row.id),
+  group_id: Number(row.group_id),
+  created_by: row.created_by === null ? null : Number(row.created_by),
 });
 
 export async function projectByPath(sql: Sql, groupSlug: string, slug: string): Promise<ProjectRow | undefined> {
@@ -51,7 +54,14 @@ export async function countProjects(sql: Sql, groupId: number): Promise<number> 
 /** Inserts with the first free slug of the name within the group. */
 export async function insertProject(
   sql: Sql,
-  project: { groupId: number; userId: number | null; name: string; rootPath: string; filters: object; styles: unknown[] },
+  project: {
+    groupId: number;
+    userId: number | null;
+    name: string;
+    rootPath: string;
+    filters: object;
+    styles: unknown[];
+  },
 ): Promise<{ id: number; slug: string }> {
   const base = slugOf(project.name);
   for (let n = 1; ; n++) {
@@ -64,7 +74,11 @@ export async function insertProject(
   }
 }
 
-export async function updateProject(sql: Sql, id: number, change: { name?: string; rootPath?: string; filters?: object; styles?: unknown[] }): Promise<void> {
+export async function updateProject(
+  sql: Sql,
+  id: number,
+  change: { name?: string; rootPath?: string; filters?: object; styles?: unknown[] },
+): Promise<void> {
   await sql`
     UPDATE projects SET
       name = coalesce(${change.name ?? null}, name),
@@ -81,7 +95,9 @@ export async function deleteProject(sql: Sql, id: number): Promise<void> {
 
 /** The projects past the `keep` most recently updated. */
 export async function projectsBeyond(sql: Sql, groupId: number, keep: number) {
-  return sql<{ id: string; name: string }[]>`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${keep}`;
+  return sql<
+    { id: string; name: string }[]
+  >`SELECT id, name FROM projects WHERE group_id = ${groupId} ORDER BY updated_at DESC, id DESC OFFSET ${keep}`;
 }
 
 export async function deleteProjectsOfGroup(sql: Sql, groupId: number, projectIds: number[]): Promise<void> {
@@ -99,7 +115,9 @@ export async function isSharedWith(sql: Sql, id: number, tokenHash: Buffer): Pro
 }
 
 export async function sharerName(sql: Sql, id: number): Promise<string | null> {
-  const [row] = await sql<{ name: string }[]>`SELECT u.name FROM projects p JOIN users u ON u.id = p.created_by WHERE p.id = ${id}`;
+  const [row] = await sql<
+    { name: string }[]
+  >`SELECT u.name FROM projects p JOIN users u ON u.id = p.created_by WHERE p.id = ${id}`;
   return row?.name ?? null;
 }
 
@@ -114,7 +132,10 @@ export interface FocusAreaRow {
 }
 
 /** PostGIS's verdict on a drawn shape: invalid (with the reason), its area in square miles. */
-export async function checkShape(sql: Sql, shape: object): Promise<{ valid: boolean; reason: string; squareMiles: number }> {
+export async function checkShape(
+  sql: Sql,
+  shape: object,
+): Promise<{ valid: boolean; reason: string; squareMiles: number }> {
   const [row] = await sql<{ valid: boolean; reason: string; square_miles: number }[]>`
     WITH s AS (SELECT ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(shape)}), 4326) AS g)
     SELECT ST_IsValid(g) AS valid, ST_IsValidReason(g) AS reason,
@@ -123,7 +144,10 @@ export async function checkShape(sql: Sql, shape: object): Promise<{ valid: bool
   return { valid: row!.valid, reason: row!.reason, squareMiles: Number(row!.square_miles) };
 }
 
-export async function insertFocusArea(sql: Sql, area: { groupId: number; userId: number; name: string; description: string; shape: object }): Promise<number> {
+export async function insertFocusArea(
+  sql: Sql,
+  area: { groupId: number; userId: number; name: string; description: string; shape: object },
+): Promise<number> {
   const [row] = await sql<{ id: string }[]>`
     INSERT INTO focus_areas (group_id, created_by, name, description, geom, acres)
     SELECT ${area.groupId}, ${area.userId}, ${area.name}, ${area.description}, g, ST_Area(g::geography) / 4046.8564224
@@ -168,5 +192,9 @@ export async function attachFocusArea(sql: Sql, projectId: number, focusAreaId: 
 }
 
 export async function detachFocusArea(sql: Sql, projectId: number, focusAreaId: number): Promise<boolean> {
-  return (await sql`DELETE FROM project_focus_areas WHERE project_id = ${projectId} AND focus_area_id = ${focusAreaId} RETURNING project_id`).length === 1;
+  return (
+    (
+      await sql`DELETE FROM project_focus_areas WHERE project_id = ${projectId} AND focus_area_id = ${focusAreaId} RETURNING project_id`
+    ).length === 1
+  );
 }

@@ -15,7 +15,11 @@ afterAll(() => sql.end());
 const cambridge = '/us/ma/middlesex/cambridge';
 const oldHouses = { field: 'yearbuilt', predicate: 'lt', value: '1900', fill: '#ff0000', line: '#880000' };
 const newProject = (browser: TestBrowser, name = 'Cambridge study') =>
-  browser.post('/projects.json', { name, query: { path: cambridge, filters: { usecode: ['101'] } }, styles: [oldHouses] });
+  browser.post('/projects.json', {
+    name,
+    query: { path: cambridge, filters: { usecode: ['101'] } },
+    styles: [oldHouses],
+  });
 
 const square = (miles: number) => cambridgeSquare(miles, [-71.11, 42.37]);
 
@@ -25,20 +29,37 @@ describe('projects', () => {
     const made = await newProject(browser);
     expect(made.status).toBe(201);
     expect(made.json).toMatchObject({
-      name: 'Cambridge study', slug: 'cambridge-study', query: { path: cambridge, filters: { usecode: ['101'] } },
-      root: { name: 'Cambridge', path: cambridge }, permissions: { update: true }, regions: [],
+      name: 'Cambridge study',
+      slug: 'cambridge-study',
+      query: { path: cambridge, filters: { usecode: ['101'] } },
+      root: { name: 'Cambridge', path: cambridge },
+      permissions: { update: true },
+      regions: [],
     });
     expect(made.json.path).toMatch(/^\/g\/[a-z0-9-]+\/maps\/cambridge-study$/);
     expect(made.json.styles[0]).toMatchObject({ field: 'yearbuilt', predicate: 'lt', fill: '#ff0000ff' });
     const reopened = await browser.get(`${made.json.path}.json`);
     expect(reopened.json.styles).toEqual(made.json.styles);
-    expect((await browser.get('/profile/projects.json')).json).toMatchObject({ projects: [{ name: 'Cambridge study' }], limit: 5 });
+    expect((await browser.get('/profile/projects.json')).json).toMatchObject({
+      projects: [{ name: 'Cambridge study' }],
+      limit: 5,
+    });
   });
 
   it('refuses a rule that could not render, and an unknown place, as 400', async () => {
     const { browser } = await signedInUser(app, sql, 'pro');
-    expect((await browser.post('/projects.json', { name: 'x', query: { path: cambridge }, styles: [{ field: 'nope', predicate: 'is', value: '1', fill: '#fff', line: '#000' }] })).status).toBe(400);
-    expect((await browser.post('/projects.json', { name: 'x', query: { path: '/us/zz/nowhere-at-all' } })).status).toBe(400);
+    expect(
+      (
+        await browser.post('/projects.json', {
+          name: 'x',
+          query: { path: cambridge },
+          styles: [{ field: 'nope', predicate: 'is', value: '1', fill: '#fff', line: '#000' }],
+        })
+      ).status,
+    ).toBe(400);
+    expect((await browser.post('/projects.json', { name: 'x', query: { path: '/us/zz/nowhere-at-all' } })).status).toBe(
+      400,
+    );
   });
 
   it('blocks a Starter user with the save-map upsell, and stops a Pro user at 5 projects', async () => {
@@ -77,7 +98,9 @@ describe('projects', () => {
     const { browser } = await signedInUser(app, sql, 'team');
     const { path } = (await newProject(browser)).json;
     expect((await browser.put(`${path}.json`, { styles: [] })).json.styles).toEqual([]);
-    expect((await browser.post(`${path}/set_root.json`, { path: '/us/ma/middlesex/somerville' })).json.root).toMatchObject({ name: 'Somerville' });
+    expect(
+      (await browser.post(`${path}/set_root.json`, { path: '/us/ma/middlesex/somerville' })).json.root,
+    ).toMatchObject({ name: 'Somerville' });
     const copy = await browser.post(`${path}/copy.json`);
     expect(copy.json.name).toBe('Copy of Cambridge study');
     expect((await browser.request('DELETE', `${path}.json`)).json).toEqual({ status: 'ok' });
@@ -96,10 +119,17 @@ describe('focus areas', () => {
   it('saves a drawn polygon with its geodesic acres and attaches it to a project in a folder', async () => {
     const { browser } = await signedInUser(app, sql, 'pro');
     const { path, slug } = (await newProject(browser)).json;
-    const saved = await browser.post('/neighborhoods.json', { name: 'Harvard Square', description: 'walkable', shape: square(0.5), map_slug: slug });
+    const saved = await browser.post('/neighborhoods.json', {
+      name: 'Harvard Square',
+      description: 'walkable',
+      shape: square(0.5),
+      map_slug: slug,
+    });
     expect(saved.status).toBe(201);
     expect(saved.json.map_regions[0].focus_areas[0]).toMatchObject({ id: saved.json.id, name: 'Harvard Square' });
-    const [row] = await sql<{ acres: number }[]>`SELECT ST_Area(geom::geography) / 4046.8564224 AS acres FROM focus_areas WHERE id = ${saved.json.id}`;
+    const [row] = await sql<
+      { acres: number }[]
+    >`SELECT ST_Area(geom::geography) / 4046.8564224 AS acres FROM focus_areas WHERE id = ${saved.json.id}`;
     expect(saved.json.map_regions[0].focus_areas[0].acres).toBeCloseTo(row!.acres, 3);
     expect(row!.acres).toBeGreaterThan(150); // 0.25 square miles is 160 acres
     expect((await browser.post(`${path}/settings/remove_focus.json`, { id: saved.json.id })).json.regions).toEqual([]);
@@ -117,11 +147,25 @@ describe('focus areas', () => {
 
   it('names the problem of a self-intersecting or malformed polygon', async () => {
     const { browser } = await signedInUser(app, sql, 'team');
-    const bowtie = { type: 'Polygon', coordinates: [[[-71.12, 42.37], [-71.1, 42.38], [-71.1, 42.37], [-71.12, 42.38], [-71.12, 42.37]]] };
+    const bowtie = {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [-71.12, 42.37],
+          [-71.1, 42.38],
+          [-71.1, 42.37],
+          [-71.12, 42.38],
+          [-71.12, 42.37],
+        ],
+      ],
+    };
     const crossed = await browser.post('/neighborhoods.json', { name: 'Bow tie', shape: bowtie });
     expect(crossed.status).toBe(400);
     expect(crossed.json.error.message).toMatch(/not a valid polygon: Self-intersection/);
-    const garbage = await browser.post('/neighborhoods.json', { name: 'Garbage', shape: { type: 'Polygon', coordinates: [['x']] } });
+    const garbage = await browser.post('/neighborhoods.json', {
+      name: 'Garbage',
+      shape: { type: 'Polygon', coordinates: [['x']] },
+    });
     expect(garbage.status).toBe(400);
   });
 
@@ -132,7 +176,8 @@ describe('focus areas', () => {
     const { path } = (await newProject(browser)).json;
     expect((await browser.post(`${path}/settings/add_focus.json`, { id: theirs })).status).toBe(404);
     expect((await browser.get('/neighborhoods.json')).json.focus_areas).toEqual([]);
-    for (let i = 0; i < 5; i++) expect((await browser.post('/neighborhoods.json', { name: `Area ${i}`, shape: square(0.1) })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await browser.post('/neighborhoods.json', { name: `Area ${i}`, shape: square(0.1) })).status).toBe(201);
     expect((await browser.post('/neighborhoods.json', { name: 'Area 6', shape: square(0.1) })).status).toBe(403);
     const names = (await browser.get('/neighborhoods.json')).json.focus_areas.map((f: { name: string }) => f.name);
     expect(names).toEqual(['Area 0', 'Area 1', 'Area 2', 'Area 3', 'Area 4']);

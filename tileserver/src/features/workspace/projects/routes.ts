@@ -14,11 +14,32 @@ import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { focusAreaTooLarge, maxFocusAreaSquareMiles, projectLimits } from '../../commerce/plans/project-limits.ts';
 import { accessCovers, projectAccess, type ProjectAccess } from './policy.ts';
 import {
-  attachFocusArea, checkShape, countFocusAreas, countProjects, deleteProject, detachFocusArea, focusAreaGroup, focusAreasOfGroup,
-  focusAreasOfProject, insertFocusArea, insertProject, isSharedWith, projectByPath, projectsOfGroup, setShareToken, sharerName,
-  updateProject, type ProjectRow,
+  attachFocusArea,
+  checkShape,
+  countFocusAreas,
+  countProjects,
+  deleteProject,
+  detachFocusArea,
+  focusAreaGroup,
+  focusAreasOfGroup,
+  focusAreasOfProject,
+  insertFocusArea,
+  insertProject,
+  isSharedWith,
+  projectByPath,
+  projectsOfGroup,
+  setShareToken,
+  sharerName,
+  updateProject,
+  type ProjectRow,
 } from './queries.ts';
-import { focusAreaBody, focusBody, projectBody, projectUpdate, setRootBody } from '@parcel-map/contracts/workspace/projects';
+import {
+  focusAreaBody,
+  focusBody,
+  projectBody,
+  projectUpdate,
+  setRootBody,
+} from '@parcel-map/contracts/workspace/projects';
 
 export const projectPath = (p: Pick<ProjectRow, 'group_slug' | 'slug'>) => `/g/${p.group_slug}/maps/${p.slug}`;
 
@@ -28,7 +49,10 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
 
   /** Filters and styles must form a valid source definition, so a saved project always renders. */
   const checkedQuery = (query: { path: string; filters: Record<string, unknown> }, styles: unknown[]) => {
-    const definition = validateDefinition({ query: { parcel: true, path: query.path, filters: query.filters }, styles });
+    const definition = validateDefinition({
+      query: { parcel: true, path: query.path, filters: query.filters },
+      styles,
+    });
     return { filters: definition.query.filters ?? {}, styles: definition.styles };
   };
   const assertPlace = async (path: string) => {
@@ -36,7 +60,11 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   };
   const ownGroup = (caller: Caller): SessionCaller & { group: NonNullable<Caller['group']> } => {
     requireSession(caller);
-    if (!caller.group) throw new ApiError('FORBIDDEN', 'Saving maps is available to Pro customers. Upgrade to Pro to save projects.', { upsell: 'save-map', upgrade_url: '/plans#p=level1' });
+    if (!caller.group)
+      throw new ApiError('FORBIDDEN', 'Saving maps is available to Pro customers. Upgrade to Pro to save projects.', {
+        upsell: 'save-map',
+        upgrade_url: '/plans#p=level1',
+      });
     return caller as SessionCaller & { group: NonNullable<Caller['group']> };
   };
 
@@ -44,11 +72,17 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   const assertRoomForProject = async (caller: ReturnType<typeof ownGroup>) => {
     const limit = projectLimits[caller.level].projects;
     if ((await countProjects(sql, caller.group.id)) >= limit) {
-      throw new ApiError('FORBIDDEN', `Your plan includes ${limit} projects. Upgrade to Team for unlimited projects.`, { upsell: 'save-map', limit });
+      throw new ApiError('FORBIDDEN', `Your plan includes ${limit} projects. Upgrade to Team for unlimited projects.`, {
+        upsell: 'save-map',
+        limit,
+      });
     }
   };
 
-  const load = async (c: Context, need: ProjectAccess): Promise<{ caller: Caller; project: ProjectRow; access: ProjectAccess }> => {
+  const load = async (
+    c: Context,
+    need: ProjectAccess,
+  ): Promise<{ caller: Caller; project: ProjectRow; access: ProjectAccess }> => {
     const caller = await deps.callers.of(c);
     const slug = c.req.param('slug')!.replace(/\.json$/, '');
     const project = await projectByPath(sql, c.req.param('group')!, slug);
@@ -56,9 +90,13 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const shared = project && share ? await isSharedWith(sql, project.id, secretHash(share)) : false;
     const access = project ? projectAccess(caller, project, shared) : 'none';
     if (!project || access === 'none') throw new ApiError('NOT_FOUND', 'No such project');
-    if (need === 'update' && !accessCovers(access, 'update')) throw new ApiError('FORBIDDEN', 'You can view this project but not change it');
+    if (need === 'update' && !accessCovers(access, 'update'))
+      throw new ApiError('FORBIDDEN', 'You can view this project but not change it');
     if (need === 'manage' && !accessCovers(access, 'manage')) {
-      throw new ApiError('FORBIDDEN', 'Only the account\'s managers and the project\'s creator can delete this project or change its share link');
+      throw new ApiError(
+        'FORBIDDEN',
+        "Only the account's managers and the project's creator can delete this project or change its share link",
+      );
     }
     return { caller, project, access };
   };
@@ -75,7 +113,10 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
       query: { path: project.root_path, filters: project.filters },
       root: { name: project.root_name, path: project.root_path, headline: project.root_headline },
       styles: project.styles,
-      regions: folders.map((folder) => ({ folder, focus_areas: focusAreas.filter((f) => (f.folder ?? '') === folder) })),
+      regions: folders.map((folder) => ({
+        folder,
+        focus_areas: focusAreas.filter((f) => (f.folder ?? '') === folder),
+      })),
       permissions: { update: accessCovers(access, 'update'), manage: accessCovers(access, 'manage') },
       group: { path: `/g/${project.group_slug}` },
       shared: project.shared,
@@ -92,7 +133,13 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const projects = await projectsOfGroup(sql, caller.group.id);
     const limit = projectLimits[caller.level].projects;
     return c.json({
-      projects: projects.map((p) => ({ id: p.id, name: p.name, path: projectPath(p), root: { name: p.root_name, path: p.root_path, headline: p.root_headline }, updated_at: p.updated_at })),
+      projects: projects.map((p) => ({
+        id: p.id,
+        name: p.name,
+        path: projectPath(p),
+        root: { name: p.root_name, path: p.root_path, headline: p.root_headline },
+        updated_at: p.updated_at,
+      })),
       limit: Number.isFinite(limit) ? limit : null,
     });
   });
@@ -103,7 +150,14 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     await assertPlace(body.query.path);
     const { filters, styles } = checkedQuery(body.query, body.styles);
     await assertRoomForProject(caller);
-    const made = await insertProject(sql, { groupId: caller.group.id, userId: caller.user.id, name: body.name, rootPath: body.query.path, filters, styles });
+    const made = await insertProject(sql, {
+      groupId: caller.group.id,
+      userId: caller.user.id,
+      name: body.name,
+      rootPath: body.query.path,
+      filters,
+      styles,
+    });
     const project = (await projectByPath(sql, caller.group.slug, made.slug))!;
     return c.json(await answer(project, 'manage'), 201);
   });
@@ -119,7 +173,12 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const query = body.query ?? { path: project.root_path, filters: project.filters };
     if (body.query) await assertPlace(body.query.path);
     const checked = checkedQuery(query, body.styles ?? project.styles);
-    await updateProject(sql, project.id, { name: body.name, rootPath: body.query?.path, filters: body.query ? checked.filters : undefined, styles: body.styles ? checked.styles : undefined });
+    await updateProject(sql, project.id, {
+      name: body.name,
+      rootPath: body.query?.path,
+      filters: body.query ? checked.filters : undefined,
+      styles: body.styles ? checked.styles : undefined,
+    });
     return c.json(await answer((await projectByPath(sql, project.group_slug, project.slug))!, access));
   });
 
@@ -141,7 +200,14 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     const { caller, project } = await load(c, 'read');
     const own = ownGroup(caller);
     await assertRoomForProject(own);
-    const made = await insertProject(sql, { groupId: own.group.id, userId: own.user.id, name: `Copy of ${project.name}`.slice(0, 100), rootPath: project.root_path, filters: project.filters, styles: project.styles });
+    const made = await insertProject(sql, {
+      groupId: own.group.id,
+      userId: own.user.id,
+      name: `Copy of ${project.name}`.slice(0, 100),
+      rootPath: project.root_path,
+      filters: project.filters,
+      styles: project.styles,
+    });
     return c.json(await answer((await projectByPath(sql, own.group.slug, made.slug))!, 'manage'), 201);
   });
 
@@ -173,7 +239,8 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
   app.post('/g/:group/maps/:slug/settings/remove_focus.json', async (c) => {
     const { project, access } = await load(c, 'update');
     const { id } = await requestBody(c, focusBody);
-    if (!(await detachFocusArea(sql, project.id, id))) throw new ApiError('NOT_FOUND', 'That focus area is not in this project');
+    if (!(await detachFocusArea(sql, project.id, id)))
+      throw new ApiError('NOT_FOUND', 'That focus area is not in this project');
     return c.json(await answer(project, access));
   });
 
@@ -193,21 +260,41 @@ export function projectRoutes(deps: { config: Config; sql: Sql; callers: CallerR
       throw new ApiError('BAD_REQUEST', 'The shape is not a GeoJSON polygon (rings of [lon, lat] positions)');
     }
     if (!shape.valid) throw new ApiError('BAD_REQUEST', `The shape is not a valid polygon: ${shape.reason}`);
-    if (shape.squareMiles >= maxFocusAreaSquareMiles) throw new ApiError('BAD_REQUEST', focusAreaTooLarge, { square_miles: Math.round(shape.squareMiles * 10) / 10 });
+    if (shape.squareMiles >= maxFocusAreaSquareMiles)
+      throw new ApiError('BAD_REQUEST', focusAreaTooLarge, { square_miles: Math.round(shape.squareMiles * 10) / 10 });
     const limit = projectLimits[caller.level].focusAreas;
     if ((await countFocusAreas(sql, caller.group.id)) >= limit) {
-      throw new ApiError('FORBIDDEN', `Your plan includes ${limit} focus areas. Upgrade to Team for unlimited focus areas.`, { limit });
+      throw new ApiError(
+        'FORBIDDEN',
+        `Your plan includes ${limit} focus areas. Upgrade to Team for unlimited focus areas.`,
+        { limit },
+      );
     }
     // The project first: an unknown map_slug must not leave a focus area behind.
     const project = body.map_slug ? await projectByPath(sql, caller.group.slug, body.map_slug) : undefined;
     if (body.map_slug && !project) throw new ApiError('NOT_FOUND', 'No such project');
-    const id = await insertFocusArea(sql, { groupId: caller.group.id, userId: caller.user.id, name: body.name, description: body.description, shape: body.shape });
+    const id = await insertFocusArea(sql, {
+      groupId: caller.group.id,
+      userId: caller.user.id,
+      name: body.name,
+      description: body.description,
+      shape: body.shape,
+    });
     let mapRegions: unknown = null;
     if (project) {
       await attachFocusArea(sql, project.id, id, '');
       mapRegions = (await answer(project, 'update')).regions;
     }
-    return c.json({ id, path: `/g/${caller.group.slug}/focus/${id}`, set_as_default: body.set_as_default, map_slug: body.map_slug ?? null, map_regions: mapRegions }, 201);
+    return c.json(
+      {
+        id,
+        path: `/g/${caller.group.slug}/focus/${id}`,
+        set_as_default: body.set_as_default,
+        map_slug: body.map_slug ?? null,
+        map_regions: mapRegions,
+      },
+      201,
+    );
   });
 
   return app;

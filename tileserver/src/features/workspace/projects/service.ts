@@ -17,7 +17,9 @@ export async function readableProject(sql: Sql, caller: Caller, groupSlug: strin
 }
 
 export async function readableProjectById(sql: Sql, caller: Caller, id: number): Promise<ProjectRow> {
-  const [row] = await sql<{ group_slug: string; slug: string }[]>`SELECT g.slug AS group_slug, p.slug FROM projects p JOIN groups g ON g.id = p.group_id WHERE p.id = ${id}`;
+  const [row] = await sql<
+    { group_slug: string; slug: string }[]
+  >`SELECT g.slug AS group_slug, p.slug FROM projects p JOIN groups g ON g.id = p.group_id WHERE p.id = ${id}`;
   if (!row) throw new ApiError('NOT_FOUND', 'No such project');
   return readableProject(sql, caller, row.group_slug, row.slug);
 }
@@ -28,7 +30,11 @@ export async function projectSharedWith(sql: Sql, projectId: number, share: stri
 }
 
 /** The projects past the `limit` most recently updated: those a plan with that project limit removes. */
-export async function projectsPastLimit(sql: Sql, groupId: number, limit: number): Promise<{ id: string; name: string }[]> {
+export async function projectsPastLimit(
+  sql: Sql,
+  groupId: number,
+  limit: number,
+): Promise<{ id: string; name: string }[]> {
   return projectsBeyond(sql, groupId, limit);
 }
 

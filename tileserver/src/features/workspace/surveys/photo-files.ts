@@ -10,7 +10,10 @@ export const photoDirOf = (dataDir: string) => resolve(dataDir, 'survey-photos')
 export const stalePartMs = 3600_000;
 
 /** Removes `.part` files under the photos folder last written more than `olderThanMs` ago; answers their paths. */
-export async function removeStalePhotoParts(dataDir: string, options: { olderThanMs?: number; now?: number } = {}): Promise<string[]> {
+export async function removeStalePhotoParts(
+  dataDir: string,
+  options: { olderThanMs?: number; now?: number } = {},
+): Promise<string[]> {
   const dir = photoDirOf(dataDir);
   const cutoff = (options.now ?? Date.now()) - (options.olderThanMs ?? stalePartMs);
   const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {

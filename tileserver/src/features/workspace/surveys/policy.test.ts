@@ -4,7 +4,13 @@ import { imageAllowance } from '../imagery/policy.ts';
 import { canEditSurvey, canReadSurvey, surveyAccess, surveyUpsell } from './policy.ts';
 
 const user = (id: number) => ({ id, name: 'u', email: 'u@example.org', isAdmin: false });
-const group = (id: number, tier: 'free' | 'pro' | 'team', role: 'manager' | 'member') => ({ id, name: 'g', slug: 'g', tier, role });
+const group = (id: number, tier: 'free' | 'pro' | 'team', role: 'manager' | 'member') => ({
+  id,
+  name: 'g',
+  slug: 'g',
+  tier,
+  role,
+});
 const callers: Record<string, Caller> = {
   anonymous: { level: 'anonymous', via: 'anonymous', token: 'public' },
   free: { level: 'free', via: 'session', token: 'public', user: user(1) },
@@ -45,15 +51,23 @@ describe('survey policy', () => {
     ['groupToken', 'none', 'guest'],
     ['proMember', 'member', 'member'],
     ['admin', 'member', 'member'],
-  ] as const)('%s: survey access %s, with the project\'s share link %s (guests never edit)', (name, without, withLink) => {
-    const caller = callers[name]!;
-    expect(surveyAccess(caller, survey, false)).toBe(without);
-    expect(surveyAccess(caller, survey, true)).toBe(withLink);
-    if (withLink === 'guest') expect(canEditSurvey(caller, survey)).toBe(false);
-  });
+  ] as const)(
+    "%s: survey access %s, with the project's share link %s (guests never edit)",
+    (name, without, withLink) => {
+      const caller = callers[name]!;
+      expect(surveyAccess(caller, survey, false)).toBe(without);
+      expect(surveyAccess(caller, survey, true)).toBe(withLink);
+      if (withLink === 'guest') expect(canEditSurvey(caller, survey)).toBe(false);
+    },
+  );
 
   it('blocks a Pro manager at the plan limit with an upgrade-to-Team hint', () => {
-    expect(surveyUpsell(callers.proManager!, 10, 10)).toEqual({ blocked: true, reason: 'limit', message: 'Your plan includes 10 surveys.', upgrade_plan: 'Team' });
+    expect(surveyUpsell(callers.proManager!, 10, 10)).toEqual({
+      blocked: true,
+      reason: 'limit',
+      message: 'Your plan includes 10 surveys.',
+      upgrade_plan: 'Team',
+    });
     expect(surveyUpsell(callers.proManager!, 9, 10).blocked).toBe(false);
   });
 

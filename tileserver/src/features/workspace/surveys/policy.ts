@@ -11,7 +11,8 @@ export interface SurveyOwner {
   created_by: number | null;
 }
 
-const hasSiteControl = (caller: Caller) => caller.level === 'pro' || caller.level === 'team' || caller.level === 'admin';
+const hasSiteControl = (caller: Caller) =>
+  caller.level === 'pro' || caller.level === 'team' || caller.level === 'admin';
 const isAdminSession = (caller: Caller) => caller.level === 'admin' && caller.via === 'session';
 
 /** Reading a survey and posting answers: members of the owning group (a browser session) and admins. */
@@ -47,7 +48,8 @@ export function surveyUpsell(caller: Caller, count: number, limit: number | null
   if (caller.via !== 'session' || !caller.group || !hasSiteControl(caller)) {
     return { blocked: true, reason: 'level', message: surveyTexts.upgrade, upgrade_plan: 'Pro' };
   }
-  if (caller.group.role !== 'manager') return { blocked: true, reason: 'member', message: surveyTexts.memberReason, upgrade_plan: null };
+  if (caller.group.role !== 'manager')
+    return { blocked: true, reason: 'member', message: surveyTexts.memberReason, upgrade_plan: null };
   if (limit !== null && count >= limit) {
     return { blocked: true, reason: 'limit', message: `Your plan includes ${limit} surveys.`, upgrade_plan: 'Team' };
   }

@@ -36,17 +36,35 @@ export async function countSurveys(sql: Sql, groupId: number): Promise<number> {
 }
 
 export async function projectGroup(sql: Sql, projectId: number): Promise<number | undefined> {
-  const [row] = await sql<{ group_id: number }[]>`SELECT group_id::int AS group_id FROM projects WHERE id = ${projectId}`;
+  const [row] = await sql<
+    { group_id: number }[]
+  >`SELECT group_id::int AS group_id FROM projects WHERE id = ${projectId}`;
   return row?.group_id;
 }
 
-export async function insertSurvey(sql: Sql, s: { projectId: number; groupId: number; userId: number | null; name: string; questions: SurveyQuestion[]; photoRequired: boolean }): Promise<number> {
-  const [row] = await sql<{ id: number }[]>`INSERT INTO surveys (project_id, group_id, created_by, name, questions, photo_required)
+export async function insertSurvey(
+  sql: Sql,
+  s: {
+    projectId: number;
+    groupId: number;
+    userId: number | null;
+    name: string;
+    questions: SurveyQuestion[];
+    photoRequired: boolean;
+  },
+): Promise<number> {
+  const [row] = await sql<
+    { id: number }[]
+  >`INSERT INTO surveys (project_id, group_id, created_by, name, questions, photo_required)
     VALUES (${s.projectId}, ${s.groupId}, ${s.userId}, ${s.name}, ${sql.json(s.questions as never)}, ${s.photoRequired}) RETURNING id::int AS id`;
   return row!.id;
 }
 
-export async function updateSurvey(sql: Sql, id: number, s: { name?: string; questions: SurveyQuestion[]; photoRequired: boolean }): Promise<void> {
+export async function updateSurvey(
+  sql: Sql,
+  id: number,
+  s: { name?: string; questions: SurveyQuestion[]; photoRequired: boolean },
+): Promise<void> {
   await sql`UPDATE surveys SET name = coalesce(${s.name ?? null}, name), questions = ${sql.json(s.questions as never)},
     photo_required = ${s.photoRequired}, updated_at = now() WHERE id = ${id}`;
 }
@@ -69,17 +87,35 @@ export interface PostRow {
  */
 export async function insertPost(
   sql: Sql,
-  p: { surveyId: number; groupId: number; parcelPath: string; userId: number | null; clientId: string; status: number; answers: Record<string, string>; photo: string | null; photoBytes: number | null; quotaBytes: number },
+  p: {
+    surveyId: number;
+    groupId: number;
+    parcelPath: string;
+    userId: number | null;
+    clientId: string;
+    status: number;
+    answers: Record<string, string>;
+    photo: string | null;
+    photoBytes: number | null;
+    quotaBytes: number;
+  },
 ): Promise<PostRow | 'quota'> {
   return sql.begin(async (tx) => {
-    const known = async () => (await tx<{ id: number }[]>`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${p.surveyId} AND client_id = ${p.clientId}`)[0];
+    const known = async () =>
+      (
+        await tx<
+          { id: number }[]
+        >`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${p.surveyId} AND client_id = ${p.clientId}`
+      )[0];
     if (p.photoBytes !== null) {
       await tx`SELECT pg_advisory_xact_lock(${photoQuotaLock}, ${p.groupId}::int)`;
       const existing = await known();
       if (existing) return { id: existing.id, created: false };
       if ((await groupPhotoBytes(tx, p.groupId)) + p.photoBytes > p.quotaBytes) return 'quota';
     }
-    const [made] = await tx<{ id: number }[]>`INSERT INTO survey_posts (survey_id, parcel_path, user_id, client_id, status, answers, photo, photo_bytes)
+    const [made] = await tx<
+      { id: number }[]
+    >`INSERT INTO survey_posts (survey_id, parcel_path, user_id, client_id, status, answers, photo, photo_bytes)
       VALUES (${p.surveyId}, ${p.parcelPath}, ${p.userId}, ${p.clientId}, ${p.status}, ${tx.json(p.answers)}, ${p.photo}, ${p.photoBytes})
       ON CONFLICT (survey_id, client_id) DO NOTHING RETURNING id::int AS id`;
     if (made) {
@@ -94,7 +130,10 @@ export async function insertPost(
 const photoQuotaLock = 26017;
 
 /** Bytes of the photos stored for a group's surveys. */
-export async function groupPhotoBytes(sql: Sql | postgres.TransactionSql<Record<string, never>>, groupId: number): Promise<number> {
+export async function groupPhotoBytes(
+  sql: Sql | postgres.TransactionSql<Record<string, never>>,
+  groupId: number,
+): Promise<number> {
   const [row] = await sql<{ bytes: string }[]>`
     SELECT coalesce(sum(sp.photo_bytes), 0)::text AS bytes FROM survey_posts sp JOIN surveys s ON s.id = sp.survey_id WHERE s.group_id = ${groupId}`;
   return Number(row!.bytes);
@@ -102,7 +141,9 @@ export async function groupPhotoBytes(sql: Sql | postgres.TransactionSql<Record<
 
 /** The id of the post a client id already made, if any. */
 export async function postOfClient(sql: Sql, surveyId: number, clientId: string): Promise<number | undefined> {
-  const [row] = await sql<{ id: number }[]>`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${surveyId} AND client_id = ${clientId}`;
+  const [row] = await sql<
+    { id: number }[]
+  >`SELECT id::int AS id FROM survey_posts WHERE survey_id = ${surveyId} AND client_id = ${clientId}`;
   return row?.id;
 }
 
@@ -120,13 +161,17 @@ export interface ExportRow {
 
 /** A survey's posts with the parcel fields the csv carries (null when the parcel is gone). */
 export function postsForExport(sql: Sql, surveyId: number, parcelFields: string[]): Promise<ExportRow[]> {
-  return sql<ExportRow[]>`SELECT sp.id::int AS id, sp.parcel_path, sp.user_id::int AS user_id, u.name AS user_name, sp.status, sp.answers, sp.photo, sp.created_at,
+  return sql<
+    ExportRow[]
+  >`SELECT sp.id::int AS id, sp.parcel_path, sp.user_id::int AS user_id, u.name AS user_name, sp.status, sp.answers, sp.photo, sp.created_at,
       (SELECT jsonb_build_object(${sql.unsafe(parcelFields.map((f) => `'${f}', p."${f}"`).join(', '))}) FROM parcels p WHERE p.path = sp.parcel_path) AS parcel
     FROM survey_posts sp LEFT JOIN users u ON u.id = sp.user_id
     WHERE sp.survey_id = ${surveyId} ORDER BY sp.created_at, sp.id`;
 }
 
 export async function postPhoto(sql: Sql, surveyId: number, postId: number): Promise<string | undefined> {
-  const [row] = await sql<{ photo: string | null }[]>`SELECT photo FROM survey_posts WHERE survey_id = ${surveyId} AND id = ${postId}`;
+  const [row] = await sql<
+    { photo: string | null }[]
+  >`SELECT photo FROM survey_posts WHERE survey_id = ${surveyId} AND id = ${postId}`;
   return row?.photo ?? undefined;
 }

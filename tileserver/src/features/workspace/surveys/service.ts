@@ -11,7 +11,12 @@ import { shareToken } from '@parcel-map/contracts/workspace/surveys';
 export const surveyLayer = (surveyId: number) => `survey:${surveyId}`;
 
 /** 'member' (reads everything a member reads), 'guest' (through the project's share link: no respondents) or 'none'. */
-export async function surveyAccessFor(sql: Sql, caller: Caller, surveyId: number, share?: string): Promise<SurveyAccess> {
+export async function surveyAccessFor(
+  sql: Sql,
+  caller: Caller,
+  surveyId: number,
+  share?: string,
+): Promise<SurveyAccess> {
   const survey = await surveyById(sql, surveyId);
   if (!survey) return 'none';
   if (surveyAccess(caller, survey, false) === 'member') return 'member';

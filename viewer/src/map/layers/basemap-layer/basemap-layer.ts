@@ -25,7 +25,9 @@ export function streetBasemapLayers(): LayerSpecification[] {
 
 /** Street names along their lines from zoom 14 (place names come from the places layer). */
 export function streetLabelLayers(): LayerSpecification[] {
-  return basemapLabelLayers(streetBasemapSourceId).filter((l) => l.id === 'basemap-street-labels') as unknown as LayerSpecification[];
+  return basemapLabelLayers(streetBasemapSourceId).filter(
+    (l) => l.id === 'basemap-street-labels',
+  ) as unknown as LayerSpecification[];
 }
 
 export const streetBasemapLayerIds = streetBasemapLayers().map((l) => l.id);

@@ -3,7 +3,11 @@
 import type { ExpressionSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
 
 export const floodLegend = [
-  { label: 'A, A99, AE, AH, AO, V, VE (high risk)', color: '#7ec8f0', zones: ['A', 'A99', 'AE', 'AH', 'AO', 'V', 'VE'] },
+  {
+    label: 'A, A99, AE, AH, AO, V, VE (high risk)',
+    color: '#7ec8f0',
+    zones: ['A', 'A99', 'AE', 'AH', 'AO', 'V', 'VE'],
+  },
   { label: 'X (moderate to minimal risk)', color: '#f5a623', zones: ['X'] },
 ];
 export const floodOtherColor = '#b0b0b0';
@@ -14,17 +18,33 @@ export function floodSource(tiles: string): SourceSpecification {
 }
 
 const floodColor: ExpressionSpecification = [
-  'match', ['get', 'fld_zone'],
+  'match',
+  ['get', 'fld_zone'],
   ...floodLegend.flatMap((entry) => [entry.zones, entry.color]),
   floodOtherColor,
 ] as unknown as ExpressionSpecification;
 
 export function floodLayers(): LayerSpecification[] {
   return [
-    { id: 'flood-fill', type: 'fill', source: 'flood', 'source-layer': 'flood', layout: { visibility: 'none' }, paint: { 'fill-color': floodColor, 'fill-opacity': 0.7 } },
     {
-      id: 'flood-label', type: 'symbol', source: 'flood', 'source-layer': 'flood', minzoom: 12, layout: {
-        visibility: 'none', 'text-field': ['concat', 'Zone ', ['get', 'fld_zone']], 'text-font': ['DejaVu Sans Book'], 'text-size': 12,
+      id: 'flood-fill',
+      type: 'fill',
+      source: 'flood',
+      'source-layer': 'flood',
+      layout: { visibility: 'none' },
+      paint: { 'fill-color': floodColor, 'fill-opacity': 0.7 },
+    },
+    {
+      id: 'flood-label',
+      type: 'symbol',
+      source: 'flood',
+      'source-layer': 'flood',
+      minzoom: 12,
+      layout: {
+        visibility: 'none',
+        'text-field': ['concat', 'Zone ', ['get', 'fld_zone']],
+        'text-font': ['DejaVu Sans Book'],
+        'text-size': 12,
       },
       paint: { 'text-color': '#0b3d63', 'text-halo-color': '#ffffff', 'text-halo-width': 1.5 },
     },

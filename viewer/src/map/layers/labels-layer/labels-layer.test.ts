@@ -3,7 +3,15 @@ import { declutter, dimensionLabels, labelPoint, parcelLabels } from './labels-l
 
 const square = (x: number, size: number) => ({
   type: 'Polygon' as const,
-  coordinates: [[[x, 0], [x + size, 0], [x + size, size], [x, size], [x, 0]]],
+  coordinates: [
+    [
+      [x, 0],
+      [x + size, 0],
+      [x + size, size],
+      [x, size],
+      [x, 0],
+    ],
+  ],
 });
 
 describe('floating labels', () => {
@@ -19,7 +27,10 @@ describe('floating labels', () => {
       { id: 7, geometry: square(5, 3), properties: { owner: 'A', parcelnumb: '1-2' } },
       { id: 8, geometry: square(20, 1), properties: { owner: null, parcelnumb: '3-4' } },
     ]);
-    expect(labels.map((l) => [l.id, l.position])).toEqual([[7, [6.5, 1.5]], [8, [20.5, 0.5]]]);
+    expect(labels.map((l) => [l.id, l.position])).toEqual([
+      [7, [6.5, 1.5]],
+      [8, [20.5, 0.5]],
+    ]);
   });
 
   it('writes edge lengths in feet, meters or both', () => {
@@ -30,8 +41,17 @@ describe('floating labels', () => {
   });
 
   it('keeps one label per screen cell, preferring the larger parcel', () => {
-    const label = (id: number, x: number, weight: number) => ({ id, position: [x, 0] as [number, number], weight, owner: null, parcelnumb: String(id) });
-    const kept = declutter([label(1, 10, 1), label(2, 20, 5), label(3, 100, 1)], ([x, y]) => ({ x, y }), { w: 64, h: 18 });
+    const label = (id: number, x: number, weight: number) => ({
+      id,
+      position: [x, 0] as [number, number],
+      weight,
+      owner: null,
+      parcelnumb: String(id),
+    });
+    const kept = declutter([label(1, 10, 1), label(2, 20, 5), label(3, 100, 1)], ([x, y]) => ({ x, y }), {
+      w: 64,
+      h: 18,
+    });
     expect(kept.map((l) => l.id)).toEqual([2, 3]);
   });
 });

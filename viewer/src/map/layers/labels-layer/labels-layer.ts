@@ -36,7 +36,8 @@ function ringCentroid(ring: Position[]): { c: LonLat; a: number } {
 
 /** The label point of the largest polygon of a (possibly tile-clipped) parcel geometry. */
 export function labelPoint(geometry: Geometry): { position: LonLat; weight: number } | null {
-  const polygons = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
+  const polygons =
+    geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : [];
   let best: { position: LonLat; weight: number } | null = null;
   for (const polygon of polygons) {
     const outer = polygon[0];
@@ -48,7 +49,9 @@ export function labelPoint(geometry: Geometry): { position: LonLat; weight: numb
 }
 
 /** One label per parcel: a parcel cut by tile edges keeps its largest piece. */
-export function parcelLabels(features: { id?: string | number; geometry: Geometry; properties: Record<string, unknown> }[]): ParcelLabel[] {
+export function parcelLabels(
+  features: { id?: string | number; geometry: Geometry; properties: Record<string, unknown> }[],
+): ParcelLabel[] {
   const byId = new Map<string | number, ParcelLabel>();
   for (const f of features) {
     if (f.id === undefined) continue;
@@ -57,14 +60,24 @@ export function parcelLabels(features: { id?: string | number; geometry: Geometr
     const existing = byId.get(f.id);
     if (existing && existing.weight >= point.weight) continue;
     const p = f.properties;
-    byId.set(f.id, { id: f.id, position: point.position, weight: point.weight, owner: (p.owner as string) ?? null, parcelnumb: (p.parcelnumb as string) ?? null });
+    byId.set(f.id, {
+      id: f.id,
+      position: point.position,
+      weight: point.weight,
+      owner: (p.owner as string) ?? null,
+      parcelnumb: (p.parcelnumb as string) ?? null,
+    });
   }
   return [...byId.values()];
 }
 
 /** Greedy screen-space declutter: keeps the largest parcel's label in each cell of a label-sized grid,
  * so dense blocks stay readable (deck.gl's TextLayer does no collision of its own). */
-export function declutter(labels: ParcelLabel[], project: (p: LonLat) => { x: number; y: number }, cell = { w: 64, h: 18 }): ParcelLabel[] {
+export function declutter(
+  labels: ParcelLabel[],
+  project: (p: LonLat) => { x: number; y: number },
+  cell = { w: 64, h: 18 },
+): ParcelLabel[] {
   const taken = new Set<string>();
   const kept: ParcelLabel[] = [];
   for (const label of [...labels].sort((a, b) => b.weight - a.weight)) {
@@ -88,20 +101,36 @@ const textStyle = {
   getColor: [30, 30, 30, 255] as [number, number, number, number],
 };
 
-export function parcelLabelLayers(labels: ParcelLabel[], show: { owner: boolean; parcelnumb: boolean }): TextLayer<ParcelLabel>[] {
+export function parcelLabelLayers(
+  labels: ParcelLabel[],
+  show: { owner: boolean; parcelnumb: boolean },
+): TextLayer<ParcelLabel>[] {
   const layers: TextLayer<ParcelLabel>[] = [];
   const both = show.owner && show.parcelnumb;
   if (show.owner) {
-    layers.push(new TextLayer<ParcelLabel>({
-      id: 'label-owner', data: labels.filter((l) => l.owner), ...textStyle,
-      getPosition: (d) => d.position, getText: (d) => d.owner ?? '', getPixelOffset: both ? [0, -8] : [0, 0],
-    }));
+    layers.push(
+      new TextLayer<ParcelLabel>({
+        id: 'label-owner',
+        data: labels.filter((l) => l.owner),
+        ...textStyle,
+        getPosition: (d) => d.position,
+        getText: (d) => d.owner ?? '',
+        getPixelOffset: both ? [0, -8] : [0, 0],
+      }),
+    );
   }
   if (show.parcelnumb) {
-    layers.push(new TextLayer<ParcelLabel>({
-      id: 'label-parcelnumb', data: labels.filter((l) => l.parcelnumb), ...textStyle, getColor: [80, 30, 110, 255],
-      getPosition: (d) => d.position, getText: (d) => d.parcelnumb ?? '', getPixelOffset: both ? [0, 8] : [0, 0],
-    }));
+    layers.push(
+      new TextLayer<ParcelLabel>({
+        id: 'label-parcelnumb',
+        data: labels.filter((l) => l.parcelnumb),
+        ...textStyle,
+        getColor: [80, 30, 110, 255],
+        getPosition: (d) => d.position,
+        getText: (d) => d.parcelnumb ?? '',
+        getPixelOffset: both ? [0, 8] : [0, 0],
+      }),
+    );
   }
   return layers;
 }
@@ -111,16 +140,26 @@ export interface DimensionLabel {
   text: string;
 }
 
-export function dimensionLabels(lengths: [number, number, LonLat][], show: { feet: boolean; meters: boolean }): DimensionLabel[] {
-  return lengths.map(([ft, m, position]) => {
-    const parts = [show.feet ? `${Math.round(ft)} ft` : '', show.meters ? `${m.toFixed(1)} m` : ''].filter(Boolean);
-    return { position, text: parts.join(' / ') };
-  }).filter((d) => d.text !== '');
+export function dimensionLabels(
+  lengths: [number, number, LonLat][],
+  show: { feet: boolean; meters: boolean },
+): DimensionLabel[] {
+  return lengths
+    .map(([ft, m, position]) => {
+      const parts = [show.feet ? `${Math.round(ft)} ft` : '', show.meters ? `${m.toFixed(1)} m` : ''].filter(Boolean);
+      return { position, text: parts.join(' / ') };
+    })
+    .filter((d) => d.text !== '');
 }
 
 export function dimensionLayer(labels: DimensionLabel[]): TextLayer<DimensionLabel> {
   return new TextLayer<DimensionLabel>({
-    id: 'label-dimensions', data: labels, ...textStyle, getColor: [180, 0, 90, 255], getSize: 13,
-    getPosition: (d) => d.position, getText: (d) => d.text,
+    id: 'label-dimensions',
+    data: labels,
+    ...textStyle,
+    getColor: [180, 0, 90, 255],
+    getSize: 13,
+    getPosition: (d) => d.position,
+    getText: (d) => d.text,
   });
 }

@@ -4,7 +4,12 @@ import type { ExpressionSpecification, LayerSpecification, SourceSpecification }
 
 export const parcelMinZoom = 11;
 export const parcelSourceId = 'parcels';
-export const parcelLayerIds = { fill: 'parcels-fill', line: 'parcels-line', hover: 'parcels-hover', selected: 'parcels-selected' } as const;
+export const parcelLayerIds = {
+  fill: 'parcels-fill',
+  line: 'parcels-line',
+  hover: 'parcels-hover',
+  selected: 'parcels-selected',
+} as const;
 
 export interface TileJson {
   tiles: string[];
@@ -17,7 +22,13 @@ export interface TileJson {
  * else the TileJSON URL for maplibre to fetch. */
 export function parcelSource(origin: string, tokenQuery: string, tileJson: TileJson | null): SourceSpecification {
   if (tileJson?.tiles?.length) {
-    return { type: 'vector', tiles: tileJson.tiles, minzoom: tileJson.minzoom ?? parcelMinZoom, maxzoom: tileJson.maxzoom ?? 22, ...(tileJson.bounds ? { bounds: tileJson.bounds } : {}) };
+    return {
+      type: 'vector',
+      tiles: tileJson.tiles,
+      minzoom: tileJson.minzoom ?? parcelMinZoom,
+      maxzoom: tileJson.maxzoom ?? 22,
+      ...(tileJson.bounds ? { bounds: tileJson.bounds } : {}),
+    };
   }
   return { type: 'vector', url: `${origin}/api/v1/parcels?format=mvt${tokenQuery}` };
 }
@@ -39,9 +50,27 @@ export function parcelLayers(colors: { parcel: string; hover: string; selected: 
   return [
     // Fully transparent but still queryable: hover and click find parcels by their area, not their edge.
     { id: parcelLayerIds.fill, type: 'fill', ...common, paint: { 'fill-color': '#000000', 'fill-opacity': 0 } },
-    { id: parcelLayerIds.line, type: 'line', ...common, paint: { 'line-color': colors.parcel, 'line-width': outlineWidth } },
+    {
+      id: parcelLayerIds.line,
+      type: 'line',
+      ...common,
+      paint: { 'line-color': colors.parcel, 'line-width': outlineWidth },
+    },
     // Spec 4: the hover outline appears only at or above the raster max zoom (13).
-    { id: parcelLayerIds.hover, type: 'line', ...common, minzoom: 13, filter: hoverFilter(null), paint: { 'line-color': colors.hover, 'line-width': hoverWidth } },
-    { id: parcelLayerIds.selected, type: 'line', ...common, filter: selectedFilter(null), paint: { 'line-color': colors.selected, 'line-width': 5 } },
+    {
+      id: parcelLayerIds.hover,
+      type: 'line',
+      ...common,
+      minzoom: 13,
+      filter: hoverFilter(null),
+      paint: { 'line-color': colors.hover, 'line-width': hoverWidth },
+    },
+    {
+      id: parcelLayerIds.selected,
+      type: 'line',
+      ...common,
+      filter: selectedFilter(null),
+      paint: { 'line-color': colors.selected, 'line-width': 5 },
+    },
   ];
 }

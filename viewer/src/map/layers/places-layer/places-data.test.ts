@@ -39,11 +39,21 @@ describe('subBoundaryParent', () => {
 
 describe('subBoundaryOptions', () => {
   it('offers every level inside a US city', () => {
-    expect(subBoundaryOptions(cambridge, 'us').map((o) => o.label)).toEqual(['Follow zoom', 'States', 'Counties', 'Cities', 'Neighborhoods']);
+    expect(subBoundaryOptions(cambridge, 'us').map((o) => o.label)).toEqual([
+      'Follow zoom',
+      'States',
+      'Counties',
+      'Cities',
+      'Neighborhoods',
+    ]);
   });
 
   it('offers only provinces and census divisions in Canada', () => {
-    expect(subBoundaryOptions(ontario, 'ca').map((o) => o.label)).toEqual(['Follow zoom', 'Provinces', 'Census divisions']);
+    expect(subBoundaryOptions(ontario, 'ca').map((o) => o.label)).toEqual([
+      'Follow zoom',
+      'Provinces',
+      'Census divisions',
+    ]);
   });
 
   it('offers only the zoom choice before the place is known', () => {

@@ -16,11 +16,19 @@ function bboxCenter([w, s, e, n]: BBox): [number, number] {
 }
 
 function label(place: PlaceRef, bbox: BBox): Feature<Point> {
-  return { type: 'Feature', geometry: { type: 'Point', coordinates: bboxCenter(bbox) }, properties: { name: place.name, kind: place.kind, path: place.path } };
+  return {
+    type: 'Feature',
+    geometry: { type: 'Point', coordinates: bboxCenter(bbox) },
+    properties: { name: place.name, kind: place.kind, path: place.path },
+  };
 }
 
 function outline(b: BoundaryFeature): Feature<Geometry> {
-  return { type: 'Feature', geometry: b.geometry, properties: { kind: b.properties.kind, name: b.properties.name, path: b.properties.path } };
+  return {
+    type: 'Feature',
+    geometry: b.geometry,
+    properties: { kind: b.properties.kind, name: b.properties.name, path: b.properties.path },
+  };
 }
 
 function childOutline(c: PlaceChild & { geometry: Geometry }): Feature<Geometry> {
@@ -77,7 +85,10 @@ export async function loadPlacesData(at: AtPoint, zoom: number, level: SubBounda
   if (labels.length === 0) for (const b of ownFeatures) labels.push(label(b.properties, b.properties.bbox));
   return {
     outlines: { type: 'FeatureCollection', features: ownFeatures.map(outline) },
-    children: { type: 'FeatureCollection', features: kids.filter((c): c is PlaceChild & { geometry: Geometry } => Boolean(c.geometry)).map(childOutline) },
+    children: {
+      type: 'FeatureCollection',
+      features: kids.filter((c): c is PlaceChild & { geometry: Geometry } => Boolean(c.geometry)).map(childOutline),
+    },
     labels: { type: 'FeatureCollection', features: labels },
   };
 }

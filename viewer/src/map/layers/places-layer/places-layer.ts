@@ -17,13 +17,23 @@ export function placesSources(): Record<string, SourceSpecification> {
 
 export function placesLayers(): LayerSpecification[] {
   return [
-    { id: placesLayerIds.fill, type: 'fill', source: 'places', filter: ['==', ['get', 'kind'], 'city'], paint: { 'fill-color': '#f7f6f0', 'fill-opacity': 0.8 } },
     {
-      id: 'places-children-line', type: 'line', source: 'places-children',
+      id: placesLayerIds.fill,
+      type: 'fill',
+      source: 'places',
+      filter: ['==', ['get', 'kind'], 'city'],
+      paint: { 'fill-color': '#f7f6f0', 'fill-opacity': 0.8 },
+    },
+    {
+      id: 'places-children-line',
+      type: 'line',
+      source: 'places-children',
       paint: { 'line-color': '#9a8fb5', 'line-width': 1, 'line-dasharray': [3, 2] },
     },
     {
-      id: placesLayerIds.line, type: 'line', source: 'places',
+      id: placesLayerIds.line,
+      type: 'line',
+      source: 'places',
       paint: {
         'line-color': ['match', ['get', 'kind'], 'state', '#7a6a9a', 'county', '#8e7fb0', '#a596c4'],
         'line-width': ['match', ['get', 'kind'], 'state', 2.5, 'county', 2, 1.5],
@@ -34,7 +44,9 @@ export function placesLayers(): LayerSpecification[] {
 
 export function placeLabelLayer(): LayerSpecification {
   return {
-    id: placesLayerIds.label, type: 'symbol', source: 'place-labels',
+    id: placesLayerIds.label,
+    type: 'symbol',
+    source: 'place-labels',
     layout: {
       'text-field': ['get', 'name'],
       'text-font': ['DejaVu Sans Book'],

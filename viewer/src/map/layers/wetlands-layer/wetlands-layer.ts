@@ -19,13 +19,22 @@ export function wetlandsSource(tiles: string): SourceSpecification {
 }
 
 const wetlandColor: ExpressionSpecification = [
-  'match', ['get', 'wetland_type'],
+  'match',
+  ['get', 'wetland_type'],
   ...wetlandsLegend.slice(0, -1).flatMap((entry) => [entry.label, entry.color]),
   wetlandsLegend[wetlandsLegend.length - 1]!.color,
 ] as unknown as ExpressionSpecification;
 
 export function wetlandsLayers(): LayerSpecification[] {
   return [
-    { id: 'wetlands-fill', type: 'fill', source: 'wetlands', 'source-layer': 'wetlands', minzoom: 10, layout: { visibility: 'none' }, paint: { 'fill-color': wetlandColor, 'fill-opacity': 0.7 } },
+    {
+      id: 'wetlands-fill',
+      type: 'fill',
+      source: 'wetlands',
+      'source-layer': 'wetlands',
+      minzoom: 10,
+      layout: { visibility: 'none' },
+      paint: { 'fill-color': wetlandColor, 'fill-opacity': 0.7 },
+    },
   ];
 }

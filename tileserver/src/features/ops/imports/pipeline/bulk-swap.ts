@@ -29,7 +29,10 @@ export async function resumeBandTriggers(db: Db): Promise<void> {
  */
 export async function removePreviousParcels(db: Db, source: string): Promise<number> {
   await db.unsafe(`DROP TABLE IF EXISTS import_previous`);
-  await db.unsafe(`CREATE TEMP TABLE import_previous ON COMMIT DROP AS SELECT ll_uuid, id FROM parcels WHERE source = $1`, [source]);
+  await db.unsafe(
+    `CREATE TEMP TABLE import_previous ON COMMIT DROP AS SELECT ll_uuid, id FROM parcels WHERE source = $1`,
+    [source],
+  );
   await db.unsafe(`CREATE UNIQUE INDEX ON import_previous (ll_uuid)`);
   await db.unsafe(`ANALYZE import_previous`);
   const [row] = await db<{ n: number }[]>`SELECT count(*)::int AS n FROM import_previous`;
@@ -70,5 +73,9 @@ export async function refreshBands(db: Db, source: string): Promise<BandRefresh>
     SELECT count(*) FILTER (WHERE put)::int AS written, count(*) FILTER (WHERE NOT put)::int AS removed,
       (SELECT count(*)::int FROM parcels WHERE source = ${source}) AS total
     FROM import_band_changes`;
-  return { written: counts?.written ?? 0, removed: counts?.removed ?? 0, kept: (counts?.total ?? 0) - (counts?.written ?? 0) };
+  return {
+    written: counts?.written ?? 0,
+    removed: counts?.removed ?? 0,
+    kept: (counts?.total ?? 0) - (counts?.written ?? 0),
+  };
 }

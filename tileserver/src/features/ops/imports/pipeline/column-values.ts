@@ -23,7 +23,8 @@ export interface Profile {
   unique: number;
 }
 
-export const shareOf = (values: string[], test: (v: string) => boolean) => (values.length === 0 ? 0 : values.filter(test).length / values.length);
+export const shareOf = (values: string[], test: (v: string) => boolean) =>
+  values.length === 0 ? 0 : values.filter(test).length / values.length;
 const isNumber = (v: string) => /^-?\d+(\.\d+)?$/.test(v.replace(/[$,\s]/g, ''));
 
 export function profile(c: SourceColumn): Profile {
@@ -37,17 +38,27 @@ export function profile(c: SourceColumn): Profile {
     address: shareOf(filled, (v) => /^\d+[A-Z]?(-\d+[A-Z]?)?\s+[A-Za-z0-9].*[A-Za-z]/.test(v)),
     houseNumber: shareOf(filled, (v) => /^\d+[A-Z]?(-\d+[A-Z]?)?$/i.test(v)),
     // Descriptions: words (a space, or a long word in letters), not codes like R1 or 101.
-    words: shareOf(filled, (v) => /[A-Za-z]{3}/.test(v) && (/[A-Za-z]\s+[A-Za-z]/.test(v) || /^[A-Za-z/&-]{5,}$/.test(v))),
+    words: shareOf(
+      filled,
+      (v) => /[A-Za-z]{3}/.test(v) && (/[A-Za-z]\s+[A-Za-z]/.test(v) || /^[A-Za-z/&-]{5,}$/.test(v)),
+    ),
     code: shareOf(filled, (v) => /^[A-Z0-9][A-Z0-9.\-/]{0,5}$/i.test(v)),
     unique: filled.length === 0 ? 0 : new Set(filled).size / filled.length,
   };
 }
 
 const pctOf = (share: number) => `${Math.round(share * 100)}%`;
-const examples = (p: Profile) => [...new Set(p.filled)].slice(0, 2).map((v) => JSON.stringify(v)).join(', ');
+const examples = (p: Profile) =>
+  [...new Set(p.filled)]
+    .slice(0, 2)
+    .map((v) => JSON.stringify(v))
+    .join(', ');
 
 // Fields whose code and description a county may publish in one column: the values say which.
-const pairs: Record<string, [code: string, desc: string]> = { usecode: ['usecode', 'usedesc'], zoning: ['zoning', 'zoning_description'] };
+const pairs: Record<string, [code: string, desc: string]> = {
+  usecode: ['usecode', 'usedesc'],
+  zoning: ['zoning', 'zoning_description'],
+};
 
 const catalogNumeric = (catalog: Catalog, field: string) => ['number', 'integer'].includes(catalog.get(field) ?? '');
 
@@ -66,11 +77,21 @@ export function fittedField(field: string, p: Profile, catalog: Catalog): { fiel
   }
   if (field === 'yearbuilt') return p.year >= 0.8 ? { field, note: `${pctOf(p.year)} of its values are years` } : null;
   if (field === 'szip') return p.zip >= 0.8 ? { field, note: `${pctOf(p.zip)} of its values are ZIP codes` } : null;
-  if (field === 'mail_zip') return shareOf(p.filled, (v) => /^\d{3,5}(-?\d{4})?$/.test(v)) >= 0.5 ? { field, note: 'its values are ZIP codes' } : null;
-  if (field === 'parcelnumb') return p.unique >= 0.9 ? { field, note: `${pctOf(p.unique)} of its values are unique` } : null;
-  if (field === 'saddno') return p.houseNumber >= 0.8 ? { field, note: `${pctOf(p.houseNumber)} of its values are house numbers` } : null;
-  if (field === 'address') return p.address >= 0.5 ? { field, note: `${pctOf(p.address)} of its values look like addresses (${examples(p)})` } : null;
-  if (catalog.get(field) === 'date') return p.date >= 0.5 ? { field, note: `${pctOf(p.date)} of its values are dates` } : null;
-  if (catalogNumeric(catalog, field)) return p.number >= 0.8 ? { field, note: `${pctOf(p.number)} of its values are numbers` } : null;
+  if (field === 'mail_zip')
+    return shareOf(p.filled, (v) => /^\d{3,5}(-?\d{4})?$/.test(v)) >= 0.5
+      ? { field, note: 'its values are ZIP codes' }
+      : null;
+  if (field === 'parcelnumb')
+    return p.unique >= 0.9 ? { field, note: `${pctOf(p.unique)} of its values are unique` } : null;
+  if (field === 'saddno')
+    return p.houseNumber >= 0.8 ? { field, note: `${pctOf(p.houseNumber)} of its values are house numbers` } : null;
+  if (field === 'address')
+    return p.address >= 0.5
+      ? { field, note: `${pctOf(p.address)} of its values look like addresses (${examples(p)})` }
+      : null;
+  if (catalog.get(field) === 'date')
+    return p.date >= 0.5 ? { field, note: `${pctOf(p.date)} of its values are dates` } : null;
+  if (catalogNumeric(catalog, field))
+    return p.number >= 0.8 ? { field, note: `${pctOf(p.number)} of its values are numbers` } : null;
   return { field, note: `values ${examples(p)}` };
 }

@@ -25,7 +25,8 @@ let file: string;
 // What the file holds, decided from the same boundary the import checks against.
 let expected: { inside: number; edge: number; far: number };
 const silent = () => {};
-const run = (options: Partial<ImportOptions>) => importParcels(scratch.sql, scratch.url, { file, place, log: silent, ...options });
+const run = (options: Partial<ImportOptions>) =>
+  importParcels(scratch.sql, scratch.url, { file, place, log: silent, ...options });
 
 const uses = ['Single Family Residential', 'Commercial', 'Vacant Land', 'Institutional', 'Multi-Family Residential'];
 
@@ -33,7 +34,13 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   await migrate(scratch.sql);
   const wanted = new Set(['us_states', 'us_counties']);
-  await scratch.sql.begin((tx) => loadSources(tx as unknown as Db, realSources.filter((s) => wanted.has(s.id)), silent));
+  await scratch.sql.begin((tx) =>
+    loadSources(
+      tx as unknown as Db,
+      realSources.filter((s) => wanted.has(s.id)),
+      silent,
+    ),
+  );
   // 220 m lots (180 m squares) on a grid in UTM 18N over the city and 300 m around it; a lot is "edge"
   // when its inside point is outside the boundary. Four lots 5 km east of the city are elsewhere.
   const lots = await scratch.sql<{ geojson: string; outside: boolean; far: boolean }[]>`
@@ -88,14 +95,20 @@ describe('a county file the project has never seen', () => {
   it("27.3: an import into the city's natural name stops naming the real place", async () => {
     const refused = await run({ place: '/us/va/williamsburg', dryRun: true }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(UnknownPlaceError);
-    expect((refused as UnknownPlaceError).message).toMatch(/^there is no place \/us\/va\/williamsburg: did you mean \/us\/va\/williamsburg-city \(Williamsburg/);
+    expect((refused as UnknownPlaceError).message).toMatch(
+      /^there is no place \/us\/va\/williamsburg: did you mean \/us\/va\/williamsburg-city \(Williamsburg/,
+    );
     expect((refused as UnknownPlaceError).suggestions[0]?.path).toBe(place);
     expect((await scratch.sql`SELECT 1 FROM places WHERE path = '/us/va/williamsburg'`).length).toBe(0);
   });
 
   it('27.3: keeps every lot within the distance of the boundary, reports the ones outside it and refuses only the far ones', async () => {
     const report = await run({});
-    expect(report).toMatchObject({ read: expected.inside + expected.edge + expected.far, loaded: expected.inside + expected.edge, skipped: expected.far });
+    expect(report).toMatchObject({
+      read: expected.inside + expected.edge + expected.far,
+      loaded: expected.inside + expected.edge,
+      skipped: expected.far,
+    });
     expect(report.details).toEqual({ outside_place: expected.far, outside_place_kept: expected.edge });
     expect(report.outside).toMatchObject({ place, kept: expected.edge, refused: expected.far, limitMeters: 2000 });
     expect(report.outside!.maxMeters).toBeGreaterThan(0);
@@ -112,7 +125,14 @@ describe('a county file the project has never seen', () => {
     const report = await run({ dryRun: true });
     expect(report.mappingProposed).toBe(false);
     const written = mappingSchema.parse(JSON.parse(readFileSync(mappingPathFor(file), 'utf8')));
-    expect(written).toEqual({ parcelnumb: 'PID', owner: 'OwnerName', saddno: 'StNum', usedesc: 'LandUseCategory', yearbuilt: 'YearBuilt', gisacre: 'Acres' });
+    expect(written).toEqual({
+      parcelnumb: 'PID',
+      owner: 'OwnerName',
+      saddno: 'StNum',
+      usedesc: 'LandUseCategory',
+      yearbuilt: 'YearBuilt',
+      gisacre: 'Acres',
+    });
     expect(report.mapping).toEqual(written);
     expect(report.unmappedColumns).toEqual(['Notes']);
     expect(report.fill.find((f) => f.field === 'usedesc')).toMatchObject({ share: 1, unparsed: 0 });
@@ -124,8 +144,16 @@ describe('a county file the project has never seen', () => {
     const report = await run({ dryRun: true });
     expect(report.mappingProposed).toBe(true);
     const of = (field: string) => report.proposal!.matches.find((m) => m.field === field);
-    expect(of('usedesc')).toMatchObject({ columns: ['LandUseCategory'], confidence: 0.75, reason: expect.stringMatching(/land use; its values are descriptions/) });
-    expect(of('gisacre')).toMatchObject({ columns: ['Acres'], confidence: 0.95, reason: expect.stringMatching(/numbers/) });
+    expect(of('usedesc')).toMatchObject({
+      columns: ['LandUseCategory'],
+      confidence: 0.75,
+      reason: expect.stringMatching(/land use; its values are descriptions/),
+    });
+    expect(of('gisacre')).toMatchObject({
+      columns: ['Acres'],
+      confidence: 0.95,
+      reason: expect.stringMatching(/numbers/),
+    });
   });
 
   it('27.3: a smaller distance (IMPORT_OUTSIDE_MAX_M or --outside-max-m) refuses the edge lots beyond it and counts them', async () => {

@@ -10,11 +10,34 @@ import { createStaging, stagedCounts, type Db } from '../../../../data/staging.t
 import type { LoadSummary } from '../../../../data/load-real-data.ts';
 import { columnsOf, mappingProblems, mappingSchema, parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
 import { ImportInputError, inspectSource, ogrToStage, type SourceLayer } from './ogr.ts';
-import { insertImportedParcels, deriveFields, upsertImportPlaces, type DerivedCounts, type PlaceInfo, resolvePlace } from './normalise.ts';
+import {
+  insertImportedParcels,
+  deriveFields,
+  upsertImportPlaces,
+  type DerivedCounts,
+  type PlaceInfo,
+  resolvePlace,
+} from './normalise.ts';
 import { proposeMapping, type Proposal } from './propose.ts';
 import { materialiseValues } from './values.ts';
-import { refreshBands, removePreviousParcels, type BandRefresh, resumeBandTriggers, suspendBandTriggers } from './bulk-swap.ts';
-import { assignIds, checkPlace, fieldFill, outsideParcels, sourceColumns, stageRows, stageTable, type FieldFill, type OutsideParcels } from './stage-checks.ts';
+import {
+  refreshBands,
+  removePreviousParcels,
+  type BandRefresh,
+  resumeBandTriggers,
+  suspendBandTriggers,
+} from './bulk-swap.ts';
+import {
+  assignIds,
+  checkPlace,
+  fieldFill,
+  outsideParcels,
+  sourceColumns,
+  stageRows,
+  stageTable,
+  type FieldFill,
+  type OutsideParcels,
+} from './stage-checks.ts';
 
 export interface ImportOptions {
   file: string;
@@ -89,16 +112,25 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
   const source = importSource(place.path);
   const [existing] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM parcels WHERE source = ${source}`;
   if ((existing?.n ?? 0) > 0 && !options.replace && !options.dryRun) {
-    throw new ImportInputError(`${place.path} already has ${existing!.n} imported parcels; add --replace to swap them for this file`);
+    throw new ImportInputError(
+      `${place.path} already has ${existing!.n} imported parcels; add --replace to swap them for this file`,
+    );
   }
   const layer = await inspectSource(options.file, options.layer);
   options.log(`layer ${layer.layer} (${layer.geometryType}, ${layer.features} features): ${layer.choice}`);
   if (!layer.hasSrs && !options.srs) {
-    throw new ImportInputError(`${options.file} (layer ${layer.layer}) has no coordinate reference system: give it with --srs EPSG:nnnn`);
+    throw new ImportInputError(
+      `${options.file} (layer ${layer.layer}) has no coordinate reference system: give it with --srs EPSG:nnnn`,
+    );
   }
   const table = `run_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const report = (phase: string, rows: number, total = layer.features) =>
-    options.progress?.({ phase, rows, total, rowsPerSecond: rows / Math.max(0.001, (performance.now() - started) / 1000) });
+    options.progress?.({
+      phase,
+      rows,
+      total,
+      rowsPerSecond: rows / Math.max(0.001, (performance.now() - started) / 1000),
+    });
   try {
     const timings: Record<string, number> = {};
     const warnings = await stage(url, layer, table, options.srs, report);
@@ -109,7 +141,11 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     const proposed = proposal !== null;
     const mapped = new Set(Object.values(mapping).flatMap(columnsOf));
     const unmappedColumns = columns.map((c) => c.name).filter((c) => !mapped.has(c));
-    const problems = mappingProblems(mapping, catalog, columns.map((c) => c.name));
+    const problems = mappingProblems(
+      mapping,
+      catalog,
+      columns.map((c) => c.name),
+    );
     if (problems.length > 0) throw new ImportInputError(`the mapping does not fit:\n  ${problems.join('\n  ')}`);
     if (proposed) options.log(`proposed mapping written to ${mappingFile}: edit it and import again with --mapping`);
     if (!mapping.parcelnumb) warnings.push('no parcelnumb mapped: parcel ids come from each geometry');
@@ -139,7 +175,18 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
       // One import per place at a time; other places import side by side.
       await db`SELECT pg_advisory_xact_lock(727100016, hashtext(${source}))`;
       const outsideMaxMeters = options.outsideMaxMeters ?? loadConfig().IMPORT_OUTSIDE_MAX_M;
-      const transformed = await transform(db, { source, place, table, file: options.file, mapping, catalog, dryRun: options.dryRun ?? false, outsideMaxMeters, report, timings });
+      const transformed = await transform(db, {
+        source,
+        place,
+        table,
+        file: options.file,
+        mapping,
+        catalog,
+        dryRun: options.dryRun ?? false,
+        outsideMaxMeters,
+        report,
+        timings,
+      });
       await options.beforeCommit?.(tx as unknown as Sql, fullReport(transformed));
       return transformed;
     });
@@ -154,12 +201,24 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
   }
 }
 
-async function stage(url: string, layer: SourceLayer, table: string, srs: string | undefined, report: (phase: string, rows: number) => void) {
+async function stage(
+  url: string,
+  layer: SourceLayer,
+  table: string,
+  srs: string | undefined,
+  report: (phase: string, rows: number) => void,
+) {
   report('reading', 0);
-  return ogrToStage(url, layer, table, srs, ({ fraction }) => report('reading', Math.round(fraction * Math.max(layer.features, 0))));
+  return ogrToStage(url, layer, table, srs, ({ fraction }) =>
+    report('reading', Math.round(fraction * Math.max(layer.features, 0))),
+  );
 }
 
-function chooseMapping(options: ImportOptions, columns: Awaited<ReturnType<typeof sourceColumns>>, catalog: Awaited<ReturnType<typeof parcelCatalog>>) {
+function chooseMapping(
+  options: ImportOptions,
+  columns: Awaited<ReturnType<typeof sourceColumns>>,
+  catalog: Awaited<ReturnType<typeof parcelCatalog>>,
+) {
   const file = options.mappingFile ?? mappingPathFor(options.file);
   // A mapping file (given, or a proposal the user edited beside the data) wins over a new proposal.
   if (options.mappingFile || existsSync(file)) {
@@ -167,10 +226,15 @@ function chooseMapping(options: ImportOptions, columns: Awaited<ReturnType<typeo
     try {
       parsed = JSON.parse(readFileSync(file, 'utf8'));
     } catch (error) {
-      throw new ImportInputError(`${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+      throw new ImportInputError(
+        `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     const mapping = mappingSchema.safeParse(parsed);
-    if (!mapping.success) throw new ImportInputError(`${file}: ${mapping.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!mapping.success)
+      throw new ImportInputError(
+        `${file}: ${mapping.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     return { mapping: mapping.data, mappingFile: file, proposal: null };
   }
   // Only the mapping goes to the file, so the importer reads it back as it is; the reasons are reported.
@@ -192,7 +256,21 @@ interface TransformInput {
   timings: Record<string, number>;
 }
 
-type TransformResult = Omit<ImportReport, 'file' | 'layer' | 'place' | 'dryRun' | 'mapping' | 'mappingFile' | 'mappingProposed' | 'proposal' | 'unmappedColumns' | 'seconds' | 'rowsPerSecond' | 'timings'>;
+type TransformResult = Omit<
+  ImportReport,
+  | 'file'
+  | 'layer'
+  | 'place'
+  | 'dryRun'
+  | 'mapping'
+  | 'mappingFile'
+  | 'mappingProposed'
+  | 'proposal'
+  | 'unmappedColumns'
+  | 'seconds'
+  | 'rowsPerSecond'
+  | 'timings'
+>;
 
 async function transform(db: Db, input: TransformInput): Promise<TransformResult> {
   const { source, place, mapping, catalog } = input;
@@ -231,12 +309,30 @@ async function transform(db: Db, input: TransformInput): Promise<TransformResult
     FROM (SELECT ST_Extent(geom)::geometry AS x FROM load_staging WHERE source = ${source} AND skip_reason IS NULL) b`;
   const parcelsBbox = bbox?.w == null ? null : [bbox.w, bbox.s, bbox.e, bbox.n];
   const placeBbox = await placeBounds(db, city ?? county);
-  if (placeBbox && parcelsBbox && (parcelsBbox[0]! < placeBbox[0]! || parcelsBbox[1]! < placeBbox[1]! || parcelsBbox[2]! > placeBbox[2]! || parcelsBbox[3]! > placeBbox[3]!)) {
+  if (
+    placeBbox &&
+    parcelsBbox &&
+    (parcelsBbox[0]! < placeBbox[0]! ||
+      parcelsBbox[1]! < placeBbox[1]! ||
+      parcelsBbox[2]! > placeBbox[2]! ||
+      parcelsBbox[3]! > placeBbox[3]!)
+  ) {
     warnings.push('some parcels reach beyond the bounding box of the place');
   }
-  if (details.larger_than_county) warnings.push(`${details.larger_than_county} parcels are larger than the county: skipped (wrong --srs or units?)`);
+  if (details.larger_than_county)
+    warnings.push(`${details.larger_than_county} parcels are larger than the county: skipped (wrong --srs or units?)`);
   if (input.dryRun) {
-    return { ...base, loaded: 0, derived: null, placesCreated: [], placeBbox, parcelsBbox, warnings, versions: { parcels: null }, bands: null };
+    return {
+      ...base,
+      loaded: 0,
+      derived: null,
+      placesCreated: [],
+      placeBbox,
+      parcelsBbox,
+      warnings,
+      versions: { parcels: null },
+      bands: null,
+    };
   }
   input.report('loading', 0);
   // layer_versions before parcels, as the synthetic loader and migrations take them (the other order
@@ -257,8 +353,10 @@ async function transform(db: Db, input: TransformInput): Promise<TransformResult
   const bands = await refreshBands(db, source);
   await resumeBandTriggers(db);
   lap('bands');
-  if (derived.lbcsMissing > 0 && place.state === 'ma') warnings.push(`${derived.lbcsMissing} parcels have no LBCS activity (use code missing or not in the MA table)`);
-  if (place.state !== 'ma') warnings.push(`no use-code table for ${place.state.toUpperCase()}: lbcs_activity left null on ${loaded} parcels`);
+  if (derived.lbcsMissing > 0 && place.state === 'ma')
+    warnings.push(`${derived.lbcsMissing} parcels have no LBCS activity (use code missing or not in the MA table)`);
+  if (place.state !== 'ma')
+    warnings.push(`no use-code table for ${place.state.toUpperCase()}: lbcs_activity left null on ${loaded} parcels`);
   if (placesCreated.length > 0) await db`SELECT bump_layer_version('places')`;
   await db`SELECT refresh_county_coverage(ARRAY[${place.countyPath}]::text[])`;
   lap('versions');
@@ -267,7 +365,17 @@ async function transform(db: Db, input: TransformInput): Promise<TransformResult
     VALUES (${source}, now(), ${counts.read}, ${loaded}, ${counts.repaired}, ${skipped}, ${db.json({ file: input.file, skipped: details } as never)})
     ON CONFLICT (source) DO UPDATE SET loaded_at = EXCLUDED.loaded_at, read = EXCLUDED.read, loaded = EXCLUDED.loaded,
       repaired = EXCLUDED.repaired, skipped = EXCLUDED.skipped, details = EXCLUDED.details`;
-  return { ...base, loaded, derived, placesCreated, placeBbox: placeBbox ?? (await placeBounds(db, place.cityPath ?? place.countyPath)), parcelsBbox, warnings, versions: { parcels: version?.v ?? null }, bands };
+  return {
+    ...base,
+    loaded,
+    derived,
+    placesCreated,
+    placeBbox: placeBbox ?? (await placeBounds(db, place.cityPath ?? place.countyPath)),
+    parcelsBbox,
+    warnings,
+    versions: { parcels: version?.v ?? null },
+    bands,
+  };
 }
 
 async function placeBounds(db: Db, path: string | null): Promise<number[] | null> {

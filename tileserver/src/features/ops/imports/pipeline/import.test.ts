@@ -45,7 +45,10 @@ const select = `SELECT parcelnumb AS "MAP_LOT", owner AS "OWNER_NAME", saddno AS
 
 function ogr2ogr(args: string[]): void {
   const { conn, env } = pgConnection(inject('databaseUrl'));
-  const result = spawnSync('ogr2ogr', [...args.map((a) => (a === 'PG' ? conn : a)), '-sql', select], { env, encoding: 'utf8' });
+  const result = spawnSync('ogr2ogr', [...args.map((a) => (a === 'PG' ? conn : a)), '-sql', select], {
+    env,
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`ogr2ogr ${args.join(' ')}: ${result.stderr}`);
 }
 
@@ -56,16 +59,27 @@ function writeFixture(name: string, driver: string, target: string, srs: string,
   return join(folder, target);
 }
 
-const run = (options: Partial<ImportOptions> & Pick<ImportOptions, 'file' | 'place'>) => importParcels(scratch.sql, scratch.url, { log: silent, ...options });
+const run = (options: Partial<ImportOptions> & Pick<ImportOptions, 'file' | 'place'>) =>
+  importParcels(scratch.sql, scratch.url, { log: silent, ...options });
 
 beforeAll(async () => {
   scratch = await scratchDatabase();
   await migrate(scratch.sql);
   const wanted = new Set(['us_states', 'us_counties', currentFloodSource, cambridgeZoning]);
-  await scratch.sql.begin((tx) => loadSources(tx as unknown as Db, realSources.filter((s) => wanted.has(s.id)), silent));
+  await scratch.sql.begin((tx) =>
+    loadSources(
+      tx as unknown as Db,
+      realSources.filter((s) => wanted.has(s.id)),
+      silent,
+    ),
+  );
   dir = mkdtempSync(join(tmpdir(), 'parcel-import-'));
   files.shp = writeFixture('shp', 'ESRI Shapefile', 'somerville.shp', 'EPSG:26986');
-  const zip = spawnSync('zip', ['-qj', join(dir, 'shp', 'somerville.zip'), ...['shp', 'shx', 'dbf', 'prj', 'cpg'].map((e) => join(dir, 'shp', `somerville.${e}`)).filter((f) => existsSync(f))]);
+  const zip = spawnSync('zip', [
+    '-qj',
+    join(dir, 'shp', 'somerville.zip'),
+    ...['shp', 'shx', 'dbf', 'prj', 'cpg'].map((e) => join(dir, 'shp', `somerville.${e}`)).filter((f) => existsSync(f)),
+  ]);
   if (zip.status !== 0) throw new Error(`zip failed: ${zip.stderr}`);
   for (const e of ['shp', 'shx', 'dbf', 'prj', 'cpg']) rmSync(join(dir, 'shp', `somerville.${e}`), { force: true });
   files.shp = join(dir, 'shp', 'somerville.zip');
@@ -86,7 +100,18 @@ afterAll(async () => {
 });
 
 async function imported(place: string) {
-  return scratch.sql<{ path: string; ll_uuid: string; parcelnumb: string; owner: string | null; address: string | null; yearbuilt: number | null; parval: number | null; acres: number }[]>`
+  return scratch.sql<
+    {
+      path: string;
+      ll_uuid: string;
+      parcelnumb: string;
+      owner: string | null;
+      address: string | null;
+      yearbuilt: number | null;
+      parval: number | null;
+      acres: number;
+    }[]
+  >`
     SELECT path, ll_uuid::text, parcelnumb, owner, address, yearbuilt, parval, ll_gisacre AS acres FROM parcels WHERE source = ${importSource(place)} ORDER BY path`;
 }
 
@@ -95,7 +120,13 @@ describe('npm run import', () => {
     const report = await run({ file: files.shp!, place: '/us/ma/middlesex/import-shp' });
     expect(report.mappingProposed).toBe(true);
     expect(JSON.parse(readFileSync(mappingPathFor(files.shp!), 'utf8'))).toEqual({
-      parcelnumb: 'MAP_LOT', owner: 'OWNER_NAME', saddno: 'HSE_NUM', saddstr: 'ST_NAME', usecode: 'LUC', parval: 'TOT_ASSESS', yearbuilt: 'YR_BLT',
+      parcelnumb: 'MAP_LOT',
+      owner: 'OWNER_NAME',
+      saddno: 'HSE_NUM',
+      saddstr: 'ST_NAME',
+      usecode: 'LUC',
+      parval: 'TOT_ASSESS',
+      yearbuilt: 'YR_BLT',
       address: { concat: ['HSE_NUM', 'ST_NAME'], separator: ' ' },
     });
     const owner = report.fill.find((f) => f.field === 'owner')!;
@@ -103,32 +134,38 @@ describe('npm run import', () => {
     expect(owner.samples).toHaveLength(3);
   });
 
-  it.each(['shp', 'gpkg', 'csv', 'gdb'])('imports the %s file with the right counts, field values and areas within half a percent', async (format) => {
-    const place = `/us/ma/middlesex/import-${format}`;
-    const report = format === 'shp'
-      ? (await scratch.sql`SELECT 1 FROM parcels WHERE source = ${importSource(place)} LIMIT 1`).length
-        ? null
-        : await run({ file: files.shp!, place })
-      : await run({ file: files[format]!, place, srs: format === 'csv' ? 'EPSG:2249' : undefined });
-    if (report) {
-      expect(report).toMatchObject({ read: parcelCount, loaded: parcelCount, skipped: 0 });
-      expect(report.derived?.lbcs).toBeGreaterThan(0);
-    }
-    const rows = await imported(place);
-    expect(rows).toHaveLength(parcelCount);
-    for (const row of rows) {
-      const original = originals.get(row.parcelnumb)!;
-      expect(row.path).toMatch(new RegExp(`^${place}/\\d+$`));
-      expect(row.owner).toBe(original.owner);
-      expect(row.address).toBe(original.address);
-      expect(row.yearbuilt).toBe(original.yearbuilt);
-      expect(row.parval).toBe(original.parval);
-      expect(Math.abs(row.acres / original.acres - 1)).toBeLessThan(0.005);
-    }
-  });
+  it.each(['shp', 'gpkg', 'csv', 'gdb'])(
+    'imports the %s file with the right counts, field values and areas within half a percent',
+    async (format) => {
+      const place = `/us/ma/middlesex/import-${format}`;
+      const report =
+        format === 'shp'
+          ? (await scratch.sql`SELECT 1 FROM parcels WHERE source = ${importSource(place)} LIMIT 1`).length
+            ? null
+            : await run({ file: files.shp!, place })
+          : await run({ file: files[format]!, place, srs: format === 'csv' ? 'EPSG:2249' : undefined });
+      if (report) {
+        expect(report).toMatchObject({ read: parcelCount, loaded: parcelCount, skipped: 0 });
+        expect(report.derived?.lbcs).toBeGreaterThan(0);
+      }
+      const rows = await imported(place);
+      expect(rows).toHaveLength(parcelCount);
+      for (const row of rows) {
+        const original = originals.get(row.parcelnumb)!;
+        expect(row.path).toMatch(new RegExp(`^${place}/\\d+$`));
+        expect(row.owner).toBe(original.owner);
+        expect(row.address).toBe(original.address);
+        expect(row.yearbuilt).toBe(original.yearbuilt);
+        expect(row.parval).toBe(original.parval);
+        expect(Math.abs(row.acres / original.acres - 1)).toBeLessThan(0.005);
+      }
+    },
+  );
 
   it('asks for --srs when the file has no coordinate reference system', async () => {
-    await expect(run({ file: files.csv!, place: '/us/ma/middlesex/import-nosrs' })).rejects.toThrow(/no coordinate reference system: give it with --srs/);
+    await expect(run({ file: files.csv!, place: '/us/ma/middlesex/import-nosrs' })).rejects.toThrow(
+      /no coordinate reference system: give it with --srs/,
+    );
   });
 
   it('changes nothing on a dry run, and still reports the checks and the field fill', async () => {
@@ -155,11 +192,17 @@ describe('npm run import', () => {
   it('counts and reports dirty input without aborting', async () => {
     const folder = join(dir, 'dirty');
     mkdirSync(folder);
-    const square = (x: number, y: number, d = 0.0002) => `POLYGON((${x} ${y},${x + d} ${y},${x + d} ${y + d},${x} ${y + d},${x} ${y}))`;
+    const square = (x: number, y: number, d = 0.0002) =>
+      `POLYGON((${x} ${y},${x + d} ${y},${x + d} ${y + d},${x} ${y + d},${x} ${y}))`;
     const rows = [
       ['P1', '"1,234,567"', '2019-05-01', square(-71.1, 42.39)],
       ['P2', '"$250,000"', '20190501', square(-71.101, 42.39)],
-      ['P3', '100', '05/01/2019', 'POLYGON((-71.102 42.39,-71.1018 42.3902,-71.1018 42.39,-71.102 42.3902,-71.102 42.39))'],
+      [
+        'P3',
+        '100',
+        '05/01/2019',
+        'POLYGON((-71.102 42.39,-71.1018 42.3902,-71.1018 42.39,-71.102 42.3902,-71.102 42.39))',
+      ],
       ['P4', '100', '2019-05-01', ''],
       ['P5', '100', '2019-05-01', 'POINT(-71.103 42.39)'],
       ['P1', '"1,234,567"', '2019-05-01', square(-71.1, 42.39)],
@@ -169,13 +212,22 @@ describe('npm run import', () => {
       ['P8', '100', '2019-05-01', square(-71.106, 42.39)],
     ];
     const file = join(folder, 'dirty.csv');
-    writeFileSync(file, `PARCEL_ID,TOTAL_VALUE,SALE_DATE,WKT\n${rows.map(([id, v, d, g]) => `${id},${v},${d},"${g}"`).join('\n')}\n`);
+    writeFileSync(
+      file,
+      `PARCEL_ID,TOTAL_VALUE,SALE_DATE,WKT\n${rows.map(([id, v, d, g]) => `${id},${v},${d},"${g}"`).join('\n')}\n`,
+    );
     const mapping = join(folder, 'mapping.json');
     writeFileSync(mapping, JSON.stringify({ parcelnumb: 'PARCEL_ID', parval: 'TOTAL_VALUE', saledate: 'SALE_DATE' }));
     const place = '/us/ma/middlesex/import-dirty';
     const report = await run({ file, place, srs: 'EPSG:4326', mappingFile: mapping });
     expect(report).toMatchObject({ read: 10, loaded: 6, repaired: 1, skipped: 4 });
-    expect(report.details).toEqual({ null_geometry: 1, not_a_polygon: 1, duplicate: 1, outside_place: 1, duplicates_kept: 2 });
+    expect(report.details).toEqual({
+      null_geometry: 1,
+      not_a_polygon: 1,
+      duplicate: 1,
+      outside_place: 1,
+      duplicates_kept: 2,
+    });
     expect(report.fill.find((f) => f.field === 'parval')).toMatchObject({ filled: 5, unparsed: 1 });
     expect(report.fill.find((f) => f.field === 'saledate')).toMatchObject({ filled: 5, unparsed: 1 });
     const values = await scratch.sql<{ parcelnumb: string; parval: number | null; saledate: string | null }[]>`
@@ -202,18 +254,23 @@ describe('an imported county on the map', () => {
   afterAll(() => sql.end());
 
   const tileOf = async () => {
-    const [p] = await scratch.sql<{ lon: number; lat: number }[]>`SELECT lon::float8 AS lon, lat::float8 AS lat FROM parcels WHERE source = ${importSource(place)} ORDER BY id LIMIT 1`;
+    const [p] = await scratch.sql<
+      { lon: number; lat: number }[]
+    >`SELECT lon::float8 AS lon, lat::float8 AS lat FROM parcels WHERE source = ${importSource(place)} ORDER BY id LIMIT 1`;
     const { z, x, y } = lonLatToTile(p!.lon, p!.lat, 15);
     return `/api/v1/parcels/${z}/${x}/${y}.mvt`;
   };
-  const version = async () => new URL((await (await app.request('/api/v1/parcels?format=mvt')).json()).tiles[0]).searchParams.get('v');
+  const version = async () =>
+    new URL((await (await app.request('/api/v1/parcels?format=mvt')).json()).tiles[0]).searchParams.get('v');
 
   it('answers in tiles, search and insights', async () => {
     const tile = await app.request(await tileOf());
     expect(tile.status).toBe(200);
     const features = await decodeTile(tile, 'parcels');
     expect(features.some((f) => String(f.properties.path).startsWith(`${place}/`))).toBe(true);
-    const [one] = await scratch.sql<{ parcelnumb: string; path: string }[]>`SELECT parcelnumb, path FROM parcels WHERE source = ${importSource(place)} ORDER BY id LIMIT 1`;
+    const [one] = await scratch.sql<
+      { parcelnumb: string; path: string }[]
+    >`SELECT parcelnumb, path FROM parcels WHERE source = ${importSource(place)} ORDER BY id LIMIT 1`;
     const search = await (await app.request(`/search.json?q=${encodeURIComponent(one!.parcelnumb)}`)).json();
     expect(search.results.map((r: { path: string }) => r.path)).toContain(one!.path);
     const places = await (await app.request('/search.json?q=import-gdb')).json();

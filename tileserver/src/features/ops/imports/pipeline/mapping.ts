@@ -20,8 +20,25 @@ export type Catalog = Map<string, FieldType>;
 
 // Fields the import computes itself (geometry, place, identity, areas): a mapping may not set them.
 const computed = new Set([
-  'id', 'path', 'source', 'source_id', 'll_uuid', 'geom', 'geom_3857', 'raw', 'geoid', 'state2', 'county', 'city',
-  'lat', 'lon', 'll_gisacre', 'll_gissqft', 'll_last_refresh', 'll_updated_at', 'ogc_fid',
+  'id',
+  'path',
+  'source',
+  'source_id',
+  'll_uuid',
+  'geom',
+  'geom_3857',
+  'raw',
+  'geoid',
+  'state2',
+  'county',
+  'city',
+  'lat',
+  'lon',
+  'll_gisacre',
+  'll_gissqft',
+  'll_last_refresh',
+  'll_updated_at',
+  'ogc_fid',
 ]);
 
 /** The mappable parcel fields and their types, read from the database (the schema catalog). */
@@ -33,12 +50,17 @@ export async function parcelCatalog(db: Db): Promise<Catalog> {
   for (const { name, type } of rows) {
     if (computed.has(name)) continue;
     const kind: FieldType | null =
-      type === 'text' ? 'text'
-      : type === 'integer' || type === 'bigint' ? 'integer'
-      : type === 'double precision' || type === 'numeric' ? 'number'
-      : type === 'date' ? 'date'
-      : type === 'boolean' ? 'boolean'
-      : null;
+      type === 'text'
+        ? 'text'
+        : type === 'integer' || type === 'bigint'
+          ? 'integer'
+          : type === 'double precision' || type === 'numeric'
+            ? 'number'
+            : type === 'date'
+              ? 'date'
+              : type === 'boolean'
+                ? 'boolean'
+                : null;
     if (kind) catalog.set(name, kind);
   }
   return catalog;
@@ -50,7 +72,8 @@ export function mappingProblems(mapping: Mapping, catalog: Catalog, columns: str
   const problems: string[] = [];
   for (const [field, expr] of Object.entries(mapping)) {
     if (!catalog.has(field)) problems.push(`${field} is not a field of the parcel schema that an import can set`);
-    for (const column of columnsOf(expr)) if (!have.has(column)) problems.push(`${field}: the source has no column "${column}"`);
+    for (const column of columnsOf(expr))
+      if (!have.has(column)) problems.push(`${field}: the source has no column "${column}"`);
   }
   return problems;
 }
@@ -64,7 +87,8 @@ export function columnsOf(expr: SourceExpression): string[] {
 
 export function describe(expr: SourceExpression): string {
   if (typeof expr === 'string') return expr;
-  if ('column' in expr) return expr.codes ? `${expr.column} (code table of ${Object.keys(expr.codes).length})` : expr.column;
+  if ('column' in expr)
+    return expr.codes ? `${expr.column} (code table of ${Object.keys(expr.codes).length})` : expr.column;
   if ('concat' in expr) return expr.concat.join(` + ${JSON.stringify(expr.separator ?? ' ')} + `);
   return `constant ${JSON.stringify(expr.const)}`;
 }
@@ -136,7 +160,9 @@ export function typedSql(field: string, type: FieldType, raw: string, parts: Typ
       return raw;
     case 'integer':
       // Out-of-range values become NULL rather than failing the INSERT.
-      return field === 'yearbuilt' ? year(clean) : `(CASE WHEN abs(${num(clean)}) < 2e9 THEN round(${num(clean)})::integer END)`;
+      return field === 'yearbuilt'
+        ? year(clean)
+        : `(CASE WHEN abs(${num(clean)}) < 2e9 THEN round(${num(clean)})::integer END)`;
     case 'number':
       return num(clean);
     case 'date':

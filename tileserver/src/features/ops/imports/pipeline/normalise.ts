@@ -31,11 +31,18 @@ export interface PlaceInfo {
 }
 
 const placePattern = /^\/us\/([a-z]{2})\/([a-z0-9]+(?:-[a-z0-9]+)*)(?:\/([a-z0-9]+(?:-[a-z0-9]+)*))?$/;
-const titleOf = (slug: string) => slug.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+const titleOf = (slug: string) =>
+  slug
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 export async function resolvePlace(sql: Sql | Db, path: string): Promise<PlaceInfo> {
   const m = placePattern.exec(path);
-  if (!m) throw new ImportInputError(`--place must look like /us/{state}/{county}[/{city}] in lower case with dashes, e.g. /us/ma/middlesex; got ${path}`);
+  if (!m)
+    throw new ImportInputError(
+      `--place must look like /us/{state}/{county}[/{city}] in lower case with dashes, e.g. /us/ma/middlesex; got ${path}`,
+    );
   const [, state, countySlug, citySlug] = m as unknown as [string, string, string, string | undefined];
   const statePath = `/us/${state}`;
   const countyPath = `${statePath}/${countySlug}`;
@@ -44,7 +51,8 @@ export async function resolvePlace(sql: Sql | Db, path: string): Promise<PlaceIn
   const rows = await (sql as Db)<{ path: string; kind: string; name: string; code: string | null; source: string }[]>`
     SELECT path, kind, name, code, source FROM places WHERE path IN ${(sql as Db)([statePath, countyPath, cityPath ?? countyPath])}`;
   const at = (p: string | null) => rows.find((r) => r.path === p);
-  if (!at(statePath)) throw new ImportInputError(`there is no state ${statePath}: load the boundaries first (npm run load)`);
+  if (!at(statePath))
+    throw new ImportInputError(`there is no state ${statePath}: load the boundaries first (npm run load)`);
   const county = at(countyPath);
   if (!county) await refuseUnknownCounty(sql as Db, statePath, countyPath, countySlug);
   const city = at(cityPath);
@@ -75,7 +83,10 @@ export interface PlaceSuggestion {
 
 /** An unknown --place: the message names the closest existing places, which the admin route answers too. */
 export class UnknownPlaceError extends ImportInputError {
-  constructor(message: string, readonly suggestions: PlaceSuggestion[]) {
+  constructor(
+    message: string,
+    readonly suggestions: PlaceSuggestion[],
+  ) {
     super(message);
   }
 }
@@ -123,10 +134,24 @@ export async function closestPlaces(db: Db, statePath: string, slug: string, lim
  * ll_uuid was there before keeps its id (import_previous), so its path (place path + id) and every
  * bookmark on it survive the re-import.
  */
-export async function insertImportedParcels(db: Db, source: string, place: PlaceInfo, mapping: Mapping, catalog: Catalog, values: ValueColumns): Promise<number> {
+export async function insertImportedParcels(
+  db: Db,
+  source: string,
+  place: PlaceInfo,
+  mapping: Mapping,
+  catalog: Catalog,
+  values: ValueColumns,
+): Promise<number> {
   await db.unsafe(`ANALYZE load_staging (source, feature_index, skip_reason)`);
 
-  const params = new Params([source, place.path, place.countyCode, place.state.toUpperCase(), place.countySlug, place.citySlug]);
+  const params = new Params([
+    source,
+    place.path,
+    place.countyCode,
+    place.state.toUpperCase(),
+    place.countySlug,
+    place.citySlug,
+  ]);
   const columns: string[] = [];
   const typed: string[] = [];
   // Mapped values come from import_values (materialiseValues): raw text and typed value, computed once.
@@ -144,7 +169,8 @@ export async function insertImportedParcels(db: Db, source: string, place: Place
   const szip = raw('szip');
   const usecode = raw('usecode');
   const address = raw('address');
-  if (parcelnumb) add('parcelnumb_no_formatting', `NULLIF(regexp_replace(upper(${parcelnumb}), '[^A-Z0-9]', '', 'g'), '')`);
+  if (parcelnumb)
+    add('parcelnumb_no_formatting', `NULLIF(regexp_replace(upper(${parcelnumb}), '[^A-Z0-9]', '', 'g'), '')`);
   if (szip) add('szip5', `left(${szip}, 5)`);
   if (place.cityName) add('scity', params.add(place.cityName.toUpperCase()));
   // LBCS from the state's use-code table, joined in this INSERT: a later UPDATE would write every
@@ -199,15 +225,25 @@ export async function upsertImportPlaces(db: Db, source: string, place: PlaceInf
   const done: string[] = [];
   if (!place.countyExists || place.countyOurs) {
     const county: PlaceRecord = {
-      kind: 'county', path: place.countyPath, parentPath: place.statePath, country: 'us',
-      name: place.countyName, headline: `${place.countyName} County, ${st}`, code: null,
+      kind: 'county',
+      path: place.countyPath,
+      parentPath: place.statePath,
+      country: 'us',
+      name: place.countyName,
+      headline: `${place.countyName} County, ${st}`,
+      code: null,
     };
     if (await upsertOutlinePlace(db, county, source)) done.push(county.path);
   }
   if (place.cityPath && place.cityName && (!place.cityExists || place.cityOurs)) {
     const city: PlaceRecord = {
-      kind: 'city', path: place.cityPath, parentPath: place.countyPath, country: 'us',
-      name: place.cityName, headline: `${place.cityName}, ${st}`, code: null,
+      kind: 'city',
+      path: place.cityPath,
+      parentPath: place.countyPath,
+      country: 'us',
+      name: place.cityName,
+      headline: `${place.cityName}, ${st}`,
+      code: null,
     };
     if (await upsertOutlinePlace(db, city, source)) done.push(city.path);
   }
@@ -226,12 +262,21 @@ export interface DerivedCounts {
 /** Flood zones and zoning where layers cover the parcels (the shipped loaders' assignments), and the LBCS count. */
 export async function deriveFields(db: Db, source: string): Promise<DerivedCounts> {
   // LBCS was set by the INSERT (insertImportedParcels); here it is only counted.
-  const [counted] = await db<{ n: number }[]>`SELECT count(lbcs_activity)::int AS n FROM parcels WHERE source = ${source}`;
+  const [counted] = await db<
+    { n: number }[]
+  >`SELECT count(lbcs_activity)::int AS n FROM parcels WHERE source = ${source}`;
   const lbcs = counted?.n ?? 0;
   const [extent] = await db<{ w: number | null; s: number; e: number; n: number; total: number }[]>`
     SELECT ST_XMin(x) AS w, ST_YMin(x) AS s, ST_XMax(x) AS e, ST_YMax(x) AS n, total
     FROM (SELECT ST_Extent(geom)::geometry AS x, count(*)::int AS total FROM parcels WHERE source = ${source}) b`;
-  const result: DerivedCounts = { lbcs, lbcsMissing: (extent?.total ?? 0) - lbcs, floodSource: null, floodZones: 0, zoningSource: null, zoned: 0 };
+  const result: DerivedCounts = {
+    lbcs,
+    lbcsMissing: (extent?.total ?? 0) - lbcs,
+    floodSource: null,
+    floodZones: 0,
+    zoningSource: null,
+    zoned: 0,
+  };
   if (!extent || extent.w === null) return result;
   const box = db`ST_MakeEnvelope(${extent.w}, ${extent.s}, ${extent.e}, ${extent.n}, 4326)`;
   // The newest flood map covering the parcels (effective date first; the legacy map has none).

@@ -27,10 +27,23 @@ export interface Proposal {
 /** A mapping proposal for the given source columns (only fields of the catalog), with its reasons. */
 export function proposeMapping(columns: SourceColumn[], catalog: Catalog): Proposal {
   const candidates: (ProposedMatch & { rank: number })[] = [];
-  const offer = (field: string, column: SourceColumn, confidence: number, because: string, p: Profile, rank: number) => {
+  const offer = (
+    field: string,
+    column: SourceColumn,
+    confidence: number,
+    because: string,
+    p: Profile,
+    rank: number,
+  ) => {
     const fitted = fittedField(field, p, catalog);
     if (!fitted || !catalog.has(fitted.field)) return;
-    candidates.push({ field: fitted.field, columns: [column.name], confidence, reason: `${because}; ${fitted.note}`, rank });
+    candidates.push({
+      field: fitted.field,
+      columns: [column.name],
+      confidence,
+      reason: `${because}; ${fitted.note}`,
+      rank,
+    });
   };
   for (const column of columns) {
     const p = profile(column);
@@ -40,13 +53,19 @@ export function proposeMapping(columns: SourceColumn[], catalog: Catalog): Propo
       const at = usual.indexOf(name);
       if (at >= 0) offer(field, column, 0.95, `the name ${column.name} is a usual name for ${field}`, p, at);
     }
-    if (catalog.has(column.name.toLowerCase())) offer(column.name.toLowerCase(), column, 0.95, `the name ${column.name} is the schema's own`, p, 0);
+    if (catalog.has(column.name.toLowerCase()))
+      offer(column.name.toLowerCase(), column, 0.95, `the name ${column.name} is the schema's own`, p, 0);
     for (const hint of hints) {
-      if (hint.test.test(name) && !hint.not?.test(name)) offer(hint.field, column, 0.75, `the name ${column.name} says ${hint.says}`, p, 50);
+      if (hint.test.test(name) && !hint.not?.test(name))
+        offer(hint.field, column, 0.75, `the name ${column.name} says ${hint.says}`, p, 50);
     }
     // Content alone: addresses and parcel ids are recognisable without a telling name.
     if (p.address >= 0.8) offer('address', column, 0.55, `${column.name} holds text shaped like site addresses`, p, 90);
-    if (p.unique >= 0.9 && shareOf(p.filled, (v) => /^[0-9A-Z][0-9A-Z.\-_ /]{2,30}$/i.test(v) && /\d/.test(v)) >= 0.9 && p.number < 1) {
+    if (
+      p.unique >= 0.9 &&
+      shareOf(p.filled, (v) => /^[0-9A-Z][0-9A-Z.\-_ /]{2,30}$/i.test(v) && /\d/.test(v)) >= 0.9 &&
+      p.number < 1
+    ) {
       offer('parcelnumb', column, 0.5, `${column.name} holds unique identifier-like values`, p, 95);
     }
   }
@@ -62,9 +81,19 @@ export function proposeMapping(columns: SourceColumn[], catalog: Catalog): Propo
     matches.push(match);
   }
   // Site address from house number plus street when the file has no full address.
-  if (!mapping.address && typeof mapping.saddno === 'string' && typeof mapping.saddstr === 'string' && catalog.has('address')) {
+  if (
+    !mapping.address &&
+    typeof mapping.saddno === 'string' &&
+    typeof mapping.saddstr === 'string' &&
+    catalog.has('address')
+  ) {
     mapping.address = { concat: [mapping.saddno, mapping.saddstr], separator: ' ' };
-    matches.push({ field: 'address', columns: [mapping.saddno, mapping.saddstr], confidence: 0.8, reason: `house number ${mapping.saddno} and street ${mapping.saddstr} joined` });
+    matches.push({
+      field: 'address',
+      columns: [mapping.saddno, mapping.saddstr],
+      confidence: 0.8,
+      reason: `house number ${mapping.saddno} and street ${mapping.saddstr} joined`,
+    });
   }
   // The schema's order (parcel number, owner, address, ... as in the names table): the file reads like a form.
   const order = new Map(Object.keys(names).map((f, i) => [f, i]));

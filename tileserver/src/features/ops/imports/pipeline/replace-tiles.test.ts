@@ -37,7 +37,11 @@ function writeVersion(version: 'A' | 'B'): string {
   const { conn, env } = pgConnection(inject('databaseUrl'));
   const select = `SELECT parcelnumb AS "PID", '${version} OWNER ' || parcelnumb AS "OWNER", geom FROM parcels
     WHERE source = 'somerville_parcels_2017' AND parcelnumb IS NOT NULL ORDER BY id LIMIT ${lots}`;
-  const result = spawnSync('ogr2ogr', ['-f', 'ESRI Shapefile', folder, conn, '-sql', select, '-nln', 'parcels', '-t_srs', 'EPSG:26986'], { env, encoding: 'utf8' });
+  const result = spawnSync(
+    'ogr2ogr',
+    ['-f', 'ESRI Shapefile', folder, conn, '-sql', select, '-nln', 'parcels', '-t_srs', 'EPSG:26986'],
+    { env, encoding: 'utf8' },
+  );
   if (result.status !== 0) throw new Error(`ogr2ogr: ${result.stderr}`);
   return folder;
 }
@@ -46,7 +50,13 @@ beforeAll(async () => {
   scratch = await scratchDatabase();
   await migrate(scratch.sql);
   const wanted = new Set(['us_states', 'us_counties']);
-  await scratch.sql.begin((tx) => loadSources(tx as unknown as Db, realSources.filter((s) => wanted.has(s.id)), silent));
+  await scratch.sql.begin((tx) =>
+    loadSources(
+      tx as unknown as Db,
+      realSources.filter((s) => wanted.has(s.id)),
+      silent,
+    ),
+  );
   dir = mkdtempSync(join(tmpdir(), 'replace-tiles-'));
   folders.A = writeVersion('A');
   folders.B = writeVersion('B');
@@ -63,24 +73,38 @@ afterAll(async () => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-const version = async () => new URL((await (await app.request('/api/v1/parcels?format=mvt')).json()).tiles[0]).searchParams.get('v');
+const version = async () =>
+  new URL((await (await app.request('/api/v1/parcels?format=mvt')).json()).tiles[0]).searchParams.get('v');
 
 /** The z16 tiles that hold the place's parcels (their inside points). */
 async function tilesOfPlace(): Promise<string[]> {
-  const points = await scratch.sql<{ lon: number; lat: number }[]>`SELECT lon::float8 AS lon, lat::float8 AS lat FROM parcels WHERE source = ${importSource(place)}`;
-  const urls = new Set(points.map((p) => lonLatToTile(p.lon, p.lat, 16)).map(({ z, x, y }) => `/api/v1/parcels/${z}/${x}/${y}.mvt`));
+  const points = await scratch.sql<
+    { lon: number; lat: number }[]
+  >`SELECT lon::float8 AS lon, lat::float8 AS lat FROM parcels WHERE source = ${importSource(place)}`;
+  const urls = new Set(
+    points.map((p) => lonLatToTile(p.lon, p.lat, 16)).map(({ z, x, y }) => `/api/v1/parcels/${z}/${x}/${y}.mvt`),
+  );
   return [...urls].sort();
 }
 
 /** The versions ("A", "B") of the place's features in one tile answer. */
 async function versionsIn(res: Response): Promise<Set<string>> {
   const features = await decodeTile(res, 'parcels');
-  return new Set(features.filter((f) => String(f.properties.path).startsWith(`${place}/`)).map((f) => String(f.properties.owner).charAt(0)));
+  return new Set(
+    features
+      .filter((f) => String(f.properties.path).startsWith(`${place}/`))
+      .map((f) => String(f.properties.owner).charAt(0)),
+  );
 }
 
 describe('npm run import --replace during tile requests', () => {
   it('serves only whole versions of the place: no error, no mixed tile, and a new layer version', async () => {
-    const first = await importParcels(scratch.sql, scratch.url, { file: folders.A, place, mappingFile: mapping, log: silent });
+    const first = await importParcels(scratch.sql, scratch.url, {
+      file: folders.A,
+      place,
+      mappingFile: mapping,
+      log: silent,
+    });
     expect(first).toMatchObject({ read: lots, loaded: lots, layer: 'parcels' });
     const urls = await tilesOfPlace();
     expect(urls.length).toBeGreaterThan(1);
@@ -107,7 +131,13 @@ describe('npm run import --replace during tile requests', () => {
     })();
     let report;
     try {
-      report = await importParcels(scratch.sql, scratch.url, { file: folders.B, place, mappingFile: mapping, replace: true, log: silent });
+      report = await importParcels(scratch.sql, scratch.url, {
+        file: folders.B,
+        place,
+        mappingFile: mapping,
+        replace: true,
+        log: silent,
+      });
     } finally {
       importing = false;
       deadline = Date.now() + 10_000;

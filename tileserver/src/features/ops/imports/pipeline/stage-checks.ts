@@ -79,7 +79,9 @@ export interface PlaceCheck {
  */
 export async function checkPlace(db: Db, source: string, check: PlaceCheck): Promise<void> {
   await db.unsafe(`DROP TABLE IF EXISTS import_outside`);
-  await db.unsafe(`CREATE TEMP TABLE import_outside (feature_index integer PRIMARY KEY, meters double precision, lon double precision, lat double precision) ON COMMIT DROP`);
+  await db.unsafe(
+    `CREATE TEMP TABLE import_outside (feature_index integer PRIMARY KEY, meters double precision, lon double precision, lat double precision) ON COMMIT DROP`,
+  );
   if (check.within) {
     await db.unsafe(`DROP TABLE IF EXISTS import_place_pieces`);
     await db.unsafe(
@@ -108,7 +110,9 @@ export async function checkPlace(db: Db, source: string, check: PlaceCheck): Pro
   }
   if (check.county) {
     // The county's area is read once: joined, it was recomputed for every staged row.
-    const [county] = await db<{ m2: number }[]>`SELECT ST_Area(geom::geography) AS m2 FROM places WHERE path = ${check.county}`;
+    const [county] = await db<
+      { m2: number }[]
+    >`SELECT ST_Area(geom::geography) AS m2 FROM places WHERE path = ${check.county}`;
     if (county) {
       await db`UPDATE load_staging SET skip_reason = 'larger_than_county'
         WHERE source = ${source} AND skip_reason IS NULL AND ST_Area(geom::geography) > ${county.m2}`;
@@ -130,7 +134,12 @@ export interface OutsideParcels {
 }
 
 /** What checkPlace found outside the place (after assignIds, so the sample names parcel numbers). */
-export async function outsideParcels(db: Db, source: string, place: string | null, limitMeters: number): Promise<OutsideParcels | null> {
+export async function outsideParcels(
+  db: Db,
+  source: string,
+  place: string | null,
+  limitMeters: number,
+): Promise<OutsideParcels | null> {
   if (!place) return null;
   const [counts] = await db<{ kept: number; refused: number; max: number | null }[]>`
     SELECT count(*) FILTER (WHERE s.skip_reason IS NULL)::int AS kept, count(*) FILTER (WHERE o.meters IS NULL)::int AS refused,
@@ -142,7 +151,14 @@ export async function outsideParcels(db: Db, source: string, place: string | nul
     FROM import_outside o JOIN load_staging s ON s.source = ${source} AND s.feature_index = o.feature_index
     LEFT JOIN import_keys k ON k.feature_index = o.feature_index
     WHERE s.skip_reason IS NULL ORDER BY o.meters DESC, o.feature_index LIMIT 5`;
-  return { place, kept: counts?.kept ?? 0, maxMeters: Math.round((counts?.max ?? 0) * 10) / 10, refused: counts?.refused ?? 0, limitMeters, sample };
+  return {
+    place,
+    kept: counts?.kept ?? 0,
+    maxMeters: Math.round((counts?.max ?? 0) * 10) / 10,
+    refused: counts?.refused ?? 0,
+    limitMeters,
+    sample,
+  };
 }
 
 /**
@@ -203,10 +219,21 @@ export interface FieldFill {
 export async function fieldFill(db: Db, mapping: Mapping, values: ValueColumns): Promise<FieldFill[]> {
   const { fields } = values;
   if (fields.length === 0) return [];
-  const counts = fields.map((f, i) => `count(${values.raw(f)}) AS r${i}, count(${values.typed(f)}) AS t${i}`).join(', ');
-  const samples = fields.map((f, i) => `(array_agg(DISTINCT ${values.typed(f)}::text) FILTER (WHERE ${values.typed(f)} IS NOT NULL))[1:3] AS s${i}`).join(', ');
-  const [row] = await db.unsafe<Record<string, unknown>[]>(`SELECT count(*)::int AS total, ${counts} FROM import_values`);
-  const [sampled] = await db.unsafe<Record<string, unknown>[]>(`SELECT ${samples} FROM (SELECT * FROM import_values ORDER BY feature_index LIMIT 2000) v`);
+  const counts = fields
+    .map((f, i) => `count(${values.raw(f)}) AS r${i}, count(${values.typed(f)}) AS t${i}`)
+    .join(', ');
+  const samples = fields
+    .map(
+      (f, i) =>
+        `(array_agg(DISTINCT ${values.typed(f)}::text) FILTER (WHERE ${values.typed(f)} IS NOT NULL))[1:3] AS s${i}`,
+    )
+    .join(', ');
+  const [row] = await db.unsafe<Record<string, unknown>[]>(
+    `SELECT count(*)::int AS total, ${counts} FROM import_values`,
+  );
+  const [sampled] = await db.unsafe<Record<string, unknown>[]>(
+    `SELECT ${samples} FROM (SELECT * FROM import_values ORDER BY feature_index LIMIT 2000) v`,
+  );
   const total = Number(row?.total ?? 0);
   return fields.map((field, i) => {
     const filled = Number(row?.[`t${i}`] ?? 0);

@@ -4,7 +4,16 @@
 // (a date about fifteen regular expressions per row), which made the fill and the insert of a
 // million-row county take minutes.
 import type { Db } from '../../../../data/staging.ts';
-import { cleanNumber, isoDatePrefix, Params, rawSql, typedSql, usDatePrefix, type Catalog, type Mapping } from './mapping.ts';
+import {
+  cleanNumber,
+  isoDatePrefix,
+  Params,
+  rawSql,
+  typedSql,
+  usDatePrefix,
+  type Catalog,
+  type Mapping,
+} from './mapping.ts';
 
 export interface ValueColumns {
   /** Mapped schema fields, in mapping order. */
@@ -22,7 +31,12 @@ const typedColumn = (i: number) => `t${i}`;
  * OFFSET 0 subquery, so that PostgreSQL evaluates a value once instead of inlining it into every use:
  * the raw text, then (for dates) the date-shaped prefix, then the typed value.
  */
-export async function materialiseValues(db: Db, source: string, mapping: Mapping, catalog: Catalog): Promise<ValueColumns> {
+export async function materialiseValues(
+  db: Db,
+  source: string,
+  mapping: Mapping,
+  catalog: Catalog,
+): Promise<ValueColumns> {
   const fields = Object.keys(mapping).filter((f) => catalog.has(f));
   const params = new Params([source]);
   const raws = fields.map((field, i) => `${rawSql(mapping[field]!, 'r', params)} AS ${rawColumn(i)}`);
@@ -36,8 +50,16 @@ export async function materialiseValues(db: Db, source: string, mapping: Mapping
   });
   const typed = fields.map((field, i) => {
     const type = catalog.get(field)!;
-    const value = typedSql(field, type, `w.${rawColumn(i)}`,
-      type === 'date' ? { us: `w.u${i}`, iso: `w.d${i}` } : type === 'integer' || type === 'number' ? { clean: `w.c${i}` } : {});
+    const value = typedSql(
+      field,
+      type,
+      `w.${rawColumn(i)}`,
+      type === 'date'
+        ? { us: `w.u${i}`, iso: `w.d${i}` }
+        : type === 'integer' || type === 'number'
+          ? { clean: `w.c${i}` }
+          : {},
+    );
     return `${value} AS ${typedColumn(i)}`;
   });
   const rawList = fields.map((_, i) => `w.${rawColumn(i)}`);
