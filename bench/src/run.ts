@@ -1,12 +1,14 @@
 // npm run bench [-- <command>] [options]: the tile benchmark. Commands: (none) the full throughput suite,
 // `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON,
-// `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow.
+// `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow,
+// `compare <before.json> <after.json>` two throughput runs cell by cell against the run-to-run noise.
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { compareRuns } from './compare.ts';
 import { benchInsights } from './insights.ts';
 import { benchExports } from './exports.ts';
 import { benchImport, defaultImportFile } from './import-speed.ts';
@@ -101,11 +103,19 @@ async function main(): Promise<void> {
       'scale-report',
       'exports',
       'import',
+      'compare',
     ].includes(command)
   )
     throw new Error(
-      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import or nothing`,
+      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare or nothing`,
     );
+  if (command === 'compare') {
+    const [, beforeFile, afterFile] = positionals;
+    if (!beforeFile || !afterFile)
+      throw new Error('compare needs two result files: compare <before.json> <after.json>');
+    console.log(compareRuns(resolve(beforeFile), resolve(afterFile)));
+    return;
+  }
   if (command === 'scale-report') {
     console.log(
       `• bench/README.md scale section rewritten from ${rewriteScaleReport() ?? 'nothing (no scale run yet)'}`,
