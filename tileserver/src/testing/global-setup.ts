@@ -23,7 +23,7 @@ interface TestDatabase {
 const shared = globalThis as typeof globalThis & { __parcelTestDb?: Promise<TestDatabase>; __parcelTestUsers?: number };
 
 /** Runs `work` while holding the setup lock; a lock older than 10 minutes is left over from a killed run. */
-async function withSetupLock<T>(dataDir: string, work: () => T): Promise<T> {
+async function withSetupLock<T>(dataDir: string, work: () => T | Promise<T>): Promise<T> {
   const lock = resolve(dataDir, 'test-setup.lock');
   mkdirSync(dataDir, { recursive: true });
   for (;;) {
@@ -38,33 +38,37 @@ async function withSetupLock<T>(dataDir: string, work: () => T): Promise<T> {
     }
   }
   try {
-    return work();
+    return await work();
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }
 }
 
+const dataDirOf = () => resolve(repoRoot, loadConfig().DATA_DIR);
+
 async function provision(): Promise<TestDatabase> {
   const config = loadConfig();
   const log = (line: string) => console.log(`[test setup] ${line}`);
   const dataDir = resolve(repoRoot, config.DATA_DIR);
-  const cluster = await withSetupLock(dataDir, () => {
+  // Each run gets its own database, so parallel runs (npm test's two, two checkouts) never collide. It is made
+  // under the lock too, so a run that ends meanwhile sees it and leaves the shared cluster running.
+  const database = `parcels_test_${process.pid}`;
+  const { url, cluster } = await withSetupLock(dataDir, async () => {
     ensureSystemPackages([...serverPackages, ...exportPackages, ...browserPackages], log);
-    return config.TEST_DATABASE_URL
+    const cluster = config.TEST_DATABASE_URL
       ? undefined
       : ensureLocalCluster({ dir: resolve(dataDir, 'test-pg'), port: config.TEST_PG_PORT, fast: true, log });
+    let url: string;
+    if (config.TEST_DATABASE_URL) {
+      const base = new URL(config.TEST_DATABASE_URL);
+      base.pathname = `/${database}`;
+      url = base.toString();
+    } else {
+      url = cluster!.url(database);
+    }
+    await recreateDatabase(url);
+    return { url, cluster };
   });
-  // Each run gets its own database, so parallel runs (two checkouts, two developers) never collide.
-  const database = `parcels_test_${process.pid}`;
-  let url: string;
-  if (config.TEST_DATABASE_URL) {
-    const base = new URL(config.TEST_DATABASE_URL);
-    base.pathname = `/${database}`;
-    url = base.toString();
-  } else {
-    url = cluster!.url(database);
-  }
-  await recreateDatabase(url);
   const sql = createDb(url, { max: 4 });
   try {
     await migrate(sql);
@@ -85,8 +89,17 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   project.provide('adminDatabaseUrl', maintenanceUrl(db.url).adminUrl);
   return async () => {
     shared.__parcelTestUsers = (shared.__parcelTestUsers ?? 1) - 1;
-    if (shared.__parcelTestUsers === 0) await dropTestDatabase(db);
+    if (shared.__parcelTestUsers === 0) await withSetupLock(dataDirOf(), () => dropTestDatabase(db));
   };
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
 
 async function dropTestDatabase(db: TestDatabase): Promise<void> {
@@ -95,12 +108,15 @@ async function dropTestDatabase(db: TestDatabase): Promise<void> {
   let othersRunning = true;
   try {
     await admin.unsafe(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-    const [row] =
-      await admin`SELECT count(*)::int AS n FROM pg_database WHERE datname LIKE 'parcels\_test\_%' OR datname LIKE 'scratch\_%'`;
-    othersRunning = (row?.n ?? 0) > 0;
+    const rows = await admin<{ datname: string }[]>`
+      SELECT datname FROM pg_database WHERE datname LIKE 'parcels\_test\_%' OR datname LIKE 'scratch\_%'`;
+    // A run's database carries its process id: one left by a killed run keeps nothing running.
+    othersRunning = rows.some(
+      ({ datname }) => !datname.startsWith('parcels_test_') || processAlive(Number(datname.slice(13))),
+    );
   } finally {
     await admin.end();
   }
-  // Stop the test cluster when this run started it and no other run still uses it.
-  if (db.cluster?.startedHere && !othersRunning) db.cluster.stop();
+  // The last run to finish stops the test cluster (its own folder, used by tests only), whichever run started it.
+  if (db.cluster && !othersRunning) db.cluster.stop();
 }
