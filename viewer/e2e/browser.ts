@@ -51,7 +51,10 @@ export async function openPage(
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {
-    if (message.type() === 'error' && !benign.some((b) => b.test(message.text())))
+    // A failed resource's text names no URL ("Failed to load resource: … 404"): its location does, so the
+    // browser's own favicon request is recognised by where it went.
+    const where = message.location().url;
+    if (message.type() === 'error' && !benign.some((b) => b.test(message.text()) || b.test(where)))
       errors.push(`console: ${message.text()}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
