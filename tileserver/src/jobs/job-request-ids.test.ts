@@ -14,6 +14,7 @@ import { testDb } from '../testing/db.ts';
 import { startJobQueue } from './job-queue.ts';
 import { startExportJob } from '../features/commerce/exports/export-job.ts';
 import { startImportJob } from '../features/ops/imports/import-job.ts';
+import { stopTestJobs } from '../testing/jobs.ts';
 
 interface LogLine {
   msg: string;
@@ -59,7 +60,7 @@ const app = createApp({
 });
 afterAll(async () => {
   importWorker.stop();
-  await boss.stop({ graceful: false });
+  await stopTestJobs(boss);
   await sql.end();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -25,6 +25,7 @@ import { caseArbitrary, judge, type FuzzCase } from './fuzz-cases.ts';
 import { byFamily, routeKey, routeTable, type Route } from './route-table.ts';
 import { tableNames } from './table-checksums.ts';
 import { installWriteLog, lastWrite, writesSince } from './write-log.ts';
+import { stopTestJobs } from '../testing/jobs.ts';
 
 const casesPerFamily = Number(process.env.FUZZ_CASES_PER_FAMILY ?? 1000);
 // npm test replays one fixed seed, so a red run is reproducible and CI does not depend on luck;
@@ -79,7 +80,7 @@ afterAll(async () => {
   console.log(
     `fuzz: ${tally.cases} cases, answers ${statuses}, 5xx ${[...tally.status].filter(([s]) => s >= 500).reduce((n, [, k]) => n + k, 0)}`,
   );
-  await jobs?.stop({ graceful: false });
+  await stopTestJobs(jobs, scratch?.url);
   await sql?.end();
   await scratch?.drop();
 });

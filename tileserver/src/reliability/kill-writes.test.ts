@@ -23,6 +23,7 @@ import { startChildServer, type ChildServer } from '../testing/child-server.ts';
 import { testDb } from '../testing/db.ts';
 import { TestBrowser } from '../testing/http-client.ts';
 import { noAnswer, remoteApp } from '../testing/remote-app.ts';
+import { stopTestJobs } from '../testing/jobs.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const dataDir = mkdtempSync(join(tmpdir(), 'kill-writes-'));
@@ -390,7 +391,7 @@ describe('killing the server during writes', () => {
       expect(start.status).toBe(500);
       expect(await sql`SELECT id FROM exports WHERE user_id = ${userId}`).toEqual([]);
     } finally {
-      await boss.stop({ graceful: false });
+      await stopTestJobs(boss);
     }
   });
 

@@ -10,6 +10,7 @@ import { TestBrowser, uniqueEmail } from '../../../testing/http-client.ts';
 import type { RenewalReport } from './renewals.ts';
 import { startJobQueue } from '../../../jobs/job-queue.ts';
 import { renewalQueue, startRenewalJob } from './renewal-job.ts';
+import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(3);
 const payments = new LocalPaymentProvider(sql);
@@ -17,7 +18,7 @@ const logger = createLogger('silent');
 const app = createApp({ config: loadConfig({}), sql, logger, payments, now: () => new Date('2020-01-01T00:00:00Z') });
 const boss = await startJobQueue(inject('databaseUrl'), logger);
 afterAll(async () => {
-  await boss.stop({ graceful: false });
+  await stopTestJobs(boss);
   await sql.end();
 });
 

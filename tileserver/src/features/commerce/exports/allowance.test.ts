@@ -13,6 +13,7 @@ import { testDb } from '../../../testing/db.ts';
 import type { TestBrowser } from '../../../testing/http-client.ts';
 import { applyAllowance } from './allowance.ts';
 import { cambridgeSquare } from '../../../testing/shapes.ts';
+import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(8);
 const allowance = 100;
@@ -23,7 +24,7 @@ await exportSender(boss, queue);
 const payments = new LocalPaymentProvider(sql);
 const app = createApp({ config, sql, logger: createLogger('silent'), payments, jobs: boss, exportQueue: queue });
 afterAll(async () => {
-  await boss.stop({ graceful: false });
+  await stopTestJobs(boss);
   await sql.end();
 });
 

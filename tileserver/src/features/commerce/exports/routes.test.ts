@@ -18,6 +18,7 @@ import { exportSender, runExport, startExportJob } from './export-job.ts';
 import { exportById, insertExport } from './queries.ts';
 import { exportFields, selectionSql } from './selection.ts';
 import { cambridgeSquare } from '../../../testing/shapes.ts';
+import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(4);
 const databaseUrl = inject('databaseUrl');
@@ -32,7 +33,7 @@ await startExportJob(boss, { sql, databaseUrl, dataDir, logger, queue });
 const payments = new LocalPaymentProvider(sql);
 const app = createApp({ config, sql, logger, payments, now, jobs: boss, exportQueue: queue });
 afterAll(async () => {
-  await boss.stop({ graceful: false });
+  await stopTestJobs(boss);
   await sql.end();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -383,14 +384,14 @@ describe('export files', () => {
       expiresAt: new Date(clock.getTime() + 86400_000),
     });
     await (await exportSender(before, restartQueue)).enqueue(id);
-    await before.stop({ graceful: false });
+    await stopTestJobs(before);
     expect((await exportById(sql, id))!.status).toBe(1);
     const after = await startJobQueue(databaseUrl, logger);
     try {
       await startExportJob(after, { sql, databaseUrl, dataDir, logger, queue: restartQueue });
       expect((await finished(id)).status).toBe(2);
     } finally {
-      await after.stop({ graceful: false });
+      await stopTestJobs(after);
     }
   });
 

@@ -16,6 +16,7 @@ import { startJobQueue } from '../../../jobs/job-queue.ts';
 import { startExportJob } from '../exports/export-job.ts';
 import { exportById } from '../exports/queries.ts';
 import { normaliseAddons, pick, productPriceCents, statePriceCents } from '@parcel-map/contracts/commerce/store';
+import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(3);
 const databaseUrl = inject('databaseUrl');
@@ -33,7 +34,7 @@ const app = createApp({
   exportQueue: queue,
 });
 afterAll(async () => {
-  await boss.stop({ graceful: false });
+  await stopTestJobs(boss);
   await sql.end();
   rmSync(dataDir, { recursive: true, force: true });
 });

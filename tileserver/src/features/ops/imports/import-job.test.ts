@@ -15,6 +15,7 @@ import { createLogger } from '../../../logger.ts';
 import { testDb } from '../../../testing/db.ts';
 import { startJobQueue } from '../../../jobs/job-queue.ts';
 import { importAttempts, startImportJob } from './import-job.ts';
+import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(3);
 const logger = createLogger('silent');
@@ -35,7 +36,7 @@ const worker = await startImportJob(boss, {
 });
 afterAll(async () => {
   worker.stop();
-  await boss.stop({ graceful: false });
+  await stopTestJobs(boss);
   await sql.end();
   rmSync(dataDir, { recursive: true, force: true });
 });

@@ -10,6 +10,7 @@ import { createLogger } from '../../../logger.ts';
 import { signedInAdmin, signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import type { TestBrowser } from '../../../testing/http-client.ts';
+import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb();
 const dataDir = mkdtempSync(join(tmpdir(), 'imports-route-'));
@@ -40,7 +41,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   worker.stop();
-  await jobs.stop({ graceful: false });
+  await stopTestJobs(jobs);
   await sql.end();
   rmSync(dataDir, { recursive: true, force: true });
 });
