@@ -5,7 +5,7 @@ import http from 'node:http';
 import { writeFileSync } from 'node:fs';
 import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
-import Pbf from 'pbf';
+import { PbfReader } from 'pbf';
 import { tileKey, type Tile } from './tile-math.ts';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
@@ -80,14 +80,14 @@ export function rawMvt(fetched: Fetched): Buffer {
 /** Feature count per layer of an MVT (empty object for an empty tile). */
 export function mvtLayers(raw: Buffer): Record<string, number> {
   if (raw.length === 0) return {};
-  const tile = new VectorTile(new Pbf(raw));
+  const tile = new VectorTile(new PbfReader(raw));
   return Object.fromEntries(Object.entries(tile.layers).map(([name, layer]) => [name, layer.length]));
 }
 
 /** The property names of the first feature of a layer (to check that a peer carries the same ones). */
 export function mvtFirstProperties(raw: Buffer, layerName: string): string[] {
   if (raw.length === 0) return [];
-  const layer = new VectorTile(new Pbf(raw)).layers[layerName];
+  const layer = new VectorTile(new PbfReader(raw)).layers[layerName];
   if (!layer || layer.length === 0) return [];
   return Object.keys(layer.feature(0).properties).sort();
 }

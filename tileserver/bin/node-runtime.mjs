@@ -1,6 +1,6 @@
 // The Node runtime the project runs on. Plain JavaScript that still parses and runs on Node 18-20,
 // because it is the first thing `npm start`/`npm test` execute on a machine whose Node may be old:
-// when the running Node is older than 22.12 it installs the pinned Node 24 LTS binary package from
+// when the running Node is older than 22.22 it installs the pinned Node 24 LTS binary package from
 // the npm registry (the only download this needs) into the git-ignored .runtime folder, checks it
 // against the integrity recorded here, and re-executes the command with it.
 import { spawnSync } from 'node:child_process';
@@ -23,8 +23,8 @@ export const pinnedRuntime = {
   },
 };
 
-/** The oldest Node the project's tools accept (vitest 5 and pg-boss 12 need 22.12). */
-export const minimumNode = [22, 12];
+/** The oldest Node the project's tools accept (vitest 5 and pg-boss 12 need 22.12, react-router 8 needs 22.22). */
+export const minimumNode = [22, 22];
 
 /** True when `version` ("20.20.2" or "v20.20.2") is older than the minimum. */
 export function isTooOld(version) {

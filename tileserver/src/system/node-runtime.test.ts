@@ -37,9 +37,10 @@ function choose(root: string, version: string, arch = 'x64', platform = 'linux')
 }
 
 describe('the Node runtime bootstrap', () => {
-  it('counts every Node before 22.12 as too old and 22.12 or later as current', () => {
-    for (const old of ['v18.20.0', 'v20.20.2', '20.19.0', 'v22.11.0']) expect(isTooOld(old), old).toBe(true);
-    for (const current of ['v22.12.0', 'v23.0.0', 'v24.21.0', '26.1.0']) expect(isTooOld(current), current).toBe(false);
+  it('counts every Node before 22.22 as too old and 22.22 or later as current', () => {
+    for (const old of ['v18.20.0', 'v20.20.2', '20.19.0', 'v22.11.0', 'v22.21.0'])
+      expect(isTooOld(old), old).toBe(true);
+    for (const current of ['v22.22.0', 'v23.0.0', 'v24.21.0', '26.1.0']) expect(isTooOld(current), current).toBe(false);
   });
 
   it('does nothing on a current Node', () => {
@@ -81,7 +82,7 @@ describe('the Node runtime bootstrap', () => {
     expect(env.PATH).toBe('/p/.runtime/node-v24/bin:/usr/bin');
   });
 
-  it('runs this suite and its child processes on Node 22.12 or later', () => {
+  it('runs this suite and its child processes on Node 22.22 or later', () => {
     expect(isTooOld(process.version)).toBe(false);
     const childVersion = execFileSync('node', ['--version'], { encoding: 'utf8' }).trim();
     console.log(`node --version inside the tests: ${childVersion}`);

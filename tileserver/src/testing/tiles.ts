@@ -1,7 +1,7 @@
 // Test helpers for tiles: slippy-map maths and MVT decoding with @mapbox/vector-tile.
 import { gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
-import Pbf from 'pbf';
+import { PbfReader } from 'pbf';
 
 export function lonLatToTile(lon: number, lat: number, z: number): { z: number; x: number; y: number } {
   const n = 2 ** z;
@@ -20,7 +20,7 @@ export async function decodeTile(res: Response, layer: string): Promise<DecodedF
   let bytes = Buffer.from(await res.arrayBuffer());
   if (res.headers.get('content-encoding') === 'gzip') bytes = gunzipSync(bytes);
   if (res.headers.get('content-encoding') === 'zstd') bytes = zstdDecompressSync(bytes);
-  const tile = new VectorTile(new Pbf(bytes));
+  const tile = new VectorTile(new PbfReader(bytes));
   const found = tile.layers[layer];
   if (!found) return [];
   return Array.from({ length: found.length }, (_, i) => {

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
-import Pbf from 'pbf';
+import { PbfReader } from 'pbf';
 import { testDb } from '../testing/db.ts';
 import { lonLatToTile } from '../testing/tiles.ts';
 import { defaultParcelTileSql, parcelTileSql } from './tile-queries.ts';
@@ -10,7 +10,7 @@ afterAll(() => sql.end());
 
 /** Signed area (tile units, y down: clockwise exterior rings count positive) of each feature, by id. */
 function areas(mvt: Buffer): Map<number, number> {
-  const layer = new VectorTile(new Pbf(mvt)).layers.parcels;
+  const layer = new VectorTile(new PbfReader(mvt)).layers.parcels;
   const out = new Map<number, number>();
   for (let i = 0; i < (layer?.length ?? 0); i++) {
     const feature = layer!.feature(i);

@@ -1,5 +1,7 @@
 // Geodesic measurements for the drawing tools (turf); the units they are shown in live in model/units.ts.
-import { area, length, lineString, polygon } from '@turf/turf';
+import area from '@turf/area';
+import { lineString, polygon } from '@turf/helpers';
+import length from '@turf/length';
 import type { LonLat } from '@parcel-map/contracts/map/places';
 
 /** Geodesic length of a line in meters (0 for fewer than 2 points). */

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { VectorTile } from '@mapbox/vector-tile';
-import Pbf from 'pbf';
+import { PbfReader } from 'pbf';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
@@ -18,7 +18,7 @@ async function tile(z: number, lon: number, lat: number): Promise<VectorTile> {
     headers: { 'Accept-Encoding': 'gzip' },
   });
   expect(res.status).toBe(200);
-  return new VectorTile(new Pbf(gunzipSync(Buffer.from(await res.arrayBuffer()))));
+  return new VectorTile(new PbfReader(gunzipSync(Buffer.from(await res.arrayBuffer()))));
 }
 
 function values(t: VectorTile, layer: string, key: string): unknown[] {
@@ -67,7 +67,7 @@ describe('glyphs and sprite', () => {
     const res = await app.request('/api/v1/fonts/DejaVu%20Sans%20Book/0-255.pbf');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/x-protobuf');
-    const pbf = new Pbf(new Uint8Array(await res.arrayBuffer()));
+    const pbf = new PbfReader(new Uint8Array(await res.arrayBuffer()));
     const stacks: {
       name: string;
       range: string;
