@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../../../auth/caller.ts';
 import { mayManageApiPlan } from './policy.ts';
+import { roleCallers } from '../../../testing/callers.ts';
 
-const user = (id: number) => ({ id, name: 'u', email: 'u@example.org', isAdmin: false });
-const group = (id: number, role: 'manager' | 'member') => ({ id, name: 'g', slug: 'g', tier: 'free' as const, role });
-const callers: Record<string, Caller> = {
-  anonymous: { level: 'anonymous', via: 'anonymous', token: 'public' },
-  free: { level: 'free', via: 'session', token: 'public', user: user(1) },
-  manager: { level: 'free', via: 'session', token: 'public', user: user(2), group: group(10, 'manager') },
-  member: { level: 'free', via: 'session', token: 'public', user: user(3), group: group(10, 'member') },
-  groupToken: { level: 'free', via: 'token', token: 'tok', group: group(10, 'manager') },
-  admin: { level: 'admin', via: 'session', token: 'public', user: { ...user(4), isAdmin: true } },
-};
+const callers: Record<string, Caller> = roleCallers('free');
 
 describe('the API plan policy', () => {
   it.each([
