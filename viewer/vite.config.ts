@@ -2,6 +2,7 @@
 // `/` and at every place or parcel path (/us/ma/middlesex/cambridge/123). Dev mode proxies the API.
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 const api = process.env.PARCEL_API ?? 'http://localhost:8080';
 const proxied = ['/api', '/at_point.json', '/parcels_at_point.json', '/search.json', '^/.*\\.json$'];
@@ -9,7 +10,7 @@ const proxied = ['/api', '/at_point.json', '/parcels_at_point.json', '/search.js
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { requestId } from 'hono/request-id';
 import { allowedHosts, clientAddresses } from './auth/client-address.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { areas } from './features/index.ts';
+import { compressJson } from './http/compress-json.ts';
 import { appApiGate, takesAppGate } from './http/app-api-gate.ts';
 import { mountCors } from './http/cors.ts';
 import { handleError } from './http/error-handler.ts';
@@ -36,6 +37,7 @@ export function createApp(deps: AppDeps | Services): Hono {
   });
 
   app.use('*', securityHeaders(config));
+  app.use('*', compressJson());
   app.use('*', allowedHosts(config));
   app.use('*', clientAddresses(config));
   app.use('*', services.metrics.middleware());

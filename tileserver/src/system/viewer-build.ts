@@ -16,7 +16,7 @@ function newestMtime(path: string): number {
 export function viewerIsStale(): boolean {
   const built = join(viewerRoot, 'dist/index.html');
   if (!existsSync(built)) return true;
-  const inputs = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
+  const inputs = ['src', 'public', 'build', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
     newestMtime(join(viewerRoot, p)),
   );
   return Math.max(...inputs) > statSync(built).mtimeMs;
