@@ -18,6 +18,7 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     const query = req.url.indexOf('?');
     const match = parcelTile.exec(query < 0 ? req.url : req.url.slice(0, query));
     if (!match) return false;
+    const started = performance.now();
     const params = query < 0 ? undefined : new URLSearchParams(req.url.slice(query + 1));
     let token: string | undefined;
     try {
@@ -37,6 +38,7 @@ export function cachedTileFastPath(tiles: TileContext): (req: IncomingMessage, r
     const answer = tileAnswer(tile, PARCEL_CACHE_SECONDS, req.headers['if-none-match'], req.headers['accept-encoding']);
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
+    tiles.onFastPathAnswer?.(answer.status, (performance.now() - started) / 1000);
     tiles.meter.countTile(token);
     return true;
   };

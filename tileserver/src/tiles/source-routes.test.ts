@@ -1,7 +1,8 @@
 // Every tile route the app serves is one of the tile source route pair's, and each of them passes the
 // API gate and the metering. The list of routes is read from the app's own route table and the
 // registered sources (built in, and a stored source made here), so a source added later is covered
-// without touching this file.
+// without touching this file. Every TileJSON is validated (weak ETag, 304, a short max-age) and public
+// only when neither the source's access rules nor the caller's token make it the caller's own.
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
@@ -151,5 +152,86 @@ describe('the tile source route pair', () => {
       }
     }
     expect(answers).toEqual(expected);
+  });
+});
+
+// semver.org's pattern for a version without pre-release or build parts.
+const semver = /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/;
+
+/** A TileJSON answer and its revalidations: by its ETag, by `*`, and by a list holding its ETag. */
+async function described(path: string, headers: Record<string, string>) {
+  const res = await fetch(`${base}${path}`, { headers });
+  const body = res.status === 200 ? ((await res.json()) as { version: string }) : undefined;
+  const etag = res.headers.get('etag') ?? '';
+  const again = async (match: string) =>
+    (await fetch(`${base}${path}`, { headers: { ...headers, 'If-None-Match': match } })).status;
+  return {
+    status: res.status,
+    version: body?.version,
+    etag,
+    cacheControl: res.headers.get('cache-control'),
+    vary: res.headers.get('vary'),
+    revalidated: body ? [await again(etag), await again('*'), await again(`"other", ${etag}`)] : [],
+  };
+}
+
+describe('the TileJSON of every source', () => {
+  it('has a semver version, a weak ETag, 304 on a match, on * and in a list, and a public max-age of a minute for anonymous callers', async () => {
+    for (const { name, tileJson } of served) {
+      const path = `${tileJson}${tileJson.includes('?') ? '&' : '?'}token=public`;
+      const got = await described(path, {});
+      // The flood and wetland layers are for site-control callers only.
+      if (name.startsWith('/api/v1/static/')) {
+        expect(got.status, name).toBe(403);
+        continue;
+      }
+      expect(got.status, name).toBe(200);
+      expect(got.version, name).toMatch(semver);
+      expect(got.etag, name).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+      expect(got.revalidated, name).toEqual([304, 304, 304]);
+      expect(got.cacheControl, name).toBe('public, max-age=60');
+      // The zoning layer answers Pro sessions with more fields at the same URL.
+      expect(got.vary, name).toBe(name === '/api/v1/zoning' ? 'Cookie, Authorization' : 'Authorization');
+    }
+  });
+
+  it('is private to a caller whom it depends on: entitled layers for a session, and any API token in the URLs', async () => {
+    const { browser } = await signedInUser(app, sql, 'pro');
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const token = (await browser.post('/users/api_token.json', {})).json.token as string;
+    const asSession: Record<string, string | null> = {};
+    const asToken: Record<string, string | null> = {};
+    for (const { name, tileJson } of served) {
+      const bySession = await described(tileJson, { Cookie: cookie });
+      expect(bySession.status, name).toBe(200);
+      expect(bySession.revalidated, name).toEqual([304, 304, 304]);
+      asSession[name] = bySession.cacheControl;
+      const byToken = await described(tileJson, { Authorization: `Bearer ${token}` });
+      expect(byToken.status, name).toBe(200);
+      asToken[name] = byToken.cacheControl;
+    }
+    const publicOnes = new Set(['/api/v1/parcels', '/api/v1/basemap', 'a stored source']);
+    expect(asSession).toEqual(
+      Object.fromEntries(
+        served.map(({ name }) => [name, publicOnes.has(name) ? 'public, max-age=60' : 'private, max-age=60']),
+      ),
+    );
+    expect(asToken).toEqual(Object.fromEntries(served.map(({ name }) => [name, 'private, max-age=60'])));
+  });
+
+  it('moves its version and its ETag when the data changes', async () => {
+    const path = '/api/v1/zoning?token=public';
+    const before = await described(path, {});
+    await sql`SELECT bump_layer_version('zoning')`;
+    let after = before;
+    for (let tries = 0; tries < 50 && after.version === before.version; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      after = await described(path, {});
+    }
+    expect(after.version).toMatch(semver);
+    expect(after.version).not.toBe(before.version);
+    expect(after.etag).not.toBe(before.etag);
+    const stale = await fetch(`${base}${path}`, { headers: { 'If-None-Match': before.etag } });
+    expect(stale.status).toBe(200);
   });
 });

@@ -2,12 +2,15 @@
 // mounted once per TileSourceMount (/api/v1/parcels, /api/v1/static/:layer, /api/v1/zoning,
 // /api/v1/basemap, /api/v1/sources/:id). Both pass the API gate (tile-gate.ts: 402 after a sandbox or
 // trial, 429 at a limit or cap) before the source is looked at; tiles are drawn through the shared
-// cache and counted for an API token's usage, so no tile layer can drift from another.
+// cache and counted for an API token's usage, so no tile layer can drift from another. TileJSON is
+// answered with a weak ETag (304 on a match) and a short max-age, private when it is the caller's own.
 import { Hono, type Context } from 'hono';
+import type { Caller } from '../auth/caller.ts';
+import { validatedJson } from './http-cache.ts';
 import { assertZoomInRange, parseTileCoords, stripMvt, type TileCoords } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { missEncoding } from './tile-encoding.ts';
-import { sendTile, tileCaller } from './tile-gate.ts';
+import { sendTile, tileCaller, type TileAudience } from './tile-gate.ts';
 import type { TileRequest } from './tile-renderer.ts';
 import { tileJsonDocument, type TileSourceMount } from './tile-source.ts';
 
@@ -24,11 +27,8 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
       const template = source.tileUrl
         ? source.tileUrl(c, origin, caller, version)
         : tileTemplate(origin, source.path, caller.token, version);
-      const answer = c.json(
-        tileJsonDocument(source, await source.metadata(tiles, caller, c, template), version, template),
-      );
-      source.finishTileJson?.(answer, caller);
-      return answer;
+      const document = tileJsonDocument(source, await source.metadata(tiles, caller, c, template), version, template);
+      return validatedJson(c, document, tileJsonAudience(source.cachePolicy(caller).audience, caller));
     });
 
     app.get(`${mount.tilesPath}/:z/:x/:y`, async (c) => {
@@ -53,6 +53,16 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
     });
   }
   return app;
+}
+
+/**
+ * Who may share a source's TileJSON: whoever may share its tiles, except that the document writes the
+ * caller's token into its tile URLs. The anonymous one (which sessions write too) is anyone's; an API or
+ * admin token's document is that caller's alone (sent in the Authorization header, the token is in no
+ * URL a shared cache keys on).
+ */
+export function tileJsonAudience(audience: TileAudience, caller: Caller): TileAudience {
+  return caller.via === 'token' ? 'private' : audience;
 }
 
 function coordsOf(c: Context): TileCoords {

@@ -46,9 +46,6 @@ function staticSource(layer: StaticLayer): TileSource {
         { id: layer.layer, minzoom: layer.range.minzoom, maxzoom: layer.range.maxzoom, fields: layer.fields },
       ],
     }),
-    finishTileJson(answer) {
-      answer.headers.set('Cache-Control', 'private, no-cache');
-    },
   };
 }
 

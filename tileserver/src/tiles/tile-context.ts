@@ -20,6 +20,11 @@ export interface TileContext {
   meter: UsageMeter;
   /** Refuses tiles to API accounts past their sandbox, trial or cap (402/429); built before the context (services.ts). */
   apiGate?: { assert(caller: Caller): Promise<unknown> };
+  /**
+   * Told of each tile answered before Hono (the fast path), which no middleware sees: the request
+   * metrics (features/ops/metrics) set it to count those tiles like every other answer.
+   */
+  onFastPathAnswer?: (status: number, seconds: number) => void;
 }
 
 /** The renderer over `sql`; who calls, the versions, the meter and the API gate are built by services.ts and shared. */

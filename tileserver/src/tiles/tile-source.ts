@@ -54,7 +54,7 @@ export interface TileSource {
   statement(caller: Caller, z: number): string;
   /** Whether this tile's statement runs prepared (when absent: always). */
   prepare?(): boolean;
-  /** Who may keep its tiles (public, private, varying by credentials) and how long. */
+  /** Who may keep its tiles (public, private, varying by credentials) and how long; its TileJSON's audience too. */
   cachePolicy(caller: Caller): TileCachePolicy;
   /** A check of the TileJSON request itself (a required query parameter). */
   assertTileJsonRequest?(c: Context): void;
@@ -62,8 +62,6 @@ export interface TileSource {
   metadata(tiles: TileContext, caller: Caller, c: Context, template: string): Promise<TileJsonMetadata>;
   /** The tile URL template; tileTemplate(origin, path, token, version) when absent. */
   tileUrl?(c: Context, origin: string, caller: Caller, version: number | string): string;
-  /** Headers of the TileJSON answer (its cache policy when it depends on the caller). */
-  finishTileJson?(answer: Response, caller: Caller): void;
 }
 
 /**
@@ -99,7 +97,7 @@ export function tileJsonDocument(
     name: meta.name,
     ...(meta.description !== undefined ? { description: meta.description } : {}),
     ...(meta.attribution !== undefined ? { attribution: meta.attribution } : {}),
-    version: String(version),
+    version: tileJsonVersion(version),
     scheme: 'xyz',
     tiles: [template],
     ...meta.links,
@@ -109,4 +107,17 @@ export function tileJsonDocument(
     vector_layers: meta.vector_layers,
     ...meta.extra,
   };
+}
+
+/**
+ * The TileJSON `version` (semver, as TileJSON asks) of a data version: `1.<n>.0`. TileJSON says a change
+ * across tiles moves the minor version, and a data reload is one. A compound version (`12.3`, a stored
+ * source's parcel, source and survey versions) sums its parts: each only ever goes up, so the sum moves
+ * whenever one of them does.
+ */
+export function tileJsonVersion(version: number | string): string {
+  const text = String(version);
+  if (!/^\d{1,15}(\.\d{1,15})*$/.test(text)) throw new Error(`Not a data version: ${text}`);
+  const minor = text.split('.').reduce((sum, part) => sum + Number(part), 0);
+  return `1.${minor}.0`;
 }

@@ -64,6 +64,27 @@ describe('GET /api/v1/styles/default.json', () => {
     expect(style.layers.map((l) => l.id)).toEqual(expect.arrayContaining(['flood-fill', 'wetlands-fill']));
   });
 
+  it('is cached for a minute, by shared caches only for anonymous callers, and answers 304 to its ETag or *', async () => {
+    const path = '/api/v1/styles/default.json';
+    const anonymous = await app.request(path);
+    expect(anonymous.headers.get('cache-control')).toBe('public, max-age=60');
+    expect(anonymous.headers.get('vary')).toBe('Cookie, Authorization');
+    const etag = anonymous.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
+    for (const match of [etag, '*', `"older", ${etag}`]) {
+      const again = await app.request(path, { headers: { 'If-None-Match': match } });
+      expect(again.status, match).toBe(304);
+      expect(again.headers.get('etag')).toBe(etag);
+      expect(await again.text()).toBe('');
+    }
+    expect((await app.request(path, { headers: { 'If-None-Match': '"older"' } })).status).toBe(200);
+    // The site-control style carries the token and more layers: the caller's own.
+    const entitled = await app.request(path, { headers: { Authorization: `Bearer ${adminToken}` } });
+    expect(entitled.status).toBe(200);
+    expect(entitled.headers.get('cache-control')).toBe('private, max-age=60');
+    expect(entitled.headers.get('etag')).not.toBe(etag);
+  });
+
   it('answers 404 in the one error shape for another style name', async () => {
     const res = await app.request('/api/v1/styles/satellite.json');
     expect(res.status).toBe(404);

@@ -1,7 +1,10 @@
-// GET /api/v1/styles/default.json (see default-style.ts). Answered for every caller; the style carries
-// the caller's token into its source URLs, so it is private to that caller in shared caches.
+// GET /api/v1/styles/default.json (see default-style.ts). Answered for every caller with a weak ETag (304
+// on a match) and a short max-age. The style carries the caller's token into its source URLs and the
+// site-control layers for entitled callers, so only the anonymous style may sit in a shared cache, keyed
+// by the credentials (a session's URL is the anonymous one); anyone else's is private.
 import { Hono } from 'hono';
 import { ApiError } from '../../../errors.ts';
+import { validatedJson } from '../../../tiles/http-cache.ts';
 import { publicOrigin, type TileContext } from '../../../tiles/tile-context.ts';
 import { defaultStyle } from './default-style.ts';
 
@@ -11,7 +14,8 @@ export function styleRoutes(tiles: TileContext): Hono {
     const caller = await tiles.callers.of(c);
     if (c.req.param('name') !== 'default.json')
       throw new ApiError('NOT_FOUND', `No style ${c.req.param('name')}; there is default.json`);
-    return c.json(defaultStyle(publicOrigin(c, tiles.config), caller), 200, { 'Cache-Control': 'private, no-cache' });
+    const style = defaultStyle(publicOrigin(c, tiles.config), caller);
+    return validatedJson(c, style, caller.via === 'anonymous' ? 'varies' : 'private');
   });
   return app;
 }

@@ -45,7 +45,4 @@ export const zoningSource: TileSource = {
       ],
     };
   },
-  finishTileJson(answer) {
-    answer.headers.append('Vary', 'Cookie, Authorization');
-  },
 };

@@ -1,5 +1,7 @@
-// Prometheus metrics (prom-client): requests and latency per route family, tile cache hits and misses,
-// the two pools' gates (running, waiting, refused), the job queue by state, and the process's own
+// Prometheus metrics (prom-client), named by Prometheus's conventions (counters end in _total, gauges do
+// not, base units in the name, a limit in its own gauge): requests and latency per route family (tiles
+// the fast path answers before Hono included), the tile cache, the two pools' gates (connections used
+// and free, the maximum, requests waiting and refused), the job queue by state, and the process's own
 // figures (RSS, heap, event-loop lag). One registry per app; the process figures are registered once.
 import type { MiddlewareHandler } from 'hono';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
@@ -11,6 +13,10 @@ import { familyOfRoute } from './route-families.ts';
 
 const processRegistry = new Registry();
 collectDefaultMetrics({ register: processRegistry });
+// prom-client also writes these three gauges under a `_total` name, which Prometheus keeps for counters;
+// nodejs_active_handles, _requests and _resources carry the same figures.
+for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+  processRegistry.removeSingleMetric(name);
 
 export interface MetricSources {
   sql: Sql;
@@ -18,6 +24,9 @@ export interface MetricSources {
   appGate: QueryGate;
   appPoolSize: number;
 }
+
+/** The family of the tiles the fast path answers (parcel tiles), as the middleware would name it. */
+const fastPathFamily = familyOfRoute('/api/v1/parcels/:z/:x/:y');
 
 /** Wildcard routes (places, parcel records, insights) are told apart by their path. */
 function familyOf(routePath: string, path: string): string {
@@ -39,7 +48,7 @@ export class AppMetrics {
   });
   readonly latency = new Histogram({
     name: 'http_request_duration_seconds',
-    help: 'Time to answer, per route family (cached tiles on the fast path are not counted here)',
+    help: 'Time to answer, per route family',
     labelNames: ['family'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
@@ -47,45 +56,74 @@ export class AppMetrics {
 
   constructor(private readonly sources: MetricSources) {
     const { tiles, appGate } = sources;
+    tiles.onFastPathAnswer = (status, seconds) => {
+      this.requests.inc({ family: fastPathFamily, method: 'GET', status: String(status) });
+      this.latency.observe({ family: fastPathFamily }, seconds);
+    };
+    const registers = [this.registry];
     const cache = tiles.renderer.cache;
+    // Counts the cache and the gates keep themselves, read at each scrape.
+    const counter = (name: string, help: string, read: () => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          this.reset();
+          this.inc(read());
+        },
+      });
     const gauge = (name: string, help: string, read: () => number) =>
       new Gauge({
         name,
         help,
-        registers: [this.registry],
+        registers,
         collect() {
           this.set(read());
         },
       });
-    gauge('tile_cache_hits_total', 'Tile cache hits since start (fast path included)', () => cache.hits);
-    gauge('tile_cache_misses_total', 'Tile cache misses since start (each one a render)', () => cache.misses);
-    gauge('tile_cache_bytes', 'Bytes held by the tile cache', () => cache.bytes);
+    counter('tile_cache_hits_total', 'Tile cache hits (fast path included)', () => cache.hits);
+    counter('tile_cache_misses_total', 'Tile cache misses (each one a render or a wait for one)', () => cache.misses);
+    gauge('tile_cache_bytes', 'Bytes held by the tile cache (bodies, keys and per-entry overhead)', () => cache.bytes);
+    gauge('tile_cache_max_bytes', 'Byte budget of the tile cache', () => tiles.config.TILE_CACHE_MB * 1024 * 1024);
     gauge('tile_cache_entries', 'Tiles held by the tile cache', () => cache.entries);
-    const tileGate = tiles.renderer.gate;
-    const appPoolSize = sources.appPoolSize;
-    const tilePoolSize = tiles.config.DB_POOL_SIZE;
+    const pools = [
+      { pool: 'app', gate: appGate, size: sources.appPoolSize },
+      { pool: 'tiles', gate: tiles.renderer.gate, size: tiles.config.DB_POOL_SIZE },
+    ];
+    // Each pool's gate admits as much work as the pool has connections: a unit of work holds one.
+    const perPool = (name: string, help: string, read: (p: (typeof pools)[number]) => number) =>
+      new Gauge({
+        name,
+        help,
+        labelNames: ['pool'] as const,
+        registers,
+        collect() {
+          for (const p of pools) this.set({ pool: p.pool }, read(p));
+        },
+      });
     new Gauge({
-      name: 'db_pool_requests',
-      help: 'Work on each pool gate: running (holding a connection), waiting, size',
+      name: 'db_pool_connections',
+      help: 'Connections of each pool by state: used (held by a query) or free (the pool may still hand it out)',
       labelNames: ['pool', 'state'] as const,
-      registers: [this.registry],
+      registers,
       collect() {
-        this.set({ pool: 'app', state: 'running' }, appGate.active);
-        this.set({ pool: 'app', state: 'waiting' }, appGate.waiting);
-        this.set({ pool: 'app', state: 'size' }, appPoolSize);
-        this.set({ pool: 'tiles', state: 'running' }, tileGate.active);
-        this.set({ pool: 'tiles', state: 'waiting' }, tileGate.waiting);
-        this.set({ pool: 'tiles', state: 'size' }, tilePoolSize);
+        for (const { pool, gate, size } of pools) {
+          this.set({ pool, state: 'used' }, gate.active);
+          this.set({ pool, state: 'free' }, Math.max(0, size - gate.active));
+        }
       },
     });
-    new Gauge({
-      name: 'db_pool_refused_total',
+    perPool('db_pool_max_connections', 'Connections each pool may open', (p) => p.size);
+    perPool('db_pool_waiting_requests', 'Requests waiting at each pool gate for a connection', (p) => p.gate.waiting);
+    new Counter({
+      name: 'db_pool_refused_requests_total',
       help: 'Requests answered 503 because a pool gate was full',
       labelNames: ['pool'] as const,
-      registers: [this.registry],
+      registers,
       collect() {
-        this.set({ pool: 'app' }, appGate.rejected);
-        this.set({ pool: 'tiles' }, tileGate.rejected);
+        this.reset();
+        for (const { pool, gate } of pools) this.inc({ pool }, gate.rejected);
       },
     });
     const jobCounts = () => this.jobCounts();
@@ -93,7 +131,7 @@ export class AppMetrics {
       name: 'job_queue_jobs',
       help: 'Jobs in the queue by state (created = waiting, failed = given up)',
       labelNames: ['state'] as const,
-      registers: [this.registry],
+      registers,
       async collect() {
         this.reset();
         for (const row of await jobCounts()) this.set({ state: row.state }, row.count);
@@ -136,8 +174,8 @@ export class AppMetrics {
     const latency = (await this.latency.get()).values;
     const families = [...new Set(requests.map((v) => String(v.labels.family)))].sort();
     const memory = process.memoryUsage();
-    const cache = this.sources.tiles.renderer.cache;
-    const pools = (await (this.registry.getSingleMetric('db_pool_requests') as Gauge).get()).values;
+    const { appGate, appPoolSize, tiles } = this.sources;
+    const cache = tiles.renderer.cache;
     return {
       uptime_s: Math.round((Date.now() - this.started) / 1000),
       memory: { rss_bytes: memory.rss, heap_used_bytes: memory.heapUsed },
@@ -156,12 +194,14 @@ export class AppMetrics {
         };
       }),
       tile_cache: { hits: cache.hits, misses: cache.misses, bytes: cache.bytes, entries: cache.entries },
-      pools: Object.fromEntries(
-        ['app', 'tiles'].map((name) => [
-          name,
-          Object.fromEntries(pools.filter((v) => v.labels.pool === name).map((v) => [String(v.labels.state), v.value])),
-        ]),
-      ),
+      pools: {
+        app: { running: appGate.active, waiting: appGate.waiting, size: appPoolSize },
+        tiles: {
+          running: tiles.renderer.gate.active,
+          waiting: tiles.renderer.gate.waiting,
+          size: tiles.config.DB_POOL_SIZE,
+        },
+      },
       jobs: Object.fromEntries((await this.jobCounts()).map((r) => [r.state, r.count])),
     };
   }
