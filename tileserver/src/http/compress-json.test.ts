@@ -62,14 +62,15 @@ describe('JSON answers over 1 KB are compressed', () => {
     expect((await res.json()).error.code).toBe('NOT_FOUND');
   });
 
-  it('leaves a parcel tile as it was: its own encoding, strong ETag and 304', async () => {
+  it('leaves a parcel tile as it was: its own encoding, its own ETag for that encoding and 304', async () => {
     const path = '/api/v1/parcels/14/4955/6059.mvt';
     const gzip = await app.request(path, { headers: { 'Accept-Encoding': 'br, gzip' } });
     expect(gzip.status).toBe(200);
     expect(gzip.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
     expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    // The tile route's own validator for its gzip body (weak, per encoding), not one the JSON compression made.
     const etag = gzip.headers.get('etag')!;
-    expect(etag).toMatch(/^"/);
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+-gzip"$/);
     const bytes = gunzipSync(Buffer.from(await gzip.arrayBuffer()));
     const plain = await app.request(path, { headers: { 'Accept-Encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();

@@ -68,7 +68,7 @@ describe('GET /api/v1/styles/default.json', () => {
     const path = '/api/v1/styles/default.json';
     const anonymous = await app.request(path);
     expect(anonymous.headers.get('cache-control')).toBe('public, max-age=60');
-    expect(anonymous.headers.get('vary')).toBe('Cookie, Authorization');
+    expect(anonymous.headers.get('vary')).toBe('Cookie, Authorization, Accept-Encoding');
     const etag = anonymous.headers.get('etag')!;
     expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/);
     for (const match of [etag, '*', `"older", ${etag}`]) {
