@@ -135,12 +135,12 @@ function recordNetwork(page: Page) {
           url: request.url().replace(/^https?:\/\/[^/]+/, ''),
           kind: kindOf(request.url(), headers['content-type'] ?? ''),
           status: response?.status() ?? 0,
-          // A worker's own script reports only its headers in encodedDataLength: its Content-Length
-          // (uncompressed answers) is then the better lower bound of what came over the wire.
-          bytes: Math.max(
-            sizes.responseHeadersSize + sizes.responseBodySize,
-            sizes.responseHeadersSize + Number(headers['content-length'] ?? 0),
-          ),
+          // A worker's own script reports only its headers in encodedDataLength: its Content-Length is
+          // then what came over the wire. An answer from the HTTP cache reports no headers, and stays 0.
+          bytes:
+            sizes.responseHeadersSize > 0 && sizes.responseBodySize === 0
+              ? sizes.responseHeadersSize + Number(headers['content-length'] ?? 0)
+              : sizes.responseHeadersSize + sizes.responseBodySize,
           finishedMs: 0,
           at: timing.startTime + timing.responseEnd,
         };
