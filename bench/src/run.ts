@@ -2,6 +2,7 @@
 // `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON,
 // `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow,
 // `compare <before.json> <after.json>` two throughput runs cell by cell against the run-to-run noise.
+// `viewer` the viewer's first load in headless Chromium (loopback, 4G, repeat visit; --runs N, default 5).
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { runSuite, targets } from './suite.ts';
 import { ensureBenchApiToken } from './api-token.ts';
 import { buildTileLists, listsFile, resultsDir, writeTileLists } from './tile-lists.ts';
 import { evaluate } from './verdicts.ts';
+import { runViewerBench } from './viewer.ts';
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -45,7 +47,8 @@ const { values: flags, positionals } = parseArgs({
     'keep-indexes': { type: 'boolean', default: false },
     // import: the 1M-row input file (written once when missing) and how many --replace imports to time.
     file: { type: 'string' },
-    runs: { type: 'string', default: '2' },
+    // import: 2 by default; viewer: 5.
+    runs: { type: 'string' },
     moved: { type: 'boolean', default: false },
   },
 });
@@ -104,16 +107,24 @@ async function main(): Promise<void> {
       'exports',
       'import',
       'compare',
+      'viewer',
     ].includes(command)
   )
     throw new Error(
-      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare or nothing`,
+      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare, viewer or nothing`,
     );
   if (command === 'compare') {
     const [, beforeFile, afterFile] = positionals;
     if (!beforeFile || !afterFile)
       throw new Error('compare needs two result files: compare <before.json> <after.json>');
     console.log(compareRuns(resolve(beforeFile), resolve(afterFile)));
+    return;
+  }
+  if (command === 'viewer') {
+    console.log("• The viewer's first load in headless Chromium (Cambridge z16: loopback, 4G, repeat visit)");
+    const runs = Number(flags.runs ?? 5);
+    if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error('--runs must be 1-20');
+    console.log(`• Results: ${await runViewerBench({ runs, command: commandLine, log })}`);
     return;
   }
   if (command === 'scale-report') {
@@ -152,7 +163,7 @@ async function main(): Promise<void> {
   if (command === 'exports')
     return onSyntheticCounty('Exports of the synthetic county (csv, gpkg) and the csv download', benchExports);
   if (command === 'import') {
-    const runs = Number(flags.runs);
+    const runs = Number(flags.runs ?? 2);
     if (!Number.isInteger(runs) || runs < 1 || runs > 5) throw new Error('--runs must be 1-5');
     return onSyntheticCounty('A 1,000,000-row county file imported (--replace) into served tiles', (db, l) =>
       benchImport(db, l, { file: resolve(flags.file ?? defaultImportFile), runs, moved: flags.moved }),

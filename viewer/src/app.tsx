@@ -32,7 +32,7 @@ import { SearchFeedbackModal } from './features/search-feedback/search-feedback-
 import { ToolsPanel } from './features/tools/tools-panel.tsx';
 import { SurveyLive } from './features/surveys/survey-live.tsx';
 import { SurveyPanel } from './features/surveys/survey-panel.tsx';
-import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
+import type { FirstMap } from './map/first-map.ts';
 import { MapView } from './map/map-view.tsx';
 import { panelAtom } from './state/ui.ts';
 
@@ -48,14 +48,14 @@ const panels = {
   surveys: SurveyPanel,
 } as const;
 
-export function App({ parcelTileJson }: { parcelTileJson: TileJson | null }) {
+export function App({ firstMap }: { firstMap: FirstMap }) {
   useKeyboard();
   useNewProjectHash();
   const panel = useAtomValue(panelAtom);
   const Open = panel && panel !== 'help' ? panels[panel] : null;
   return (
     <div className="app">
-      <MapView tileJson={parcelTileJson} />
+      <MapView first={firstMap} />
       <StyleRulesLayer />
       <SurveyLive />
       <FilterOptionsLoader />

@@ -1,5 +1,6 @@
-// Start-up state: base layer from the hash or local storage, saved colours, the initial view, the
-// server's viewer config and layer catalogue; and persistence of the base layer afterwards.
+// Start-up state: base layer from the hash or local storage, saved colours, the initial view, and
+// persistence of the base layer afterwards (boot, before the map exists); the server's viewer config
+// and layer catalogue (startServerConfig, with the app, once the first parcels are drawn).
 import { getJson } from './api/client.ts';
 import type { CatalogueLayer, ClientConfig } from '@parcel-map/contracts/map/layers';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
@@ -68,7 +69,11 @@ export function boot(): void {
     }
     replaceHash(store.get);
   });
+}
 
+/** The viewer config and the layer catalogue: the panels, legend and map sync read them, the first
+ * parcels do not, so they are asked for with the app. */
+export function startServerConfig(): void {
   loadConfig();
   // The server gives the 3D terrain URL to site-control levels only: ask again when the level changes.
   let level = store.get(levelAtom);

@@ -1,51 +1,32 @@
-// Entry: registers the maplibre worker (before any map exists), takes the caller's token, asks who the
-// caller is, and renders the map screen, or one of the pages (coverage, account, admin: loaded on demand).
-// First, before any module that builds a zod schema: see zod-jitless.ts.
-import './zod-jitless.ts';
+// Entry: on the map screen, only what draws the first parcels: the maplibre worker, the parcel TileJSON,
+// the start-up state and the map (map/first-map.ts), without React, zod or the panels; the app
+// (app-entry.tsx) loads once the first parcels are drawn. A page path loads its router (page-entry.tsx).
 import { prewarm, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?worker&url';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import './styles.css';
-import { Provider } from 'jotai';
-import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
-import { isPagePath } from './pages/page-routes.tsx';
 import { boot, fetchParcelTileJson } from './boot.ts';
-import { store } from './state/store.ts';
-import { TestPaymentsBanner } from './shell/page-frame/test-payments-banner.tsx';
-import { loadSession } from './state/session.ts';
+import { startFirstMap } from './map/first-map.ts';
+import { isPagePath } from './pages/page-routes.tsx';
 import { initToken } from './state/token.ts';
-import { startEffects } from './effects.ts';
 setWorkerUrl(workerUrl);
 // An invitation link's ?token= is the invitation's own, not an API token to keep for the tab.
 if (location.pathname !== '/users/invitation') initToken();
-const root = createRoot(document.getElementById('root')!);
 
 if (isPagePath(location.pathname)) {
-  startEffects('pages');
-  void loadSession();
-  void import('./pages/page-router.tsx').then(({ PageRouter }) =>
-    root.render(
-      <Provider store={store}>
-        <TestPaymentsBanner />
-        <PageRouter />
-      </Provider>,
-    ),
-  );
+  void import('./page-entry.tsx').then(({ renderPage }) => renderPage());
 } else {
-  // Start the worker and the parcel TileJSON request now, in parallel with React's first render.
+  // The worker and the parcel TileJSON start now, in parallel with the parsing of the rest.
   prewarm();
   const tileJson = fetchParcelTileJson();
-  // Before boot: every URL the app writes keeps the project's path.
-  startEffects('map');
   boot();
-  void loadSession();
-  void tileJson.then((parcels) =>
-    root.render(
-      <Provider store={store}>
-        <TestPaymentsBanner />
-        <App parcelTileJson={parcels} />
-      </Provider>,
-    ),
-  );
+  void tileJson.then((parcels) => {
+    const first = startFirstMap(parcels);
+    // A place or parcel path is the app's to navigate to, so the app comes at once; otherwise it waits
+    // for the first parcels (or a complete first frame without any, say below the parcel zoom), so that
+    // nothing competes with them for the network and the main thread.
+    const ready =
+      location.pathname === '/'
+        ? Promise.race([first.parcelsDrawn, first.idle, new Promise((done) => setTimeout(done, 5000))])
+        : Promise.resolve();
+    void ready.then(() => import('./app-entry.tsx')).then(({ renderApp }) => renderApp(first));
+  });
 }

@@ -18,7 +18,6 @@ declare global {
   interface Window {
     __map?: MapLibreMap;
     __idle?: boolean;
-    __parcelsDrawnAt?: number;
   }
 }
 
@@ -62,24 +61,10 @@ async function refreshPlaces(map: MapLibreMap): Promise<void> {
   }
 }
 
-function watchFirstParcels(map: MapLibreMap): void {
-  let last = 0;
-  const check = () => {
-    const now = performance.now();
-    if (now - last < 50) return;
-    last = now;
-    if (map.getLayer(parcelLayerIds.line) && map.queryRenderedFeatures({ layers: [parcelLayerIds.line] }).length > 0) {
-      window.__parcelsDrawnAt = now;
-      map.off('render', check);
-    }
-  };
-  map.on('render', check);
-}
-
-export function wireMapEvents(map: MapLibreMap): () => void {
+/** `first` says whether the map's `load` and first `idle` are already over (the map is made before the app). */
+export function wireMapEvents(map: MapLibreMap, first: { loaded: Promise<void>; idle: Promise<void> }): () => void {
   window.__map = map;
   window.__idle = false;
-  watchFirstParcels(map);
   let placesTimer: ReturnType<typeof setTimeout> | undefined;
 
   map.on('mousemove', (e) => {
@@ -147,13 +132,22 @@ export function wireMapEvents(map: MapLibreMap): () => void {
     if ((e.error as { name?: string } | undefined)?.name !== 'AbortError')
       console.error(`map: ${e.error?.message ?? 'error'}`);
   });
-  map.once('load', () => updateView(map));
+  let wired = true;
+  void first.loaded.then(() => wired && updateView(map));
   // Place outlines are big GeoJSON for the single maplibre worker: fetch them after the first view is
-  // drawn, so the parcel tiles go first.
-  map.once('idle', () => void refreshPlaces(map));
+  // drawn, so the parcel tiles go first. An idle that came before the app's is the first idle too.
+  void first.idle.then(() => {
+    if (!wired) return;
+    if (!window.__idle) {
+      window.__idle = true;
+      window.dispatchEvent(new CustomEvent('map-idle'));
+    }
+    void refreshPlaces(map);
+  });
   // A level chosen in the Layers panel redraws the sub-boundaries at once.
   const unsubscribeLevel = store.sub(subBoundaryLevelAtom, () => void refreshPlaces(map));
   return () => {
+    wired = false;
     clearTimeout(placesTimer);
     unsubscribeLevel();
   };
