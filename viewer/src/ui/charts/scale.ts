@@ -58,13 +58,18 @@ export function polar(cx: number, cy: number, r: number, angle: number): [number
   return [round(cx + r * Math.sin(angle)), round(cy - r * Math.cos(angle))];
 }
 
-/** An SVG path of a ring sector (a pie slice when `inner` is 0). A full turn is drawn as two halves,
- * because an arc whose ends meet draws nothing. */
+/** An SVG path of a ring sector (a pie slice when `inner` is 0). A full turn is two circles of two half
+ * arcs each (an arc whose ends meet draws nothing), with no radial edge to show a seam. */
 export function arcPath(cx: number, cy: number, outer: number, inner: number, { start, end }: Angles): string {
   if (end - start <= 0) return '';
   if (end - start >= 2 * Math.PI - 1e-9) {
-    const mid = start + Math.PI;
-    return `${arcPath(cx, cy, outer, inner, { start, end: mid })} ${arcPath(cx, cy, outer, inner, { start: mid, end: start + 2 * Math.PI })}`;
+    const circle = (r: number, sweep: 0 | 1) => {
+      const [ax, ay] = polar(cx, cy, r, start);
+      const [bx, by] = polar(cx, cy, r, start + Math.PI);
+      return `M${ax},${ay} A${r},${r} 0 1 ${sweep} ${bx},${by} A${r},${r} 0 1 ${sweep} ${ax},${ay} Z`;
+    };
+    // The hole runs the other way round, so the non-zero fill rule leaves it empty.
+    return inner > 0 ? `${circle(outer, 1)} ${circle(inner, 0)}` : circle(outer, 1);
   }
   const large = end - start > Math.PI ? 1 : 0;
   const [x0, y0] = polar(cx, cy, outer, start);
