@@ -26,7 +26,7 @@ describe('the admin metrics page', () => {
       .poll(
         () =>
           tp.page
-            .locator('[data-testid="chart-requests"] li[data-label="search and records"]')
+            .locator('[data-testid="chart-requests"] .chart-bar[data-label="search and records"]')
             .getAttribute('data-value'),
         { timeout: 30_000 },
       )

@@ -206,7 +206,7 @@ describe('the admin screens', () => {
     expect(await tiles.locator('[data-key="users"] .stat-value').textContent()).toBe(
       count!.users.toLocaleString('en-US'),
     );
-    expect(await admin.page.getByTestId('overview-accounts-chart').locator('li').count()).toBe(4);
+    expect(await admin.page.getByTestId('overview-accounts-chart').locator('.chart-bar').count()).toBe(4);
     const overflow = () =>
       admin.page.evaluate(() => {
         const p = document.querySelector('.page')!;

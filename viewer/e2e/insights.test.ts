@@ -64,8 +64,15 @@ describe('the #insights tab in the browser', () => {
       expect(await tab.getByRole('tab', { name }).count()).toBe(1);
 
     await tab.getByRole('tab', { name: 'Land Use & Zoning' }).click();
-    await tab.getByTestId('land-use-chart').locator('.recharts-bar-rectangle').first().waitFor();
-    expect(await tab.getByTestId('land-use-chart').locator('.recharts-bar-rectangle').count()).toBeGreaterThan(1);
+    const landUse = tab.getByTestId('land-use-chart');
+    await landUse.locator('.chart-bar').first().waitFor();
+    expect(await landUse.locator('.chart-bar').count()).toBeGreaterThan(1);
+    // Each bar is reachable by keyboard and names its count; focus shows the tooltip.
+    await landUse.locator('.chart-bar[data-label="Residential"]').focus();
+    expect(await landUse.getByTestId('chart-tooltip').textContent()).toMatch(
+      /^ResidentialParcels: [\d,]+ \([\d.<]+%\)$/,
+    );
+    await screenshot(tp.page, 'insights-land-use');
     const { residential } = (
       await h.server.sql<{ residential: number }[]>`
       SELECT count(*)::int AS residential FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND lbcs_activity >= 1000 AND lbcs_activity < 2000`
@@ -80,10 +87,11 @@ describe('the #insights tab in the browser', () => {
     await tab.getByTestId('insights-highlights').waitFor({ timeout: 30_000 });
     await tab.getByRole('tab', { name: 'Ownership' }).click();
     const chart = tab.getByTestId('top-owners-chart');
-    await chart.locator('.recharts-bar-rectangle').first().waitFor();
-    expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(8);
-    expect(await chart.locator('.recharts-bar-rectangle path').first().getAttribute('fill')).toBe('#7cb5ec');
-    const ticks = await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+    await chart.locator('.chart-bar').first().waitFor();
+    expect(await chart.locator('.chart-bar').count()).toBe(8);
+    expect(await chart.locator('.chart-bar-fill').first().getAttribute('fill')).toBe('#7cb5ec');
+    const ticks = await chart.locator('.chart-bar .chart-tick').allTextContents();
+    expect(ticks).toHaveLength(8);
     expect(ticks.every((t) => t.length <= 4)).toBe(true);
     const list = tab.getByTestId('owner-list').locator('li');
     expect(await list.count()).toBe(8);
@@ -98,13 +106,24 @@ describe('the #insights tab in the browser', () => {
 
     // The eye hides a bar; pressing it again shows it.
     await list.first().getByTestId('owner-eye').click();
-    expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(7);
+    expect(await chart.locator('.chart-bar').count()).toBe(7);
     await list.first().getByTestId('owner-eye').click();
-    expect(await chart.locator('.recharts-bar-rectangle').count()).toBe(8);
+    expect(await chart.locator('.chart-bar').count()).toBe(8);
     // Select toggles the Selected Owner panel.
     await list.first().locator('.owner-name').click();
     expect(await tab.getByTestId('selected-owner').textContent()).toContain(firstPage);
     await list.first().locator('.owner-name').click();
+    expect(await tab.getByTestId('selected-owner').textContent()).toContain('Select an owner');
+    // Hovering a bar marks its row and names the owner in full; clicking it selects, again unselects.
+    const firstBar = chart.locator('.chart-bar').first();
+    await firstBar.hover();
+    expect(await list.first().getAttribute('data-hovered')).toBe('true');
+    expect(await chart.getByTestId('chart-tooltip').textContent()).toContain(firstPage);
+    expect(await chart.locator('.chart-bar-fill').first().getAttribute('fill')).toBe('#434348');
+    await firstBar.click();
+    expect(await tab.getByTestId('selected-owner').textContent()).toContain(firstPage);
+    expect(await firstBar.getAttribute('aria-pressed')).toBe('true');
+    await firstBar.press('Enter');
     expect(await tab.getByTestId('selected-owner').textContent()).toContain('Select an owner');
 
     // The owner highlight puts { owner: [name] } in force, and pressing again restores the filters before it.

@@ -1,7 +1,7 @@
 // Land Use & Zoning: parcels per LBCS land-use category with percentages (a bar chart and its list),
 // and the zoning codes with descriptions, or "No Zoning Data Available".
-import { Bar, BarChart, Cell, LabelList, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { InsightsPayload } from '@parcel-map/contracts/map/insights';
+import { BarChart } from '../../ui/charts/bar-chart.tsx';
 import { formatNumber, formatPercent, landUseColors, landUseLabels, percentOf } from './format.ts';
 
 export const noZoningText = 'No Zoning Data Available';
@@ -18,19 +18,21 @@ export function LandUse({ lbcs }: { lbcs: NonNullable<InsightsPayload['lbcs']> }
     <div className="insights-land-use">
       <h3>Land Use</h3>
       <div className="insights-chart" data-testid="land-use-chart">
-        <ResponsiveContainer width="100%" height={300}>
-          <BarChart data={rows} layout="vertical" margin={{ left: 8, right: 48, top: 4, bottom: 4 }}>
-            <XAxis type="number" hide />
-            <YAxis type="category" dataKey="label" width={96} tick={{ fontSize: 12 }} />
-            <Tooltip formatter={(value) => [formatNumber(Number(value), true), 'Parcels']} />
-            <Bar dataKey="count" isAnimationActive={false}>
-              {rows.map((r) => (
-                <Cell key={r.key} fill={landUseColors[r.key]} stroke="#6b7280" />
-              ))}
-              <LabelList dataKey="percent" position="right" style={{ fontSize: 11 }} />
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <BarChart
+          title="Parcels by land use"
+          data={rows.map((r) => ({
+            key: r.key,
+            label: r.label,
+            value: r.count,
+            color: landUseColors[r.key],
+            stroke: '#6b7280',
+            valueLabel: r.percent,
+          }))}
+          valueLabels
+          valueName="Parcels"
+          labelWidth={110}
+          format={(value) => formatNumber(value, true)}
+        />
       </div>
       <table className="insights-list" data-testid="land-use-list">
         <tbody>

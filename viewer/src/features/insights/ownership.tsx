@@ -3,9 +3,9 @@
 // fills the Selected Owner panel; the eye hides or shows an owner's bar; the filter button highlights
 // the owner's parcels on the map (Pro).
 import { useState } from 'react';
-import { Bar, BarChart, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { InsightsPayload } from '@parcel-map/contracts/map/insights';
 import { OwnerHighlightButton } from '../owner-highlight/owner-highlight-button.tsx';
+import { BarChart } from '../../ui/charts/bar-chart.tsx';
 import { axisLabel, formatNumber, ownerBarColor, pageCount, pageOf } from './format.ts';
 
 type Owner = NonNullable<InsightsPayload['owners']>[number];
@@ -44,7 +44,16 @@ export function Ownership({ owners }: { owners: Owner[] }) {
 
   const pages = pageCount(owners.length);
   const shown = pageOf(owners, page);
-  const bars = shown.filter((o) => !hidden.has(o.name)).map((o) => ({ ...o, label: axisLabel(o.name) }));
+  const bars = shown
+    .filter((o) => !hidden.has(o.name))
+    .map((o) => ({
+      key: o.name,
+      label: o.name,
+      tick: axisLabel(o.name),
+      value: o.count,
+      color: o.name === selected ? selectedColor : o.name === hovered ? hoverColor : ownerBarColor,
+      pressed: o.name === selected,
+    }));
   const toggleSelected = (name: string) => setSelected(selected === name ? null : name);
   const toggleHidden = (name: string) => {
     const next = new Set(hidden);
@@ -59,30 +68,16 @@ export function Ownership({ owners }: { owners: Owner[] }) {
     <div className="insights-ownership">
       <h3>Top Owners</h3>
       <div className="insights-chart" data-testid="top-owners-chart" data-bars={bars.length}>
-        <ResponsiveContainer width="100%" height={220}>
-          <BarChart data={bars} margin={{ left: 0, right: 8, top: 8, bottom: 4 }} onMouseLeave={() => setHovered(null)}>
-            <XAxis dataKey="label" interval={0} tick={{ fontSize: 11 }} />
-            <YAxis allowDecimals={false} width={40} tick={{ fontSize: 11 }} />
-            <Tooltip
-              formatter={(value) => [formatNumber(Number(value), true), 'Parcels']}
-              labelFormatter={(_, payload) => String(payload?.[0]?.payload?.name ?? '')}
-            />
-            <Bar
-              dataKey="count"
-              isAnimationActive={false}
-              onClick={(entry: { payload?: Owner }) => entry.payload && toggleSelected(entry.payload.name)}
-              onMouseEnter={(entry: { payload?: Owner }) => setHovered(entry.payload?.name ?? null)}
-            >
-              {bars.map((o) => (
-                <Cell
-                  key={o.name}
-                  cursor="pointer"
-                  fill={o.name === selected ? selectedColor : o.name === hovered ? hoverColor : ownerBarColor}
-                />
-              ))}
-            </Bar>
-          </BarChart>
-        </ResponsiveContainer>
+        <BarChart
+          title="Top owners by parcel count"
+          data={bars}
+          orientation="vertical"
+          height={220}
+          valueName="Parcels"
+          format={(value) => formatNumber(value, true)}
+          onHover={setHovered}
+          onSelect={toggleSelected}
+        />
       </div>
 
       <ol className="owner-list" data-testid="owner-list" start={page * 8 + 1}>

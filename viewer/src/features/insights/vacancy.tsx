@@ -1,7 +1,7 @@
 // Vacancy: the USPS Vacancy Status chart with its list. Data without USPS fields says so rather than
 // drawing a chart of unknowns.
-import { Cell, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import type { VacancyStatus } from '@parcel-map/contracts/map/insights';
+import { PieChart } from '../../ui/charts/pie-chart.tsx';
 import { formatNumber, formatPercent, percentOf, vacancyColors, vacancyLabels } from './format.ts';
 
 export function Vacancy({ usps }: { usps: { status: VacancyStatus; count: number }[] }) {
@@ -22,25 +22,12 @@ export function Vacancy({ usps }: { usps: { status: VacancyStatus; count: number
         </p>
       ) : (
         <div className="insights-chart" data-testid="vacancy-chart">
-          <ResponsiveContainer width="100%" height={220}>
-            <PieChart>
-              <Pie
-                data={rows.filter((r) => r.count > 0)}
-                dataKey="count"
-                nameKey="label"
-                innerRadius={45}
-                outerRadius={90}
-                isAnimationActive={false}
-              >
-                {rows
-                  .filter((r) => r.count > 0)
-                  .map((r) => (
-                    <Cell key={r.status} fill={vacancyColors[r.status]} />
-                  ))}
-              </Pie>
-              <Tooltip formatter={(value, name) => [formatNumber(Number(value), true), name]} />
-            </PieChart>
-          </ResponsiveContainer>
+          <PieChart
+            title="USPS Vacancy Status"
+            data={rows.map((r) => ({ key: r.status, label: r.label, value: r.count, color: vacancyColors[r.status]! }))}
+            height={220}
+            format={(value) => formatNumber(value, true)}
+          />
         </div>
       )}
       <table className="insights-list" data-testid="vacancy-list">

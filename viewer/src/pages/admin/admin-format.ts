@@ -1,6 +1,17 @@
 // Pure helpers of the admin pages: labels of the overview counts, plan names, dates, and counting
 // profile answers for the industries chart.
-import type { Bar } from './bar-chart.tsx';
+import type { BarDatum } from '../../ui/charts/bar-chart.tsx';
+
+/** A labelled count, as the admin charts show them. */
+export interface Bar {
+  label: string;
+  value: number;
+}
+
+/** Bars for the chart component, keyed by their label (labels are unique within one chart). */
+export function barData(bars: Bar[]): BarDatum[] {
+  return bars.map((b) => ({ key: b.label, label: b.label, value: b.value }));
+}
 
 const countLabels: Record<string, string> = {
   users: 'Users',

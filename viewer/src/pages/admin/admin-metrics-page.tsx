@@ -5,7 +5,9 @@
 import { useEffect, useRef, useState } from 'react';
 import './admin-metrics.css';
 import { AdminLayout } from './admin-layout.tsx';
-import { BarChart } from './bar-chart.tsx';
+import { barData } from './admin-format.ts';
+import { BarChart } from '../../ui/charts/bar-chart.tsx';
+import { LineChart } from '../../ui/charts/line-chart.tsx';
 import { useRemote } from '../../api/use-remote.ts';
 
 export interface MetricsSummary {
@@ -110,17 +112,23 @@ export function AdminMetricsPage() {
           </div>
           <BarChart
             title="Requests by route family"
-            bars={data.families.map((f) => ({ label: f.family, value: f.requests }))}
+            caption
+            valueLabels
+            data={barData(data.families.map((f) => ({ label: f.family, value: f.requests })))}
             testId="chart-requests"
           />
           <BarChart
             title="Server errors (5xx) by route family"
-            bars={data.families.map((f) => ({ label: f.family, value: f.server_errors }))}
+            caption
+            valueLabels
+            data={barData(data.families.map((f) => ({ label: f.family, value: f.server_errors })))}
             testId="chart-errors"
           />
           <BarChart
             title="95th percentile latency (ms) by route family"
-            bars={data.families.map((f) => ({ label: f.family, value: f.p95_ms ?? 0 }))}
+            caption
+            valueLabels
+            data={barData(data.families.map((f) => ({ label: f.family, value: f.p95_ms ?? 0 })))}
             testId="chart-latency"
           />
         </div>
@@ -135,39 +143,6 @@ function Figure(props: { label: string; value: string; testId?: string }) {
       <span className="muted small">{props.label}</span>
       <strong>{props.value}</strong>
     </div>
-  );
-}
-
-/** An SVG line over the samples kept so far, scaled to its own maximum. */
-function LineChart(props: { title: string; points: { at: number; value: number }[]; testId?: string }) {
-  const width = 320;
-  const height = 90;
-  const max = Math.max(1e-9, ...props.points.map((p) => p.value));
-  const first = props.points[0]?.at ?? 0;
-  const span = Math.max(1, (props.points.at(-1)?.at ?? 0) - first);
-  const path = props.points
-    .map(
-      (p, i) =>
-        `${i ? 'L' : 'M'}${(((p.at - first) / span) * width).toFixed(1)},${(height - (p.value / max) * (height - 4)).toFixed(1)}`,
-    )
-    .join(' ');
-  const last = props.points.at(-1)?.value;
-  return (
-    <figure className="line-chart" data-testid={props.testId} data-points={props.points.length}>
-      <figcaption>
-        {props.title}: <strong>{last === undefined ? '–' : last.toFixed(1)}</strong>{' '}
-        <span className="muted small">(max {max.toFixed(1)})</span>
-      </figcaption>
-      <svg viewBox={`0 0 ${width} ${height}`} preserveAspectRatio="none" role="img" aria-label={props.title}>
-        {props.points.length > 1 ? (
-          <path d={path} fill="none" stroke="currentColor" strokeWidth="2" vectorEffect="non-scaling-stroke" />
-        ) : (
-          <text x="8" y={height / 2} className="muted">
-            Collecting…
-          </text>
-        )}
-      </svg>
-    </figure>
   );
 }
 

@@ -1,8 +1,8 @@
 // /admin/user_profiles: the job title and industry users gave at sign-up, with a chart of industries.
 import { useState } from 'react';
 import { AdminLayout, Pager } from './admin-layout.tsx';
-import { countAnswers, formatDate } from './admin-format.ts';
-import { BarChart } from './bar-chart.tsx';
+import { barData, countAnswers, formatDate } from './admin-format.ts';
+import { BarChart } from '../../ui/charts/bar-chart.tsx';
 import { useRemote } from '../../api/use-remote.ts';
 
 interface Profile {
@@ -26,7 +26,9 @@ export function AdminUserProfilesPage() {
       <div className="page-card">
         <BarChart
           title={page ? 'Industries (this page)' : 'Industries (latest answers)'}
-          bars={countAnswers(profiles.map((p) => p.industry))}
+          caption
+          valueLabels
+          data={barData(countAnswers(profiles.map((p) => p.industry)))}
           testId="industries-chart"
         />
       </div>
