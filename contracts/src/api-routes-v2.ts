@@ -34,8 +34,9 @@ export const cancelAnswer = z.object({ status: z.literal('ok'), ends_at: z.strin
 const parcelErrors = {
   ...badInput,
   '401': 'No API token, or an unknown one',
+  '402': gateErrors['402'],
   '403': 'The account has no API plan',
-  ...gateErrors,
+  '429': gateErrors['429'],
 };
 const parcels = {
   '200': {

@@ -70,6 +70,19 @@ describe('the OpenAPI document', () => {
     expect((doc as unknown as { openapi: string }).openapi).toBe('3.1.0');
   });
 
+  it('declares each {name} of a path template as a path parameter, and no other', () => {
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      const names = [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      for (const [method, op] of Object.entries(operations)) {
+        const declared = (op as unknown as { parameters: { name: string; in: string }[] }).parameters
+          .filter((p) => p.in === 'path')
+          .map((p) => p.name)
+          .sort();
+        expect(declared, `${method} ${path}`).toEqual(names);
+      }
+    }
+  });
+
   it('answers the same document at its former address /api/v2/openapi.json', async () => {
     expect((await new TestBrowser(app).get('/api/v2/openapi.json')).json).toEqual(doc);
   });
