@@ -35,4 +35,26 @@ describe('the API reference', () => {
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
+
+  it('fits a 390-pixel phone without sideways scroll, with an operation opened', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
+    await tp.page.goto(`${h.server.origin}/api`);
+    const reference = tp.page.getByTestId('api-reference');
+    await reference.locator('#operations-Parcel_API-parcelsByFields .opblock-summary').click();
+    await reference.locator('#operations-Parcel_API-parcelsByFields .responses-wrapper').waitFor();
+    await reference.locator('#operations-Parcel_API-parcelsByFields').scrollIntoViewIfNeeded();
+    await screenshot(tp.page, 'api-reference-phone');
+    const sticksOut = await tp.page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && el.checkVisibility())
+        .filter((el) => !el.closest('table, pre'))
+        .map((el) => `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`)
+        .slice(0, 15),
+    );
+    expect(sticksOut).toEqual([]);
+    expect(await tp.page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(tp.errors).toEqual([]);
+    await tp.context.close();
+  });
 });
