@@ -4,7 +4,6 @@
 import { z } from 'zod';
 import { badInput, gateErrors } from './api-routes-shared.ts';
 import {
-  apiAccountAnswer,
   apiAccountOrNone,
   apiCountiesAnswer,
   apiPlanChangeBody,
@@ -29,6 +28,13 @@ export const sandboxAnswer = z.object({
   counties: z.array(z.string()),
 });
 export const usageCapAnswer = usageCapBody;
+/** PUT /api/plan.json: the prorated switch (cents charged now and credited) and when the new price starts. */
+export const apiPlanSwitchAnswer = z.object({
+  plan: z.string(),
+  charge: z.number(),
+  credit: z.number(),
+  price_from: z.string(),
+});
 export const cancelAnswer = z.object({ status: z.literal('ok'), ends_at: z.string() });
 
 const parcelErrors = {
@@ -145,8 +151,14 @@ export const parcelApiRoutes: ApiRoute[] = [
     summary: 'Switch between the Standard and Premium API plans (managers)',
     tags: ['API account'],
     body: apiPlanChangeBody,
-    answers: { '200': { description: 'The account after the change', media: 'json', schema: apiAccountAnswer } },
-    errors: { ...badInput, ...signedIn, '402': 'The card was declined', '403': 'Managers only' },
+    answers: { '200': { description: 'The prorated change', media: 'json', schema: apiPlanSwitchAnswer } },
+    errors: {
+      ...badInput,
+      ...signedIn,
+      '402': 'The card was declined',
+      '403': 'Managers only',
+      '409': 'Already on that plan, or past due',
+    },
     auth: 'session',
   },
   {
