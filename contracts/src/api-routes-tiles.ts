@@ -192,7 +192,7 @@ export const tileRoutes: ApiRoute[] = [
     summary: 'The basemap sprite: basemap.json, basemap.png and their @2x',
     tags: ['Styles'],
     params: z.object({ file: z.string().regex(/^basemap(@2x)?\.(json|png)$/) }),
-    answers: { '200': { description: 'The sprite index (JSON) or image (PNG)', media: 'png' } },
+    answers: { '200': { description: 'The sprite index (JSON) or image (PNG)', media: ['json', 'png'] } },
     errors: notFound,
     auth: 'public',
   },

@@ -19,8 +19,8 @@ export type MediaKind = keyof typeof mediaTypes;
 
 export interface Answer {
   description: string;
-  /** Absent: an answer without a body (a 204). */
-  media?: MediaKind;
+  /** Absent: an answer without a body (a 204). Several: the route answers one of them (a sprite's JSON or PNG). */
+  media?: MediaKind | MediaKind[];
   /** The answer's shape (JSON and GeoJSON answers). */
   schema?: z.ZodType;
 }
@@ -131,15 +131,18 @@ export function openApiDocument(parts: DocumentParts) {
   for (const route of parts.routes) {
     const responses: Record<string, object> = {};
     for (const [status, answer] of Object.entries(route.answers)) {
-      const schema = answer.schema
-        ? ref(nameOf(answerNames, answer.schema, `${route.operationId}${status === '200' ? '' : status}Answer`))
-        : answer.media === 'mvt' || answer.media === 'protobuf' || answer.media === 'png'
-          ? { type: 'string', contentMediaType: mediaTypes[answer.media] }
-          : { type: 'string' };
-      responses[status] = {
-        description: answer.description,
-        ...(answer.media ? { content: { [mediaTypes[answer.media]]: { schema } } } : {}),
-      };
+      const content: Record<string, object> = {};
+      for (const media of [answer.media ?? []].flat()) {
+        const schema =
+          answer.schema && (media === 'json' || media === 'geojson')
+            ? ref(nameOf(answerNames, answer.schema, `${route.operationId}${status === '200' ? '' : status}Answer`))
+            : media === 'json'
+              ? { type: 'object' }
+              : // Binary and event-stream bodies: a string of that media type, as OpenAPI 3.1 writes them.
+                { type: 'string', contentMediaType: mediaTypes[media] };
+        content[mediaTypes[media]] = { schema };
+      }
+      responses[status] = { description: answer.description, ...(answer.media ? { content } : {}) };
     }
     for (const [status, description] of Object.entries(route.errors ?? {}))
       responses[status] = { description, content: { 'application/json': { schema: ref('Error') } } };
