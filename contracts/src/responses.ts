@@ -1,8 +1,10 @@
 // The answer schema of every GET route that answers JSON, keyed by the route as the server mounts it
 // ("GET /search.json", Hono's pattern), plus the answers of the place and parcel paths that one
 // wildcard route serves, told apart by their ending. The contract test parses each route's real answer
-// with its schema, so a shape drift fails a test; a whole-API OpenAPI document can be generated from it.
-import { z } from 'zod';
+// with its schema, so a shape drift fails a test. The public API's OpenAPI document comes from the route
+// registry (api-routes.ts), which uses the same schemas.
+import type { z } from 'zod';
+import { openApiShape } from './api-routes-v2.ts';
 import { errorBody } from './errors.ts';
 import { apiAccountOrNone, apiCountiesAnswer, apiPlansAnswer } from './commerce/api-plans.ts';
 import { adminOrdersAnswer, billingAnswer, changeCheck, ordersAnswer } from './commerce/billing.ts';
@@ -36,13 +38,6 @@ import { imageLimitsAnswer } from './workspace/imagery.ts';
 import { preferencesAnswer } from './workspace/preferences.ts';
 import { focusAreasAnswer, projectAnswer, projectsList } from './workspace/projects.ts';
 import { surveyPresetsAnswer, surveySource, surveysAnswer } from './workspace/surveys.ts';
-
-/** An OpenAPI 3.1 document as openapi.ts makes it (its parts are checked by the parcel API's own test). */
-const openApiShape = z.looseObject({
-  openapi: z.literal('3.1.0'),
-  paths: z.record(z.string(), z.unknown()),
-  components: z.looseObject({ schemas: z.record(z.string(), z.unknown()) }),
-});
 
 /** Answers of GET routes, by "GET <pattern>" as the route table (reliability/route-table.ts) names them. */
 export const getResponses = {
@@ -100,6 +95,7 @@ export const getResponses = {
   'GET /api/v2/parcels/apn': featureCollection,
   'GET /api/v2/parcels/query': featureCollection,
   'GET /api/v2/openapi.json': openApiShape,
+  'GET /api/openapi.json': openApiShape,
   'GET /g/:group/maps/:slug/exports.json': projectExportsAnswer,
   'GET /profile/exports.json': profileExportsAnswer,
   'GET /orders/cart.json': cartAnswer,

@@ -182,6 +182,7 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /api/v2/parcels/apn': ['admin', `/api/v2/parcels/apn?parcelnumb=${v.apn}`],
   'GET /api/v2/parcels/query': ['admin', `/api/v2/parcels/query?path=${cambridge}&fields[city]=cambridge`],
   'GET /api/v2/openapi.json': ['anonymous', '/api/v2/openapi.json'],
+  'GET /api/openapi.json': ['anonymous', '/api/openapi.json'],
   'GET /g/:group/maps/:slug/exports.json': ['team', `/g/${v.group}/maps/${v.slug}/exports.json`],
   'GET /profile/exports.json': ['team', '/profile/exports.json'],
   'GET /orders/cart.json': ['team', '/orders/cart.json'],

@@ -1,5 +1,5 @@
 // /api: the API information page. What the parcel API and the tiles offer, the endpoints with
-// examples and the OpenAPI document, the plans (the sandbox's Start with Free, or Not Available once
+// examples and the browsable reference of the OpenAPI document, the plans (the sandbox's Start with Free, or Not Available once
 // used), and for an account with an API plan its token, plan and usage.
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import { sessionAtom } from '../../state/session.ts';
 import { ApiUsageSection } from '../billing/api-usage-section.tsx';
 import { PageFrame } from '../../shell/page-frame/page-frame.tsx';
 import { loadApiPlans, newApiToken, type ApiPlansAnswer } from './api.ts';
+import { ApiReference } from './api-reference.tsx';
 import './api.css';
 
 const endpoints = [
@@ -109,12 +110,10 @@ export function ApiPage() {
           the API answers 402; at a limit or your usage cap, 429.
         </p>
         <p>
-          <a href="/api/v2/openapi.json" data-testid="api-openapi">
-            OpenAPI document
-          </a>{' '}
-          · <a href="/hs/terms/api">API terms</a> · <a href="/plans#p=api_standard">API plans</a>
+          <a href="/hs/terms/api">API terms</a> · <a href="/plans#p=api_standard">API plans</a>
         </p>
       </section>
+      <ApiReference />
     </PageFrame>
   );
 }

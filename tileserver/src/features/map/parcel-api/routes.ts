@@ -1,16 +1,16 @@
 // The parcel API (/api/v2) for API plans: parcels by point, address, parcel number and field filters,
 // answered as GeoJSON FeatureCollections with the fields the plan's schema allows (standard: the Pro
 // fields, premium: the Team fields; the tier logic of features/map/parcels/), only in the sandbox's
-// counties, at most the records left before a limit or cap, each returned record metered.
+// counties, at most the records left before a limit or cap, each returned record metered. Also the
+// OpenAPI document of the whole public API (openapi.ts).
 import { Hono, type Context } from 'hono';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { UsageMeter } from '../../../metering/usage-meter.ts';
-import { publicOrigin } from '../../../tiles/tile-context.ts';
 import type { Config } from '../../../config.ts';
 import type { ApiGate } from '../../commerce/api-plans/standing.ts';
 import { accessOfStanding, apiCaller, apiFields, assertFiltersAllowed, type Access } from './policy.ts';
-import { openApiDocument } from './openapi.ts';
+import { openApiRoutes } from './openapi.ts';
 import { addressWhere, apnWhere, fieldsWhere, findParcels, pointWhere } from './queries.ts';
 import { addressQuery, apnQuery, fieldFilters, fieldsQuery, pointQuery } from '@parcel-map/contracts/map/parcel-api';
 
@@ -47,7 +47,11 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
       limit: Math.min(options.limit, who.recordsLeft),
     });
     if (who.groupId !== null) deps.meter.countRecords(who.groupId, collection.features.length);
-    return c.json(collection, 200, { 'Cache-Control': 'private, no-store' });
+    // GeoJSON's own media type (RFC 7946), which GIS clients recognise; the body is the same JSON.
+    return c.body(JSON.stringify(collection), 200, {
+      'Content-Type': 'application/geo+json',
+      'Cache-Control': 'private, no-store',
+    });
   };
 
   app.get('/api/v2/parcels/point', async (c) => {
@@ -85,7 +89,7 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
     return answer(c, who, fieldsWhere(sql, filters), q);
   });
 
-  app.get('/api/v2/openapi.json', (c) => c.json(openApiDocument(`${publicOrigin(c, deps.config)}`)));
+  app.route('/', openApiRoutes(deps));
 
   return app;
 }
