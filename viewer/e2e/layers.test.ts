@@ -24,14 +24,14 @@ describe('additional layers', () => {
     // The attribution control names the parcel data's publishers, and no flood source while flood is off.
     const attribution = () => tp.page.locator('.maplibregl-ctrl-attrib-inner').textContent();
     const before = await attribution();
-    expect(before).toContain('Parcels: City of Cambridge GIS (PDDL 1.0), City of Somerville, MassGIS');
+    expect(before).toContain('Parcels: City of Cambridge GIS, City of Somerville, MassGIS');
     expect(before).toContain('Statistics Canada');
     expect(before).not.toContain('FEMA');
     await tp.page.getByTestId('open-layers').click();
     // Enabled once the session says Pro.
     await tp.page.getByTestId('toggle-layer-flood').locator('input:enabled').check();
     await waitForIdle(tp.page);
-    expect(await attribution()).toContain('Flood hazard areas: FEMA National Flood Hazard Layer');
+    expect(await attribution()).toContain('Flood zones: FEMA National Flood Hazard Layer');
     expect(await attribution()).toContain('Parcels: City of Cambridge GIS');
 
     const point = await project(tp, [ae!.lon, ae!.lat]);
