@@ -1,15 +1,18 @@
 // npm run bench [-- <command>] [options]: the tile benchmark. Commands: (none) the full throughput suite,
 // `sizes` the zoom-size sweep, `lists` the tile lists only, `report` README + charts from saved JSON,
 // `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow,
-// `compare <before.json> <after.json>` two throughput runs cell by cell against the run-to-run noise.
-// `viewer` the viewer's first load in headless Chromium (loopback, 4G, repeat visit; --runs N, default 5).
+// `compare <before.json> <after.json>` two throughput runs cell by cell against the run-to-run noise,
+// `viewer` the viewer's first load in headless Chromium (loopback, 4G, repeat visit; --runs N, default 5),
+// `hover` a hover sweep over a dense z16 view in headless Chromium (--steps N, --jumps N, --no-build).
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { compareRuns } from './compare.ts';
+import { hoverTable, runHoverBench } from './hover.ts';
 import { benchInsights } from './insights.ts';
 import { benchExports } from './exports.ts';
 import { benchImport, defaultImportFile } from './import-speed.ts';
@@ -50,6 +53,10 @@ const { values: flags, positionals } = parseArgs({
     // import: 2 by default; viewer: 5.
     runs: { type: 'string' },
     moved: { type: 'boolean', default: false },
+    steps: { type: 'string', default: '400' },
+    jumps: { type: 'string', default: '60' },
+    // hover: serve viewer/dist as built (a build of another commit) instead of rebuilding it when stale.
+    'no-build': { type: 'boolean', default: false },
   },
 });
 
@@ -108,10 +115,11 @@ async function main(): Promise<void> {
       'import',
       'compare',
       'viewer',
+      'hover',
     ].includes(command)
   )
     throw new Error(
-      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare, viewer or nothing`,
+      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare, viewer, hover or nothing`,
     );
   if (command === 'compare') {
     const [, beforeFile, afterFile] = positionals;
@@ -125,6 +133,22 @@ async function main(): Promise<void> {
     const runs = Number(flags.runs ?? 5);
     if (!Number.isInteger(runs) || runs < 1 || runs > 20) throw new Error('--runs must be 1-20');
     console.log(`• Results: ${await runViewerBench({ runs, command: commandLine, log })}`);
+    return;
+  }
+  if (command === 'hover') {
+    console.log('• Hover sweep over a dense z16 view of Cambridge in headless Chromium');
+    const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+    const { file, run } = await runHoverBench({
+      steps: Number(flags.steps),
+      jumps: Number(flags.jumps),
+      port: 18190,
+      build: !flags['no-build'],
+      command: commandLine,
+      commit,
+      resultsDir,
+      log,
+    });
+    console.log(`\n${hoverTable(run)}\n\n• Results: ${file}`);
     return;
   }
   if (command === 'scale-report') {

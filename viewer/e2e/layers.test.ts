@@ -1,5 +1,6 @@
 // Browser tests of additional layers: flood zones drawn in their legend colour over a known AE area, for
-// a signed-in Pro user (the flood and wetland tiles are for site control only).
+// a signed-in Pro user (the flood and wetland tiles are for site control only), and the attribution
+// control crediting the sources of the layers in view.
 import { describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
 import { decode, openPage, screenshot, waitForIdle } from './browser.ts';
@@ -8,7 +9,7 @@ import { project, useHarness } from './harness.ts';
 const harness = useHarness();
 
 describe('additional layers', () => {
-  it('draws the AE flood colour over a known AE area and lists the zones in the legend', async () => {
+  it('draws the AE flood colour over a known AE area, lists the zones in the legend and credits FEMA while the layer is on', async () => {
     const h = harness();
     // A point well inside the largest current (2025) AE polygon, away from its edges.
     const [ae] = await h.server.sql<{ lon: number; lat: number }[]>`
@@ -20,10 +21,18 @@ describe('additional layers', () => {
     await signUpIn(tp.context, h.server.origin, 'pro');
     await tp.page.goto(`${h.server.origin}/#base=street&map=16/${ae!.lat}/${ae!.lon}`);
     await waitForIdle(tp.page);
+    // The attribution control names the parcel data's publishers, and no flood source while flood is off.
+    const attribution = () => tp.page.locator('.maplibregl-ctrl-attrib-inner').textContent();
+    const before = await attribution();
+    expect(before).toContain('Parcels: City of Cambridge GIS, City of Somerville, MassGIS');
+    expect(before).toContain('Statistics Canada');
+    expect(before).not.toContain('FEMA');
     await tp.page.getByTestId('open-layers').click();
     // Enabled once the session says Pro.
     await tp.page.getByTestId('toggle-layer-flood').locator('input:enabled').check();
     await waitForIdle(tp.page);
+    expect(await attribution()).toContain('Flood zones: FEMA National Flood Hazard Layer');
+    expect(await attribution()).toContain('Parcels: City of Cambridge GIS');
 
     const point = await project(tp, [ae!.lon, ae!.lat]);
     const zones = await tp.page.evaluate(

@@ -3,6 +3,7 @@
 // drawn from the prepared band tables (parcelTileSql per zoom); the cached-tile fast path answers the
 // warm ones before Hono with the same key and cache policy.
 import type { Context } from 'hono';
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { ApiError } from '../errors.ts';
 import { tableBounds } from './bounds.ts';
 import type { TileContext } from './tile-context.ts';
@@ -48,6 +49,7 @@ export const parcelSource: TileSource = {
     return {
       name: 'parcels',
       description: 'Land parcels: boundaries with address, owner and parcel number',
+      attribution: dataAttribution.parcels,
       maxzoom: parcelLayer.tileJsonMaxzoom,
       bounds: await tableBounds(tiles.sql, 'parcels', version),
       vector_layers: [

@@ -2,6 +2,7 @@
 // admins; everyone else gets 403 JSON): TileJSON at /api/v1/static/{fema,wetlands}, tiles below it.
 // Entitled callers only, so neither their tiles nor their TileJSON may sit in a shared cache.
 import { isPaid } from '@parcel-map/contracts/levels';
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { ApiError } from '../errors.ts';
 import type { TileCachePolicy } from './tile-gate.ts';
 import { floodLayer, floodTileSql, wetlandsLayer, wetlandsTileSql } from './tile-queries.ts';
@@ -20,6 +21,8 @@ interface StaticLayer {
   statement: string;
   range: { minzoom: number; maxzoom: number };
   name: string;
+  /** Who published the data (the TileJSON's attribution). */
+  attribution: string;
   layer: string;
   fields: Record<string, string>;
 }
@@ -42,6 +45,7 @@ function staticSource(layer: StaticLayer): TileSource {
     metadata: async () => ({
       name: layer.layer,
       description: layer.name,
+      attribution: layer.attribution,
       vector_layers: [
         { id: layer.layer, minzoom: layer.range.minzoom, maxzoom: layer.range.maxzoom, fields: layer.fields },
       ],
@@ -55,6 +59,7 @@ export const floodSource = staticSource({
   statement: floodTileSql,
   range: floodLayer,
   name: 'FEMA flood hazard areas',
+  attribution: dataAttribution.flood,
   layer: 'flood',
   fields: { fld_zone: 'String', sfha: 'Boolean' },
 });
@@ -64,6 +69,7 @@ export const wetlandsSource = staticSource({
   statement: wetlandsTileSql,
   range: wetlandsLayer,
   name: 'Wetlands',
+  attribution: dataAttribution.wetlands,
   layer: 'wetlands',
   fields: { wetland_type: 'String', attribute: 'String' },
 });

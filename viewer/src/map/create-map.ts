@@ -74,7 +74,9 @@ export function createMap(
     center: view.center,
     zoom: view.zoom,
     maxZoom: 22,
-    attributionControl: false,
+    // Each visible layer's source credits its data (TileJSON or source `attribution`); collapsed to a
+    // button on screens up to 640 px wide (maplibre's rule when `compact` is unset).
+    attributionControl: {},
     // Our own keyboard shortcuts pan by a third of the view (spec 9), not maplibre's fixed 100 px.
     keyboard: false,
     fadeDuration: 0,

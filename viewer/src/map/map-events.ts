@@ -12,6 +12,7 @@ import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { loadPlacesData } from './layers/places-layer/places-data.ts';
+import { rememberParcelId } from './parcel-highlight.ts';
 import { addToolPoint, finishTool } from './tools/tool-actions.ts';
 
 declare global {
@@ -99,13 +100,17 @@ export function wireMapEvents(map: MapLibreMap, first: { loaded: Promise<void>; 
     if (!feature) return;
     const path = feature.properties?.path as string | undefined;
     if (path) {
+      rememberParcelId(path, feature.id);
       store.set(selectParcelAtom, { path, point: lngLat });
       return;
     }
-    // Below the detail zoom tiles carry geometry only; the server finds the parcel at the point.
+    // Below the detail zoom tiles carry geometry and ids only; the server finds the parcel at the point.
     getParcelsAtPoint(lngLat[0], lngLat[1])
       .then((parcels) => {
-        if (parcels[0]) store.set(selectParcelAtom, { path: parcels[0].path, point: lngLat });
+        if (!parcels[0]) return;
+        // One parcel there is the clicked feature; of stacked ones, the tile's top one may be another.
+        if (parcels.length === 1) rememberParcelId(parcels[0].path, feature.id);
+        store.set(selectParcelAtom, { path: parcels[0].path, point: lngLat });
       })
       .catch((error: unknown) => console.warn(`parcels at point: ${(error as Error).message}`));
   });

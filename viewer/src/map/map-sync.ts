@@ -1,5 +1,6 @@
 // Keeps the maplibre style in step with the state atoms: base layer, colours, hovered and selected
-// parcel, additional layers (with the 3-second no-data check), and the label and boundary toggles.
+// parcel (by feature-state, parcel-highlight.ts), additional layers (with the 3-second no-data check),
+// and the label and boundary toggles.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { colorsFor } from '../model/colors.ts';
 import {
@@ -11,7 +12,6 @@ import {
   subBoundariesAtom,
 } from '../state/layers.ts';
 import { catalogueAtom, configAtom } from '../state/server-config.ts';
-import { hoveredParcelAtom, selectedPathAtom } from '../state/selection.ts';
 import { store } from '../state/store.ts';
 import { showAlertAtom } from '../state/ui.ts';
 import type { Basemap } from '../state/url.ts';
@@ -24,11 +24,12 @@ import {
   streetBasemapLayerIds,
 } from './layers/basemap-layer/basemap-layer.ts';
 import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';
-import { hoverFilter, parcelLayerIds, selectedFilter } from './layers/parcels-layer/parcels-layer.ts';
+import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { placesLayerIds, subBoundaryLayerIds } from './layers/places-layer/places-layer.ts';
 import { wetlandsLayerIds } from './layers/wetlands-layer/wetlands-layer.ts';
 import { zoningLayerIds } from './layers/zoning-layer/zoning-layer.ts';
 import { legendColorExpression } from './layers/legend-style.ts';
+import { syncParcelHighlight } from './parcel-highlight.ts';
 
 export const additionalLayerIds: Record<string, string[]> = {
   flood: floodLayerIds,
@@ -122,12 +123,7 @@ export function syncMapWithState(map: MapLibreMap): () => void {
     store.sub(configAtom, () => applyBasemap(map)),
     store.sub(colorsAtom, () => applyColors(map)),
     store.sub(catalogueAtom, () => applyCatalogueColors(map)),
-    store.sub(hoveredParcelAtom, () =>
-      map.setFilter(parcelLayerIds.hover, hoverFilter(store.get(hoveredParcelAtom)?.id ?? null)),
-    ),
-    store.sub(selectedPathAtom, () =>
-      map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom))),
-    ),
+    syncParcelHighlight(map),
     store.sub(activeLayersAtom, () => {
       applyAdditionalLayers(map, previousLayers);
       previousLayers = store.get(activeLayersAtom);
@@ -139,7 +135,6 @@ export function syncMapWithState(map: MapLibreMap): () => void {
   // Apply the state that existed before the map (from the URL hash and local storage).
   applyBasemap(map);
   applyCatalogueColors(map);
-  map.setFilter(parcelLayerIds.selected, selectedFilter(store.get(selectedPathAtom)));
   applyAdditionalLayers(map, previousLayers);
   previousLayers = store.get(activeLayersAtom);
   setVisible(map, [placesLayerIds.label], store.get(placeLabelsAtom));

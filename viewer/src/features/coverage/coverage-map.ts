@@ -3,6 +3,7 @@
 // idle already shows the data.
 import type { Feature, FeatureCollection, Geometry } from 'geojson';
 import { Map as MapLibreMap, type LngLatBoundsLike } from 'maplibre-gl';
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { getBoundary } from '../../api/places.ts';
 import type { BBox, BoundaryFeature } from '@parcel-map/contracts/map/places';
 import { bandColor, bandOf, type CoverageEntry } from './coverage.ts';
@@ -85,12 +86,13 @@ export function createCoverageMap(container: HTMLElement, shapes: CoverageShapes
     container,
     bounds,
     fitBoundsOptions: { padding: 40, maxZoom: 9 },
-    attributionControl: false,
+    // The outlines are the Census and Statistics Canada boundaries; collapsed on narrow screens.
+    attributionControl: {},
     style: {
       version: 8,
       sources: {
-        context: { type: 'geojson', data: shapes.context },
-        coverage: { type: 'geojson', data: shapes.counties },
+        context: { type: 'geojson', data: shapes.context, attribution: dataAttribution.boundaries },
+        coverage: { type: 'geojson', data: shapes.counties, attribution: dataAttribution.boundaries },
       },
       layers: [
         { id: 'background', type: 'background', paint: { 'background-color': '#dfe7ee' } },

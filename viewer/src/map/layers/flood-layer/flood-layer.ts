@@ -1,5 +1,6 @@
 // FEMA flood zones from the flood tiles (layer "flood": fld_zone, sfha), opacity 0.7 (spec 9): the high-risk
 // A and V zones light blue, X orange; zone labels from zoom 12; tiles to z14, over-zoomed above.
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import type { ExpressionSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
 
 export const floodLegend = [
@@ -14,7 +15,8 @@ export const floodOtherColor = '#b0b0b0';
 export const floodLayerIds = ['flood-fill', 'flood-label'];
 
 export function floodSource(tiles: string): SourceSpecification {
-  return { type: 'vector', tiles: [tiles], minzoom: 0, maxzoom: 14 };
+  // Tiles inlined (its TileJSON is for paying callers only), so the credit its TileJSON carries is given here.
+  return { type: 'vector', tiles: [tiles], minzoom: 0, maxzoom: 14, attribution: dataAttribution.flood };
 }
 
 const floodColor: ExpressionSpecification = [

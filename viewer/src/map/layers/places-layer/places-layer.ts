@@ -1,5 +1,6 @@
 // Our own place boundaries and names, drawn over the background: this is the street basemap when there
 // is no network. Data comes from {path}/boundaries.json and {path}/children.json (see places-data.ts).
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 
@@ -9,9 +10,9 @@ export const subBoundaryLayerIds = ['places-children-line'];
 export function placesSources(): Record<string, SourceSpecification> {
   const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
   return {
-    places: { type: 'geojson', data: empty() },
-    'places-children': { type: 'geojson', data: empty() },
-    'place-labels': { type: 'geojson', data: empty() },
+    places: { type: 'geojson', data: empty(), attribution: dataAttribution.boundaries },
+    'places-children': { type: 'geojson', data: empty(), attribution: dataAttribution.boundaries },
+    'place-labels': { type: 'geojson', data: empty(), attribution: dataAttribution.boundaries },
   };
 }
 

@@ -1,5 +1,6 @@
 // NWI wetlands from the wetland tiles (layer "wetlands": wetland_type, attribute), zoom 10 to 22 with
 // tiles to z14; each of the eight NWI types has its own colour (the usual NWI map colours), plus Other.
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import type { ExpressionSpecification, LayerSpecification, SourceSpecification } from 'maplibre-gl';
 
 export const wetlandsLegend = [
@@ -15,7 +16,8 @@ export const wetlandsLegend = [
 export const wetlandsLayerIds = ['wetlands-fill'];
 
 export function wetlandsSource(tiles: string): SourceSpecification {
-  return { type: 'vector', tiles: [tiles], minzoom: 10, maxzoom: 14 };
+  // Tiles inlined (its TileJSON is for paying callers only), so the credit its TileJSON carries is given here.
+  return { type: 'vector', tiles: [tiles], minzoom: 10, maxzoom: 14, attribution: dataAttribution.wetlands };
 }
 
 const wetlandColor: ExpressionSpecification = [
