@@ -16,9 +16,11 @@ function newestMtime(path: string): number {
 export function viewerIsStale(): boolean {
   const built = join(viewerRoot, 'dist/index.html');
   if (!existsSync(built)) return true;
-  const inputs = ['src', 'public', 'build', 'index.html', 'vite.config.ts', 'package.json'].map((p) =>
-    newestMtime(join(viewerRoot, p)),
-  );
+  // The viewer bundles the wire contracts too (schemas, attribution strings), so they count as its sources.
+  const inputs = [
+    ...['src', 'public', 'build', 'index.html', 'vite.config.ts', 'package.json'].map((p) => join(viewerRoot, p)),
+    resolve(repoRoot, 'contracts/src'),
+  ].map(newestMtime);
   return Math.max(...inputs) > statSync(built).mtimeMs;
 }
 
