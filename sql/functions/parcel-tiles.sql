@@ -1,4 +1,4 @@
--- Keeps the parcel tile band tables (migration 00011) in step with parcels. Re-applied on every
+-- Keeps the parcel tile band tables (migration 00014) and the stored z16 tiles (00026) in step with parcels. Re-applied on every
 -- migrate, so CREATE OR REPLACE only.
 
 -- A geometry in the world pixel grid of zoom z at the given tile extent (y down, integer
@@ -16,6 +16,49 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT (ST_XMax(g) - ST_XMin(g)) * (ST_YMax(g) - ST_YMin(g)) >= (40075016.68557849 / 512.0 / (2.0 ^ z)) ^ 2
 $$;
 
+-- The z16 tiles (as x * 65536 + y) whose buffered box a parcel's 3857 bounding box reaches, with one
+-- pixel to spare: every tile whose content the parcel may change. More is harmless (redrawn as is).
+CREATE OR REPLACE FUNCTION parcel_tile_z16_keys(g geometry) RETURNS SETOF bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT kx::bigint * 65536 + ky
+  FROM (SELECT 40075016.68557849 / 65536 AS size, 40075016.68557849 / 65536 * 65 / 4096 AS margin,
+               20037508.342789244 AS half) t,
+       generate_series(greatest(0, floor((ST_XMin(g) - t.margin + t.half) / t.size)::int),
+                       least(65535, floor((ST_XMax(g) + t.margin + t.half) / t.size)::int)) kx,
+       generate_series(greatest(0, floor((t.half - ST_YMax(g) - t.margin) / t.size)::int),
+                       least(65535, floor((t.half - ST_YMin(g) + t.margin) / t.size)::int)) ky
+$$;
+
+-- Tile 16/x/y drawn from the detail band: the statement tile-queries.ts ran per request before the
+-- z16 tiles were stored (pixelBandSql at z16), so the stored bytes are the ones it answered.
+CREATE OR REPLACE FUNCTION parcel_tile_z16_draw(tx integer, ty integer) RETURNS bytea
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  WITH b AS (
+    SELECT ST_MakeEnvelope(tx::float8 * 4096 - 64, ty::float8 * 4096 - 64,
+                           (tx::float8 + 1) * 4096 + 64, (ty::float8 + 1) * 4096 + 64) AS box
+  ), features AS (
+    SELECT ST_Translate(CASE WHEN p.g16 @ b.box THEN p.g16
+                             ELSE (SELECT CASE WHEN ST_Area(c.g) > 0 THEN ST_ForcePolygonCCW(c.g) END
+                                   FROM (SELECT ST_CollectionExtract(ST_SnapToGrid(ST_ClipByBox2D(p.g16, b.box), 1), 3) AS g) c) END,
+                        -tx::float8 * 4096, -ty::float8 * 4096) AS geom,
+           p.id, p.ll_uuid, p.path, p.address, p.owner, p.parcelnumb
+    FROM parcel_tiles_detail p, b
+    WHERE p.geom && ST_TileEnvelope(16, tx, ty, margin => 64.0 / 4096)
+  )
+  SELECT ST_AsMVT(features, 'parcels', 4096, 'geom', 'id') FROM features
+$$;
+
+-- Redraws the given z16 tiles (keys of parcel_tile_z16_keys) from the detail band as it is now.
+CREATE OR REPLACE FUNCTION parcel_tiles_z16_redo(keys bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM parcel_tiles_z16 t USING unnest(keys) k WHERE t.x = (k / 65536)::int AND t.y = (k % 65536)::int;
+  INSERT INTO parcel_tiles_z16 (x, y, mvt)
+    SELECT s.x, s.y, d.mvt
+    FROM (SELECT (k / 65536)::int AS x, (k % 65536)::int AS y FROM unnest(keys) k ORDER BY k) s,
+         LATERAL (SELECT parcel_tile_z16_draw(s.x, s.y) AS mvt) d
+    WHERE length(d.mvt) > 0;
+END $$;
+
 -- Writes the band rows of the given parcels (their old rows must be gone). Extents per zoom as in
 -- zoom-strategy.ts: 512 at z11-12, 1024 at z13, 2048 at z14, 4096 from z15.
 CREATE OR REPLACE FUNCTION parcel_tiles_put(ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
@@ -31,15 +74,19 @@ BEGIN
     SELECT p.id, p.geom_3857, parcel_tile_pixels(p.geom_3857, 15, 4096), parcel_tile_pixels(p.geom_3857, 16, 4096),
            p.ll_uuid::text, p.path, p.address, p.owner, p.parcelnumb
     FROM unnest(ids) u(id) JOIN parcels p ON p.id = u.id;
+  PERFORM parcel_tiles_z16_redo(ARRAY(SELECT DISTINCT k FROM parcel_tiles_batch b, parcel_tile_z16_keys(b.geom) k));
 END $$;
 
 CREATE OR REPLACE FUNCTION parcel_tiles_drop(ids bigint[]) RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  touched bigint[] := ARRAY(SELECT DISTINCT k FROM parcel_tiles_detail t JOIN unnest(ids) u(id) ON t.id = u.id, parcel_tile_z16_keys(t.geom) k);
 BEGIN
   DELETE FROM parcel_tiles_z11 t USING unnest(ids) u(id) WHERE t.id = u.id;
   DELETE FROM parcel_tiles_z12 t USING unnest(ids) u(id) WHERE t.id = u.id;
   DELETE FROM parcel_tiles_z13 t USING unnest(ids) u(id) WHERE t.id = u.id;
   DELETE FROM parcel_tiles_z14 t USING unnest(ids) u(id) WHERE t.id = u.id;
   DELETE FROM parcel_tiles_detail t USING unnest(ids) u(id) WHERE t.id = u.id;
+  PERFORM parcel_tiles_z16_redo(touched);
 END $$;
 
 -- Statement triggers with transition tables: one set-based pass per load statement (a 1M-row COPY
@@ -74,7 +121,7 @@ END $$;
 
 CREATE OR REPLACE FUNCTION parcel_tiles_on_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE parcel_tiles_z11, parcel_tiles_z12, parcel_tiles_z13, parcel_tiles_z14, parcel_tiles_detail;
+  TRUNCATE parcel_tiles_z11, parcel_tiles_z12, parcel_tiles_z13, parcel_tiles_z14, parcel_tiles_detail, parcel_tiles_z16;
   RETURN NULL;
 END $$;
 
@@ -90,7 +137,7 @@ CREATE OR REPLACE TRIGGER parcel_tiles_truncate AFTER TRUNCATE ON parcels
 -- Rebuilds every band from parcels (first migrate over existing data; a repair).
 CREATE OR REPLACE FUNCTION parcel_tiles_rebuild() RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE parcel_tiles_z11, parcel_tiles_z12, parcel_tiles_z13, parcel_tiles_z14, parcel_tiles_detail;
+  TRUNCATE parcel_tiles_z11, parcel_tiles_z12, parcel_tiles_z13, parcel_tiles_z14, parcel_tiles_detail, parcel_tiles_z16;
   PERFORM parcel_tiles_put(ARRAY(SELECT id FROM parcels ORDER BY id));
 END $$;
 
@@ -98,5 +145,8 @@ DO $$
 BEGIN
   IF EXISTS (SELECT 1 FROM parcels) AND NOT EXISTS (SELECT 1 FROM parcel_tiles_detail) THEN
     PERFORM parcel_tiles_rebuild();
+  ELSIF EXISTS (SELECT 1 FROM parcel_tiles_detail) AND NOT EXISTS (SELECT 1 FROM parcel_tiles_z16) THEN
+    -- Bands filled before the z16 tiles were stored: draw them once.
+    PERFORM parcel_tiles_z16_redo(ARRAY(SELECT DISTINCT k FROM parcel_tiles_detail t, parcel_tile_z16_keys(t.geom) k));
   END IF;
 END $$;

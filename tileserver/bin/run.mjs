@@ -17,7 +17,7 @@ const [command = 'start', ...args] = process.argv.slice(2);
 const commands = {
   start: ['tsx', 'tileserver/src/main.ts'],
   load: ['tsx', 'tileserver/src/cli/load.ts'],
-  synth: ['tsx', 'tileserver/src/cli/synth.ts'],
+  synth: ['tsx', 'fixtures/src/cli/synth.ts'],
   import: ['tsx', 'tileserver/src/cli/import.ts'],
   admin: ['tsx', 'tileserver/src/cli/admin.ts'],
   backup: ['tsx', 'tileserver/src/cli/backup.ts', 'backup'],

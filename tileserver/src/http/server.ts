@@ -1,4 +1,4 @@
-// The HTTP server: cached parcel tiles go straight out through node:http (tiles/fast-path.ts), every
+// The HTTP server: cached parcel tiles (and high-zoom misses) go straight out through node:http (tiles/fast-path.ts), every
 // other request goes through the Hono app. Slow clients are cut off: headers within HEADERS_TIMEOUT_MS,
 // a body within REQUEST_TIMEOUT_MS (uploads UPLOAD_TIMEOUT_MS, also Node's outer requestTimeout).
 import { createServer, type Server } from 'node:http';
@@ -10,8 +10,8 @@ import { startBodyDeadline } from './body-deadline.ts';
 
 export function createHttpServer(app: Hono, tiles: TileContext): Server {
   const { HEADERS_TIMEOUT_MS, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } = tiles.config;
-  const fastPath = cachedTileFastPath(tiles);
   const appListener = getRequestListener(app.fetch);
+  const fastPath = cachedTileFastPath(tiles, (req, res) => void appListener(req, res));
   const timeouts = {
     requestTimeoutMs: REQUEST_TIMEOUT_MS,
     uploadTimeoutMs: Math.max(UPLOAD_TIMEOUT_MS, REQUEST_TIMEOUT_MS),

@@ -31,7 +31,7 @@ async function waitFor(condition: () => Promise<boolean>, ms: number): Promise<b
 const tileQueriesRunning = async () => {
   const [row] = await watcher<{ n: number }[]>`
     SELECT count(*)::int AS n FROM pg_stat_activity
-    WHERE state = 'active' AND query LIKE '%ST_AsMVT(features, ''parcels''%' AND pid <> pg_backend_pid()`;
+    WHERE state = 'active' AND query LIKE '%FROM parcel_tiles_z16 t%' AND pid <> pg_backend_pid()`;
   return row!.n;
 };
 
@@ -39,12 +39,12 @@ describe('a client that disconnects', () => {
   it('cancels its tile query in PostgreSQL', async () => {
     const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
     expect((await fetch(`${origin()}/api/v1/parcels/${z}/${x}/${y}.mvt`)).status).toBe(200); // warms versions
-    // A held lock on the table a z16 tile is drawn from (the detail band, not parcels itself: a lock on
-    // parcels alone let the query run, and the test passed only when its polling caught it mid-flight)
+    // A held lock on the table a z16 tile is read from (the stored z16 tiles, not parcels itself: a lock
+    // on parcels alone let the query run, and the test passed only when its polling caught it mid-flight)
     // makes the next tile query wait inside PostgreSQL until someone cancels it.
     const locker = await watcher.reserve();
     await locker`BEGIN`;
-    await locker`LOCK TABLE parcels, parcel_tiles_detail IN ACCESS EXCLUSIVE MODE`;
+    await locker`LOCK TABLE parcels, parcel_tiles_z16 IN ACCESS EXCLUSIVE MODE`;
     try {
       const client = new AbortController();
       const request = fetch(`${origin()}/api/v1/parcels/${z}/${x + 1}/${y}.mvt`, { signal: client.signal }).catch(

@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
@@ -24,7 +25,7 @@ const { z, x, y } = lonLatToTile(-71.1097, 42.3736, 16);
 const url = `${base}/api/v1/parcels/${z}/${x}/${y}.mvt`;
 const gzip = { 'Accept-Encoding': 'gzip' };
 
-describe('the cache-hit fast path', () => {
+describe('the node:http fast path', () => {
   it('answers a cached tile with the same bytes and headers as the app, without the app', async () => {
     const miss = await fetch(url, { headers: gzip });
     const missBytes = Buffer.from(await miss.arrayBuffer());
@@ -38,9 +39,30 @@ describe('the cache-hit fast path', () => {
     }
     // fetch() decodes gzip itself, so compare the encoding the server declared
     expect(hit.headers.get('content-encoding')).toBe(miss.headers.get('content-encoding'));
-    // A miss goes through the app (request id); a hit skips it.
-    expect(miss.headers.get('x-request-id')).toBeTruthy();
+    // Hits skip the app (no request id).
     expect(hit.headers.get('x-request-id')).toBeNull();
+  });
+
+  it('renders a z16 miss itself with the same bytes and headers as the app, and leaves a z15 miss to the app', async () => {
+    const neighbour = `/api/v1/parcels/${z}/${x + 1}/${y}.mvt`;
+    tiles.renderer.cache.purge('parcels@');
+    const viaApp = await createApp(services).request(neighbour, { headers: gzip });
+    tiles.renderer.cache.purge('parcels@');
+    const missesBefore = tiles.renderer.cache.misses;
+    const direct = await fetch(`${base}${neighbour}`, { headers: gzip });
+    expect(direct.status).toBe(200);
+    expect(tiles.renderer.cache.misses).toBe(missesBefore + 1);
+    expect(direct.headers.get('x-request-id')).toBeNull();
+    // fetch() decodes the gzip body; the app's Response holds it as sent.
+    const appBytes = gunzipSync(Buffer.from(await viaApp.arrayBuffer()));
+    expect(Buffer.from(await direct.arrayBuffer()).equals(appBytes)).toBe(true);
+    for (const header of ['content-type', 'content-encoding', 'etag', 'cache-control', 'vary']) {
+      expect(direct.headers.get(header), header).toBe(viaApp.headers.get(header));
+    }
+    const z15 = lonLatToTile(-71.1097, 42.3736, 15);
+    const app15 = await fetch(`${base}/api/v1/parcels/15/${z15.x}/${z15.y}.mvt`, { headers: gzip });
+    expect(app15.status).toBe(200);
+    expect(app15.headers.get('x-request-id')).toBeTruthy();
   });
 
   it('answers 304 for a matching ETag from the cache', async () => {

@@ -68,7 +68,7 @@ describe('parcel tiles from the prepared zoom bands', () => {
     }
   });
 
-  it('follow every change to parcels: a moved parcel moves, an edit of other columns leaves the band rows alone, a deleted one goes and comes back when re-inserted', async () => {
+  it('follow every change to parcels: a moved parcel moves (in the stored z16 tiles too), an edit of other columns leaves the band rows alone, a deleted one goes and comes back when re-inserted', async () => {
     const rollback = new Error('rollback');
     await sql
       .begin(async (tx) => {
@@ -82,6 +82,18 @@ describe('parcel tiles from the prepared zoom bands', () => {
                  (SELECT ST_Equals(z.g, parcel_tile_pixels(p.geom_3857, 14, 2048)) FROM parcel_tiles_z14 z WHERE z.id = p.id) AS z14
           FROM parcels p JOIN parcel_tiles_detail d ON d.id = p.id WHERE p.id = ${id}`;
         expect(moved).toEqual({ owner: 'BAND TEST OWNER', same: true, z14: true });
+        // The stored z16 tiles the parcel left and the ones it reached are redrawn: each equals a fresh draw.
+        const [z16] = await tx<{ tiles: number; stale: number; holding: number }[]>`
+          SELECT count(*)::int AS tiles,
+                 count(*) FILTER (WHERE t.mvt IS DISTINCT FROM parcel_tile_z16_draw(t.x, t.y))::int AS stale,
+                 count(*) FILTER (WHERE position(convert_to('BAND TEST OWNER', 'UTF8') IN t.mvt) > 0)::int AS holding
+          FROM parcel_tiles_z16 t
+          WHERE t.x * 65536::bigint + t.y IN (
+            SELECT parcel_tile_z16_keys(geom_3857) FROM parcels WHERE id = ${id}
+            UNION SELECT parcel_tile_z16_keys(ST_Translate(geom_3857, -300, 0)) FROM parcels WHERE id = ${id})`;
+        expect(z16!.tiles).toBeGreaterThan(0);
+        expect(z16).toMatchObject({ stale: 0 });
+        expect(z16!.holding).toBeGreaterThan(0);
 
         const ctid = async () =>
           (await tx<{ ctid: string }[]>`SELECT ctid::text FROM parcel_tiles_detail WHERE id = ${id}`)[0]?.ctid;
@@ -98,6 +110,9 @@ describe('parcel tiles from the prepared zoom bands', () => {
         await tx`CREATE TEMP TABLE band_test_keep AS SELECT * FROM parcels WHERE id = ${id}`;
         await tx`DELETE FROM parcels WHERE id = ${id}`;
         expect(await bandRows()).toBe(0);
+        const [gone] = await tx<{ n: number }[]>`
+          SELECT count(*)::int AS n FROM parcel_tiles_z16 WHERE position(convert_to('BAND TEST OWNER', 'UTF8') IN mvt) > 0`;
+        expect(gone!.n).toBe(0);
         await tx`INSERT INTO parcels SELECT * FROM band_test_keep`;
         expect(await bandRows()).toBe(3);
         throw rollback;

@@ -82,8 +82,16 @@ WITH bounds AS (
 )
 SELECT ST_AsMVT(features, 'parcels', 4096, 'geom', 'id') AS mvt FROM features`;
 
-/** The detail table is indexed on its 3857 geometry; z15/z16 select with it and draw the pixel column. */
+/** The detail table is indexed on its 3857 geometry; z15 selects with it and draws the pixel column. */
 const detailSearch = (z: number) => `p.geom && ST_TileEnvelope(${z}, $2, $3, margin => 64.0 / 4096)`;
+
+/**
+ * z16: the tile drawn at load time from the detail band (parcel_tile_z16_draw in
+ * sql/functions/parcel-tiles.sql, the band statement above at z16), one primary-key read. Encoding
+ * ~200 features with five attributes per request cost as much as the canonical query's whole tile. One
+ * row always: NULL (answered 204) where no parcel reaches the tile.
+ */
+const storedZ16TileSql = `SELECT (SELECT t.mvt FROM parcel_tiles_z16 t WHERE t.x = $2 AND t.y = $3 AND $1::int = 16) AS mvt`;
 
 const parcelTileStatements: Record<number, string> = {
   11: pixelBandSql(11, 512, 'parcel_tiles_z11', 'g', []),
@@ -91,7 +99,7 @@ const parcelTileStatements: Record<number, string> = {
   13: pixelBandSql(13, 1024, 'parcel_tiles_z13', 'g', ['id']),
   14: pixelBandSql(14, 2048, 'parcel_tiles_z14', 'g', ['id']),
   15: pixelBandSql(15, 4096, 'parcel_tiles_detail', 'g15', detailColumns, detailSearch(15)),
-  16: pixelBandSql(16, 4096, 'parcel_tiles_detail', 'g16', detailColumns, detailSearch(16)),
+  16: storedZ16TileSql,
 };
 
 /** The parcel tile statement for zoom z (binds $1,$2,$3 = z,x,y like every tile statement). */
