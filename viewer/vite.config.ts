@@ -3,6 +3,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './build/precompress.ts';
+import { preloadWorker } from './build/preload-worker.ts';
 
 const api = process.env.PARCEL_API ?? 'http://localhost:8080';
 const proxied = ['/api', '/at_point.json', '/parcels_at_point.json', '/search.json', '^/.*\\.json$'];
@@ -10,7 +11,7 @@ const proxied = ['/api', '/at_point.json', '/parcels_at_point.json', '/search.js
 export default defineConfig({
   root: import.meta.dirname,
   base: '/',
-  plugins: [react(), precompress()],
+  plugins: [react(), preloadWorker(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
