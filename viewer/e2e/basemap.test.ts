@@ -43,8 +43,11 @@ describe('the street basemap', () => {
     const labels = await rendered(tp, ['basemap-street-labels']);
     expect(labels.length).toBeGreaterThan(3);
     expect(labels.map((l) => l.name)).toEqual(expect.arrayContaining([expect.stringMatching(/ (St|Ave)$/)]));
-    // Place names (the neighbourhood's) are drawn with the same glyphs.
-    expect((await rendered(tp, ['places-label'])).length).toBeGreaterThan(0);
+    // Place names (the neighbourhood's) are drawn with the same glyphs. They come from the places request the
+    // app makes once it is wired to the map, which may still be in flight at the map's first idle.
+    await expect
+      .poll(async () => (await rendered(tp, ['places-label'])).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
     const png = decode(await screenshot(tp.page, 'basemap-streets'));
     // White street fill covers a visible share of the view (the land colour is #eceee6).
     expect(colorShare(png, { x: 0, y: 0, w: 1200, h: 800 }, [255, 255, 255], 6)).toBeGreaterThan(0.03);

@@ -1,7 +1,7 @@
 // The built viewer over real HTTP: the page and every asset it loads come compressed with the copies the
 // build wrote (brotli to a br client, gzip to a gzip-only one), each with its own ETag and a 304 when
 // revalidated. No browser: a plain HTTP client sees the bytes on the wire, which a browser's fetch hides.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join, resolve } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -45,10 +45,15 @@ function decoded(answer: Answer): Buffer {
 }
 
 /** `/` and what index.html loads: its module script, modulepreloads and stylesheets. */
+/** The page, what it references (entry, preloads), and the stylesheets, which the app entry loads once the
+ * first parcels are drawn rather than index.html. */
 function pageAndAssets(): string[] {
   const page = readFileSync(join(dist, 'index.html'), 'utf8');
   const assets = [...page.matchAll(/<(?:script|link)\b[^>]*?\b(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
-  return ['/', ...assets];
+  const stylesheets = readdirSync(join(dist, 'assets'))
+    .filter((name) => name.endsWith('.css'))
+    .map((name) => `/assets/${name}`);
+  return ['/', ...new Set([...assets, ...stylesheets])];
 }
 
 const fileOf = (path: string) => join(dist, path === '/' ? 'index.html' : path);
