@@ -11,26 +11,12 @@ import { repoRoot } from '@parcel-map/tileserver/paths';
 import { serverCommand } from '@parcel-map/tileserver/server-command';
 import { startProcess, stopProcess, waitForHttp } from './processes.ts';
 import { summarize, type Summary } from './stats.ts';
+import { chromiumArgs, chromiumPath } from '@parcel-map/tileserver/system/chromium';
 
 /** Mid-Cambridge between Inman and Central Square: among the densest parcel blocks of the real data. */
 export const denseView = { zoom: 16, lat: 42.3705, lon: -71.1005 };
 const viewport = { width: 1200, height: 800 };
 const stepMs = 16;
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-  '--disable-extensions',
-  '--mute-audio',
-];
 
 export interface HoverRun {
   kind: 'hover';
@@ -191,7 +177,7 @@ export async function runHoverBench(options: {
   const origin = `http://127.0.0.1:${options.port}`;
   try {
     await waitForHttp(`${origin}/api/health`, server, 600_000);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+    const browser = await chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
     try {
       // The page's CSP forbids eval, which Playwright's string predicates use.
       const page = await browser.newPage({ viewport, deviceScaleFactor: 1, bypassCSP: true });

@@ -20,6 +20,7 @@ import { benchDatabase } from './bench-db.ts';
 import { startProcess, stopProcess, waitForHttp, type Started } from './processes.ts';
 import { formatBytes } from './stats.ts';
 import { resultsDir } from './tile-lists.ts';
+import { chromiumArgs, chromiumPath } from '@parcel-map/tileserver/system/chromium';
 
 /** Cambridge at z16, the view the issue's figures were measured on. */
 export const viewerBenchView = '/#base=street&map=16/42.375/-71.11';
@@ -46,21 +47,6 @@ export interface ViewerRun {
   requests: LoadedRequest[];
   errors: string[];
 }
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-  '--disable-extensions',
-  '--mute-audio',
-];
 
 function kindOf(url: string, mime: string): Kind {
   const path = new URL(url).pathname;
@@ -261,9 +247,9 @@ export async function runViewerBench(options: {
   const results: ViewerRun[] = [];
   try {
     browser = await chromium
-      .launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs })
+      .launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs })
       .catch((error: unknown) => {
-        throw new Error(`Chromium could not start (/usr/bin/chromium): ${(error as Error).message}`);
+        throw new Error(`Chromium could not start (${chromiumPath}): ${(error as Error).message}`);
       });
     for (const scenario of ['loopback', '4g'] as const) {
       for (let i = 0; i < runs; i++) {

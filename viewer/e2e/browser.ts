@@ -5,29 +5,15 @@ import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { repoRoot } from '@parcel-map/tileserver/paths';
+import { chromiumArgs, chromiumPath } from '@parcel-map/tileserver/system/chromium';
 
 export const artifactsDir = resolve(repoRoot, 'test-artifacts/e2e');
-
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--disable-dev-shm-usage',
-  '--disable-extensions',
-  '--mute-audio',
-];
 
 /** Console messages the recipe lists as benign under SwiftShader. */
 const benign = [/GPU stall due to ReadPixels/, /WebGL uniform block reflection failed/, /favicon\.ico/];
 
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: chromiumArgs });
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
 }
 
 export interface TestPage {
