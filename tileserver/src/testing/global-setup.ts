@@ -14,6 +14,7 @@ import { migrate } from '../db/migrate.ts';
 import { repoRoot } from '../paths.ts';
 import { browserPackages, ensureSystemPackages, exportPackages, serverPackages } from '../system/system-packages.ts';
 import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
+import { processAlive } from '../system/process-alive.ts';
 
 interface TestDatabase {
   url: string;
@@ -91,15 +92,6 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     shared.__parcelTestUsers = (shared.__parcelTestUsers ?? 1) - 1;
     if (shared.__parcelTestUsers === 0) await withSetupLock(dataDirOf(), () => dropTestDatabase(db));
   };
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 async function dropTestDatabase(db: TestDatabase): Promise<void> {

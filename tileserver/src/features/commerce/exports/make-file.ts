@@ -7,6 +7,7 @@ import { spawnTiedChild } from '../../../system/tied-child.ts';
 import type { ExportFormat } from '@parcel-map/contracts/commerce/exports';
 import { fileColumns, selectionSql } from './selection.ts';
 import type { ExportRow } from './queries.ts';
+import { processAlive } from '../../../system/process-alive.ts';
 
 const drivers: Record<ExportFormat, { driver: string; ext: string; options: string[] }> = {
   csv: { driver: 'CSV', ext: 'csv', options: ['-lco', 'GEOMETRY=AS_WKT'] },
@@ -110,15 +111,6 @@ export async function makeExportFile(
     return { filename, bytes: statSync(finalPath).size };
   } finally {
     rmSync(temp, { recursive: true, force: true });
-  }
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
