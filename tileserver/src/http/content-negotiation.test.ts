@@ -51,3 +51,26 @@ describe('If-None-Match', () => {
     expect(varyOnAcceptEncoding('*')).toBe('*');
   });
 });
+
+describe('If-None-Match over tiles in several encodings', () => {
+  it('matches any existing representation with *', () => {
+    expect(ifNoneMatchMatches('*', '"abc"')).toBe(true);
+    expect(ifNoneMatchMatches(' * ', 'W/"abc-gzip"')).toBe(true);
+  });
+
+  it('matches one tag of a list, weakly (a W/ prefix on either side does not matter)', () => {
+    expect(ifNoneMatchMatches('"x", "abc" ,"y"', '"abc"')).toBe(true);
+    expect(ifNoneMatchMatches('"x",W/"abc-gzip"', 'W/"abc-gzip"')).toBe(true);
+    expect(ifNoneMatchMatches('W/"abc"', '"abc"')).toBe(true);
+    expect(ifNoneMatchMatches('"abc"', 'W/"abc"')).toBe(true);
+  });
+
+  it('does not match a missing header, other tags, or a tag of the same tile in another encoding', () => {
+    expect(ifNoneMatchMatches(undefined, '"abc"')).toBe(false);
+    expect(ifNoneMatchMatches('', '"abc"')).toBe(false);
+    expect(ifNoneMatchMatches('"x", "y"', '"abc"')).toBe(false);
+    expect(ifNoneMatchMatches('W/"abc-zstd"', 'W/"abc-gzip"')).toBe(false);
+    expect(ifNoneMatchMatches('"abc"', 'W/"abc-gzip"')).toBe(false);
+    expect(ifNoneMatchMatches('"abcd"', '"abc"')).toBe(false);
+  });
+});

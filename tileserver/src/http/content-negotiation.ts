@@ -73,9 +73,14 @@ export function chooseEncoding(header: string | undefined, available: readonly C
 export function ifNoneMatchMatches(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
-  const opaque = etag.replace(/^W\//, '');
-  for (const match of header.matchAll(/(?:W\/)?("[^"]*")/g)) if (match[1] === opaque) return true;
+  const mine = opaqueTag(etag);
+  for (const [, tag] of header.matchAll(/(?:W\/)?"([^"]*)"/g)) if (tag === mine) return true;
   return false;
+}
+
+/** The opaque part of an entity tag, without its weakness prefix and quotes: `W/"abc"` and `"abc"` give `abc`. */
+export function opaqueTag(etag: string): string {
+  return etag.replace(/^W\//, '').replace(/^"|"$/g, '');
 }
 
 /** Adds Accept-Encoding to a Vary header value unless it is already there or the answer varies on everything. */

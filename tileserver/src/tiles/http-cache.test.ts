@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheHeadersOf, ifNoneMatchHits, weakEtagOf } from './http-cache.ts';
-
-describe('If-None-Match', () => {
-  it('matches any existing representation with *', () => {
-    expect(ifNoneMatchHits('*', '"abc"')).toBe(true);
-    expect(ifNoneMatchHits(' * ', 'W/"abc-gzip"')).toBe(true);
-  });
-
-  it('matches one tag of a list, weakly (a W/ prefix on either side does not matter)', () => {
-    expect(ifNoneMatchHits('"x", "abc" ,"y"', '"abc"')).toBe(true);
-    expect(ifNoneMatchHits('"x",W/"abc-gzip"', 'W/"abc-gzip"')).toBe(true);
-    expect(ifNoneMatchHits('W/"abc"', '"abc"')).toBe(true);
-    expect(ifNoneMatchHits('"abc"', 'W/"abc"')).toBe(true);
-  });
-
-  it('does not match a missing header, other tags, or a tag of the same tile in another encoding', () => {
-    expect(ifNoneMatchHits(undefined, '"abc"')).toBe(false);
-    expect(ifNoneMatchHits('', '"abc"')).toBe(false);
-    expect(ifNoneMatchHits('"x", "y"', '"abc"')).toBe(false);
-    expect(ifNoneMatchHits('W/"abc-zstd"', 'W/"abc-gzip"')).toBe(false);
-    expect(ifNoneMatchHits('"abc"', 'W/"abc-gzip"')).toBe(false);
-    expect(ifNoneMatchHits('"abcd"', '"abc"')).toBe(false);
-  });
-});
+import { cacheHeadersOf, weakEtagOf } from './http-cache.ts';
 
 describe('the caching headers of a document', () => {
   it('keeps a public document public for a short while, keyed by the Authorization header', () => {

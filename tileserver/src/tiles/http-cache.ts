@@ -1,8 +1,9 @@
 // HTTP caching of the tile routes' answers, read in one place: conditional GET by If-None-Match (RFC 9110
-// 13.1.2: `*` or a list of entity tags, compared weakly), and the validated JSON answer of TileJSON and
-// styles with a short max-age, public or private by who may share it. Tiles use the same matcher.
+// 13.1.2, read by http/content-negotiation.ts like every other answer's), and the validated JSON answer of
+// TileJSON and styles with a short max-age, public or private by who may share it.
 import { createHash } from 'node:crypto';
 import type { Context } from 'hono';
+import { ifNoneMatchMatches } from '../http/content-negotiation.ts';
 import type { TileAudience } from './tile-gate.ts';
 
 /**
@@ -10,25 +11,6 @@ import type { TileAudience } from './tile-gate.ts';
  * data version, so a stale document keeps a client on old tiles until it asks again.
  */
 export const METADATA_MAX_AGE = 60;
-
-const entityTag = /(?:W\/)?"([^"]*)"/g;
-
-/**
- * Whether If-None-Match matches the representation's ETag: `*` matches any existing representation,
- * and a list matches when one of its tags has the same opaque part (weak comparison, as the RFC asks of
- * If-None-Match: `W/"a"` and `"a"` match).
- */
-export function ifNoneMatchHits(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const mine = opaque(etag);
-  for (const [, tag] of header.matchAll(entityTag)) if (tag === mine) return true;
-  return false;
-}
-
-function opaque(etag: string): string {
-  return etag.replace(/^W\//, '').replace(/^"|"$/g, '');
-}
 
 /**
  * A weak ETag of a JSON text: weak because a compressing middleware or proxy may send the same document
@@ -57,6 +39,6 @@ export function validatedJson(c: Context, body: unknown, audience: TileAudience,
   const text = JSON.stringify(body);
   const etag = weakEtagOf(text);
   const headers = { ...cacheHeadersOf(audience, maxAge), ETag: etag };
-  if (ifNoneMatchHits(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
+  if (ifNoneMatchMatches(c.req.header('if-none-match'), etag)) return c.body(null, 304, headers);
   return c.body(text, 200, { ...headers, 'Content-Type': 'application/json' });
 }

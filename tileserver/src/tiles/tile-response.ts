@@ -3,7 +3,7 @@
 // decompressed bytes to the others. One decision (tileAnswer) serves both the Hono routes and the
 // node:http fast path.
 import type { Context } from 'hono';
-import { ifNoneMatchHits } from './http-cache.ts';
+import { ifNoneMatchMatches, opaqueTag } from '../http/content-negotiation.ts';
 import type { StoredTile } from './tile-cache.ts';
 import { accepts, decompressSync, toGzipSync, type TileEncoding } from './tile-encoding.ts';
 
@@ -23,7 +23,7 @@ export interface TileAnswer {
  */
 export function tileEtag(tile: StoredTile, coding: TileEncoding | 'identity'): string {
   if (coding === 'identity' || !tile.body) return tile.etag;
-  return `W/"${tile.etag.replace(/^W\//, '').replace(/^"|"$/g, '')}-${coding}"`;
+  return `W/"${opaqueTag(tile.etag)}-${coding}"`;
 }
 
 /** The coding a client gets: the stored one if it reads it, else gzip if it reads that, else none. */
@@ -45,7 +45,7 @@ export function tileAnswer(
     Vary: 'Accept-Encoding',
     'Access-Control-Allow-Origin': '*',
   };
-  if (ifNoneMatchHits(ifNoneMatch, headers.ETag!)) return { status: 304, headers, body: null };
+  if (ifNoneMatchMatches(ifNoneMatch, headers.ETag!)) return { status: 304, headers, body: null };
   if (!tile.body) return { status: 204, headers, body: null };
   headers['Content-Type'] = MVT_TYPE;
   if (coding === 'identity') return { status: 200, headers, body: decompressSync(tile.body, tile.encoding) };
