@@ -3,9 +3,10 @@
 // hover and selection. It draws in the container's real pixels, so text keeps its size on a phone.
 // The SVG is a named group (its <title>) of bars, each focusable with an aria-label saying its value
 // (role graphics-symbol, or button when selectable): role="img" on the whole chart would hide them.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, type KeyboardEvent } from 'react';
 import { ChartTooltip } from './chart-tooltip.tsx';
 import { bands, fitText, linear, textWidth, ticks } from './scale.ts';
+import { useActivePoint } from './use-active-point.ts';
 import { useWidth } from './use-width.ts';
 import './charts.css';
 
@@ -62,15 +63,11 @@ interface Placed {
 
 export function BarChart(props: BarChartProps) {
   const [ref, width] = useWidth<HTMLElement>();
-  const [active, setActive] = useState<string | null>(null);
+  const { active, pointProps } = useActivePoint(props.onHover);
   const titleId = useId();
   const format = props.format ?? defaultFormat;
   const vertical = props.orientation === 'vertical';
   const layout = vertical ? layoutVertical(props, width, format) : layoutHorizontal(props, width, format);
-  const hover = (key: string | null) => {
-    setActive(key);
-    props.onHover?.(key);
-  };
   const shown = layout.bars.find((b) => b.datum.key === active);
   const describe = (d: BarDatum) => {
     const value = `${props.valueName ? `${props.valueName}: ` : ''}${format(d.value)}`;
@@ -102,18 +99,10 @@ export function BarChart(props: BarChartProps) {
               <g
                 key={d.key}
                 className="chart-bar"
-                data-key={d.key}
-                data-label={d.label}
-                data-value={d.value}
-                data-active={d.key === active}
-                tabIndex={0}
+                {...pointProps(d)}
                 role={props.onSelect ? 'button' : 'graphics-symbol'}
                 aria-pressed={props.onSelect ? Boolean(d.pressed) : undefined}
                 aria-label={`${d.label}, ${describe(d)}`}
-                onMouseEnter={() => hover(d.key)}
-                onMouseLeave={() => hover(null)}
-                onFocus={() => hover(d.key)}
-                onBlur={() => hover(null)}
                 onClick={props.onSelect ? () => props.onSelect?.(d.key) : undefined}
                 onKeyDown={onKey(d)}
               >

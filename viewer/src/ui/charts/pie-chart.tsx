@@ -1,9 +1,10 @@
 // A pie or donut chart in SVG with per-slice colours and a tooltip (value and share) on hover or keyboard
 // focus. Sized to its container's width up to its height, so it fits a phone. Like the bar chart, the SVG
 // is a named group of focusable slices, each with an aria-label giving its value and share.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ChartTooltip } from './chart-tooltip.tsx';
 import { arcPath, pieAngles, polar } from './scale.ts';
+import { useActivePoint } from './use-active-point.ts';
 import { useWidth } from './use-width.ts';
 import './charts.css';
 
@@ -30,7 +31,7 @@ const defaultFormat = (value: number) => value.toLocaleString('en-US');
 
 export function PieChart(props: PieChartProps) {
   const [ref, width] = useWidth<HTMLElement>();
-  const [active, setActive] = useState<string | null>(null);
+  const { active, pointProps } = useActivePoint(props.onHover);
   const titleId = useId();
   const format = props.format ?? defaultFormat;
   const height = props.height ?? 220;
@@ -42,10 +43,6 @@ export function PieChart(props: PieChartProps) {
   const total = slices.reduce((sum, d) => sum + d.value, 0);
   const angles = pieAngles(slices.map((d) => d.value));
   const share = (d: SliceDatum) => `${Math.round((d.value / total) * 1000) / 10}%`;
-  const hover = (key: string | null) => {
-    setActive(key);
-    props.onHover?.(key);
-  };
   const shownIndex = slices.findIndex((d) => d.key === active);
   const shown = slices[shownIndex];
   const anchor = shown
@@ -62,17 +59,9 @@ export function PieChart(props: PieChartProps) {
             <g
               key={d.key}
               className="chart-slice"
-              data-key={d.key}
-              data-label={d.label}
-              data-value={d.value}
-              data-active={d.key === active}
-              tabIndex={0}
+              {...pointProps(d)}
               role="graphics-symbol"
               aria-label={`${d.label}, ${format(d.value)} (${share(d)})`}
-              onMouseEnter={() => hover(d.key)}
-              onMouseLeave={() => hover(null)}
-              onFocus={() => hover(d.key)}
-              onBlur={() => hover(null)}
             >
               <path d={arcPath(cx, cy, outer, inner, angles[i]!)} fill={d.color} />
             </g>
