@@ -4,7 +4,6 @@
 // The product's own server (main.ts) runs in a child process and is restarted before every cold run, so
 // its tile cache is empty; each cold run has a fresh browser context, so its HTTP cache is empty too.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
@@ -15,6 +14,7 @@ import { prepareDatabase, withDb } from '@parcel-map/tileserver/db/prepare';
 import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 import { repoRoot } from '@parcel-map/tileserver/paths';
 import { serverCommand } from '@parcel-map/tileserver/server-command';
+import { freePort } from '@parcel-map/tileserver/system/free-port';
 import { buildViewerIfStale } from '@parcel-map/tileserver/system/viewer-build';
 import { benchDatabase } from './bench-db.ts';
 import { startProcess, stopProcess, waitForHttp, type Started } from './processes.ts';
@@ -55,17 +55,6 @@ function kindOf(url: string, mime: string): Kind {
   if (path.endsWith('.css') || mime.includes('css')) return 'css';
   if (mime.includes('json')) return 'json';
   return 'other';
-}
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const server = net.createServer();
-    server.once('error', rej);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => res(port));
-    });
-  });
 }
 
 /** The bench database (or DATABASE_URL) migrated with the real data; the synthetic county is not needed. */

@@ -6,7 +6,6 @@
 // again: a layer version bumped after the restart reaches the tile cache's versions by notification.
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
@@ -19,6 +18,7 @@ import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { createServices } from '../services.ts';
 import type { TileContext } from '../tiles/tile-context.ts';
+import { freePort } from '../system/free-port.ts';
 
 let dir: string;
 let cluster: LocalCluster;
@@ -26,15 +26,6 @@ let sql: Sql;
 let control: Sql;
 let tiles: TileContext;
 let app: Hono;
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** pg_ctl restart, as the cluster's owner (the postgres user when tests run as root); async, so requests keep flowing. */
 function restartCluster(): Promise<number> {
