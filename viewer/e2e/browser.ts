@@ -41,7 +41,7 @@ export async function openPage(
     // browser's own favicon request is recognised by where it went.
     const where = message.location().url;
     if (message.type() === 'error' && !benign.some((b) => b.test(message.text()) || b.test(where)))
-      errors.push(`console: ${message.text()}`);
+      errors.push(`console: ${message.text()}${where ? ` (${where})` : ''}`);
   });
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { context, page, errors };
