@@ -25,13 +25,17 @@ export const recordRoutes: ApiRoute[] = [
     method: 'get',
     path: '/search.json',
     operationId: 'search',
-    summary: 'Places, addresses and parcel numbers matching typed text (parcel numbers first)',
+    summary: 'Places, streets, addresses and parcel numbers matching typed text, near the view first',
     tags: ['Search'],
     query: z.object({
       q: z.string().min(2).max(200).describe('The typed text'),
       country: z.enum(['us', 'ca']).optional().describe('Only results in this country'),
+      near: z
+        .string()
+        .optional()
+        .describe('The map view’s centre as lon,lat (-71.11,42.37): matches near it rank first'),
     }),
-    answers: json('Up to 10 results', searchAnswer),
+    answers: json('Up to 33 results: places, streets and parcels, best first', searchAnswer),
     errors: badInput,
     auth: 'public',
   },

@@ -1,7 +1,7 @@
 // Browser tests of issue 15: a Pro user builds a two-question survey with logic in a project and
 // saves it, colours the map by @status, a surveyor answers it with a photo on a 390x800 phone, and
-// the parcel turns green on the open map without a reload; answers made offline are sent once when
-// the connection returns. Property imagery comes from a local image server, and an anonymous
+// the parcel turns green on the open map and the panel's post count moves, without a reload; answers
+// made offline are sent once when the connection returns. Property imagery comes from a local image server, and an anonymous
 // visitor's meter reaches its limit.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -105,6 +105,7 @@ describe('surveys in the browser', () => {
     // Colour by @status: not surveyed yet, so the parcel takes the default (last) rule.
     await page.getByTestId('survey-colour').click();
     await expect.poll(() => ruleOf(page, parcel.id), { timeout: 30_000 }).toBe(2);
+    expect(await page.getByTestId('survey-post-count').textContent()).toBe('0 posts');
 
     // The surveyor, on a phone: No leads to the required text; the photo is attached.
     const phone = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
@@ -133,6 +134,8 @@ describe('surveys in the browser', () => {
     await expect.poll(() => ruleOf(page, parcel.id), { timeout: 10_000, interval: 100 }).toBe(0);
     const recoloured = Date.now() - posted;
     console.log(`survey post to recoloured parcel: ${recoloured} ms`);
+    // The panel's count follows the same live event as the map.
+    await expect.poll(() => page.getByTestId('survey-post-count').textContent(), { timeout: 10_000 }).toBe('1 post');
     await screenshot(page, 'survey-recoloured');
 
     // Offline: the answers wait on the device, then go once when the connection returns.
@@ -154,6 +157,7 @@ describe('surveys in the browser', () => {
         { timeout: 10_000 },
       )
       .toBe(2);
+    await expect.poll(() => page.getByTestId('survey-post-count').textContent(), { timeout: 10_000 }).toBe('2 posts');
     await phone.page.waitForTimeout(500);
     expect(
       (await h.server.sql`SELECT count(*)::int AS n FROM survey_posts WHERE survey_id = ${survey!.id}`)[0]!.n,

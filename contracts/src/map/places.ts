@@ -48,7 +48,9 @@ export const childrenResponse = z.object({ children: z.array(placeChild) });
 export type ChildrenResponse = z.infer<typeof childrenResponse>;
 
 export const searchResult = z.object({
-  kind: z.enum(['place', 'parcel']),
+  /** A street is one street name of the centerlines: its extent is `bbox`, `center` a point on it. */
+  kind: z.enum(['place', 'street', 'parcel']),
+  /** A place's or parcel's path; a street's is its city's path + /streets/<name> (an identifier, not a page). */
   path: z.string(),
   name: z.string(),
   headline: z.string(),

@@ -1,5 +1,6 @@
-// The search box: places and parcel addresses from /search.json (2+ characters, up to 33 suggestions);
-// choosing a place flies there, choosing a parcel opens it. When nothing matches, "Help us improve"
+// The search box: places, streets and parcel addresses from /search.json (2+ characters, up to 33
+// suggestions), sent the map's centre (near) so matches around the view rank first; choosing a place
+// flies there, a street fits its extent, a parcel opens. When nothing matches, "Help us improve"
 // opens the search feedback modal with the query.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -33,7 +34,9 @@ export function SearchBox({ country }: { country: string }) {
     }
     const request = new AbortController();
     const timer = setTimeout(() => {
-      getJson<{ results: SearchResult[] }>('/search.json', { q, country }, request.signal)
+      const centre = map?.getCenter();
+      const near = centre ? `${centre.lng.toFixed(5)},${centre.lat.toFixed(5)}` : undefined;
+      getJson<{ results: SearchResult[] }>('/search.json', { q, country, near }, request.signal)
         .then((body) => {
           setResults((body.results ?? []).slice(0, searchMaxResults));
           setAnswered(q);
@@ -46,7 +49,7 @@ export function SearchBox({ country }: { country: string }) {
       clearTimeout(timer);
       request.abort();
     };
-  }, [query, country]);
+  }, [query, country, map]);
 
   const choose = (result: SearchResult) => {
     setOpen(false);
@@ -54,6 +57,8 @@ export function SearchBox({ country }: { country: string }) {
     if (result.kind === 'parcel') {
       map?.jumpTo({ center: result.center, zoom: Math.max(map.getZoom(), 17) });
       select({ path: result.path, point: result.center });
+    } else if (result.kind === 'street') {
+      if (map && result.bbox) fitBBox(map, result.bbox, 40, 18);
     } else if (map) {
       if (result.bbox) fitBBox(map, result.bbox, 20, 22);
       else map.jumpTo({ center: result.center, zoom: 12 });

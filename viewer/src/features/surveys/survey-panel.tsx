@@ -7,7 +7,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { currentProjectAtom, projectRefAtom } from '../../state/project.ts';
 import { hasSiteControlAtom, signedInAtom } from '../../state/session.ts';
-import { styleSurveyAtom } from '../../state/survey.ts';
+import { styleSurveyAtom, surveyPostsSignalAtom } from '../../state/survey.ts';
 import { panelAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
@@ -38,6 +38,7 @@ export function SurveyPanel() {
   const member = project?.permissions.update === true;
   const canBuild = signedIn && siteControl;
   const setStyleSurvey = useSetAtom(styleSurveyAtom);
+  const postsSignal = useAtomValue(surveyPostsSignalAtom);
   const [sources, setSources] = useState<SurveySource[]>([]);
   const [upsell, setUpsell] = useState<SurveyUpsell | null>(null);
   const [presets, setPresets] = useState<SurveyPreset[]>([]);
@@ -82,6 +83,22 @@ export function SurveyPanel() {
       live = false;
     };
   }, [canBuild, project?.id, share]);
+
+  // A post seen by the map's live stream: re-read the counts only, so an open edit is left alone.
+  useEffect(() => {
+    if (postsSignal === 0 || !project || (!canBuild && share === null)) return;
+    let live = true;
+    void listSurveys(project.id, share)
+      .then((list) => {
+        if (!live) return;
+        const counts = new Map(list.sources.map((s) => [s.id, s.count]));
+        setSources((current) => current.map((s) => ({ ...s, count: counts.get(s.id) ?? s.count })));
+      })
+      .catch((error: unknown) => console.warn(`surveys: ${(error as Error).message}`));
+    return () => {
+      live = false;
+    };
+  }, [postsSignal]);
 
   const active = activeId === NEW ? null : (sources.find((s) => s.id === activeId) ?? null);
   const situation = situationOf({

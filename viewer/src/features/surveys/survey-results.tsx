@@ -44,7 +44,7 @@ export function SurveyResults({ survey, guest = false }: { survey: SurveySource;
   };
   return (
     <div className="survey-results" data-testid="survey-results">
-      <p className="small muted">
+      <p className="small muted" data-testid="survey-post-count">
         {survey.count} {survey.count === 1 ? 'post' : 'posts'}
       </p>
       <div className="survey-result-links">

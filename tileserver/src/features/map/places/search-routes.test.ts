@@ -50,6 +50,38 @@ describe('GET /search.json', () => {
     expect(byNumber.results.find((r) => r.kind === 'parcel')?.path).toBe(rockwell!.path);
   });
 
+  it('answers a street name with the street (its extent, a point on it, its city) before its parcels', async () => {
+    const { status, results } = await search('q=harvard&near=-71.1097,42.3736');
+    expect(status).toBe(200);
+    expect(results[0]).toMatchObject({
+      kind: 'street',
+      name: 'Harvard St',
+      headline: 'Harvard St, Cambridge, MA',
+      path: '/us/ma/middlesex/cambridge/streets/harvard-st',
+    });
+    const [w, s, e, n] = results[0]!.bbox!;
+    const [lon, lat] = results[0]!.center;
+    expect(e - w).toBeGreaterThan(0.005);
+    expect(lon).toBeGreaterThanOrEqual(w);
+    expect(lon).toBeLessThanOrEqual(e);
+    expect(lat).toBeGreaterThanOrEqual(s);
+    expect(lat).toBeLessThanOrEqual(n);
+    // Counties spelled like it (Hardy, Hardee, Hardin) are fuzzy matches: after every whole-word one.
+    const firstFuzzy = results.findIndex((r) => r.kind === 'place' && /^Hard/.test(r.name));
+    const lastWhole = results.map((r) => /harvard/i.test(r.name)).lastIndexOf(true);
+    if (firstFuzzy >= 0) expect(firstFuzzy).toBeGreaterThan(lastWhole);
+    expect(results.slice(1).some((r) => r.kind === 'parcel' && r.name.endsWith('HARVARD ST'))).toBe(true);
+  });
+
+  it('answers 400 for a near that is not lon,lat in degrees', async () => {
+    for (const near of ['x', '1', '1,2,3', '200,40', '-71,95', ',']) {
+      const { status, body } = await search(`q=harvard&near=${encodeURIComponent(near)}`);
+      expect(status, near).toBe(400);
+      expect(body.error).toMatchObject({ code: 'BAD_REQUEST', message: 'near must be lon,lat in degrees' });
+    }
+    expect((await search('q=harvard&near=')).status).toBe(200);
+  });
+
   it('filters by country', async () => {
     const us = await search('q=middlesex&country=us');
     expect(us.results.some((r) => r.path === '/us/ma/middlesex')).toBe(true);
