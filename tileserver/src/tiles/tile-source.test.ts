@@ -18,6 +18,12 @@ describe('the TileJSON version', () => {
     expect(tileJsonVersion('12.3.2')).not.toBe(tileJsonVersion('12.3.1'));
   });
 
+  it("takes its major from the source's layers version, so a layer change is a new major", () => {
+    expect(tileJsonVersion(7, 2)).toBe('2.7.0');
+    expect(tileJsonVersion('12.3', 3)).toBe('3.15.0');
+    expect(() => tileJsonVersion(7, 0)).toThrow();
+  });
+
   it('refuses what is not a data version', () => {
     expect(() => tileJsonVersion('abc')).toThrow();
     expect(() => tileJsonVersion('1..2')).toThrow();

@@ -42,6 +42,11 @@ export interface TileSource {
   readonly maxzoom: number;
   /** Whether the tiles an API token is served count toward its usage. */
   readonly metered: boolean;
+  /**
+   * The TileJSON version's major (1 when absent): raised whenever the source's vector_layers or their
+   * fields change, as TileJSON asks (conformance/tilejson-majors.json holds each one's layers).
+   */
+  readonly layersVersion?: number;
   /** Refuses a caller who may not read the source (403 or 404 in the one error shape). */
   mayRead(tiles: TileContext, caller: Caller, c: Context): void | Promise<void>;
   /** The data version named in the TileJSON's tile URLs. */
@@ -97,7 +102,7 @@ export function tileJsonDocument(
     name: meta.name,
     ...(meta.description !== undefined ? { description: meta.description } : {}),
     ...(meta.attribution !== undefined ? { attribution: meta.attribution } : {}),
-    version: tileJsonVersion(version),
+    version: tileJsonVersion(version, source.layersVersion),
     scheme: 'xyz',
     tiles: [template],
     ...meta.links,
@@ -110,14 +115,16 @@ export function tileJsonDocument(
 }
 
 /**
- * The TileJSON `version` (semver, as TileJSON asks) of a data version: `1.<n>.0`. TileJSON says a change
- * across tiles moves the minor version, and a data reload is one. A compound version (`12.3`, a stored
+ * The TileJSON `version` (semver, as TileJSON asks) of a data version: `<major>.<n>.0`. TileJSON says a
+ * change across tiles moves the minor version, and a data reload is one; a change of the layers or their
+ * fields moves the major (the source's `layersVersion`). A compound version (`12.3`, a stored
  * source's parcel, source and survey versions) sums its parts: each only ever goes up, so the sum moves
  * whenever one of them does.
  */
-export function tileJsonVersion(version: number | string): string {
+export function tileJsonVersion(version: number | string, major = 1): string {
+  if (!Number.isInteger(major) || major < 1) throw new Error(`Not a layers version: ${major}`);
   const text = String(version);
   if (!/^\d{1,15}(\.\d{1,15})*$/.test(text)) throw new Error(`Not a data version: ${text}`);
   const minor = text.split('.').reduce((sum, part) => sum + Number(part), 0);
-  return `1.${minor}.0`;
+  return `${major}.${minor}.0`;
 }

@@ -18,7 +18,8 @@ export interface AppliedSource {
   tiles: string[];
   minzoom?: number;
   maxzoom?: number;
-  legend: LegendEntry[];
+  /** The structured legend, one entry per rule (TileJSON's own `legend` is its HTML text). */
+  rules: LegendEntry[];
 }
 
 /** Rules being edited in the panel (kept while the panel is closed). */

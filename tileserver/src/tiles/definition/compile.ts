@@ -172,6 +172,22 @@ export function legendOf(rules: StyleRule[]): { rule: number; label: string; fil
   return rules.map((rule, index) => ({ rule: index, label: ruleLabel(rule), fill: rule.fill, line: rule.line }));
 }
 
+/**
+ * The TileJSON `legend`, which TileJSON defines as a string (HTML or text): one list item per rule, its
+ * colours as a swatch. Labels hold the caller's own values, so every piece is escaped; the structured
+ * legend goes under `rules`.
+ */
+export function legendHtml(rules: StyleRule[]): string {
+  const items = legendOf(rules).map(
+    (entry) =>
+      `<li><span style="background:${escapeHtml(entry.fill)};border:1px solid ${escapeHtml(entry.line)}">&nbsp;&nbsp;</span> ${escapeHtml(entry.label)}</li>`,
+  );
+  return `<ul>${items.join('')}</ul>`;
+}
+
+const htmlEscapes: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => htmlEscapes[ch]!);
+
 function ruleLabel(rule: StyleRule): string {
   if (rule.predicate === 'default') return 'Everything else';
   const symbol = { gt: '>', lt: '<', gte: '≥', lte: '≤' }[rule.predicate as 'gt'];

@@ -22,7 +22,7 @@ export function StyleRulesLegend() {
     <div data-testid="style-legend">
       <h3>Style Rules</h3>
       <ul className="style-legend-list">
-        {applied.legend.map((entry) => (
+        {applied.rules.map((entry) => (
           <li key={entry.rule} data-testid={`style-legend-${entry.rule}`}>
             <span
               className="style-legend-swatch"

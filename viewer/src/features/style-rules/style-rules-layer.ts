@@ -40,7 +40,7 @@ function add(map: MapLibreMap, source: AppliedSource): void {
       type: 'fill',
       ...common,
       metadata: { styleRulesId: source.id },
-      paint: { 'fill-color': colorByRule(source.legend, (e) => e.fill) },
+      paint: { 'fill-color': colorByRule(source.rules, (e) => e.fill) },
     },
     before,
   );
@@ -49,7 +49,7 @@ function add(map: MapLibreMap, source: AppliedSource): void {
       id: styleRulesLayerIds.line,
       type: 'line',
       ...common,
-      paint: { 'line-color': colorByRule(source.legend, (e) => e.line), 'line-width': 1.5 },
+      paint: { 'line-color': colorByRule(source.rules, (e) => e.line), 'line-width': 1.5 },
     },
     before,
   );

@@ -163,7 +163,7 @@ describe('the colours of a stored source', () => {
         { rule: 2, label: 'Everything else', fill: '#0000ffff', line: '#000088ff' },
       ],
     });
-    // The same legend the source's TileJSON carries.
-    expect((await get(`/api/v1/sources/${id}.json`)).json.legend).toEqual(json.colors);
+    // The same structured legend the source's TileJSON carries under `rules`.
+    expect((await get(`/api/v1/sources/${id}.json`)).json.rules).toEqual(json.colors);
   });
 });

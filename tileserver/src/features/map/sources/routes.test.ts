@@ -30,7 +30,7 @@ const styled = {
 };
 
 describe('creating sources', () => {
-  it('returns TileJSON with an id, tile and vector URLs and the legend', async () => {
+  it('returns TileJSON with an id, tile and vector URLs, the legend as HTML and its rules', async () => {
     const res = await post(styled);
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -39,7 +39,13 @@ describe('creating sources', () => {
     expect(body.tiles[0]).toContain(`/api/v1/sources/${body.id}/{z}/{x}/{y}.mvt?token=public`);
     expect(body.vector).toEqual(body.tiles);
     expect(body.url).toContain(`/api/v1/sources/${body.id}.json?token=public`);
-    expect(body.legend).toEqual([
+    expect(body.legend).toBe(
+      '<ul><li><span style="background:#ff0000ff;border:1px solid #880000ff">&nbsp;&nbsp;</span> parval ≥ 1000000</li>' +
+        '<li><span style="background:#00ff0080;border:1px solid #008800ff">&nbsp;&nbsp;</span> usecode is 101</li>' +
+        '<li><span style="background:#0000ffff;border:1px solid #000088ff">&nbsp;&nbsp;</span> yearbuilt is empty</li>' +
+        '<li><span style="background:#ccccccff;border:1px solid #999999ff">&nbsp;&nbsp;</span> Everything else</li></ul>',
+    );
+    expect(body.rules).toEqual([
       { rule: 0, label: 'parval ≥ 1000000', fill: '#ff0000ff', line: '#880000ff' },
       { rule: 1, label: 'usecode is 101', fill: '#00ff0080', line: '#008800ff' },
       // alpha 0 with a non-zero colour counts as opaque

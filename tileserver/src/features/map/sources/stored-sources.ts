@@ -9,7 +9,7 @@ import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 import { tableBounds } from '../../../tiles/bounds.ts';
-import { legendOf } from '../../../tiles/definition/compile.ts';
+import { legendHtml, legendOf } from '../../../tiles/definition/compile.ts';
 import { sourceIdPattern } from '../../../tiles/definition/source-id.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../../tiles/tile-context.ts';
 import type { TileCachePolicy } from '../../../tiles/tile-gate.ts';
@@ -150,7 +150,9 @@ export class StoredSources implements TileSourceMount {
           bounds,
           vector_layers: [{ id: 'parcels', fields }],
           extra: {
-            legend: legendOf(definition.styles),
+            // TileJSON's legend is a string; the structured legend (rule, label, colours) is `rules`.
+            legend: legendHtml(definition.styles),
+            rules: legendOf(definition.styles),
             query: definition.query,
             fields: definition.fields,
             styles: definition.styles,
