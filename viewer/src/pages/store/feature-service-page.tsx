@@ -78,7 +78,8 @@ export function FeatureServicePage() {
         {hasPlan ? (
           <>
             <p className="small" data-testid="feature-service-token-note">
-              ArcGIS clients send the token as <code>?token=</code>; your full token was shown once when it was made.
+              ArcGIS clients send the token as <code>?token=</code>.
+              {!token && ' Your full token was shown once, when it was made.'}
             </p>
             {manager && !token && (
               <button
