@@ -46,7 +46,8 @@ const parcelErrors = {
 };
 const parcels = {
   '200': {
-    description: 'A GeoJSON FeatureCollection of parcels with the fields your plan allows',
+    description:
+      'One page of a GeoJSON FeatureCollection of parcels with the fields your plan allows; while more match, its links hold a next link (also a Link header, rel="next")',
     media: 'geojson',
     schema: featureCollection,
   },
@@ -67,6 +68,8 @@ const parcelApi = (path: string, operationId: string, summary: string, query: z.
   path: `/api/v2/parcels/${path}`,
   operationId,
   summary,
+  description:
+    'Answers at most limit parcels a page. While more match, the answer carries a next link (links[rel=next] and a Link header) whose cursor starts the next page after the last parcel of this one (a keyset on the order and the parcel id); following the links returns every match once. A cursor belongs to its query: another query or a damaged cursor answers 400.',
   tags: ['Parcel API'],
   query,
   answers: parcels,

@@ -40,6 +40,21 @@ export const apiAddOnSchema = z.object({
 });
 export type ApiAddOn = z.infer<typeof apiAddOnSchema>;
 
+/**
+ * The feature service (the plan class `featureservice`): parcels as an ArcGIS FeatureServer and an OGC
+ * API layer for desktop GIS. It has no price of its own: an API plan's token opens it, and its records
+ * count against that plan like the parcel API's.
+ */
+export const featureServiceSchema = z.object({
+  plan_class: z.literal('featureservice'),
+  name: z.string(),
+  subtitle: z.string(),
+  api_plans: z.array(z.string().regex(/^api_[a-z]+$/)).min(1),
+  limits: z.object({ max_records_per_request: z.number().int().positive() }),
+  included: z.array(z.string()),
+});
+export type FeatureService = z.infer<typeof featureServiceSchema>;
+
 export const countyPath = boundedString(150).regex(
   /^\/[a-z]{2}\/[a-z0-9-]{1,60}\/[a-z0-9-]{1,80}$/,
   'Choose counties from the list',
@@ -96,6 +111,7 @@ export const apiPlansAnswer = z.object({
   /** The account's API plan id (api_sandbox, api_standard, ...), or null. */
   current_api_plan: z.string().nullable(),
   sandbox_available: z.boolean(),
+  feature_service: featureServiceSchema,
 });
 
 /** GET /api/counties.json: the loaded counties a sandbox may choose, and how many it may. */

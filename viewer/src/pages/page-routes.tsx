@@ -107,6 +107,11 @@ export const pages: { path: string; load: PageModule }[] = [
     path: '/survey/:id',
     load: () => import('./survey/survey-form-page.tsx').then((m) => ({ Component: m.SurveyFormPage })),
   },
+  // The feature service (the logo menu's Feature Service); /store/esri/{country}/... stays the ESRI file store.
+  {
+    path: '/store/esri',
+    load: () => import('./store/feature-service-page.tsx').then((m) => ({ Component: m.FeatureServicePage })),
+  },
   // The data store and the cart (issue 14): /store/us/{state}, /store/ca/{province}, county pages, /store/esri/...
   {
     path: '/store/*',

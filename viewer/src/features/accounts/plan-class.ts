@@ -51,3 +51,10 @@ export function accountLinks(session: SessionInfo): MenuLink[] {
 }
 
 export const upgradeHref = '/plans#p=level1';
+
+/** The product's other offerings (spec: the logo menu links to them); the same for every caller. */
+export const offeringLinks: readonly MenuLink[] = [
+  { label: 'Parcel API', href: '/api', testId: 'logo-api' },
+  { label: 'Data Store', href: '/store', testId: 'logo-store' },
+  { label: 'Feature Service', href: '/store/esri', testId: 'logo-feature-service' },
+];

@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../../../payments/provider.ts';
 import { requireAdmin } from '../../people/admin/policy.ts';
 import { runPlanChange } from '../billing/plan-change.ts';
 import { createManagedAccount, issueApiToken } from '../../people/groups/service.ts';
-import { apiAddOns, apiPlan, apiPlans } from '../plans/api-plans.ts';
+import { apiAddOns, apiPlan, apiPlans, featureService } from '../plans/api-plans.ts';
 import {
   apiPlanChangeBody,
   sandboxBody,
@@ -64,7 +64,13 @@ async function planList(c: Context, deps: Ctx): Promise<Response> {
   if (caller.user) sandboxAvailable = !(await hadSandbox(sql, caller.user.id));
   const current = caller.group ? await currentApiPlan(sql, caller.group.id) : null;
   return c.json(
-    { api_plans: apiPlans, api_add_ons: apiAddOns, current_api_plan: current, sandbox_available: sandboxAvailable },
+    {
+      api_plans: apiPlans,
+      api_add_ons: apiAddOns,
+      current_api_plan: current,
+      sandbox_available: sandboxAvailable,
+      feature_service: featureService,
+    },
     200,
     { 'Cache-Control': 'no-store' },
   );

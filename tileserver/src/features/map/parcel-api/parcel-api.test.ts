@@ -172,10 +172,12 @@ describe('the OpenAPI document', () => {
       'lon',
       'radius',
       'limit',
+      'cursor',
     ]);
     expect(doc.paths['/api/v2/parcels/query'].get.parameters.map((p: { name: string }) => p.name)).toEqual([
       'path',
       'limit',
+      'cursor',
       'fields',
     ]);
     expect(Object.keys(doc.paths['/api/v2/parcels/apn'].get.responses)).toEqual([

@@ -1,8 +1,10 @@
 // The parcel API (/api/v2) for API plans: parcels by point, address, parcel number and field filters,
 // answered as GeoJSON FeatureCollections with the fields the plan's schema allows (standard: the Pro
 // fields, premium: the Team fields; the tier logic of features/map/parcels/), only in the sandbox's
-// counties, at most the records left before a limit or cap, each returned record metered. Also the
-// OpenAPI document of the whole public API (openapi.ts).
+// counties, at most the records left before a limit or cap, each returned record metered. Past one
+// page, a next link (in the collection and a Link header, on the configured public origin) carries a
+// keyset cursor (cursor.ts), so walking the links answers every match once. Also the OpenAPI document
+// of the whole public API (openapi.ts).
 import { Hono, type Context } from 'hono';
 import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Sql } from '../../../db/client.ts';
@@ -11,7 +13,9 @@ import type { Config } from '../../../config.ts';
 import type { ApiGate } from '../../commerce/api-plans/standing.ts';
 import { accessOfStanding, apiCaller, apiFields, assertFiltersAllowed, type Access } from './policy.ts';
 import { openApiRoutes } from './openapi.ts';
-import { addressWhere, apnWhere, fieldsWhere, findParcels, pointWhere } from './queries.ts';
+import { publicOrigin } from '../../../tiles/tile-context.ts';
+import { decodeCursor, encodeCursor, queryDigest } from './cursor.ts';
+import { addressWhere, apnWhere, fieldsWhere, findParcels, pointWhere, type Match } from './queries.ts';
 import { addressQuery, apnQuery, fieldFilters, fieldsQuery, pointQuery } from '@parcel-map/contracts/map/parcel-api';
 
 export interface ParcelApiDeps {
@@ -36,22 +40,35 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
   const answer = async (
     c: Context,
     who: Access,
-    where: ReturnType<typeof pointWhere>,
-    options: { limit: number; path?: string },
+    match: Match,
+    options: { limit: number; cursor?: string; path?: string },
   ) => {
-    const collection = await findParcels(sql, {
-      ...where,
+    const query = c.req.query();
+    const digest = queryDigest(c.req.path, query);
+    const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor, digest);
+    const { collection, next } = await findParcels(sql, {
+      ...match,
       visible: apiFields(who.level),
       counties: who.counties,
       path: options.path,
+      after,
       limit: Math.min(options.limit, who.recordsLeft),
     });
     if (who.groupId !== null) deps.meter.countRecords(who.groupId, collection.features.length);
-    // GeoJSON's own media type (RFC 7946), which GIS clients recognise; the body is the same JSON.
-    return c.body(JSON.stringify(collection), 200, {
+    const headers: Record<string, string> = {
+      // GeoJSON's own media type (RFC 7946), which GIS clients recognise; the body is the same JSON.
       'Content-Type': 'application/geo+json',
       'Cache-Control': 'private, no-store',
-    });
+    };
+    if (next) {
+      // The same query (and a token given in it, so that a client following links stays signed in) on
+      // the configured origin, never the Host header's.
+      const params = new URLSearchParams({ ...query, cursor: encodeCursor(digest, next) });
+      const href = `${publicOrigin(c, deps.config)}${c.req.path}?${params.toString()}`;
+      collection.links = [{ rel: 'next', href, type: 'application/geo+json' }];
+      headers.Link = `<${href}>; rel="next"; type="application/geo+json"`;
+    }
+    return c.body(JSON.stringify(collection), 200, headers);
   };
 
   app.get('/api/v2/parcels/point', async (c) => {
