@@ -156,7 +156,7 @@ describe('focus areas', () => {
     expect(await onMap()).toEqual(['Harvard Square']);
     // The one failed request so far is the refused bow tie.
     expect(tp.errors).toEqual([
-      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      `console: Failed to load resource: the server responded with a status of 400 (Bad Request) (${h.server.origin}/neighborhoods.json)`,
     ]);
 
     // A guest with the share link, on a phone, sees the focus areas without any editing control.

@@ -101,7 +101,7 @@ describe('the admin imports page', () => {
     await h.server.sql`UPDATE exports SET status = 3 WHERE id = ${running!}`;
     // The one 400 is the refused place above, which Chromium logs like any failed response.
     expect(tp.errors).toEqual([
-      'console: Failed to load resource: the server responded with a status of 400 (Bad Request)',
+      `console: Failed to load resource: the server responded with a status of 400 (Bad Request) (${h.server.origin}/admin/imports)`,
     ]);
     await tp.context.close();
   });

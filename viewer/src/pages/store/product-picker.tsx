@@ -2,6 +2,7 @@
 // buildings add-ons exclusive: the other goes after 1 s), Unavailable badges, formats (a struck-out
 // shapefile with its tooltip when too large), 6 add-on features before View more, and the cart button
 // (Add to cart, Updating, Update cart).
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import {
@@ -12,12 +13,14 @@ import {
   type PickerState,
   type ProductId,
 } from '@parcel-map/contracts/commerce/store';
+import { signedInAtom } from '../../state/session.ts';
 import { addToCart, loadCart, storeProducts, type ProductsAnswer } from './api.ts';
 
 const supportEmail = 'support@parcel-map.org';
 
 export function ProductPicker(props: { path: string; esri: boolean }) {
   const preselect = new URLSearchParams(location.search).get('product');
+  const signedIn = useAtomValue(signedInAtom);
   const [data, setData] = useState<ProductsAnswer | null>(null);
   const [failed, setFailed] = useState(false);
   const [state, setState] = useState<PickerState>({
@@ -38,12 +41,18 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
       },
       () => setFailed(true),
     );
+    if (preselect && preselect.endsWith('-addon')) setState({ product: 'premium', addons: [preselect as AddonId] });
+  }, [props.path, preselect]);
+
+  // Only a signed-in visitor has a cart: asking for it anonymously is a 401 (a console error on every
+  // county page), so the cart is read once the session says who is here.
+  useEffect(() => {
+    if (!signedIn) return;
     loadCart().then(
       (cart) => setInCart(Object.values(cart.items).find((i) => i.path === props.path)?.variant ?? null),
       () => undefined,
     );
-    if (preselect && preselect.endsWith('-addon')) setState({ product: 'premium', addons: [preselect as AddonId] });
-  }, [props.path, preselect]);
+  }, [props.path, signedIn]);
 
   const choose = (id: ProductId) => {
     const next = pick(state, id);
