@@ -55,8 +55,11 @@ export interface PngRun {
   loadAverage: string;
   settings: { durationS: number; concurrency: number; tiles: Record<number, number> };
   cells: PngCell[];
-  /** The paint alone (SVG of a warm MVT + sharp) per zoom, 256 px, in the bench process. */
-  paint: { z: number; ms: Summary; mvtBytes: Summary }[];
+  /**
+   * The paint alone (SVG of a warm MVT + sharp) per zoom, 256 px, in the bench process: wall time, and
+   * the process's CPU time (its libvips threads included), which a busy machine inflates less.
+   */
+  paint: { z: number; ms: Summary; cpuMs: Summary; mvtBytes: Summary }[];
 }
 
 async function openDb(log: (line: string) => void): Promise<{ url: string; sql: Sql }> {
@@ -156,10 +159,8 @@ async function postSource(baseUrl: string): Promise<{ tiles: string[]; raster_ti
   return JSON.parse(answer.text) as { tiles: string[]; raster_tiles: string[] };
 }
 
-const pathOf = (url: string) => {
-  const u = new URL(url);
-  return `${u.pathname}${u.search}`;
-};
+/** A template's path and query, its {z}/{x}/{y} kept as written (URL() would encode the braces). */
+const pathOf = (url: string) => url.slice(new URL(url).origin.length);
 
 export async function runPngBench(options: {
   durationS: number;
@@ -205,6 +206,7 @@ export async function runPngBench(options: {
       const style = { layer: 'parcels', rules: styles, fallback: styles[3]! };
       for (const z of Object.keys(perZoom).map(Number)) {
         const times: number[] = [];
+        const cpu: number[] = [];
         const mvtBytes: number[] = [];
         for (const tile of tiles.filter((t) => t.z === z)) {
           const answer = await httpGet(server.baseUrl, tilePath(mvt, tile), true);
@@ -212,12 +214,14 @@ export async function runPngBench(options: {
           mvtBytes.push(raw ? raw.length : 0);
           await pngOfMvt(raw, style, z, 1); // first paint warms sharp and librsvg
           for (let i = 0; i < 5; i++) {
-            const t0 = performance.now();
+            const [t0, c0] = [performance.now(), process.cpuUsage()];
             await pngOfMvt(raw, style, z, 1);
             times.push(performance.now() - t0);
+            const used = process.cpuUsage(c0);
+            cpu.push((used.user + used.system) / 1000);
           }
         }
-        paint.push({ z, ms: summarize(times), mvtBytes: summarize(mvtBytes) });
+        paint.push({ z, ms: summarize(times), cpuMs: summarize(cpu), mvtBytes: summarize(mvtBytes) });
       }
     } finally {
       await server.stop();
@@ -270,15 +274,16 @@ export function pngTable(run: PngRun): string {
       `| ${c.target} | ${c.tiles} | ${f1(c.ms.p50)} | ${f1(c.ms.p95)} | ${f1(c.serialPerSecond)} | ${c.perSecond === undefined ? '' : f1(c.perSecond)} | ${Math.round(c.bytes.p50 / 1024)} |`,
   );
   const paintRows = run.paint.map(
-    (p) => `| z${p.z} | ${p.ms.count} | ${f1(p.ms.p50)} | ${f1(p.ms.p95)} | ${Math.round(p.mvtBytes.p50 / 1024)} |`,
+    (p) =>
+      `| z${p.z} | ${p.ms.count} | ${f1(p.ms.p50)} | ${f1(p.ms.p95)} | ${f1(p.cpuMs.p50)} | ${f1(p.cpuMs.p95)} | ${Math.round(p.mvtBytes.p50 / 1024)} |`,
   );
   return [
     `| target | requests | median ms | p95 ms | tiles/s, 1 at a time | tiles/s, ${run.settings.concurrency} in flight | median KB |`,
     '|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    '| zoom | paints | median ms | p95 ms | median MVT KB |',
-    '|---|---|---|---|---|',
+    '| zoom | paints | median ms | p95 ms | median CPU ms | p95 CPU ms | median MVT KB |',
+    '|---|---|---|---|---|---|---|',
     ...paintRows,
   ].join('\n');
 }
