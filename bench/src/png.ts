@@ -260,7 +260,8 @@ export async function runPngBench(options: {
     cells,
     paint,
   };
-  const file = resolve(resultsDir, `png-${startedAt.replace(/[:.]/g, '-')}.json`);
+  // Named like the other runs (2026-11-27-19-45-png.json); the README's generated section reads other kinds only.
+  const file = resolve(resultsDir, `${startedAt.slice(0, 16).replace(/[:T]/g, '-')}-png.json`);
   writeFileSync(file, `${JSON.stringify(run, null, 1)}\n`);
   return { file, run };
 }
