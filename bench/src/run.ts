@@ -3,7 +3,8 @@
 // `scale` numbered 1M-parcel counties loaded one by one with latency and disk measured as they grow,
 // `compare <before.json> <after.json>` two throughput runs cell by cell against the run-to-run noise,
 // `viewer` the viewer's first load in headless Chromium (loopback, 4G, repeat visit; --runs N, default 5),
-// `hover` a hover sweep over a dense z16 view in headless Chromium (--steps N, --jumps N, --no-build).
+// `hover` a hover sweep over a dense z16 view in headless Chromium (--steps N, --jumps N, --no-build),
+// `png` PNG tiles of a stored source against MapServer's PNG (--duration S, --concurrency N; real data only).
 // Options: --quick (smoke: short cells, short lists), --duration S, --concurrency 1,8,64, --lists a,b
 // (name substrings), --no-pin, --no-peer, --seed N.
 import { spawnSync } from 'node:child_process';
@@ -30,6 +31,7 @@ import { ensureBenchApiToken } from './api-token.ts';
 import { buildTileLists, listsFile, resultsDir, writeTileLists } from './tile-lists.ts';
 import { evaluate } from './verdicts.ts';
 import { runViewerBench } from './viewer.ts';
+import { pngTable, runPngBench } from './png.ts';
 
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
@@ -116,10 +118,11 @@ async function main(): Promise<void> {
       'compare',
       'viewer',
       'hover',
+      'png',
     ].includes(command)
   )
     throw new Error(
-      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare, viewer, hover or nothing`,
+      `unknown command "${command}": use sizes, lists, report, insights, cluster, sql, scale, scale-report, exports, import, compare, viewer, hover, png or nothing`,
     );
   if (command === 'compare') {
     const [, beforeFile, afterFile] = positionals;
@@ -149,6 +152,17 @@ async function main(): Promise<void> {
       log,
     });
     console.log(`\n${hoverTable(run)}\n\n• Results: ${file}`);
+    return;
+  }
+  if (command === 'png') {
+    console.log('• PNG tiles of a stored source on dense Cambridge tiles (z14-17), ours and MapServer');
+    const durationS = Number(flags.duration ?? 3);
+    const concurrency = Number(flags.concurrency ?? 4);
+    if (!(durationS > 0 && durationS <= 60)) throw new Error('--duration must be 1-60 seconds');
+    if (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 64)
+      throw new Error('--concurrency must be 1-64');
+    const { file, run } = await runPngBench({ durationS, concurrency, command: commandLine, log });
+    console.log(`\n${pngTable(run)}\n\n• Results: ${file} (load average ${run.loadAverage})`);
     return;
   }
   if (command === 'scale-report') {

@@ -1,5 +1,6 @@
 // The registry's tile layers: TileJSON and tiles of the parcels, basemap, zoning, static (flood and
-// wetlands) and stored-source layers, the sources API, the style with its glyphs and sprite.
+// wetlands) and stored-source layers (vector, and PNG for stored sources), the sources API, the style
+// with its glyphs and sprite.
 import { z } from 'zod';
 import { badInput, gateErrors, notFound, tileCoords, tileVersionQuery } from './api-routes-shared.ts';
 import { definitionInput } from './map/source-definition.ts';
@@ -103,6 +104,30 @@ export const tileRoutes: ApiRoute[] = [
     query: tileVersionQuery,
     answers: tileAnswers,
     errors: tileErrors,
+    auth: 'public',
+  },
+  {
+    method: 'get',
+    path: '/api/v1/sources/{id}/{z}/{x}/{tile}',
+    operationId: 'sourcePngTile',
+    summary: 'A PNG tile of a stored source, drawn from its vector tile and style rules',
+    description:
+      'The `raster_tiles` template of the source’s TileJSON: 256 pixels, or 512 with @2x. Each parcel is filled ' +
+      'and outlined in the colours of its first matching rule (the default rule’s, or a transparent fill and ' +
+      'purple outline, where none applies); a tile without parcels is a transparent PNG.',
+    tags: ['Tiles', 'Sources'],
+    params: sourceId.extend(tileCoords.pick({ z: true, x: true }).shape).extend({
+      tile: z
+        .string()
+        .regex(/^\d{1,7}(@2x)?\.png$/)
+        .describe('{y}.png (256 px) or {y}@2x.png (512 px)'),
+    }),
+    query: tileVersionQuery,
+    answers: {
+      '200': { description: 'The tile as a PNG image', media: 'png' },
+      '304': { description: 'Not modified (If-None-Match)' },
+    },
+    errors: { ...tileErrors, '403': 'A rule or field of the source needs a plan the caller does not have' },
     auth: 'public',
   },
   {

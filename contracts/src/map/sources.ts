@@ -8,6 +8,8 @@ export const tileJson = z.looseObject({
   tilejson: z.literal('3.0.0'),
   name: z.string(),
   tiles: z.array(z.string()).min(1),
+  /** A stored source's tiles drawn as PNG ({y}.png, 256 px; {y}@2x.png, 512 px) beside the vector template. */
+  raster_tiles: z.array(z.string()).min(1).optional(),
   minzoom: z.number(),
   maxzoom: z.number(),
   bounds: bbox.optional(),

@@ -89,6 +89,7 @@ function concretePath(route: Route): string {
         );
       if (name === 'token') return `pm_matrix000${json}`;
       if (/^[xyz]$/.test(name)) return '1';
+      if (name === 'tile') return '1.png';
       return 'x';
     })
     .replace('*', 'us/ma/middlesex/cambridge');

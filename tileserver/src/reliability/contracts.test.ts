@@ -35,6 +35,7 @@ const notJson = new Set([
   'GET /api/v1/static/:layer/:z/:x/:y',
   'GET /api/v1/sources/:file',
   'GET /api/v1/sources/:id/:z/:x/:y',
+  'GET /api/v1/sources/:id/:z/:x/:tile{[0-9]+(?:@2x)?\\.png}',
   'GET /api/v1/sources/:id/live',
   'GET /api/v1/basemap/:z/:x/:y',
   'GET /api/v1/fonts/:fontstack/:range',

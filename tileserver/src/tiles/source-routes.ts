@@ -1,4 +1,5 @@
-// The one route pair of every tile source: GET {TileJSON path} and GET {tiles path}/{z}/{x}/{y}.mvt,
+// The one route pair of every tile source: GET {TileJSON path} and GET {tiles path}/{z}/{x}/{y}.mvt
+// (and .png / @2x.png for a source painted as raster, raster/png-tile.ts, drawn from the same MVT),
 // mounted once per TileSourceMount (/api/v1/parcels, /api/v1/static/:layer, /api/v1/zoning,
 // /api/v1/basemap, /api/v1/sources/:id). Both pass the API gate (tile-gate.ts: 402 after a sandbox or
 // trial, 429 at a limit or cap) before the source is looked at; tiles are drawn through the shared
@@ -7,7 +8,9 @@
 import { Hono, type Context } from 'hono';
 import type { Caller } from '../auth/caller.ts';
 import { validatedJson } from './http-cache.ts';
-import { assertZoomInRange, parseTileCoords, stripMvt, type TileCoords } from './tile-coords.ts';
+import { ApiError } from '../errors.ts';
+import { pngResponse, pngTile, tileFormatOf } from './raster/png-tile.ts';
+import { assertZoomInRange, parseTileCoords, type TileCoords } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { missEncoding } from './tile-encoding.ts';
 import { sendTile, tileCaller, type TileAudience } from './tile-gate.ts';
@@ -31,26 +34,10 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
       return validatedJson(c, document, tileJsonAudience(source.cachePolicy(caller).audience, caller));
     });
 
-    app.get(`${mount.tilesPath}/:z/:x/:y`, async (c) => {
-      const caller = await tileCaller(tiles, c);
-      const early = mount.coordsBeforeLookup ? coordsOf(c) : undefined;
-      const found = mount.sourceFor(c, 'tile');
-      const source = found instanceof Promise ? await found : found;
-      const refused = source.mayRead(tiles, caller, c);
-      if (refused) await refused;
-      const coords = early ?? coordsOf(c);
-      assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
-      const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
-      const request = tileRequestOf(c);
-      if (source.prepare) request.prepare = source.prepare();
-      const tile = await tiles.renderer.tile(
-        source.layerKey(caller, version),
-        source.statement(caller, coords.z),
-        coords,
-        request,
-      );
-      return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
-    });
+    // A mount of raster-painted sources has its PNG route first, since the vector route's :y matches it too.
+    if (mount.rasterTiles)
+      app.get(`${mount.tilesPath}/:z/:x/:tile{[0-9]+(?:@2x)?\\.png}`, (c) => serveTile(tiles, mount, c, 'tile'));
+    app.get(`${mount.tilesPath}/:z/:x/:y`, (c) => serveTile(tiles, mount, c, 'y'));
   }
   return app;
 }
@@ -65,8 +52,41 @@ export function tileJsonAudience(audience: TileAudience, caller: Caller): TileAu
   return caller.via === 'token' ? 'private' : audience;
 }
 
-function coordsOf(c: Context): TileCoords {
-  return parseTileCoords(c.req.param('z')!, c.req.param('x')!, stripMvt(c.req.param('y')!));
+/**
+ * One tile of a mount's source: the gate, the source's read check, the zoom range, then the cached MVT,
+ * or its PNG when the URL's last part (`last`) names one. A .png of a source without raster paint is a 404.
+ */
+async function serveTile(
+  tiles: TileContext,
+  mount: TileSourceMount,
+  c: Context,
+  last: 'y' | 'tile',
+): Promise<Response> {
+  const caller = await tileCaller(tiles, c);
+  const early = mount.coordsBeforeLookup ? coordsOf(c, last) : undefined;
+  const found = mount.sourceFor(c, 'tile');
+  const source = found instanceof Promise ? await found : found;
+  const refused = source.mayRead(tiles, caller, c);
+  if (refused) await refused;
+  const coords = early ?? coordsOf(c, last);
+  assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
+  const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
+  const request = tileRequestOf(c);
+  if (source.prepare) request.prepare = source.prepare();
+  const key = source.layerKey(caller, version);
+  const statement = source.statement(caller, coords.z);
+  const { format, scale } = tileFormatOf(c.req.param(last)!);
+  if (format === 'png') {
+    if (!source.raster) throw new ApiError('NOT_FOUND', `${source.title} has vector tiles only (.mvt)`);
+    const png = await pngTile(tiles.renderer, key, statement, coords, request, source.raster, scale);
+    return sendTile(tiles, c, caller, png, source.cachePolicy(caller), source.metered, pngResponse);
+  }
+  const tile = await tiles.renderer.tile(key, statement, coords, request);
+  return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
+}
+
+function coordsOf(c: Context, last: 'y' | 'tile'): TileCoords {
+  return parseTileCoords(c.req.param('z')!, c.req.param('x')!, tileFormatOf(c.req.param(last)!).y);
 }
 
 /** What a tile render needs of its request: the signal of a client that leaves, and how to compress a miss. */

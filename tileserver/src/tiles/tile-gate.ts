@@ -33,9 +33,10 @@ export function sendTile(
   tile: StoredTile,
   policy: TileCachePolicy,
   metered = true,
+  respond: (c: Context, tile: StoredTile, maxAge: number) => Response = tileResponse,
 ): Response {
   if (metered && caller.via === 'token') tiles.meter.countTile(caller.token);
-  const answer = tileResponse(c, tile, policy.maxAge);
+  const answer = respond(c, tile, policy.maxAge);
   if (policy.audience === 'private') answer.headers.set('Cache-Control', `private, max-age=${policy.maxAge}`);
   // A session's tile URLs carry the anonymous token: only the credentials tell its callers apart.
   if (policy.audience !== 'public') answer.headers.append('Vary', 'Cookie, Authorization');

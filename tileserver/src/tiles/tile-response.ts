@@ -54,7 +54,14 @@ export function tileAnswer(
 }
 
 export function tileResponse(c: Context, tile: StoredTile, cacheSeconds: number): Response {
-  const answer = tileAnswer(tile, cacheSeconds, c.req.header('if-none-match'), c.req.header('accept-encoding'));
+  return answerResponse(
+    c,
+    tileAnswer(tile, cacheSeconds, c.req.header('if-none-match'), c.req.header('accept-encoding')),
+  );
+}
+
+/** A decided answer as the route's Response, with the request id. */
+export function answerResponse(c: Context, answer: TileAnswer): Response {
   const requestId = c.get('requestId') as string | undefined;
   if (requestId) answer.headers['X-Request-Id'] = requestId;
   return new Response(answer.body ? bytes(answer.body) : null, { status: answer.status, headers: answer.headers });

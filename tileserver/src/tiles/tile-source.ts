@@ -5,6 +5,7 @@
 // and whether an API token's tiles count; the route pair applies the gate, metering and cache to all.
 import type { Context } from 'hono';
 import type { Caller } from '../auth/caller.ts';
+import type { RasterStyle } from './raster/svg-of-tile.ts';
 import type { TileContext } from './tile-context.ts';
 import type { TileCachePolicy } from './tile-gate.ts';
 
@@ -34,7 +35,7 @@ export interface TileJsonMetadata {
 }
 
 export interface TileSource {
-  /** The URL path of its TileJSON; its tiles are {path}/{z}/{x}/{y}.mvt. */
+  /** The URL path of its TileJSON; its tiles are {path}/{z}/{x}/{y}.mvt (and .png with `raster`). */
   readonly path: string;
   /** The source in error messages ("The parcel layer has tiles from zoom ..."). */
   readonly title: string;
@@ -65,6 +66,8 @@ export interface TileSource {
   assertTileJsonRequest?(c: Context): void;
   /** Its TileJSON's metadata; `template` is the tile URL template the TileJSON carries. */
   metadata(tiles: TileContext, caller: Caller, c: Context, template: string): Promise<TileJsonMetadata>;
+  /** How its tiles are painted as PNG ({z}/{x}/{y}.png and @2x.png); a source without it has vector tiles only. */
+  readonly raster?: RasterStyle;
   /** The tile URL template; tileTemplate(origin, path, token, version) when absent. */
   tileUrl?(c: Context, origin: string, caller: Caller, version: number | string): string;
 }
@@ -78,6 +81,8 @@ export interface TileSourceMount {
   readonly tilesPath: string;
   /** The request's source, or 404 in the one error shape. */
   sourceFor(c: Context, at: 'tilejson' | 'tile'): TileSource | Promise<TileSource>;
+  /** Its sources may be painted as PNG (TileSource.raster): the mount gets the {y}.png / {y}@2x.png route. */
+  readonly rasterTiles?: boolean;
   /** A malformed tile URL is a 400 before the source is looked up (when the lookup reads the database). */
   readonly coordsBeforeLookup?: boolean;
   /** The sources always served here (built in); stored sources are found by id and list none. */

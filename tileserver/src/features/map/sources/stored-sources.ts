@@ -1,5 +1,5 @@
 // Stored source definitions as tile sources, looked up by id: TileJSON at /api/v1/sources/{id}.json
-// and tiles at /api/v1/sources/{id}/{z}/{x}/{y}.mvt through the one tile route pair. Each compiled
+// and tiles at /api/v1/sources/{id}/{z}/{x}/{y}.mvt (and .png, @2x.png) through the one tile route pair. Each compiled
 // source (registry.ts) gets one TileSource, kept beside it. A source styled by a survey is checked on
 // every request (its id is a hash of its definition, which anyone may compute), and a guest's tile and
 // TileJSON URLs carry the share token the guest came with.
@@ -7,12 +7,13 @@ import type { Context } from 'hono';
 import type { Caller } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
-import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
+import { DEFAULT_RULE, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 import { tableBounds } from '../../../tiles/bounds.ts';
 import { legendHtml, legendOf } from '../../../tiles/definition/compile.ts';
 import { sourceIdPattern } from '../../../tiles/definition/source-id.ts';
 import { publicOrigin, tileTemplate, type TileContext } from '../../../tiles/tile-context.ts';
 import type { TileCachePolicy } from '../../../tiles/tile-gate.ts';
+import { rasterTemplateOf } from '../../../tiles/raster/png-tile.ts';
 import { parcelLayer } from '../../../tiles/tile-queries.ts';
 import { tileJsonDocument, type TileSource, type TileSourceMount } from '../../../tiles/tile-source.ts';
 import { surveyAccessFor, surveyLayer } from '../../workspace/surveys/service.ts';
@@ -30,6 +31,7 @@ export class StoredSources implements TileSourceMount {
   readonly tilesPath = '/api/v1/sources/:id';
   readonly registered: readonly TileSource[] = [];
   readonly coordsBeforeLookup = true;
+  readonly rasterTiles = true;
   readonly registry: SourceRegistry;
   private readonly sources = new WeakMap<CompiledSource, TileSource>();
 
@@ -129,6 +131,8 @@ export class StoredSources implements TileSourceMount {
       statement: () => source.statement,
       prepare: () => stored.registry.use(source),
       cachePolicy: () => policy,
+      // PNG tiles paint the MVT's rule index with the rules' colours, the spec's default where none applies.
+      raster: { layer: 'parcels', rules: definition.styles, fallback: DEFAULT_RULE },
       tileUrl: (c, origin, caller, version) => stored.tilesOf(c, origin, caller, source, String(version)),
       async metadata(tiles, caller, c, template) {
         const bounds = definition.query.path
@@ -145,7 +149,12 @@ export class StoredSources implements TileSourceMount {
           id: source.id,
           name: `source ${source.id}`,
           // Clients written for other parcel tile APIs read the tile URL under `vector`; the TileJSON itself is `url`.
-          links: { vector: [template], url: `${origin}/api/v1/sources/${source.id}.json?${query}` },
+          // The same tiles drawn as PNG (256 px; @2x.png for 512) for clients that read only raster tiles.
+          links: {
+            vector: [template],
+            raster_tiles: [rasterTemplateOf(template)],
+            url: `${origin}/api/v1/sources/${source.id}.json?${query}`,
+          },
           maxzoom: parcelLayer.tileJsonMaxzoom,
           bounds,
           vector_layers: [{ id: 'parcels', fields }],
