@@ -82,7 +82,7 @@ export async function makeExportFile(
       const summary = await writeMbtiles(row, level, join(temp, 'tiles.mbtiles'), deps.databaseUrl, (p) =>
         onProgress(Math.floor(p * 0.9)),
       );
-      pmtilesFromMbtiles(join(temp, 'tiles.mbtiles'), tempFile, summary, (done, total) =>
+      await pmtilesFromMbtiles(join(temp, 'tiles.mbtiles'), tempFile, summary, (done, total) =>
         onProgress(90 + Math.floor((done / Math.max(1, total)) * 9)),
       );
     } else {

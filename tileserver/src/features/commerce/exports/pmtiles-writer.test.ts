@@ -44,7 +44,7 @@ describe('the PMTiles writer', () => {
     const same = new TextEncoder().encode('empty sea');
     const isSea = (t: TileCoord) => t.z === 14 && t.x % 8 < 4;
     const file = join(dir, 'small.pmtiles');
-    const made = writePmtiles(file, {
+    const made = await writePmtiles(file, {
       ...base,
       tiles: [...tiles].reverse(),
       read: (t) => (isSea(t) ? same : content(t)),
@@ -101,7 +101,7 @@ describe('the PMTiles writer', () => {
       for (let y = 0; y < 200; y++) if (scatter(x, y) % 4 !== 0) tiles.push({ z: 16, x: 19700 + x, y: 24100 + y });
     const padded = (t: TileCoord) => `tile 16/${t.x}/${t.y}`.padEnd(20 + scatter(t.x, t.y), '.');
     const file = join(dir, 'large.pmtiles');
-    writePmtiles(file, {
+    await writePmtiles(file, {
       ...base,
       tiles,
       read: (t) => new TextEncoder().encode(padded(t)),

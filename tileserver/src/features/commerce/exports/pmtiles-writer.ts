@@ -160,11 +160,14 @@ function header(fields: {
   return b;
 }
 
-/** Writes the archive to `file`; answers its counts (addressed tiles, entries, distinct contents). */
-export function writePmtiles(
+/**
+ * Writes the archive to `file`; answers its counts (addressed tiles, entries, distinct contents). It
+ * yields to the event loop every 256 tiles: a county's archive must not stall the tiles this process serves.
+ */
+export async function writePmtiles(
   file: string,
   options: PmtilesOptions,
-): { addressed: number; entries: number; contents: number; bytes: number } {
+): Promise<{ addressed: number; entries: number; contents: number; bytes: number }> {
   const ordered = options.tiles.map((t) => ({ t, id: tileId(t) })).sort((a, b) => a.id - b.id);
   const dataFile = `${file}.data`;
   const data = openSync(dataFile, 'w');
@@ -172,7 +175,7 @@ export function writePmtiles(
   const seen = new Map<string, { offset: number; length: number }>();
   let dataBytes = 0;
   try {
-    ordered.forEach(({ t, id }, i) => {
+    for (const [i, { t, id }] of ordered.entries()) {
       const bytes = options.read(t);
       const hash = createHash('sha256').update(bytes).digest('base64');
       let stored = seen.get(hash);
@@ -185,8 +188,11 @@ export function writePmtiles(
       const last = entries[entries.length - 1];
       if (last && last.offset === stored.offset && last.tileId + last.runLength === id) last.runLength += 1;
       else entries.push({ tileId: id, offset: stored.offset, length: stored.length, runLength: 1 });
-      if (i % 256 === 0) options.onProgress?.(i, ordered.length);
-    });
+      if (i % 256 === 255) {
+        options.onProgress?.(i + 1, ordered.length);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    }
   } finally {
     closeSync(data);
   }

@@ -140,7 +140,7 @@ describe('tile archive exports', () => {
     const mbtiles = join(dataDir, 'cambridge.mbtiles');
     const pmtiles = join(dataDir, 'cambridge.pmtiles');
     const summary = await writeMbtiles(row, 'pro', mbtiles, inject('databaseUrl'));
-    pmtilesFromMbtiles(mbtiles, pmtiles, summary);
+    await pmtilesFromMbtiles(mbtiles, pmtiles, summary);
     const reader = new PMTiles(new BufferSource(readFileSync(pmtiles)));
     const header = await reader.getHeader();
     expect(header).toMatchObject({

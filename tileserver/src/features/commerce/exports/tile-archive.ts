@@ -6,7 +6,8 @@
 // carries the columns the export's level may see. One statement per zoom draws all its tiles
 // (grouped by tile, read through a cursor), so the server holds a few tiles at a time.
 import { DatabaseSync } from 'node:sqlite';
-import { gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { createDb } from '../../../db/client.ts';
 import { detailOnlySql, detailZoom, extentSql, featureIdSql, visibleAtZoomSql } from '../../../tiles/zoom-strategy.ts';
@@ -16,6 +17,8 @@ import { fileColumnList, selectionSql } from './selection.ts';
 
 export const archiveMinZoom = 11;
 export const archiveMaxZoom = 16;
+
+const gzipAsync = promisify(gzip);
 
 /** Web Mercator half-width: x and y of tiles from metres. */
 const half = 20037508.342789244;
@@ -109,11 +112,11 @@ export async function writeMbtiles(
       let count = 0;
       db.exec('BEGIN');
       for await (const batch of sql.unsafe<{ x: number; y: number; mvt: Buffer }[]>(statement, [z]).cursor(64)) {
-        for (const t of batch) {
-          if (!t.mvt?.length) continue;
-          insert.run(z, t.x, 2 ** z - 1 - t.y, gzipSync(t.mvt));
-          count += 1;
-        }
+        // Compressed on libuv's threads: a batch of wide z15 tiles would otherwise hold the event loop.
+        const drawn = batch.filter((t) => t.mvt?.length);
+        const packed = await Promise.all(drawn.map((t) => gzipAsync(t.mvt)));
+        drawn.forEach((t, i) => insert.run(z, t.x, 2 ** z - 1 - t.y, packed[i]!));
+        count += drawn.length;
         onProgress(Math.floor(((done + weight * Math.min(1, count / expected)) / total) * 100));
       }
       db.exec('COMMIT');
@@ -155,12 +158,12 @@ export async function writeMbtiles(
 }
 
 /** The PMTiles file of the tiles in an MBTiles file (gzip tiles as they are, TMS rows turned back to XYZ). */
-export function pmtilesFromMbtiles(
+export async function pmtilesFromMbtiles(
   mbtiles: string,
   file: string,
   summary: ArchiveSummary,
   onProgress: (done: number, total: number) => void = () => {},
-): void {
+): Promise<void> {
   const db = new DatabaseSync(mbtiles, { readOnly: true });
   try {
     const coords = db.prepare('SELECT zoom_level AS z, tile_column AS x, tile_row AS r FROM tiles').all() as {
@@ -169,7 +172,7 @@ export function pmtilesFromMbtiles(
       r: number;
     }[];
     const one = db.prepare('SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?');
-    writePmtiles(file, {
+    await writePmtiles(file, {
       tiles: coords.map((c) => ({ z: c.z, x: c.x, y: 2 ** c.z - 1 - c.r })),
       read: (t) => (one.get(t.z, t.x, 2 ** t.z - 1 - t.y) as { tile_data: Uint8Array }).tile_data,
       metadata: summary.metadata,
