@@ -58,6 +58,12 @@ describe('exports in the browser', () => {
     expect(readFileSync(csvFile, 'utf8').trim().split('\n').length).toBe(use!.n + 1);
 
     await page.goto(`${h.server.origin}${project.path}#export`);
+    // The offline tile archives are offered and priced as spatial files.
+    await page.getByTestId('export-format-pmtiles').click();
+    await expect
+      .poll(() => page.getByTestId('export-total').textContent(), { timeout: 30_000 })
+      .toBe(`$${((use!.n * 15) / 100).toFixed(2)}`);
+    expect(await page.getByTestId('export-format-mbtiles').textContent()).toBe('MBTiles');
     await page.getByTestId('export-format-shp').click();
     await expect
       .poll(() => page.getByTestId('export-review').textContent(), { timeout: 30_000 })

@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
-export const exportFormats = ['csv', 'shp', 'kml', 'geojson', 'gpkg', 'sql'] as const;
+export const exportFormats = ['csv', 'shp', 'kml', 'geojson', 'gpkg', 'sql', 'mbtiles', 'pmtiles'] as const;
 export type ExportFormat = (typeof exportFormats)[number];
+/** Vector-tile archives (z11-16) of the selection, to take offline; the other formats are feature files. */
+export const tileArchiveFormats = ['mbtiles', 'pmtiles'] as const satisfies readonly ExportFormat[];
 
 const placePath = boundedString(300)
   .trim()

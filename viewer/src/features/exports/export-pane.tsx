@@ -17,10 +17,13 @@ import {
 import { ExportHistory } from './export-history.tsx';
 import { ReviewModal } from './review-modal.tsx';
 
-const formats: { fmt: ExportFormat; label: string }[] = [
+const tilesNote = 'Vector tiles of the parcels, zooms 11-16, for maps that work offline';
+const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
   { fmt: 'csv', label: 'Spreadsheet' },
   { fmt: 'shp', label: 'Shapefile' },
   { fmt: 'kml', label: 'KML' },
+  { fmt: 'mbtiles', label: 'MBTiles', title: `${tilesNote} (QGIS, GDAL, tile servers)` },
+  { fmt: 'pmtiles', label: 'PMTiles', title: `${tilesNote} (one file a web map reads directly)` },
 ];
 export const failureText = 'Something went wrong, please try again.';
 const softDisabledTip =
@@ -128,6 +131,7 @@ export function ExportPane(props: { onClose: () => void }) {
                   className="button"
                   aria-pressed={fmt === f.fmt}
                   data-testid={`export-format-${f.fmt}`}
+                  title={f.title}
                   onClick={() => setFmt(f.fmt)}
                 >
                   {f.label}

@@ -1,15 +1,19 @@
 // Writes an export's file with GDAL's ogr2ogr straight from PostGIS (the server's memory stays flat
-// whatever the size). The file is written into a temporary folder and renamed into place only when
+// whatever the size); tile archives (MBTiles, PMTiles) are drawn by tile-archive.ts instead. The file is written into a temporary folder and renamed into place only when
 // complete, so a "download available" record never points at a half-written file.
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnTiedChild } from '../../../system/tied-child.ts';
-import type { ExportFormat } from '@parcel-map/contracts/commerce/exports';
+import { type ExportFormat, tileArchiveFormats } from '@parcel-map/contracts/commerce/exports';
 import { fileColumns, selectionSql } from './selection.ts';
 import type { ExportRow } from './queries.ts';
 import { processAlive } from '../../../system/process-alive.ts';
+import { pmtilesFromMbtiles, writeMbtiles } from './tile-archive.ts';
 
-const drivers: Record<ExportFormat, { driver: string; ext: string; options: string[] }> = {
+type TileArchiveFormat = (typeof tileArchiveFormats)[number];
+
+type FeatureFormat = Exclude<ExportFormat, TileArchiveFormat>;
+const drivers: Record<FeatureFormat, { driver: string; ext: string; options: string[] }> = {
   csv: { driver: 'CSV', ext: 'csv', options: ['-lco', 'GEOMETRY=AS_WKT'] },
   // GDAL writes a zipped shapefile itself when the name ends in .shp.zip.
   shp: { driver: 'ESRI Shapefile', ext: 'shp.zip', options: ['-lco', 'ENCODING=UTF-8'] },
@@ -19,7 +23,12 @@ const drivers: Record<ExportFormat, { driver: string; ext: string; options: stri
   sql: { driver: 'PGDUMP', ext: 'sql', options: ['-lco', 'SRID=4326'] },
 };
 
-export const fileExtension = (format: ExportFormat) => drivers[format].ext;
+const archiveExtensions: Record<TileArchiveFormat, string> = { mbtiles: 'mbtiles', pmtiles: 'pmtiles' };
+const isArchive = (format: ExportFormat): format is TileArchiveFormat =>
+  (tileArchiveFormats as readonly string[]).includes(format);
+
+export const fileExtension = (format: ExportFormat) =>
+  isArchive(format) ? archiveExtensions[format] : drivers[format].ext;
 
 /** libpq environment for ogr2ogr, so the password never appears in its command line. */
 function pgEnvironment(databaseUrl: string): NodeJS.ProcessEnv {
@@ -52,17 +61,9 @@ export async function makeExportFile(
   onProgress: (percent: number) => void = () => {},
 ): Promise<{ filename: string; bytes: number }> {
   const format = row.format as ExportFormat;
-  const spec = drivers[format];
   const level = (row.product === 'premium' || row.product === 'standard' ? row.product : row.level) as Parameters<
     typeof fileColumns
   >[0];
-  // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
-  // A csv file opens in spreadsheets: county text (owners, addresses) that looks like a formula is guarded.
-  const query = selectionSql(
-    row.definition,
-    { exportId: row.id },
-    fileColumns(level, row.definition.fields, format === 'csv'),
-  );
   const dir = exportsDir(deps.dataDir);
   // A run of this export in a process that was killed left its folder behind (named with its pid).
   // Only dead processes' folders go: a run whose heartbeat merely lapsed may still be writing.
@@ -71,47 +72,78 @@ export async function makeExportFile(
     if (pid && pid !== process.pid && !processAlive(pid)) rmSync(join(dir, entry), { recursive: true, force: true });
   }
   const temp = mkdtempSync(join(dir, `.tmp-${row.id}-${process.pid}-`));
-  const filename = `parcels-${slug(row.path)}-${row.id}.${spec.ext}`;
+  const filename = `parcels-${slug(row.path)}-${row.id}.${fileExtension(format)}`;
   const tempFile = join(temp, filename);
   try {
-    await new Promise<void>((resolve, reject) => {
-      const args = [
-        '-f',
-        spec.driver,
-        tempFile,
-        'PG:',
-        '-sql',
-        query,
-        '-nln',
-        'parcels',
-        '-nlt',
-        'MULTIPOLYGON',
-        '-a_srs',
-        'EPSG:4326',
-        '-progress',
-        ...spec.options,
-      ];
-      // ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE),
-      // which a slow query can delay for minutes: it dies with this process.
-      const child = spawnTiedChild('ogr2ogr', args, pgEnvironment(deps.databaseUrl));
-      let errors = '';
-      // ogr2ogr -progress prints "0...10...20..." as it goes.
-      child.stdout.on('data', (chunk: Buffer) => {
-        const steps = chunk.toString().match(/\d+(?=\.\.\.)/g);
-        if (steps) onProgress(Math.min(99, Number(steps[steps.length - 1])));
-      });
-      child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
-      child.on('error', reject);
-      child.on('close', (code) =>
-        code === 0 ? resolve() : reject(new Error(`ogr2ogr exited with ${code}: ${errors.trim()}`)),
+    if (format === 'mbtiles')
+      await writeMbtiles(row, level, tempFile, deps.databaseUrl, (p) => onProgress(Math.min(99, p)));
+    else if (format === 'pmtiles') {
+      // The tiles are drawn into an MBTiles file beside it first (90% of the work), then laid out as PMTiles.
+      const summary = await writeMbtiles(row, level, join(temp, 'tiles.mbtiles'), deps.databaseUrl, (p) =>
+        onProgress(Math.floor(p * 0.9)),
       );
-    });
+      await pmtilesFromMbtiles(join(temp, 'tiles.mbtiles'), tempFile, summary, (done, total) =>
+        onProgress(90 + Math.floor((done / Math.max(1, total)) * 9)),
+      );
+    } else {
+      // No ORDER BY: sorting a county's wide rows spills to disk before the first row is written.
+      // A csv file opens in spreadsheets: county text (owners, addresses) that looks like a formula is guarded.
+      const query = selectionSql(
+        row.definition,
+        { exportId: row.id },
+        fileColumns(level, row.definition.fields, format === 'csv'),
+      );
+      await runOgr2ogr(format, query, tempFile, deps.databaseUrl, onProgress);
+    }
     const finalPath = join(dir, filename);
     renameSync(tempFile, finalPath);
     return { filename, bytes: statSync(finalPath).size };
   } finally {
     rmSync(temp, { recursive: true, force: true });
   }
+}
+
+/** ogr2ogr from PostGIS into `file`, its -progress dots reported as percent. */
+function runOgr2ogr(
+  format: FeatureFormat,
+  query: string,
+  tempFile: string,
+  databaseUrl: string,
+  onProgress: (percent: number) => void,
+): Promise<void> {
+  const spec = drivers[format];
+  return new Promise<void>((resolve, reject) => {
+    const args = [
+      '-f',
+      spec.driver,
+      tempFile,
+      'PG:',
+      '-sql',
+      query,
+      '-nln',
+      'parcels',
+      '-nlt',
+      'MULTIPOLYGON',
+      '-a_srs',
+      'EPSG:4326',
+      '-progress',
+      ...spec.options,
+    ];
+    // ogr2ogr outlives a killed server until its next progress line hits the closed pipe (SIGPIPE),
+    // which a slow query can delay for minutes: it dies with this process.
+    const child = spawnTiedChild('ogr2ogr', args, pgEnvironment(databaseUrl));
+    let errors = '';
+    // ogr2ogr -progress prints "0...10...20..." as it goes.
+    child.stdout.on('data', (chunk: Buffer) => {
+      const steps = chunk.toString().match(/\d+(?=\.\.\.)/g);
+      if (steps) onProgress(Math.min(99, Number(steps[steps.length - 1])));
+    });
+    child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`ogr2ogr exited with ${code}: ${errors.trim()}`)),
+    );
+  });
 }
 
 export function removeExportFile(dataDir: string, filename: string | null): void {

@@ -31,6 +31,19 @@ describe('export pricing', () => {
     expect(reviewLabel(q)).toBe('Review Data & Proceed to Cart');
   });
 
+  it('prices MBTiles and PMTiles archives as spatial files: 15 cents per parcel, no free rows', () => {
+    for (const format of ['mbtiles', 'pmtiles'] as const)
+      expect(quote({ ...base, format, count: 100 })).toMatchObject({
+        free_applied: 0,
+        billable: 100,
+        cents_per_record: 15,
+        price_cents: 1500,
+        free_download: false,
+        can_add_to_cart: true,
+        can_download: false,
+      });
+  });
+
   it('charges 15 cents per record for shapefile and KML with no free rows', () => {
     expect(quote({ ...base, format: 'shp', count: 100 })).toMatchObject({
       free_applied: 0,

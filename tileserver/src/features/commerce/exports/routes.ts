@@ -287,7 +287,11 @@ async function download(c: Context, deps: Ctx): Promise<Response> {
         ? 'application/geo+json'
         : row.format === 'kml'
           ? 'application/vnd.google-earth.kml+xml'
-          : 'application/octet-stream';
+          : row.format === 'mbtiles'
+            ? 'application/vnd.sqlite3'
+            : row.format === 'pmtiles'
+              ? 'application/vnd.pmtiles'
+              : 'application/octet-stream';
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
     headers: {
       'Content-Type': type,

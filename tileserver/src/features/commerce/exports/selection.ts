@@ -50,18 +50,31 @@ export function exportFields(level: Level | 'standard' | 'premium'): string[] {
   return parcelFields.filter((f) => canSeeTier(seen, f.tier)).map((f) => f.name);
 }
 
+/** A file's catalog columns as SQL over `p` (uuid as text; csv_safe text for spreadsheets), in catalog order. */
+export function fileColumnList(
+  level: Parameters<typeof exportFields>[0],
+  fields?: string[],
+  spreadsheet = false,
+): { name: string; kind: string; sql: string }[] {
+  const byName = new Map(parcelFields.map((f) => [f.name, f]));
+  // Stored field lists are checked against the catalog again: only catalog identifiers reach SQL text.
+  const names = fields ? fields.filter((f) => byName.has(f)) : exportFields(level);
+  return names.map((name) => {
+    const field = byName.get(name)!;
+    const sql =
+      field.sqlType === 'uuid'
+        ? `p."${name}"::text AS "${name}"`
+        : spreadsheet && field.kind === 'text'
+          ? `csv_safe(p."${name}") AS "${name}"`
+          : `p."${name}"`;
+    return { name, kind: field.kind, sql };
+  });
+}
+
 /**
  * The SELECT list of a file: catalog columns (uuid as text) and the geometry in EPSG:4326; with
  * `spreadsheet`, text columns pass the spreadsheet-formula guard (csv_safe) for csv files.
  */
 export function fileColumns(level: Parameters<typeof exportFields>[0], fields?: string[], spreadsheet = false): string {
-  const byName = new Map(parcelFields.map((f) => [f.name, f]));
-  // Stored field lists are checked against the catalog again: only catalog identifiers reach SQL text.
-  const names = fields ? fields.filter((f) => byName.has(f)) : exportFields(level);
-  const columns = names.map((name) => {
-    const field = byName.get(name)!;
-    if (field.sqlType === 'uuid') return `p."${name}"::text AS "${name}"`;
-    return spreadsheet && field.kind === 'text' ? `csv_safe(p."${name}") AS "${name}"` : `p."${name}"`;
-  });
-  return [...columns, 'p.geom'].join(', ');
+  return [...fileColumnList(level, fields, spreadsheet).map((c) => c.sql), 'p.geom'].join(', ');
 }
