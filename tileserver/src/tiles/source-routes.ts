@@ -12,7 +12,7 @@ import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts'
 import { missEncoding } from './tile-encoding.ts';
 import { sendTile, tileCaller, type TileAudience } from './tile-gate.ts';
 import type { TileRequest } from './tile-renderer.ts';
-import { tileJsonDocument, type TileSourceMount } from './tile-source.ts';
+import { tileJsonDocument, type TileSource, type TileSourceMount } from './tile-source.ts';
 
 export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSourceMount[]): Hono {
   const app = new Hono();
@@ -36,23 +36,38 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
       const early = mount.coordsBeforeLookup ? coordsOf(c) : undefined;
       const found = mount.sourceFor(c, 'tile');
       const source = found instanceof Promise ? await found : found;
-      const refused = source.mayRead(tiles, caller, c);
-      if (refused) await refused;
-      const coords = early ?? coordsOf(c);
-      assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
-      const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
-      const request = tileRequestOf(c);
-      if (source.prepare) request.prepare = source.prepare();
-      const tile = await tiles.renderer.tile(
-        source.layerKey(caller, version),
-        source.statement(caller, coords.z),
-        coords,
-        request,
-      );
-      return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
+      return serveSourceTile(tiles, c, caller, source, () => early ?? coordsOf(c));
     });
   }
   return app;
+}
+
+/**
+ * A source's tile for a caller the gate has passed: who may read it, its zoom range, its version, the
+ * shared cache and renderer, the meter and the cache policy. Other tile URL schemes (OGC API Tiles'
+ * z/y/x) call it too, so their tiles are these tiles, byte for byte.
+ */
+export async function serveSourceTile(
+  tiles: TileContext,
+  c: Context,
+  caller: Caller,
+  source: TileSource,
+  coordsOfRequest: () => TileCoords,
+): Promise<Response> {
+  const refused = source.mayRead(tiles, caller, c);
+  if (refused) await refused;
+  const coords = coordsOfRequest();
+  assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
+  const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
+  const request = tileRequestOf(c);
+  if (source.prepare) request.prepare = source.prepare();
+  const tile = await tiles.renderer.tile(
+    source.layerKey(caller, version),
+    source.statement(caller, coords.z),
+    coords,
+    request,
+  );
+  return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
 }
 
 /**
