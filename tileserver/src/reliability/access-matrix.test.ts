@@ -88,6 +88,7 @@ function concretePath(route: Route): string {
             : '999999999') + json
         );
       if (name === 'token') return `pm_matrix000${json}`;
+      if (name === 'collectionId') return 'parcels';
       if (/^[xyz]$/.test(name)) return '1';
       return 'x';
     })

@@ -1,6 +1,6 @@
 // The OGC API with a real client, GDAL's OAPIF driver, against the app on a port: ogrinfo lists the
 // collections, and ogr2ogr with a bbox over Harvard Square (one z17 tile and its 64-unit buffer) fetches,
-// page by page, the same parcels the tile route draws in that tile.
+// page by page over the next links, the same parcels the tile route draws in that tile.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -26,7 +26,16 @@ const app = createApp({
   payments: new LocalPaymentProvider(sql),
 });
 // GDAL calls over HTTP, so the app listens; the tools run asynchronously, never blocking this process.
-const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+const asked: string[] = [];
+const server = serve({
+  fetch: (request) => {
+    const url = new URL(request.url);
+    asked.push(`${url.pathname}${url.search}`);
+    return app.fetch(request);
+  },
+  port: 0,
+  hostname: '127.0.0.1',
+});
 const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 afterAll(async () => {
   server.close();
@@ -70,5 +79,10 @@ describe('GDAL reads the OGC API', () => {
     expect(inTile.length).toBeGreaterThan(10);
     expect(new Set(viaGdal).size).toBe(viaGdal.length);
     expect(viaGdal).toEqual(inTile);
+    // The bbox went to the server, and the pages came by the keyset next links.
+    const pages = asked.filter((path) => path.startsWith('/ogc/collections/parcels/items') && path.includes('bbox='));
+    expect(pages.filter((path) => path.includes('after=')).length).toBeGreaterThanOrEqual(
+      Math.ceil(inTile.length / 25) - 1,
+    );
   });
 });

@@ -239,3 +239,24 @@ describe('tiles', () => {
     expect((await app.request('/ogc/collections/parcels/tiles/WebMercatorQuad/16/x/1')).status).toBe(400);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('documents every /ogc route of the app, and the landing page’s service-desc is that document', async () => {
+    const doc = (await new TestBrowser(app).get('/api/openapi.json')).json;
+    const template = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+    const served = [
+      ...new Set(app.routes.filter((r) => r.path.startsWith('/ogc')).map((r) => template(r.path))),
+    ].sort();
+    expect(served.length).toBe(11);
+    expect(
+      Object.keys(doc.paths)
+        .filter((path) => path.startsWith('/ogc'))
+        .sort(),
+    ).toEqual(served);
+    const items = doc.paths['/ogc/collections/{collectionId}/items'].get;
+    expect(items.parameters.map((p: { name: string }) => p.name)).toEqual(
+      expect.arrayContaining(['bbox', 'limit', 'offset', 'crs', 'bbox-crs']),
+    );
+    expect(Object.keys(items.responses['200'].content)).toEqual(['application/geo+json', 'text/html']);
+  });
+});
