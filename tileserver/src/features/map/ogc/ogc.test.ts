@@ -17,7 +17,7 @@ import { escapeHtml, ogcPage } from './html.ts';
 
 const sql = testDb(3);
 const app = createApp({
-  config: loadConfig({ METERING_FLUSH_MS: '600000' }),
+  config: loadConfig({ METERING_FLUSH_MS: '200' }),
   sql,
   logger: createLogger('silent'),
   payments: new LocalPaymentProvider(sql),
@@ -116,6 +116,24 @@ describe('items', () => {
     expect(Object.keys(page.features[0]!.properties)).toEqual(expect.arrayContaining(['path', 'address', 'owner']));
     // The sandbox's token travels in the links, as the client sent it.
     expect(linkOf(page.links, 'next')!.href).toContain(`token=${token}`);
+  });
+
+  it('meters each feature answered as a parcel record of the account, as /api/v2 does', async () => {
+    const [group] = await sql<{ id: number }[]>`
+      SELECT id FROM groups WHERE api_token_hint = ${token.slice(-4)} ORDER BY id DESC LIMIT 1`;
+    const recorded = async () => {
+      // The meter writes its counts every METERING_FLUSH_MS (200 ms here).
+      await new Promise((done) => setTimeout(done, 600));
+      const [row] = await sql<{ n: number }[]>`
+        SELECT coalesce(sum(records), 0)::int AS n FROM api_usage WHERE group_id = ${group!.id}`;
+      return row!.n;
+    };
+    const before = await recorded();
+    const answer = await sandbox.get(`${items}?bbox=${harvard.join(',')}&limit=13&token=${token}`);
+    expect(answer.json.numberReturned).toBe(13);
+    const [id] = await parcelIdsIn(harvard);
+    expect((await sandbox.get(`${items}/${id}?token=${token}`)).status).toBe(200);
+    expect(await recorded()).toBe(before + 14);
   });
 
   it('walks every parcel of a small bbox once by its next links, and back by prev', async () => {
