@@ -1,5 +1,5 @@
 // The map area's routes: places (+ search, coverage), insights, parcels (+ dimensions), the parcel API,
-// the OGC API, the layer catalogue, sources (+ filters, extent) and the tile endpoints.
+// the layer catalogue, sources (+ filters, extent) and the tile endpoints.
 import { Hono } from 'hono';
 import type { Services } from '../../services.ts';
 import { tileSourceRoutes } from '../../tiles/source-routes.ts';
