@@ -13,6 +13,10 @@ export const tags = [
   { name: 'Parcel API', description: 'The /api/v2 parcel API for API plans; every parcel returned is metered' },
   { name: 'API account', description: 'API plans, the sandbox, usage and the usage cap' },
   { name: 'Service', description: 'Health, client settings, the session and this document' },
+  {
+    name: 'OGC API',
+    description: 'OGC API - Features (GeoJSON, HTML, CRS84 and EPSG:3857) and OGC API - Tiles at /ogc',
+  },
 ] as const;
 export type Tag = (typeof tags)[number]['name'];
 

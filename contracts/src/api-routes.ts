@@ -5,6 +5,7 @@ import { tags } from './api-routes-shared.ts';
 import { recordRoutes } from './api-routes-records.ts';
 import { tileRoutes } from './api-routes-tiles.ts';
 import { parcelApiRoutes } from './api-routes-v2.ts';
+import { ogcApiRoutes } from './api-routes-ogc.ts';
 import { geometry } from './geojson.ts';
 import { featureCollection } from './map/parcel-api.ts';
 import { parcelEntity } from './map/parcels.ts';
@@ -12,7 +13,7 @@ import { searchAnswer } from './map/places.ts';
 import { tileJson } from './map/sources.ts';
 import { type ApiRoute, openApiDocument } from './openapi.ts';
 
-export const apiRoutes: readonly ApiRoute[] = [...tileRoutes, ...recordRoutes, ...parcelApiRoutes];
+export const apiRoutes: readonly ApiRoute[] = [...tileRoutes, ...recordRoutes, ...parcelApiRoutes, ...ogcApiRoutes];
 
 /** Schemas named once in the document, however many operations answer them. */
 const components = {

@@ -13,6 +13,7 @@ export const mediaTypes = {
   mvt: 'application/vnd.mapbox-vector-tile',
   protobuf: 'application/x-protobuf',
   png: 'image/png',
+  html: 'text/html',
   events: 'text/event-stream',
 } as const;
 export type MediaKind = keyof typeof mediaTypes;

@@ -14,6 +14,18 @@ import { cartAnswer, storePlacesAnswer, storeProductsAnswer, storeSearchAnswer, 
 import { insightsPayload } from './map/insights.ts';
 import { layerCatalogue, clientConfig } from './map/layers.ts';
 import { featureCollection } from './map/parcel-api.ts';
+import {
+  ogcCollection,
+  ogcCollections,
+  ogcConformance,
+  ogcFeature,
+  ogcFeatureCollection,
+  ogcLandingPage,
+  ogcTileMatrixSet,
+  ogcTileMatrixSets,
+  ogcTileset,
+  ogcTilesets,
+} from './map/ogc.ts';
 import { dimensions, fieldCatalog, parcelEntity, parcelsAtPointAnswer } from './map/parcels.ts';
 import { atPoint, boundaryFeature, childrenResponse, coverageTable, searchAnswer } from './map/places.ts';
 import { autocompleteAnswer, filtersAnswer } from './map/source-filters.ts';
@@ -96,6 +108,16 @@ export const getResponses = {
   'GET /api/v2/parcels/query': featureCollection,
   'GET /api/v2/openapi.json': openApiShape,
   'GET /api/openapi.json': openApiShape,
+  'GET /ogc': ogcLandingPage,
+  'GET /ogc/conformance': ogcConformance,
+  'GET /ogc/collections': ogcCollections,
+  'GET /ogc/collections/:collectionId': ogcCollection,
+  'GET /ogc/collections/:collectionId/items': ogcFeatureCollection,
+  'GET /ogc/collections/:collectionId/items/:featureId': ogcFeature,
+  'GET /ogc/collections/:collectionId/tiles': ogcTilesets,
+  'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad': ogcTileset,
+  'GET /ogc/tileMatrixSets': ogcTileMatrixSets,
+  'GET /ogc/tileMatrixSets/WebMercatorQuad': ogcTileMatrixSet,
   'GET /g/:group/maps/:slug/exports.json': projectExportsAnswer,
   'GET /profile/exports.json': profileExportsAnswer,
   'GET /orders/cart.json': cartAnswer,

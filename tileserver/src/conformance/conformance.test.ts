@@ -25,6 +25,7 @@ import {
   geoJsonProblems,
   mvtProblems,
   openApiProblems,
+  pngProblems,
   prometheusProblems,
   styleProblems,
   tileJsonProblems,
@@ -45,6 +46,9 @@ afterAll(async () => {
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const harvardSquare = { lon: -71.1097, lat: 42.3736 };
+const harvardBox = '-71.1205,42.3700,-71.1145,42.3740';
+const pngRoute = 'GET /api/v1/sources/:id/:z/:x/:tile{[0-9]+(?:@2x)?\\.png}';
+const ogcTileRoute = 'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad/:z/:y/:x';
 const callers = {} as Record<Level, TestBrowser>;
 const userIds = {} as Record<Level, number>;
 const v: Record<string, string> = {};
@@ -66,8 +70,10 @@ beforeAll(async () => {
     callers[level] = user.browser;
     userIds[level] = user.userId;
   }
-  const [parcel] = await sql<{ path: string; parcelnumb: string; address: string; lon: number; lat: number }[]>`
-    SELECT path, parcelnumb, address, ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat
+  const [parcel] = await sql<
+    { path: string; ll_uuid: string; parcelnumb: string; address: string; lon: number; lat: number }[]
+  >`
+    SELECT path, ll_uuid::text, parcelnumb, address, ST_X(ST_PointOnSurface(geom)) AS lon, ST_Y(ST_PointOnSurface(geom)) AS lat
     FROM parcels WHERE path LIKE ${`${cambridge}/%`} AND parcelnumb IS NOT NULL AND address ~ '^[0-9]+ [A-Z]' ORDER BY id LIMIT 1`;
   expect((await callers.team.post(`${parcel!.path}/bookmark.json`)).status).toBeLessThan(300);
   const project = await callers.team.post('/projects.json', { name: 'Conformance', query: { path: cambridge } });
@@ -81,6 +87,7 @@ beforeAll(async () => {
   expect(survey.status).toBe(201);
   Object.assign(v, {
     survey: String(survey.json.id),
+    parcel: parcel!.ll_uuid,
     lat: String(parcel!.lat),
     lon: String(parcel!.lon),
     apn: encodeURIComponent(parcel!.parcelnumb),
@@ -119,6 +126,11 @@ const documentSamples = (): Sample[] => [
   ...each('GET /api/v2/parcels/apn', `/api/v2/parcels/apn?parcelnumb=${v.apn}`),
   ...each('GET /api/v2/parcels/query', `/api/v2/parcels/query?path=${cambridge}&fields[city]=cambridge`),
   ...each('GET /*', `${cambridge}/boundaries.json`),
+  ...each(
+    'GET /ogc/collections/:collectionId/items',
+    `/ogc/collections/parcels/items?bbox=${harvardBox}&limit=20&f=json`,
+  ),
+  ...each('GET /ogc/collections/:collectionId/items/:featureId', `/ogc/collections/parcels/items/${v.parcel}?f=json`),
   ...each('GET /profile/bookmarks.csv', '/profile/bookmarks.csv'),
   ...each('GET /surveys/:id{[0-9]+}/posts.csv', `/surveys/${v.survey}/posts.csv`),
 ];
@@ -179,9 +191,12 @@ describe('conformance of what the server publishes', () => {
 
   it('samples every published route at every level it lists', async () => {
     const sampled = new Set([...tileJsonSamples(), ...documentSamples()].map((s) => `${s.route} as ${s.level}`));
+    // Tiles are sampled from each TileJSON's own template (below), OGC API tiles and PNG tiles by route.
     for (const level of publishedFormats['GET /api/v1/parcels/:z/:x/:y']!.levels)
-      for (const route of Object.keys(publishedFormats).filter((r) => formatOf[r] === 'mvt'))
+      for (const route of Object.keys(publishedFormats).filter((r) => formatOf[r] === 'mvt' && r !== ogcTileRoute))
         sampled.add(`${route} as ${level}`);
+    for (const route of [pngRoute, ogcTileRoute])
+      for (const level of publishedFormats[route]!.levels) sampled.add(`${route} as ${level}`);
     sampled.add('GET /metrics as admin').add('GET /exports/:id{[0-9]+}/download as pro');
     const missing = Object.entries(publishedFormats).flatMap(([route, p]) =>
       p.levels.map((level) => `${route} as ${level}`).filter((key) => !sampled.has(key)),
@@ -252,6 +267,55 @@ describe('conformance of what the server publishes', () => {
     }
     expect(wrong).toEqual([]);
     expect(empty, 'TileJSON whose low, middle and high zoom tiles were all empty').toEqual([]);
+  });
+
+  it('answers OGC API tiles that @mapbox/vector-tile and GDAL read as MVT 2.1, at low, middle and high zoom', async () => {
+    const wrong: string[] = [];
+    for (const level of publishedFormats[ogcTileRoute]!.levels) {
+      let features = 0;
+      for (const z of [12, 15, 17]) {
+        const tile = lonLatToTile(harvardSquare.lon, harvardSquare.lat, z);
+        const path = `/ogc/collections/parcels/tiles/WebMercatorQuad/${z}/${tile.y}/${tile.x}`;
+        const { status, bytes } = await tileBytes(level, path);
+        if (status !== 200) {
+          wrong.push(`${path} as ${level}: answered ${status}`);
+          continue;
+        }
+        const { problems, layers } = mvtProblems(bytes, tile);
+        for (const problem of problems) wrong.push(`${path} as ${level}: ${problem}`);
+        features += layers.length;
+      }
+      if (features === 0) wrong.push(`every OGC API tile at Harvard Square was empty as ${level}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers PNG tiles (256 and @2x 512 pixels) that a strict PNG decoder reads, from each source's raster template", async () => {
+    const wrong: string[] = [];
+    const docs = [...tileJsons.values()].filter((t) => t.route === 'GET /api/v1/sources/:file');
+    expect(docs.map((t) => t.level).sort()).toEqual([...publishedFormats[pngRoute]!.levels].sort());
+    for (const { level, doc } of docs) {
+      const template = String(doc.raster_tiles?.[0] ?? '');
+      if (!template.includes('{y}.png')) {
+        wrong.push(`${doc.id} as ${level}: no raster_tiles template (${template})`);
+        continue;
+      }
+      const tile = lonLatToTile(harvardSquare.lon, harvardSquare.lat, 17);
+      for (const [suffix, size] of [
+        ['.png', 256],
+        ['@2x.png', 512],
+      ] as const) {
+        const filled = template
+          .replace('{z}', '17')
+          .replace('{x}', String(tile.x))
+          .replace('{y}.png', `${tile.y}${suffix}`);
+        const url = new URL(filled, 'http://x');
+        const { status, bytes } = await tileBytes(level, url.pathname + url.search);
+        if (status !== 200) wrong.push(`${url.pathname} as ${level}: answered ${status}`);
+        else for (const problem of pngProblems(bytes, size)) wrong.push(`${url.pathname} as ${level}: ${problem}`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('answers a style that the MapLibre style specification accepts', async () => {

@@ -4,7 +4,7 @@
 // why. A new route fails the suite until it is listed, so a TileJSON, style, tile, GeoJSON, CSV, metrics
 // or OpenAPI answer cannot ship unchecked. Routes of other methods are listed when their answer is a
 // published format (creating a stored source answers its TileJSON).
-export type Format = 'tilejson' | 'style' | 'mvt' | 'openapi' | 'geojson' | 'prometheus' | 'csv';
+export type Format = 'tilejson' | 'style' | 'mvt' | 'png' | 'openapi' | 'geojson' | 'prometheus' | 'csv';
 
 /** The callers whose answers differ (fields by level, admin-only routes); the suite signs each one in. */
 export type Level = 'anonymous' | 'pro' | 'team' | 'admin';
@@ -29,6 +29,7 @@ export const publishedFormats: Record<string, Published> = {
   'GET /api/v1/basemap/:z/:x/:y': { formats: ['mvt'], levels: everyone },
   'GET /api/v1/sources/:file': { formats: ['tilejson'], levels: everyone },
   'GET /api/v1/sources/:id/:z/:x/:y': { formats: ['mvt'], levels: everyone },
+  'GET /api/v1/sources/:id/:z/:x/:tile{[0-9]+(?:@2x)?\\.png}': { formats: ['png'], levels: everyone },
   'POST /api/v1/sources': { formats: ['tilejson'], levels: everyone },
   'GET /api/v1/styles/:name': { formats: ['style'], levels: everyone },
   'GET /api/openapi.json': { formats: ['openapi'], levels: ['anonymous'] },
@@ -37,6 +38,11 @@ export const publishedFormats: Record<string, Published> = {
   'GET /api/v2/parcels/address': { formats: ['geojson'], levels: ['admin'] },
   'GET /api/v2/parcels/apn': { formats: ['geojson'], levels: ['admin'] },
   'GET /api/v2/parcels/query': { formats: ['geojson'], levels: ['admin'] },
+  // OGC API - Features items are GeoJSON (the parcel API's access: an API plan or the admin); its tiles are
+  // the parcel tiles, z/y/x.
+  'GET /ogc/collections/:collectionId/items': { formats: ['geojson'], levels: ['admin'] },
+  'GET /ogc/collections/:collectionId/items/:featureId': { formats: ['geojson'], levels: ['admin'] },
+  'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad/:z/:y/:x': { formats: ['mvt'], levels: everyone },
   // Place paths: a place's boundary is a GeoJSON Feature.
   'GET /*': { formats: ['geojson'], levels: ['anonymous'] },
   'GET /metrics': { formats: ['prometheus'], levels: ['admin'] },
@@ -108,4 +114,12 @@ export const publishesNone: Record<string, string> = {
   'GET /sources/:source/autocomplete.json': 'app JSON (contracts)',
   'GET /sources/:id/extent.json': 'app JSON (contracts)',
   'GET /sources/:id/colors': 'app JSON: a stored source legend, the same as its TileJSON rules',
+  'GET /ogc': 'OGC API landing page (JSON links or HTML; shapes checked in features/map/ogc/ogc.test.ts)',
+  'GET /ogc/conformance': 'OGC API conformance declaration (JSON or HTML)',
+  'GET /ogc/collections': 'OGC API collections (JSON or HTML)',
+  'GET /ogc/collections/:collectionId': 'OGC API collection (JSON or HTML)',
+  'GET /ogc/collections/:collectionId/tiles': 'OGC API tilesets list (JSON)',
+  'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad': 'OGC API tileset metadata (JSON)',
+  'GET /ogc/tileMatrixSets': 'OGC API tile matrix sets list (JSON)',
+  'GET /ogc/tileMatrixSets/WebMercatorQuad': 'the standard WebMercatorQuad definition (JSON)',
 };

@@ -15,6 +15,7 @@ import { Ajv } from 'ajv';
 import { parse as parseCsv } from 'csv-parse/sync';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
 import { PbfReader } from 'pbf';
+import { PNG } from 'pngjs';
 
 const ajv = new Ajv({ strict: false, allErrors: true });
 const tileJsonSchema = ajv.compile(
@@ -123,6 +124,19 @@ export function csvProblems(text: string): string[] {
     return [];
   } catch (error) {
     return [(error as Error).message];
+  }
+}
+
+/**
+ * A PNG tile: decoded by pngjs, which checks the signature, every chunk's CRC and the image data's
+ * length, and square at the pixel size its URL asks for (256, or 512 for @2x).
+ */
+export function pngProblems(bytes: Uint8Array, size: number): string[] {
+  try {
+    const png = PNG.sync.read(Buffer.from(bytes));
+    return png.width === size && png.height === size ? [] : [`${png.width}x${png.height} pixels, not ${size}x${size}`];
+  } catch (error) {
+    return [`not a PNG: ${(error as Error).message}`];
   }
 }
 

@@ -88,6 +88,7 @@ function concretePath(route: Route): string {
             : '999999999') + json
         );
       if (name === 'token') return `pm_matrix000${json}`;
+      if (name === 'collectionId') return 'parcels';
       if (/^[xyz]$/.test(name)) return '1';
       if (name === 'tile') return '1.png';
       return 'x';

@@ -49,6 +49,7 @@ const notJson = new Set([
   'GET /surveys/:id{[0-9]+}/posts/:post{[0-9]+}/photo',
   'GET /surveys/:id{[0-9]+}/posts.csv',
   'GET /exports/:id{[0-9]+}/download',
+  'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad/:z/:y/:x',
 ]);
 
 type Role = 'anonymous' | 'team' | 'admin' | 'sandbox';
@@ -117,6 +118,7 @@ beforeAll(async () => {
     apn: encodeURIComponent(parcel!.parcelnumb),
     address: encodeURIComponent(parcel!.address.split(' ').slice(0, 2).join(' ')),
   });
+  v.llUuid = (await sql<{ id: string }[]>`SELECT ll_uuid::text AS id FROM parcels WHERE path = ${parcel!.path}`)[0]!.id;
 });
 
 /** Routes with a schema but no sample here, and why. */
@@ -184,6 +186,22 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /api/v2/parcels/query': ['admin', `/api/v2/parcels/query?path=${cambridge}&fields[city]=cambridge`],
   'GET /api/v2/openapi.json': ['anonymous', '/api/v2/openapi.json'],
   'GET /api/openapi.json': ['anonymous', '/api/openapi.json'],
+  'GET /ogc': ['anonymous', '/ogc'],
+  'GET /ogc/conformance': ['anonymous', '/ogc/conformance'],
+  'GET /ogc/collections': ['anonymous', '/ogc/collections'],
+  'GET /ogc/collections/:collectionId': ['anonymous', '/ogc/collections/parcels'],
+  'GET /ogc/collections/:collectionId/items': [
+    'sandbox',
+    `/ogc/collections/parcels/items?bbox=${v.lon},${v.lat},${v.lon},${v.lat}`,
+  ],
+  'GET /ogc/collections/:collectionId/items/:featureId': ['admin', `/ogc/collections/parcels/items/${v.llUuid}`],
+  'GET /ogc/collections/:collectionId/tiles': ['anonymous', '/ogc/collections/parcels/tiles'],
+  'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad': [
+    'anonymous',
+    '/ogc/collections/parcels/tiles/WebMercatorQuad',
+  ],
+  'GET /ogc/tileMatrixSets': ['anonymous', '/ogc/tileMatrixSets'],
+  'GET /ogc/tileMatrixSets/WebMercatorQuad': ['anonymous', '/ogc/tileMatrixSets/WebMercatorQuad'],
   'GET /g/:group/maps/:slug/exports.json': ['team', `/g/${v.group}/maps/${v.slug}/exports.json`],
   'GET /profile/exports.json': ['team', '/profile/exports.json'],
   'GET /orders/cart.json': ['team', '/orders/cart.json'],

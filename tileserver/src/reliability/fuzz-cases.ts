@@ -81,6 +81,11 @@ const queryKeys = [
   'from',
   'to',
   'status',
+  'f',
+  'crs',
+  'bbox-crs',
+  'after',
+  'before',
 ];
 const query = fc
   .array(

@@ -9,13 +9,13 @@ import { Hono, type Context } from 'hono';
 import type { Caller } from '../auth/caller.ts';
 import { validatedJson } from './http-cache.ts';
 import { ApiError } from '../errors.ts';
-import { pngResponse, pngTile, tileFormatOf } from './raster/png-tile.ts';
+import { pngResponse, pngTile, type TileFormat, tileFormatOf } from './raster/png-tile.ts';
 import { assertZoomInRange, parseTileCoords, type TileCoords } from './tile-coords.ts';
 import { publicOrigin, tileTemplate, type TileContext } from './tile-context.ts';
 import { missEncoding } from './tile-encoding.ts';
 import { sendTile, tileCaller, type TileAudience } from './tile-gate.ts';
 import type { TileRequest } from './tile-renderer.ts';
-import { tileJsonDocument, type TileSourceMount } from './tile-source.ts';
+import { tileJsonDocument, type TileSource, type TileSourceMount } from './tile-source.ts';
 
 export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSourceMount[]): Hono {
   const app = new Hono();
@@ -43,6 +43,37 @@ export function tileSourceRoutes(tiles: TileContext, mounts: readonly TileSource
 }
 
 /**
+ * A source's tile for a caller the gate has passed: who may read it, its zoom range, its version, the
+ * shared cache and renderer, the meter and the cache policy. Other tile URL schemes (OGC API Tiles'
+ * z/y/x) call it too, so their tiles are these tiles, byte for byte.
+ */
+export async function serveSourceTile(
+  tiles: TileContext,
+  c: Context,
+  caller: Caller,
+  source: TileSource,
+  coordsOfRequest: () => TileCoords,
+  paint: Pick<TileFormat, 'format' | 'scale'> = { format: 'mvt', scale: 1 },
+): Promise<Response> {
+  const refused = source.mayRead(tiles, caller, c);
+  if (refused) await refused;
+  const coords = coordsOfRequest();
+  assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
+  const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
+  const request = tileRequestOf(c);
+  if (source.prepare) request.prepare = source.prepare();
+  const key = source.layerKey(caller, version);
+  const statement = source.statement(caller, coords.z);
+  if (paint.format === 'png') {
+    if (!source.raster) throw new ApiError('NOT_FOUND', `${source.title} has vector tiles only (.mvt)`);
+    const png = await pngTile(tiles.renderer, key, statement, coords, request, source.raster, paint.scale);
+    return sendTile(tiles, c, caller, png, source.cachePolicy(caller), source.metered, pngResponse);
+  }
+  const tile = await tiles.renderer.tile(key, statement, coords, request);
+  return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
+}
+
+/**
  * Who may share a source's TileJSON: whoever may share its tiles, except that the document writes the
  * caller's token into its tile URLs. The anonymous one (which sessions write too) is anyone's; an API or
  * admin token's document is that caller's alone (sent in the Authorization header, the token is in no
@@ -66,23 +97,8 @@ async function serveTile(
   const early = mount.coordsBeforeLookup ? coordsOf(c, last) : undefined;
   const found = mount.sourceFor(c, 'tile');
   const source = found instanceof Promise ? await found : found;
-  const refused = source.mayRead(tiles, caller, c);
-  if (refused) await refused;
-  const coords = early ?? coordsOf(c, last);
-  assertZoomInRange(coords.z, source.minzoom, source.maxzoom, source.title);
-  const version = source.tileVersion ? await source.tileVersion(tiles, c) : await source.version(tiles);
-  const request = tileRequestOf(c);
-  if (source.prepare) request.prepare = source.prepare();
-  const key = source.layerKey(caller, version);
-  const statement = source.statement(caller, coords.z);
   const { format, scale } = tileFormatOf(c.req.param(last)!);
-  if (format === 'png') {
-    if (!source.raster) throw new ApiError('NOT_FOUND', `${source.title} has vector tiles only (.mvt)`);
-    const png = await pngTile(tiles.renderer, key, statement, coords, request, source.raster, scale);
-    return sendTile(tiles, c, caller, png, source.cachePolicy(caller), source.metered, pngResponse);
-  }
-  const tile = await tiles.renderer.tile(key, statement, coords, request);
-  return sendTile(tiles, c, caller, tile, source.cachePolicy(caller), source.metered);
+  return serveSourceTile(tiles, c, caller, source, () => early ?? coordsOf(c, last), { format, scale });
 }
 
 function coordsOf(c: Context, last: 'y' | 'tile'): TileCoords {

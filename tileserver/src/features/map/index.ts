@@ -8,6 +8,7 @@ import { basemapRoutes } from './layers/basemap-routes.ts';
 import { catalogRoutes } from './layers/catalog-routes.ts';
 import { styleRoutes } from './layers/style-routes.ts';
 import { builtInTileMounts } from './layers/tile-sources.ts';
+import { ogcRoutes } from './ogc/routes.ts';
 import { parcelApiRoutes } from './parcel-api/routes.ts';
 import { dimensionRoutes } from './parcels/dimension-routes.ts';
 import { parcelRoutes } from './parcels/routes.ts';
@@ -29,6 +30,7 @@ export function routes(services: Services): Hono {
   app.route('/', catalogRoutes(services));
   app.route('/', coverageRoutes(services));
   app.route('/', parcelApiRoutes({ ...services, gate: services.apiGate }));
+  app.route('/', ogcRoutes(services));
   // Every tile and TileJSON route goes through the one route pair, built-in sources and stored ones alike.
   const { tiles } = services;
   const storedSources = new StoredSources(tiles);

@@ -1,0 +1,259 @@
+// The OGC API at /ogc: OGC API - Features (landing page, conformance, collections, items with bbox,
+// limit, offset and keyset next/prev links, property filters on the plan's fields, one item; CRS84 and
+// EPSG:3857 by crs and bbox-crs) and OGC API - Tiles (tilesets, the WebMercatorQuad tileset and tile
+// matrix set, and tiles at z/y/x that are the tile routes' own tiles). JSON by default, HTML by f=html or
+// a browser's Accept. Who may read what: policy.ts.
+import { type Context, Hono } from 'hono';
+import {
+  crs84,
+  epsg3857,
+  ogcFeatureQuery,
+  ogcFormatQuery,
+  ogcItemsQuery,
+  ogcPropertyFilters,
+  ogcReservedParams,
+} from '@parcel-map/contracts/map/ogc';
+import type { CallerResolver } from '../../../auth/caller.ts';
+import type { Clock } from '../../../clock.ts';
+import type { Config } from '../../../config.ts';
+import type { Sql } from '../../../db/client.ts';
+import { ApiError } from '../../../errors.ts';
+import type { UsageMeter } from '../../../metering/usage-meter.ts';
+import { tableBounds } from '../../../tiles/bounds.ts';
+import { serveSourceTile } from '../../../tiles/source-routes.ts';
+import { parseTileCoords } from '../../../tiles/tile-coords.ts';
+import { publicOrigin, type TileContext } from '../../../tiles/tile-context.ts';
+import { tileCaller } from '../../../tiles/tile-gate.ts';
+import type { ApiGate } from '../../commerce/api-plans/standing.ts';
+import {
+  collectionById,
+  collectionDocument,
+  collectionsDocument,
+  conformance,
+  landingPage,
+  media,
+  ogcCollectionDefs,
+  OgcHref,
+  type OgcCollectionDef,
+  selfLinks,
+  tileMatrixSetsDocument,
+  tilesetDocument,
+  tilesetsDocument,
+} from './documents.ts';
+import { htmlAnswer, ogcPage, wantsHtml } from './html.ts';
+import { apiFields, assertFiltersAllowed, featureAccess } from './policy.ts';
+import { filterOf, itemsPage, oneItem } from './service.ts';
+import { webMercatorQuad } from './tile-matrix-set.ts';
+
+export interface OgcDeps {
+  config: Config;
+  sql: Sql;
+  clock: Clock;
+  callers: CallerResolver;
+  apiGate: ApiGate;
+  meter: UsageMeter;
+  tiles: TileContext;
+}
+
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function ogcRoutes(deps: OgcDeps): Hono {
+  const app = new Hono();
+  const { sql, tiles } = deps;
+
+  const hrefOf = (c: Context) => new OgcHref(publicOrigin(c, deps.config), c.req.query('token'));
+  const collectionOf = (c: Context): OgcCollectionDef => {
+    const id = c.req.param('collectionId')!;
+    const def = collectionById(id);
+    if (!def) throw new ApiError('NOT_FOUND', `No collection named ${id}; see /ogc/collections`);
+    return def;
+  };
+  const boundsOf = async (def: OgcCollectionDef) => tableBounds(sql, def.table, Number(await def.tiles.version(tiles)));
+  /** A metadata document: anyone's, kept by shared caches unless its links carry the caller's token. */
+  const metadata = (c: Context, body: object, html: () => string | undefined) => {
+    const page = html();
+    if (page !== undefined) return htmlAnswer(c, page);
+    const cache = c.req.query('token') ? 'private, no-store' : 'public, max-age=300';
+    return c.json(body, 200, { 'Cache-Control': cache, Vary: 'Accept' });
+  };
+  const format = (c: Context) => ogcFormatQuery.parse(c.req.query()).f;
+
+  app.get('/ogc', (c) => {
+    const html = wantsHtml(c, format(c));
+    const doc = landingPage(hrefOf(c), html);
+    return metadata(c, doc, () => (html ? ogcPage(doc.title, doc.description, doc.links) : undefined));
+  });
+
+  app.get('/ogc/conformance', (c) => {
+    const html = wantsHtml(c, format(c));
+    const doc = conformance();
+    return metadata(c, doc, () =>
+      html
+        ? ogcPage(
+            'Conformance',
+            'The OGC conformance classes this service implements.',
+            [],
+            [{ columns: ['conformsTo'], rows: doc.conformsTo.map((uri) => [uri]) }],
+          )
+        : undefined,
+    );
+  });
+
+  app.get('/ogc/collections', async (c) => {
+    const html = wantsHtml(c, format(c));
+    const href = hrefOf(c);
+    const collections = await Promise.all(
+      ogcCollectionDefs.map(async (def) => collectionDocument(href, def, await boundsOf(def), html)),
+    );
+    const doc = collectionsDocument(href, collections, html);
+    return metadata(c, doc, () =>
+      html
+        ? ogcPage('Collections', 'The collections of this service.', [
+            ...doc.links,
+            ...collections.map((col) => ({
+              href: href.at(`/collections/${col.id}`, { f: 'html' }),
+              rel: 'item',
+              title: col.title,
+            })),
+          ])
+        : undefined,
+    );
+  });
+
+  app.get('/ogc/collections/:collectionId', async (c) => {
+    const def = collectionOf(c);
+    const html = wantsHtml(c, format(c));
+    const doc = collectionDocument(hrefOf(c), def, await boundsOf(def), html);
+    return metadata(c, doc, () => (html ? ogcPage(doc.title, doc.description, doc.links) : undefined));
+  });
+
+  app.get('/ogc/collections/:collectionId/items', async (c) => {
+    const def = collectionOf(c);
+    // Who may ask comes before what was asked: an anonymous caller learns nothing about the input.
+    const access = await featureAccess(await deps.callers.of(c), deps.apiGate);
+    const query = c.req.query();
+    const q = ogcItemsQuery.parse(query);
+    const filters = ogcPropertyFilters.parse(
+      Object.fromEntries(Object.entries(query).filter(([name]) => !ogcReservedParams.has(name))),
+    );
+    assertFiltersAllowed(access.level, Object.keys(filters));
+    const html = wantsHtml(c, q.f);
+    const visible = apiFields(access.level);
+    const filter = filterOf(access, visible, q, filters);
+    const href = hrefOf(c);
+    const answer = await itemsPage(sql, href, def.id, access, filter, q, filters, html, deps.clock());
+    if (access.groupId !== null) deps.meter.countRecords(access.groupId, answer.features.length);
+    c.header('Content-Crs', `<${q.crs ?? crs84}>`);
+    if (html) {
+      const columns = ['id', 'path', ...visible.filter((name) => name !== 'path' && name !== 'll_uuid').slice(0, 8)];
+      return htmlAnswer(
+        c,
+        ogcPage(
+          `${def.title}: features`,
+          `${answer.numberReturned} features${answer.numberMatched !== undefined ? ` of ${answer.numberMatched}` : ''}.`,
+          answer.links,
+          [
+            {
+              columns,
+              rows: answer.features.map((f) => columns.map((name) => (name === 'id' ? f.id : f.properties[name]))),
+            },
+          ],
+        ),
+      );
+    }
+    return c.body(JSON.stringify(answer), 200, { 'Content-Type': media.geojson, 'Cache-Control': 'private, no-store' });
+  });
+
+  app.get('/ogc/collections/:collectionId/items/:featureId', async (c) => {
+    const def = collectionOf(c);
+    const access = await featureAccess(await deps.callers.of(c), deps.apiGate);
+    const q = ogcFeatureQuery.parse(c.req.query());
+    const html = wantsHtml(c, q.f);
+    const featureId = c.req.param('featureId')!;
+    const missing = new ApiError('NOT_FOUND', `No feature ${featureId} in ${def.id}`);
+    if (!uuid.test(featureId) || access.recordsLeft < 1) throw missing;
+    const webMercator = q.crs === epsg3857;
+    const filter = filterOf(access, apiFields(access.level), {}, {});
+    const feature = await oneItem(sql, hrefOf(c), def.id, filter, featureId.toLowerCase(), webMercator, html);
+    if (!feature) throw missing;
+    if (access.groupId !== null) deps.meter.countRecords(access.groupId, 1);
+    c.header('Content-Crs', `<${q.crs ?? crs84}>`);
+    if (html)
+      return htmlAnswer(
+        c,
+        ogcPage(`${def.title}: ${feature.id}`, String(feature.properties.path), feature.links ?? [], [
+          { columns: ['field', 'value'], rows: Object.entries(feature.properties) },
+        ]),
+      );
+    return c.body(JSON.stringify(feature), 200, {
+      'Content-Type': media.geojson,
+      'Cache-Control': 'private, no-store',
+    });
+  });
+
+  app.get('/ogc/collections/:collectionId/tiles', (c) => {
+    const def = collectionOf(c);
+    const html = wantsHtml(c, format(c));
+    const doc = tilesetsDocument(hrefOf(c), def);
+    return metadata(c, doc, () =>
+      html
+        ? ogcPage(`${def.title}: tilesets`, 'Vector tilesets of the collection.', doc.tilesets[0]!.links)
+        : undefined,
+    );
+  });
+
+  app.get('/ogc/collections/:collectionId/tiles/WebMercatorQuad', async (c) => {
+    const def = collectionOf(c);
+    const html = wantsHtml(c, format(c));
+    const caller = await tileCaller(tiles, c);
+    await def.tiles.mayRead(tiles, caller, c);
+    const meta = await def.tiles.metadata(tiles, caller, c, '');
+    const fields = meta.vector_layers[0]?.fields ?? {};
+    const doc = tilesetDocument(hrefOf(c), def, await boundsOf(def), { ...fields });
+    return metadata(c, doc, () =>
+      html ? ogcPage(`${def.title}: WebMercatorQuad tileset`, def.description, doc.links) : undefined,
+    );
+  });
+
+  // OGC API Tiles orders a tile's path z/y/x (tileMatrix/tileRow/tileCol); the tile is the tile route's.
+  app.get('/ogc/collections/:collectionId/tiles/WebMercatorQuad/:z/:y/:x', async (c) => {
+    const caller = await tileCaller(tiles, c);
+    const def = collectionOf(c);
+    return serveSourceTile(tiles, c, caller, def.tiles, () =>
+      parseTileCoords(c.req.param('z')!, c.req.param('x')!.replace(/\.mvt$/, ''), c.req.param('y')!),
+    );
+  });
+
+  app.get('/ogc/tileMatrixSets', (c) => {
+    const html = wantsHtml(c, format(c));
+    const href = hrefOf(c);
+    const doc = tileMatrixSetsDocument(href);
+    return metadata(c, doc, () =>
+      html
+        ? ogcPage('Tile matrix sets', 'The tiling schemes of this service.', doc.tileMatrixSets[0]!.links)
+        : undefined,
+    );
+  });
+
+  app.get('/ogc/tileMatrixSets/WebMercatorQuad', (c) => {
+    const html = wantsHtml(c, format(c));
+    const href = hrefOf(c);
+    return metadata(c, webMercatorQuad, () =>
+      html
+        ? ogcPage(
+            webMercatorQuad.title,
+            webMercatorQuad.uri,
+            selfLinks(href, '/tileMatrixSets/WebMercatorQuad', true),
+            [
+              {
+                columns: ['id', 'scaleDenominator', 'cellSize', 'matrixWidth'],
+                rows: webMercatorQuad.tileMatrices.map((m) => [m.id, m.scaleDenominator, m.cellSize, m.matrixWidth]),
+              },
+            ],
+          )
+        : undefined,
+    );
+  });
+
+  return app;
+}

@@ -1,0 +1,150 @@
+// The OGC API's parcel items: a page of the filter as a GeoJSON FeatureCollection with numberMatched,
+// numberReturned, timeStamp and its links (self, alternate, next and prev, collection). The next link
+// pages by the last parcel id (keyset), so walking it visits every parcel once at the cost of the first
+// page; prev reads backwards from the first id. At most the records the plan has left are answered.
+import { epsg3857, type OgcItemsQuery } from '@parcel-map/contracts/map/ogc';
+import type { Sql } from '../../../db/client.ts';
+import { media, type OgcHref, selfLinks } from './documents.ts';
+import type { OgcLink } from './html.ts';
+import type { Access } from './policy.ts';
+import { countItems, findItem, findItems, type ItemRow, type ItemsFilter } from './queries.ts';
+
+export interface OgcFeature {
+  type: 'Feature';
+  id: string;
+  geometry: ItemRow['geometry'];
+  properties: Record<string, unknown>;
+  links?: OgcLink[];
+}
+
+export interface ItemsAnswer {
+  type: 'FeatureCollection';
+  features: OgcFeature[];
+  links: OgcLink[];
+  timeStamp: string;
+  numberMatched?: number;
+  numberReturned: number;
+}
+
+const featureOf = (row: ItemRow): OgcFeature => ({
+  type: 'Feature',
+  id: row.ll_uuid,
+  geometry: row.geometry,
+  properties: { ...row.fields, path: row.path, ll_uuid: row.ll_uuid },
+});
+
+export function filterOf(
+  access: Access,
+  visible: readonly string[],
+  q: Pick<OgcItemsQuery, 'bbox' | 'bbox-crs'>,
+  filters: Record<string, string>,
+): ItemsFilter {
+  return {
+    visible,
+    counties: access.counties,
+    bbox: q.bbox ? { box: q.bbox, webMercator: q['bbox-crs'] === epsg3857 } : undefined,
+    filters,
+  };
+}
+
+/** The query of a page's links: what selects the features (bbox, crs, filters, limit), then the cursor. */
+function linkParams(
+  q: OgcItemsQuery,
+  filters: Record<string, string>,
+  limit: number,
+  html: boolean,
+  cursor: Record<string, string>,
+) {
+  const params: Record<string, string> = { f: html ? 'html' : 'json', limit: String(limit) };
+  if (q.bbox) params.bbox = q.bbox.join(',');
+  if (q['bbox-crs'] === epsg3857) params['bbox-crs'] = epsg3857;
+  if (q.crs === epsg3857) params.crs = epsg3857;
+  return { ...params, ...filters, ...cursor };
+}
+
+export async function itemsPage(
+  sql: Sql,
+  href: OgcHref,
+  collectionId: string,
+  access: Access,
+  filter: ItemsFilter,
+  q: OgcItemsQuery,
+  filters: Record<string, string>,
+  html: boolean,
+  now: Date,
+): Promise<ItemsAnswer> {
+  const limit = Math.max(0, Math.min(q.limit, access.recordsLeft));
+  const webMercator = q.crs === epsg3857;
+  const [rows, matched] = await Promise.all([
+    findItems(sql, filter, { take: limit + 1, offset: q.offset, after: q.after, before: q.before, webMercator }),
+    countItems(sql, filter),
+  ]);
+  // One row more than the page tells whether another page follows (or, read backwards, precedes).
+  const more = rows.length > limit;
+  const page = q.before !== undefined ? rows.slice(rows.length - Math.min(rows.length, limit)) : rows.slice(0, limit);
+  const path = `/collections/${collectionId}/items`;
+  const current: Record<string, string> =
+    q.after !== undefined
+      ? { after: String(q.after) }
+      : q.before !== undefined
+        ? { before: String(q.before) }
+        : q.offset
+          ? { offset: String(q.offset) }
+          : {};
+  const links: OgcLink[] = [
+    ...selfLinks(href, path, html, media.geojson).map((link) => ({
+      ...link,
+      href: href.at(path, linkParams(q, filters, q.limit, link.type === media.html, current)),
+    })),
+    { href: href.at(`/collections/${collectionId}`), rel: 'collection', type: media.json, title: 'The collection' },
+  ];
+  const last = page.at(-1);
+  const first = page[0];
+  const hasNext = q.before !== undefined ? page.length > 0 : more;
+  const hasPrev =
+    q.before !== undefined ? more : q.after !== undefined ? page.length > 0 : q.offset > 0 && page.length > 0;
+  const type = html ? media.html : media.geojson;
+  if (hasNext && last)
+    links.push({
+      href: href.at(path, linkParams(q, filters, q.limit, html, { after: String(last.id) })),
+      rel: 'next',
+      type,
+      title: 'Next page',
+    });
+  if (hasPrev && first)
+    links.push({
+      href: href.at(path, linkParams(q, filters, q.limit, html, { before: String(first.id) })),
+      rel: 'prev',
+      type,
+      title: 'Previous page',
+    });
+  return {
+    type: 'FeatureCollection',
+    features: page.map(featureOf),
+    links,
+    timeStamp: now.toISOString(),
+    ...(matched !== undefined ? { numberMatched: matched } : {}),
+    numberReturned: page.length,
+  };
+}
+
+export async function oneItem(
+  sql: Sql,
+  href: OgcHref,
+  collectionId: string,
+  filter: ItemsFilter,
+  featureId: string,
+  webMercator: boolean,
+  html: boolean,
+): Promise<OgcFeature | undefined> {
+  const row = await findItem(sql, filter, featureId, webMercator);
+  if (!row) return undefined;
+  const path = `/collections/${collectionId}/items/${encodeURIComponent(featureId)}`;
+  return {
+    ...featureOf(row),
+    links: [
+      ...selfLinks(href, path, html, media.geojson),
+      { href: href.at(`/collections/${collectionId}`), rel: 'collection', type: media.json, title: 'The collection' },
+    ],
+  };
+}
