@@ -97,12 +97,10 @@ const samples: Record<string, Sample[] | { skip: string }> = {
 async function axeViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   const results = await page.evaluate(() =>
-    (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResults> } }).axe.run(
-      // The map's WebGL canvas holds no text or controls of its own: its content is read out by the
-      // hover bar and the parcel pane, so no rule about the canvas element applies.
-      { exclude: [['.maplibregl-canvas']] },
-      { runOnly: ['wcag2a', 'wcag2aa'], resultTypes: ['violations'] },
-    ),
+    (window as unknown as { axe: { run: (...a: unknown[]) => Promise<AxeResults> } }).axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa'],
+      resultTypes: ['violations'],
+    }),
   );
   return results.violations.map(
     (v) =>
@@ -119,8 +117,14 @@ function loaded(page: Page): Promise<unknown> {
 }
 
 describe('accessibility of every page (axe-core, WCAG 2 A and AA)', () => {
-  it('lists every page of page-routes.tsx with a sample URL or a reason to skip it', () => {
+  it('lists every page of page-routes.tsx with a sample URL (a path of that page) or a reason to skip it', () => {
     expect(Object.keys(samples).sort()).toEqual(pages.map((p) => p.path).sort());
+    const seeds: Seeds = { groupPath: '/g/a-group', surveyId: 1, parcelPath: '/us/ma/a/b/1', countyPath: '/us/ma/a' };
+    for (const [pattern, list] of Object.entries(samples)) {
+      if (!Array.isArray(list)) continue;
+      const route = new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+').replace(/\*$/, '.*')}/?$`);
+      for (const sample of list) expect(new URL(sample.url(seeds), 'http://x').pathname).toMatch(route);
+    }
   });
 
   it('finds no violation on any page, the map with a parcel open or the insights pane, at desktop and phone width', async () => {
