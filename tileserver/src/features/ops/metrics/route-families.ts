@@ -11,6 +11,7 @@ const families: [string, RegExp][] = [
   ['projects', /^\/(projects|profile\/projects|g\/:group\/maps)\b/],
   ['billing', /^\/(plans|payments|subscriptions|profile\/orders|g\/:group\/settings|settings|account)\b/],
   ['admin', /^\/(admin|metrics)\b/],
+  ['arcgis', /^\/arcgis\//],
 ];
 
 /** The family of a route pattern (`/g/:group/maps/:slug`), not of a concrete path. */
