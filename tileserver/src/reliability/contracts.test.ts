@@ -183,6 +183,13 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /api/v2/parcels/query': ['admin', `/api/v2/parcels/query?path=${cambridge}&fields[city]=cambridge`],
   'GET /api/v2/openapi.json': ['anonymous', '/api/v2/openapi.json'],
   'GET /api/openapi.json': ['anonymous', '/api/openapi.json'],
+  'GET /arcgis/rest/info': ['anonymous', '/arcgis/rest/info?f=json'],
+  'GET /arcgis/rest/services/:layer/FeatureServer': ['admin', '/arcgis/rest/services/parcels/FeatureServer?f=json'],
+  'GET /arcgis/rest/services/:layer/FeatureServer/0': ['admin', '/arcgis/rest/services/parcels/FeatureServer/0?f=json'],
+  'GET /arcgis/rest/services/:layer/FeatureServer/0/query': [
+    'admin',
+    '/arcgis/rest/services/parcels/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=2&f=json',
+  ],
   'GET /g/:group/maps/:slug/exports.json': ['team', `/g/${v.group}/maps/${v.slug}/exports.json`],
   'GET /profile/exports.json': ['team', '/profile/exports.json'],
   'GET /orders/cart.json': ['team', '/orders/cart.json'],

@@ -259,6 +259,32 @@ describe('queries pushed into PostGIS', () => {
   });
 });
 
+describe('the flood and wetland layers', () => {
+  it('answers Pro callers as their tile layers do, unmetered, and refuses free ones', async () => {
+    const pro = (await signedInUser(app, sql, 'pro')).browser;
+    for (const [layer, field, table] of [
+      ['flood', 'fld_zone', 'flood_zones'],
+      ['wetlands', 'wetland_type', 'wetlands'],
+    ] as const) {
+      const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM ${sql(table)}`;
+      const path = `/arcgis/rest/services/${layer}/FeatureServer/0`;
+      const count = await pro.get(`${path}/query?where=1%3D1&returnCountOnly=true&f=json`);
+      expect(count.json).toEqual({ count: row!.n });
+      const page = await pro.get(`${path}/query?where=1%3D1&outFields=*&resultRecordCount=2&f=json`);
+      expect(page.status).toBe(200);
+      expect(page.json.features).toHaveLength(2);
+      expect(page.json.features[0].attributes).toHaveProperty(field);
+      expect(page.json.features[0].geometry.rings.length).toBeGreaterThan(0);
+    }
+    const free = (await signedInUser(app, sql, 'free')).browser;
+    const refused = await free.get('/arcgis/rest/services/flood/FeatureServer/0?f=json');
+    expect(refused.status).toBe(403);
+    expect(refused.json.error.code).toBe(403);
+    const anonymous = await get('/arcgis/rest/services/wetlands/FeatureServer/0/query', { f: 'json' }, null);
+    expect(anonymous.json.error).toMatchObject({ code: 499, message: 'Token Required' });
+  });
+});
+
 describe('refusals in ArcGIS words', () => {
   const query = { where: '1=1', f: 'json' };
 
