@@ -36,6 +36,10 @@ export const featureQuery = z.object({
   returnIdsOnly: flag,
   resultOffset: z.coerce.number().int().min(0).max(100_000_000).optional(),
   resultRecordCount: z.coerce.number().int().min(1).max(100_000).optional(),
+  objectIds: boundedString(100_000)
+    .regex(/^\s*\d{1,15}(\s*,\s*\d{1,15})*\s*$/, 'objectIds is a comma-separated list of OBJECTIDs')
+    .optional()
+    .describe('Only these OBJECTIDs (comma-separated), as clients that page by ids send them'),
   orderByFields: boundedString(1000).optional().describe('field [ASC|DESC], ...'),
   f: z.enum(['json', 'pjson', 'geojson', 'pbf']).default('json'),
   token: boundedString(512).optional().describe('Your API token, as ArcGIS clients send it'),

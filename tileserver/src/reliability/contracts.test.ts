@@ -48,6 +48,7 @@ const notJson = new Set([
   'GET /surveys/:id{[0-9]+}/posts/:post{[0-9]+}/photo',
   'GET /surveys/:id{[0-9]+}/posts.csv',
   'GET /exports/:id{[0-9]+}/download',
+  'GET /arcgis/*',
 ]);
 
 type Role = 'anonymous' | 'team' | 'admin' | 'sandbox';

@@ -16,6 +16,8 @@ export interface Selection {
     | { kind: 'envelope'; box: [number, number, number, number]; sr: Wkid }
     | { kind: 'point'; x: number; y: number; sr: Wkid }
     | undefined;
+  /** Only these ids (objectIds), when given. */
+  ids?: readonly number[];
   /** County paths ('/us/ma/middlesex') a sandbox reads; null for all. Parcels only. */
   counties: readonly string[] | null;
 }
@@ -50,7 +52,8 @@ function filters(sql: Sql, s: Selection): Fragment {
     s.counties && s.layer.table === 'parcels'
       ? sql`AND t.path LIKE ANY(${s.counties.map((c) => `${c}/%`)}::text[])`
       : sql``;
-  return sql`${s.where} ${spatial} ${inCounties}`;
+  const onlyIds = s.ids ? sql`AND t.id = ANY(${s.ids as number[]}::bigint[])` : sql``;
+  return sql`${s.where} ${spatial} ${inCounties} ${onlyIds}`;
 }
 
 export async function countRows(sql: Sql, s: Selection): Promise<number> {

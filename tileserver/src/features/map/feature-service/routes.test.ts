@@ -213,6 +213,16 @@ describe('queries pushed into PostGIS', () => {
     }
   });
 
+  it('answers the features of objectIds, as clients that page by ids ask', async () => {
+    const rows = await sql<{ id: string }[]>`
+      SELECT id FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id DESC LIMIT 3`;
+    const ids = rows.map((r) => Number(r.id)).reverse();
+    const answer = await get(`${base}/0/query`, { objectIds: ids.join(','), outFields: 'path', f: 'json' });
+    expect(answer.json.features.map((f: { attributes: { OBJECTID: number } }) => f.attributes.OBJECTID)).toEqual(ids);
+    const bad = await get(`${base}/0/query`, { objectIds: '1,two', f: 'json' });
+    expect(bad.status).toBe(400);
+  });
+
   it('orders by orderByFields, then by id', async () => {
     const rows = await sql<{ id: string }[]>`
       SELECT id FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY parval DESC NULLS LAST, id LIMIT 5`;
@@ -339,9 +349,13 @@ describe('refusals in ArcGIS words', () => {
     expect(answer.text.startsWith('{')).toBe(true);
   });
 
-  it('answers 404 in ArcGIS words for a layer it does not serve', async () => {
-    const answer = await get('/arcgis/rest/services/__proto__/FeatureServer/0', { f: 'json' });
-    expect(answer.status).toBe(404);
-    expect(answer.json.error.code).toBe(404);
+  it('answers 404 for a layer it does not serve', async () => {
+    for (const name of ['__proto__', 'zoning', 'parcels2']) {
+      const answer = await get(`/arcgis/rest/services/${name}/FeatureServer/0`, { f: 'json' });
+      expect(answer.status, name).toBe(404);
+      expect(answer.json.error.code).toBe(404);
+      expect(answer.json.error.message).toMatch(/not found/);
+    }
+    expect((await get(`${base}/1/query`, { f: 'json' })).json.error.code).toBe(404);
   });
 });

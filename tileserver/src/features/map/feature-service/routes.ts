@@ -11,7 +11,7 @@ import { FeatureService, maxRecordCount, type FeatureServiceDeps } from './servi
 
 export function featureServiceRoutes(deps: FeatureServiceDeps): Hono {
   const app = new Hono();
-  const service = new FeatureService(deps);
+  const features = new FeatureService(deps);
 
   const arcgis = (work: (c: Context) => Promise<Response>) => async (c: Context) => {
     try {
@@ -39,36 +39,48 @@ export function featureServiceRoutes(deps: FeatureServiceDeps): Hono {
     }),
   );
 
+  // Every name reaches the handler, so an unknown service is ArcGIS's 404 (a regex of the names in the
+  // pattern let other names fall through to the app's wildcard route).
+  const service = '/arcgis/rest/services/:layer/FeatureServer';
+
   app.get(
-    '/arcgis/rest/services/:layer/FeatureServer',
+    service,
     arcgis(async (c) => {
       const layer = layerOf(c);
-      const access = await service.access(c, layer);
+      const access = await features.access(c, layer);
       const { f } = infoQuery.parse(c.req.query());
-      const data = await service.layerData(layer, access);
+      const data = await features.layerData(layer, access);
       return runKoop('serverInfo', c, { f }, { layers: [data], maxRecordCount, metadata: data.metadata });
     }),
   );
 
   app.get(
-    '/arcgis/rest/services/:layer/FeatureServer/0',
+    `${service}/0`,
     arcgis(async (c) => {
       const layer = layerOf(c);
-      const access = await service.access(c, layer);
+      const access = await features.access(c, layer);
       const { f } = infoQuery.parse(c.req.query());
-      return runKoop('layerInfo', c, { f }, await service.layerData(layer, access), '0');
+      return runKoop('layerInfo', c, { f }, await features.layerData(layer, access), '0');
     }),
   );
 
   app.get(
-    '/arcgis/rest/services/:layer/FeatureServer/0/query',
+    `${service}/0/query`,
     arcgis(async (c) => {
       const layer = layerOf(c);
       // Who may ask comes before what was asked: a caller without access learns nothing about the input.
-      const access = await service.access(c, layer);
+      const access = await features.access(c, layer);
       const q = featureQuery.parse(c.req.query());
-      const { data, query } = await service.query(layer, access, q);
+      const { data, query } = await features.query(layer, access, q);
       return runKoop('query', c, query, data, '0');
+    }),
+  );
+
+  // Any other /arcgis address (another service name, layer 1, applyEdits, ...) is ArcGIS's 404.
+  app.get(
+    '/arcgis/*',
+    arcgis(async () => {
+      throw new ApiError('NOT_FOUND', 'Service not found');
     }),
   );
 

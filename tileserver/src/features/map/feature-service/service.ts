@@ -87,6 +87,7 @@ export class FeatureService {
       where: whereSql(sql, q.where, index),
       spatial: spatialFilter(q),
       counties: access.counties,
+      ids: q.objectIds === undefined ? undefined : q.objectIds.split(',').map((id) => Number(id.trim())),
     };
     const outSr = wkidOf('outSR', q.outSR, 4326);
     const outFields = outFieldsOf(q.outFields, access.fields, index);
