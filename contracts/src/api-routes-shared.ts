@@ -12,6 +12,10 @@ export const tags = [
   { name: 'Records', description: 'Parcel records and the parcels under a point, with the fields your level sees' },
   { name: 'Parcel API', description: 'The /api/v2 parcel API for API plans; every parcel returned is metered' },
   { name: 'API account', description: 'API plans, the sandbox, usage and the usage cap' },
+  {
+    name: 'Feature service',
+    description: 'The ArcGIS FeatureServer (GeoServices REST) of parcels, flood and wetlands',
+  },
   { name: 'Service', description: 'Health, client settings, the session and this document' },
   {
     name: 'OGC API',

@@ -1,6 +1,7 @@
 // The route registry of the public API: every operation with its method, path, parameters, body,
 // answers and who may call, as zod data. The OpenAPI document is generated from it (openapi.ts), and a
 // server test compares it with the app's routes, so a public route cannot go undocumented.
+import { arcgisRoutes } from './api-routes-arcgis.ts';
 import { tags } from './api-routes-shared.ts';
 import { recordRoutes } from './api-routes-records.ts';
 import { tileRoutes } from './api-routes-tiles.ts';
@@ -13,7 +14,13 @@ import { searchAnswer } from './map/places.ts';
 import { tileJson } from './map/sources.ts';
 import { type ApiRoute, openApiDocument } from './openapi.ts';
 
-export const apiRoutes: readonly ApiRoute[] = [...tileRoutes, ...recordRoutes, ...parcelApiRoutes, ...ogcApiRoutes];
+export const apiRoutes: readonly ApiRoute[] = [
+  ...tileRoutes,
+  ...recordRoutes,
+  ...parcelApiRoutes,
+  ...ogcApiRoutes,
+  ...arcgisRoutes,
+];
 
 /** Schemas named once in the document, however many operations answer them. */
 const components = {

@@ -11,6 +11,7 @@ import { adminOrdersAnswer, billingAnswer, changeCheck, ordersAnswer } from './c
 import { profileExportsAnswer, projectExportsAnswer } from './commerce/exports.ts';
 import { plansAnswer } from './commerce/plan-pricing.ts';
 import { cartAnswer, storePlacesAnswer, storeProductsAnswer, storeSearchAnswer, storeStats } from './commerce/store.ts';
+import { layerInfoAnswer, queryAnswer, restInfoAnswer, serviceInfoAnswer } from './map/feature-service.ts';
 import { insightsPayload } from './map/insights.ts';
 import { layerCatalogue, clientConfig } from './map/layers.ts';
 import { featureCollection } from './map/parcel-api.ts';
@@ -118,6 +119,10 @@ export const getResponses = {
   'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad': ogcTileset,
   'GET /ogc/tileMatrixSets': ogcTileMatrixSets,
   'GET /ogc/tileMatrixSets/WebMercatorQuad': ogcTileMatrixSet,
+  'GET /arcgis/rest/info': restInfoAnswer,
+  'GET /arcgis/rest/services/:layer/FeatureServer': serviceInfoAnswer,
+  'GET /arcgis/rest/services/:layer/FeatureServer/0': layerInfoAnswer,
+  'GET /arcgis/rest/services/:layer/FeatureServer/0/query': queryAnswer,
   'GET /g/:group/maps/:slug/exports.json': projectExportsAnswer,
   'GET /profile/exports.json': profileExportsAnswer,
   'GET /orders/cart.json': cartAnswer,

@@ -77,6 +77,11 @@ const samples: Record<string, Sample[] | { skip: string }> = {
   '/profile': [{ role: 'team', url: () => '/profile' }],
   '/notify/follows': [{ role: 'team', url: () => '/notify/follows', ready: '[data-testid=bookmark-row]' }],
   '/store': [{ role: 'visitor', url: () => '/store' }],
+  // A visitor sees how to get an API plan, the team manager its service URLs.
+  '/store/esri': [
+    { role: 'visitor', url: () => '/store/esri' },
+    { role: 'team', url: () => '/store/esri' },
+  ],
   '/survey/:id': [
     {
       role: 'team',

@@ -130,6 +130,10 @@ const documentSamples = (): Sample[] => [
     'GET /ogc/collections/:collectionId/items',
     `/ogc/collections/parcels/items?bbox=${harvardBox}&limit=20&f=json`,
   ),
+  ...each(
+    'GET /arcgis/rest/services/:layer/FeatureServer/0/query',
+    `/arcgis/rest/services/parcels/FeatureServer/0/query?where=1%3D1&outFields=*&geometry=${harvardBox}&inSR=4326&resultRecordCount=20&f=geojson`,
+  ),
   ...each('GET /ogc/collections/:collectionId/items/:featureId', `/ogc/collections/parcels/items/${v.parcel}?f=json`),
   ...each('GET /profile/bookmarks.csv', '/profile/bookmarks.csv'),
   ...each('GET /surveys/:id{[0-9]+}/posts.csv', `/surveys/${v.survey}/posts.csv`),

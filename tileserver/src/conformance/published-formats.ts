@@ -43,6 +43,8 @@ export const publishedFormats: Record<string, Published> = {
   'GET /ogc/collections/:collectionId/items': { formats: ['geojson'], levels: ['admin'] },
   'GET /ogc/collections/:collectionId/items/:featureId': { formats: ['geojson'], levels: ['admin'] },
   'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad/:z/:y/:x': { formats: ['mvt'], levels: everyone },
+  // The FeatureServer's query as f=geojson (f=json and f=pbf are Esri's own formats, read by GDAL in its tests).
+  'GET /arcgis/rest/services/:layer/FeatureServer/0/query': { formats: ['geojson'], levels: ['admin'] },
   // Place paths: a place's boundary is a GeoJSON Feature.
   'GET /*': { formats: ['geojson'], levels: ['anonymous'] },
   'GET /metrics': { formats: ['prometheus'], levels: ['admin'] },
@@ -114,6 +116,10 @@ export const publishesNone: Record<string, string> = {
   'GET /sources/:source/autocomplete.json': 'app JSON (contracts)',
   'GET /sources/:id/extent.json': 'app JSON (contracts)',
   'GET /sources/:id/colors': 'app JSON: a stored source legend, the same as its TileJSON rules',
+  'GET /arcgis/rest/info': 'ArcGIS REST JSON (read by GDAL in features/map/feature-service)',
+  'GET /arcgis/rest/services/:layer/FeatureServer': 'ArcGIS REST JSON (service)',
+  'GET /arcgis/rest/services/:layer/FeatureServer/0': 'ArcGIS REST JSON (layer)',
+  'GET /arcgis/*': 'the ArcGIS error envelope for unknown paths',
   'GET /ogc': 'OGC API landing page (JSON links or HTML; shapes checked in features/map/ogc/ogc.test.ts)',
   'GET /ogc/conformance': 'OGC API conformance declaration (JSON or HTML)',
   'GET /ogc/collections': 'OGC API collections (JSON or HTML)',

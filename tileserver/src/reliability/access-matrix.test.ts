@@ -89,6 +89,8 @@ function concretePath(route: Route): string {
         );
       if (name === 'token') return `pm_matrix000${json}`;
       if (name === 'collectionId') return 'parcels';
+      // The FeatureServer's services are layer names (the static layers' names are fema and wetlands).
+      if (name === 'layer' && route.path.startsWith('/arcgis/')) return 'parcels';
       if (/^[xyz]$/.test(name)) return '1';
       if (name === 'tile') return '1.png';
       return 'x';

@@ -50,6 +50,7 @@ const notJson = new Set([
   'GET /surveys/:id{[0-9]+}/posts.csv',
   'GET /exports/:id{[0-9]+}/download',
   'GET /ogc/collections/:collectionId/tiles/WebMercatorQuad/:z/:y/:x',
+  'GET /arcgis/*',
 ]);
 
 type Role = 'anonymous' | 'team' | 'admin' | 'sandbox';
@@ -202,6 +203,13 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   ],
   'GET /ogc/tileMatrixSets': ['anonymous', '/ogc/tileMatrixSets'],
   'GET /ogc/tileMatrixSets/WebMercatorQuad': ['anonymous', '/ogc/tileMatrixSets/WebMercatorQuad'],
+  'GET /arcgis/rest/info': ['anonymous', '/arcgis/rest/info?f=json'],
+  'GET /arcgis/rest/services/:layer/FeatureServer': ['admin', '/arcgis/rest/services/parcels/FeatureServer?f=json'],
+  'GET /arcgis/rest/services/:layer/FeatureServer/0': ['admin', '/arcgis/rest/services/parcels/FeatureServer/0?f=json'],
+  'GET /arcgis/rest/services/:layer/FeatureServer/0/query': [
+    'admin',
+    '/arcgis/rest/services/parcels/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=2&f=json',
+  ],
   'GET /g/:group/maps/:slug/exports.json': ['team', `/g/${v.group}/maps/${v.slug}/exports.json`],
   'GET /profile/exports.json': ['team', '/profile/exports.json'],
   'GET /orders/cart.json': ['team', '/orders/cart.json'],

@@ -86,7 +86,51 @@ const queryKeys = [
   'bbox-crs',
   'after',
   'before',
+  // The ArcGIS FeatureServer's query parameters.
+  'where',
+  'geometry',
+  'geometryType',
+  'inSR',
+  'outSR',
+  'spatialRel',
+  'outFields',
+  'orderByFields',
+  'resultOffset',
+  'resultRecordCount',
+  'returnCountOnly',
+  'returnIdsOnly',
+  'callback',
 ];
+/** ArcGIS where clauses (injection attempts among them) and envelopes, hostile or almost valid. */
+const arcgisValue = fc.oneof(
+  fc.constantFrom(
+    '1=1',
+    "owner = 'x' OR 1=1 --",
+    "address = 'a'; DROP TABLE parcels; --",
+    "owner LIKE '%' UNION SELECT password_hash FROM users",
+    'pg_sleep(5) = 1',
+    "saledate > DATE '2020-13-45'",
+    "yearbuilt IN (1, 'a', NULL)",
+    "path LIKE '\\'",
+    "address = '\u0000'",
+    `${'('.repeat(200)}1=1${')'.repeat(200)}`,
+    'OBJECTID > 1e400',
+    '-1e308,-1e308,1e308,1e308',
+    '{"xmin":-71.2,"ymin":42.3,"xmax":-71,"ymax":42.4,"spatialReference":{"wkid":4326}}',
+    '{"x":-71.1,"y":42.37,"spatialReference":{"wkid":102100}}',
+    '{"rings":[[[0,0],[1,1],[0,0]]]}',
+    'NaN,1,2,3',
+  ),
+  fc
+    .tuple(
+      fc.constantFrom('address', 'yearbuilt', 'OBJECTID', 'x'),
+      fc.constantFrom('=', 'LIKE', 'IN', '<'),
+      hostileString,
+    )
+    .map(
+      ([field, op, value]) => `${field} ${op} ${op === 'IN' ? `(${value.slice(0, 50)})` : `'${value.slice(0, 200)}'`}`,
+    ),
+);
 const query = fc
   .array(
     fc.tuple(
@@ -94,6 +138,7 @@ const query = fc
       fc.oneof(
         hostileString.map((s) => s.slice(0, 3000)),
         edgeNumber.map(String),
+        arcgisValue,
       ),
     ),
     { maxLength: 4 },
@@ -203,7 +248,15 @@ export function judge(status: number, contentType: string | null, text: string):
     const keys = error && typeof error === 'object' ? Object.keys(error).sort().join(',') : '';
     if (keys !== 'code,message,requestId' && keys !== 'code,details,message,requestId')
       return { ok: false, problem: `not the one error shape: ${text.slice(0, 200)}` };
-    if (!Object.hasOwn(errorStatus, error.code) || errorStatus[error.code as keyof typeof errorStatus] !== status)
+    // The ArcGIS FeatureServer answers ArcGIS's envelope: a numeric code, the status's own, or 498/499 for 401.
+    const arcgis =
+      typeof error.code === 'number' &&
+      (error.code === status || (status === 401 && (error.code === 498 || error.code === 499)));
+    if (arcgis && !Array.isArray(error.details)) return { ok: false, problem: 'an ArcGIS error without details' };
+    if (
+      !arcgis &&
+      (!Object.hasOwn(errorStatus, error.code) || errorStatus[error.code as keyof typeof errorStatus] !== status)
+    )
       return { ok: false, problem: `code ${error.code} does not go with status ${status}` };
     if (typeof error.message !== 'string' || error.message.length === 0)
       return { ok: false, problem: 'an error without a message' };

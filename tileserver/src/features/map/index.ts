@@ -1,8 +1,10 @@
 // The map area's routes: places (+ search, coverage), insights, parcels (+ dimensions), the parcel API,
+// the ArcGIS feature service,
 // the layer catalogue, sources (+ filters, extent) and the tile endpoints.
 import { Hono } from 'hono';
 import type { Services } from '../../services.ts';
 import { tileSourceRoutes } from '../../tiles/source-routes.ts';
+import { featureServiceRoutes } from './feature-service/routes.ts';
 import { insightRoutes } from './insights/routes.ts';
 import { basemapRoutes } from './layers/basemap-routes.ts';
 import { catalogRoutes } from './layers/catalog-routes.ts';
@@ -31,6 +33,7 @@ export function routes(services: Services): Hono {
   app.route('/', coverageRoutes(services));
   app.route('/', parcelApiRoutes({ ...services, gate: services.apiGate }));
   app.route('/', ogcRoutes(services));
+  app.route('/', featureServiceRoutes({ ...services, gate: services.apiGate }));
   // Every tile and TileJSON route goes through the one route pair, built-in sources and stored ones alike.
   const { tiles } = services;
   const storedSources = new StoredSources(tiles);

@@ -12,6 +12,7 @@ const families: [string, RegExp][] = [
   ['billing', /^\/(plans|payments|subscriptions|profile\/orders|g\/:group\/settings|settings|account)\b/],
   ['admin', /^\/(admin|metrics)\b/],
   ['ogc', /^\/ogc\b/],
+  ['arcgis', /^\/arcgis\//],
 ];
 
 /** The family of a route pattern (`/g/:group/maps/:slug`), not of a concrete path. */

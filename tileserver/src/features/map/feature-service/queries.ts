@@ -1,0 +1,115 @@
+// SQL of the feature service: a layer's rows as GeoJSON features (one page, ordered, in 4326 or 3857),
+// their count, their ids and the layer's extent. The table is one of the catalogue's three, columns come
+// from the caller's field list (layers.ts), the where clause arrives compiled (where-sql.ts) and every
+// value is bound; the page is read one row long so the caller knows whether more follow.
+import type { Sql } from '../../../db/client.ts';
+import type { FeatureLayer, LayerField } from './layers.ts';
+import { columnOf, joinFragments, type Fragment } from './where-sql.ts';
+
+export type Wkid = 4326 | 3857;
+
+/** What to read: the filter parts every statement shares. */
+export interface Selection {
+  layer: FeatureLayer;
+  where: Fragment;
+  spatial:
+    | { kind: 'envelope'; box: [number, number, number, number]; sr: Wkid }
+    | { kind: 'point'; x: number; y: number; sr: Wkid }
+    | undefined;
+  /** Only these ids (objectIds), when given. */
+  ids?: readonly number[];
+  /** County paths ('/us/ma/middlesex') a sandbox reads; null for all. Parcels only. */
+  counties: readonly string[] | null;
+}
+
+export interface PageRequest {
+  fields: readonly LayerField[];
+  order: { field: LayerField; descending: boolean }[];
+  offset: number;
+  limit: number;
+  outSr: Wkid;
+  returnGeometry: boolean;
+}
+
+export interface FeatureRow {
+  id: number;
+  properties: Record<string, unknown>;
+  geometry: unknown;
+}
+
+function filters(sql: Sql, s: Selection): Fragment {
+  const geomColumn = (sr: Wkid) => (sr === 3857 ? sql`t.geom_3857` : sql`t.geom`);
+  let spatial = sql``;
+  if (s.spatial?.kind === 'envelope') {
+    const [xmin, ymin, xmax, ymax] = s.spatial.box;
+    const env = sql`ST_MakeEnvelope(${xmin}::float8, ${ymin}::float8, ${xmax}::float8, ${ymax}::float8, ${s.spatial.sr}::int)`;
+    spatial = sql`AND ST_Intersects(${geomColumn(s.spatial.sr)}, ${env})`;
+  } else if (s.spatial?.kind === 'point') {
+    const point = sql`ST_SetSRID(ST_MakePoint(${s.spatial.x}::float8, ${s.spatial.y}::float8), ${s.spatial.sr}::int)`;
+    spatial = sql`AND ST_Intersects(${geomColumn(s.spatial.sr)}, ${point})`;
+  }
+  const inCounties =
+    s.counties && s.layer.table === 'parcels'
+      ? sql`AND t.path LIKE ANY(${s.counties.map((c) => `${c}/%`)}::text[])`
+      : sql``;
+  const onlyIds = s.ids ? sql`AND t.id = ANY(${s.ids as number[]}::bigint[])` : sql``;
+  return sql`${s.where} ${spatial} ${inCounties} ${onlyIds}`;
+}
+
+export async function countRows(sql: Sql, s: Selection): Promise<number> {
+  const [row] = await sql<
+    { n: number }[]
+  >`SELECT count(*)::int AS n FROM ${sql(s.layer.table)} t WHERE ${filters(sql, s)}`;
+  return row!.n;
+}
+
+export async function objectIds(sql: Sql, s: Selection, max: number): Promise<number[]> {
+  const rows = await sql<{ id: string }[]>`
+    SELECT t.id FROM ${sql(s.layer.table)} t WHERE ${filters(sql, s)} ORDER BY t.id LIMIT ${max}`;
+  return rows.map((r) => Number(r.id));
+}
+
+/** One page, read one row long: `more` says whether rows follow it. */
+export async function featurePage(
+  sql: Sql,
+  s: Selection,
+  page: PageRequest,
+): Promise<{ rows: FeatureRow[]; more: boolean }> {
+  const props = page.fields.map((f) => {
+    const column = columnOf(sql, f);
+    // ArcGIS has no boolean field type: booleans travel as 1/0 integers.
+    return f.kind === 'boolean' ? sql`${column}::int AS ${sql(f.name)}` : sql`${column} AS ${sql(f.name)}`;
+  });
+  const propsSql = props.length
+    ? sql`(SELECT to_jsonb(v) FROM (SELECT ${joinFragments(sql, props)}) v)`
+    : sql`'{}'::jsonb`;
+  const geometry = !page.returnGeometry
+    ? sql`NULL::json`
+    : page.outSr === 3857
+      ? sql`ST_AsGeoJSON(t.geom_3857, 2)::json`
+      : sql`ST_AsGeoJSON(t.geom, 7)::json`;
+  const order = page.order.map(({ field, descending }) =>
+    descending ? sql`${columnOf(sql, field)} DESC NULLS LAST` : sql`${columnOf(sql, field)} ASC NULLS FIRST`,
+  );
+  // The id last, always: a page boundary is the same on every request, so paging never skips or repeats.
+  const orderSql = joinFragments(sql, [...order, sql`t.id`]);
+  const rows = await sql<{ id: string; properties: Record<string, unknown>; geometry: unknown }[]>`
+    SELECT t.id, ${propsSql} AS properties, ${geometry} AS geometry
+    FROM ${sql(s.layer.table)} t
+    WHERE ${filters(sql, s)}
+    ORDER BY ${orderSql}
+    OFFSET ${page.offset} LIMIT ${page.limit + 1}`;
+  const more = rows.length > page.limit;
+  return {
+    rows: rows.slice(0, page.limit).map((r) => ({ id: Number(r.id), properties: r.properties, geometry: r.geometry })),
+    more,
+  };
+}
+
+/** The layer's extent in 4326 (xmin, ymin, xmax, ymax); null when it is empty. */
+export async function layerExtent(sql: Sql, layer: FeatureLayer): Promise<[number, number, number, number] | null> {
+  const [row] = await sql<{ xmin: number | null; ymin: number; xmax: number; ymax: number }[]>`
+    SELECT ST_XMin(e) AS xmin, ST_YMin(e) AS ymin, ST_XMax(e) AS xmax, ST_YMax(e) AS ymax
+    FROM (SELECT ST_Extent(t.geom)::geometry AS e FROM ${sql(layer.table)} t) x`;
+  return row && row.xmin !== null ? [row.xmin, row.ymin, row.xmax, row.ymax] : null;
+}

@@ -1,0 +1,146 @@
+// The feature service's work between the routes and the SQL: the caller's access to a layer, the layer's
+// metadata as FeatureServer reads it (fields of the caller's plan, extent, paging), and a query run in
+// PostGIS (where, geometry, projection, order, offset and page size pushed down) whose rows are handed
+// to FeatureServer with `filtersApplied` naming all of that, so it only formats them (Esri JSON, GeoJSON
+// or PBF) and filters nothing again in memory. Parcels returned are metered like /api/v2.
+import type { Context } from 'hono';
+import type { FeatureQuery } from '@parcel-map/contracts/map/feature-service';
+import type { CallerResolver } from '../../../auth/caller.ts';
+import type { Sql } from '../../../db/client.ts';
+import { ApiError } from '../../../errors.ts';
+import type { UsageMeter } from '../../../metering/usage-meter.ts';
+import type { ApiGate } from '../../commerce/api-plans/standing.ts';
+import { koopFields, type FeatureLayer } from './layers.ts';
+import { layerAccess, type LayerAccess } from './policy.ts';
+import { countRows, featurePage, layerExtent, objectIds, type Selection } from './queries.ts';
+import { orderOf, outFieldsOf, spatialFilter, wkidOf } from './query-params.ts';
+import { fieldIndex, whereSql } from './where-sql.ts';
+
+export const maxRecordCount = 2000;
+/** returnIdsOnly answers at most this many ids (ArcGIS servers cap them too). */
+export const maxObjectIds = 200_000;
+const extentTtlMs = 60_000;
+
+export interface FeatureServiceDeps {
+  sql: Sql;
+  callers: CallerResolver;
+  gate: ApiGate;
+  meter: UsageMeter;
+}
+
+type Box = [number, number, number, number];
+
+/** What FeatureServer is handed: GeoJSON with the layer's metadata, and the query it may still read. */
+export interface KoopInput {
+  data: Record<string, unknown>;
+  query: Record<string, string>;
+}
+
+export class FeatureService {
+  private readonly extents = new Map<string, { at: number; box: Box | null }>();
+
+  constructor(private readonly deps: FeatureServiceDeps) {}
+
+  async access(c: Context, layer: FeatureLayer): Promise<LayerAccess> {
+    const caller = await this.deps.callers.of(c);
+    return layerAccess(layer, caller, () => this.deps.gate.assert(caller));
+  }
+
+  private async extent(layer: FeatureLayer): Promise<Box | null> {
+    const cached = this.extents.get(layer.table);
+    if (cached && Date.now() - cached.at < extentTtlMs) return cached.box;
+    const box = await layerExtent(this.deps.sql, layer);
+    this.extents.set(layer.table, { at: Date.now(), box });
+    return box;
+  }
+
+  /** The layer as FeatureServer's metadata handlers read it (no features). */
+  async layerData(layer: FeatureLayer, access: LayerAccess): Promise<Record<string, unknown>> {
+    const [xmin, ymin, xmax, ymax] = (await this.extent(layer)) ?? [-180, -90, 180, 90];
+    return {
+      type: 'FeatureCollection',
+      features: [],
+      metadata: {
+        name: layer.title,
+        description: layer.description,
+        copyrightText: layer.copyright,
+        geometryType: 'Polygon',
+        idField: 'OBJECTID',
+        displayField: 'OBJECTID',
+        fields: koopFields(access.fields),
+        extent: { xmin, ymin, xmax, ymax, spatialReference: { wkid: 4326, latestWkid: 4326 } },
+        maxRecordCount,
+        supportsPagination: true,
+        capabilities: 'Query',
+        hasStaticData: false,
+        supportedQueryFormats: 'JSON,geojson,PBF',
+      },
+    };
+  }
+
+  /** Runs a layer query in PostGIS; the answer is formatted by FeatureServer's query handler. */
+  async query(layer: FeatureLayer, access: LayerAccess, q: FeatureQuery): Promise<KoopInput> {
+    const { sql } = this.deps;
+    const index = fieldIndex(access.fields);
+    const selection: Selection = {
+      layer,
+      where: whereSql(sql, q.where, index),
+      spatial: spatialFilter(q),
+      counties: access.counties,
+      ids: q.objectIds === undefined ? undefined : q.objectIds.split(',').map((id) => Number(id.trim())),
+    };
+    const outSr = wkidOf('outSR', q.outSR, 4326);
+    const outFields = outFieldsOf(q.outFields, access.fields, index);
+    const order = orderOf(q.orderByFields, index);
+    const base = await this.layerData(layer, access);
+    const metadata = base.metadata as Record<string, unknown>;
+    const query: Record<string, string> = { f: q.f, outSR: String(outSr) };
+    // For f=geojson FeatureServer hands the features through winnow unless told that everything is done
+    // (`all`), and winnow's GeoJSON loses each feature's `type` (the conformance suite found it): the
+    // features here are already final GeoJSON. Esri JSON and PBF still need FeatureServer's conversion.
+    const filtersApplied = {
+      where: true,
+      geometry: true,
+      projection: true,
+      offset: true,
+      limit: true,
+      all: q.f === 'geojson',
+    };
+
+    if (q.returnCountOnly) {
+      const count = await countRows(sql, selection);
+      return { data: { ...base, count, filtersApplied }, query: { ...query, returnCountOnly: 'true' } };
+    }
+    if (q.returnIdsOnly) {
+      const ids = await objectIds(sql, selection, maxObjectIds);
+      const features = ids.map((id) => ({ type: 'Feature', geometry: null, properties: { OBJECTID: id } }));
+      return { data: { ...base, features, filtersApplied }, query: { ...query, returnIdsOnly: 'true' } };
+    }
+    const limit = Math.min(q.resultRecordCount ?? maxRecordCount, maxRecordCount, access.recordsLeft);
+    if (limit <= 0) throw new ApiError('TOO_MANY_REQUESTS', "This month's records of your API plan are used up");
+    const returnGeometry = q.returnGeometry ?? true;
+    const { rows, more } = await featurePage(sql, selection, {
+      fields: outFields,
+      order,
+      offset: q.resultOffset ?? 0,
+      limit,
+      outSr,
+      returnGeometry,
+    });
+    const features = rows.map((row) => ({
+      type: 'Feature',
+      id: row.id,
+      geometry: row.geometry,
+      properties: { OBJECTID: row.id, ...row.properties },
+    }));
+    if (access.groupId !== null && features.length) this.deps.meter.countRecords(access.groupId, features.length);
+    return {
+      data: { ...base, features, metadata: { ...metadata, exceededTransferLimit: more }, filtersApplied },
+      query: {
+        ...query,
+        outFields: ['OBJECTID', ...outFields.map((f) => f.name)].join(','),
+        returnGeometry: String(returnGeometry),
+      },
+    };
+  }
+}
