@@ -6,9 +6,10 @@
 // The collections list is the same for every caller: all four collections, each saying who may read
 // its items and tiles (`access`, also in its description). Listing only what the caller may read would
 // make the document vary by credentials (no shared cache, a Vary on Authorization) and hide from an
-// anonymous GIS client what a token would give it; listing all costs nothing, since GDAL and QGIS read
-// a collection's features only when asked for that layer, and a refused layer answers 401/403 in the
-// one error shape.
+// anonymous GIS client what a token would give it. GDAL is not broken by it: ogrinfo reads each listed
+// layer's first page for its geometry type, and a layer the caller may not read answers 401/403 in the
+// one error shape with the reason, which ogrinfo reports and passes over (every layer listed, exit 0;
+// ogc-gdal.test.ts runs it without a token).
 import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { conformanceClasses, crs84, epsg3857, webMercatorQuadUri } from '@parcel-map/contracts/map/ogc';
 import { parcelSource } from '../../../tiles/parcel-source.ts';
