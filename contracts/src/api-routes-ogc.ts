@@ -20,7 +20,11 @@ import {
 } from './map/ogc.ts';
 import type { ApiRoute } from './openapi.ts';
 
-const collection = z.object({ collectionId: z.enum(['parcels']).describe('The collection: parcels') });
+const collection = z.object({
+  collectionId: z
+    .enum(['parcels', 'zoning', 'flood', 'wetlands'])
+    .describe('The collection: parcels, zoning, flood (FEMA flood hazard areas) or wetlands'),
+});
 const tile = collection.extend({
   z: z
     .string()
@@ -35,13 +39,15 @@ const tile = collection.extend({
     .regex(/^\d{1,7}(\.mvt)?$/)
     .describe('tileCol'),
 });
-const feature = collection.extend({ featureId: z.string().describe('The parcel’s ll_uuid (the feature id)') });
+const feature = collection.extend({
+  featureId: z.string().describe('The feature id: a parcel’s ll_uuid, a layer row’s id'),
+});
 
 const featureErrors = {
   ...badInput,
-  '401': 'No API token, or an unknown one',
+  '401': 'No API token, or an unknown one (parcels, flood, wetlands)',
   '402': gateErrors['402'],
-  '403': 'The account has no API plan',
+  '403': 'The account has no API plan (parcels), or no Pro, Team or admin level (flood, wetlands)',
   '429': gateErrors['429'],
 };
 
@@ -74,7 +80,12 @@ export const ogcApiRoutes: ApiRoute[] = [
     ogcLandingPage,
   ),
   metadata('/conformance', 'ogcConformance', 'The OGC conformance classes implemented', ogcConformance),
-  metadata('/collections', 'ogcCollections', 'The feature collections (parcels), with extent and CRS', ogcCollections),
+  metadata(
+    '/collections',
+    'ogcCollections',
+    'The feature collections (parcels, zoning, flood, wetlands), with extent, CRS and who may read them',
+    ogcCollections,
+  ),
   metadata('/collections/{collectionId}', 'ogcCollection', 'One collection', ogcCollection, {
     params: collection,
     errors: noCollection,
@@ -127,7 +138,8 @@ export const ogcApiRoutes: ApiRoute[] = [
     method: 'get',
     path: '/ogc/collections/{collectionId}/tiles/WebMercatorQuad/{z}/{y}/{x}',
     operationId: 'ogcTile',
-    summary: 'A vector tile at tileMatrix/tileRow/tileCol: the same tile as /api/v1/parcels/{z}/{x}/{y}',
+    summary:
+      'A vector tile at tileMatrix/tileRow/tileCol: the same tile as the collection’s tile route (/api/v1/parcels, /api/v1/zoning, /api/v1/static/{fema,wetlands})',
     tags: ['OGC API', 'Tiles'],
     params: tile,
     answers: {

@@ -117,10 +117,21 @@ export const ogcCollection = z.looseObject({
 });
 export const ogcCollections = z.object({ links: z.array(ogcLink), collections: z.array(ogcCollection) });
 
-export const ogcFeature = parcelFeature.extend({ links: z.array(ogcLink).optional() });
+/** A feature of a layer collection (zoning, flood, wetlands): its row id and the table's columns. */
+export const ogcLayerFeature = z.object({
+  type: z.literal('Feature'),
+  id: z.number().int().describe('The row id'),
+  geometry: parcelFeature.shape.geometry,
+  properties: z.record(z.string(), z.unknown()).describe("The layer's columns the caller may read"),
+});
+const anyFeature = z.union([parcelFeature, ogcLayerFeature]);
+export const ogcFeature = z.union([
+  parcelFeature.extend({ links: z.array(ogcLink).optional() }),
+  ogcLayerFeature.extend({ links: z.array(ogcLink).optional() }),
+]);
 export const ogcFeatureCollection = z.object({
   type: z.literal('FeatureCollection'),
-  features: z.array(parcelFeature),
+  features: z.array(anyFeature),
   links: z.array(ogcLink),
   timeStamp: z.string(),
   numberMatched: z.number().int().optional(),

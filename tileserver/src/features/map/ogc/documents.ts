@@ -2,11 +2,20 @@
 // tilesets of a collection and its WebMercatorQuad tileset. Link relations are those OGC API Common,
 // Features and Tiles register (self, alternate, service-desc, conformance, data, items,
 // tilesets-vector, tiling-scheme, item), so a client finds everything from the landing page.
+//
+// The collections list is the same for every caller: all four collections, each saying who may read
+// its items and tiles (`access`, also in its description). Listing only what the caller may read would
+// make the document vary by credentials (no shared cache, a Vary on Authorization) and hide from an
+// anonymous GIS client what a token would give it. GDAL is not broken by it: ogrinfo reads each listed
+// layer's first page for its geometry type, and a layer the caller may not read answers 401/403 in the
+// one error shape with the reason, which ogrinfo reports and passes over (every layer listed, exit 0;
+// ogc-gdal.test.ts runs it without a token).
 import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { conformanceClasses, crs84, epsg3857, webMercatorQuadUri } from '@parcel-map/contracts/map/ogc';
 import { parcelSource } from '../../../tiles/parcel-source.ts';
 import type { TileSource } from '../../../tiles/tile-source.ts';
 import type { OgcLink } from './html.ts';
+import { layerCollections, type LayerCollection } from './layers.ts';
 import { tileMatrixSetLimits, webMercatorQuad } from './tile-matrix-set.ts';
 
 export type Box = readonly [number, number, number, number];
@@ -19,8 +28,15 @@ export interface OgcCollectionDef {
   /** The tile source whose tiles OGC API Tiles serves for it. */
   tiles: TileSource;
   /** Its table, for the extent. */
-  table: 'parcels';
+  table: 'parcels' | LayerCollection['table'];
+  /** Who may read its items and tiles, in words. */
+  access: string;
+  /** The layer's columns and readers; parcels (absent) follow the parcel API. */
+  layer?: LayerCollection;
 }
+
+const layer = (id: string): LayerCollection => layerCollections.get(id)!;
+const siteControl = 'Items and tiles: Pro, Team and admin callers (send a token); others get 401 or 403.';
 
 /** The collections, parcels first; each has items (OGC API Features) and vector tiles (OGC API Tiles). */
 export const ogcCollectionDefs: readonly OgcCollectionDef[] = [
@@ -31,6 +47,40 @@ export const ogcCollectionDefs: readonly OgcCollectionDef[] = [
     attribution: dataAttribution.parcels,
     tiles: parcelSource,
     table: 'parcels',
+    access:
+      'Items: callers with an API plan (send its token), fields and counties of the plan. Tiles: as /api/v1/parcels.',
+  },
+  {
+    id: 'zoning',
+    title: 'Zoning districts',
+    description:
+      'Zoning districts: code, name, description and jurisdiction; the standardized zoning type and subtype with Pro',
+    attribution: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
+    tiles: layer('zoning').tiles,
+    table: 'zoning_districts',
+    access: 'Items and tiles: anyone; zoning_type and zoning_subtype for Pro, Team and admin callers.',
+    layer: layer('zoning'),
+  },
+  {
+    id: 'flood',
+    title: 'FEMA flood hazard areas',
+    description:
+      'FEMA National Flood Hazard Layer zones of the current maps (zone, subtype, SFHA, base flood elevation)',
+    attribution: dataAttribution.flood,
+    tiles: layer('flood').tiles,
+    table: 'flood_zones',
+    access: siteControl,
+    layer: layer('flood'),
+  },
+  {
+    id: 'wetlands',
+    title: 'Wetlands',
+    description: 'National Wetlands Inventory and City of Cambridge wetlands (type, NWI code, acres)',
+    attribution: dataAttribution.wetlands,
+    tiles: layer('wetlands').tiles,
+    table: 'wetlands',
+    access: siteControl,
+    layer: layer('wetlands'),
   },
 ];
 
@@ -86,7 +136,7 @@ export function landingPage(href: OgcHref, html: boolean) {
   return {
     title: 'Parcel map: OGC API',
     description:
-      'Land parcels as OGC API Features (GeoJSON, HTML; CRS84 and EPSG:3857) and OGC API Tiles (vector tiles).',
+      'Land parcels, zoning, flood hazard areas and wetlands as OGC API Features (GeoJSON, HTML; CRS84 and EPSG:3857) and OGC API Tiles (vector tiles).',
     links: [
       ...selfLinks(href, '', html),
       {
@@ -111,8 +161,9 @@ export function collectionDocument(href: OgcHref, def: OgcCollectionDef, bounds:
   return {
     id: def.id,
     title: def.title,
-    description: def.description,
+    description: `${def.description}. ${def.access}`,
     attribution: def.attribution,
+    access: def.access,
     links: [
       ...selfLinks(href, base, html),
       {

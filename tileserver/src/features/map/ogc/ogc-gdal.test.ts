@@ -1,5 +1,6 @@
 // The OGC API with a real client, GDAL's OAPIF driver, against the app on a port: ogrinfo lists the
-// collections, and ogr2ogr with a bbox over Harvard Square (one z17 tile and its 64-unit buffer) fetches,
+// four collections (with a token and without: an anonymous client is not broken by the layers it may
+// not read), reads zoning anonymously, and ogr2ogr with a bbox over Harvard Square (one z17 tile and its 64-unit buffer) fetches,
 // page by page over the next links, the same parcels the tile route draws in that tile.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -57,9 +58,36 @@ async function tileBox(z: number, x: number, y: number, buffer: number): Promise
 }
 
 describe('GDAL reads the OGC API', () => {
-  it('ogrinfo OAPIF: lists the collections', async () => {
+  it('ogrinfo OAPIF: lists the four collections, with a token and anonymously', async () => {
     const { stdout } = await run('ogrinfo', ['-ro', '-so', `OAPIF:${origin()}/ogc`], { env: gdalEnv, timeout: 60_000 });
-    expect(stdout).toMatch(/^1: parcels\b/m);
+    const listed = (text: string) => [...text.matchAll(/^\d+: (\w+)/gm)].map((m) => m[1]);
+    expect(listed(stdout)).toEqual(['parcels', 'zoning', 'flood', 'wetlands']);
+    // No token: the list is the same (the collections document is anyone's), and ogrinfo exits 0.
+    const anonymous = await run('ogrinfo', ['-ro', '-so', `OAPIF:${origin()}/ogc`], {
+      env: { ...process.env, CPL_DEBUG: 'OFF' },
+      timeout: 60_000,
+    });
+    expect(listed(anonymous.stdout)).toEqual(['parcels', 'zoning', 'flood', 'wetlands']);
+    // ogrinfo reads each layer's first page for its geometry type: the layers an anonymous caller may
+    // not read answer 401 with the reason, which it reports on stderr and passes over; zoning is read.
+    const refusals = [...anonymous.stderr.matchAll(/^ERROR 1: (\{.*\})$/gm)].map(
+      (m) => (JSON.parse(m[1]!) as { error: { code: string; message: string } }).error,
+    );
+    expect(refusals.map((e) => e.code)).toEqual(['UNAUTHORIZED', 'UNAUTHORIZED', 'UNAUTHORIZED']);
+    expect(refusals.map((e) => e.message).join('\n')).toMatch(/parcel API[\s\S]*flood[\s\S]*wetlands/);
+    expect(anonymous.stderr).not.toMatch(/zoning/);
+    expect(anonymous.stdout).toMatch(/^2: zoning \(title: Zoning districts\) \(Multi Polygon\)$/m);
+  });
+
+  it('ogrinfo OAPIF: reads the zoning layer anonymously, its features the table’s', async () => {
+    const { stdout } = await run('ogrinfo', ['-ro', '-so', `OAPIF:${origin()}/ogc`, 'zoning'], {
+      env: { ...process.env, CPL_DEBUG: 'OFF' },
+      timeout: 60_000,
+    });
+    const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM zoning_districts`;
+    expect(stdout).toMatch(new RegExp(`^Feature Count: ${row!.n}$`, 'm'));
+    expect(stdout).toMatch(/^zoning: String/m);
+    expect(stdout).not.toMatch(/^zoning_type:/m);
   });
 
   it('ogr2ogr OAPIF: with a bbox over Harvard Square gets the parcels of the tile route there', async () => {

@@ -2,7 +2,8 @@
 // limit, offset and keyset next/prev links, property filters on the plan's fields, one item; CRS84 and
 // EPSG:3857 by crs and bbox-crs) and OGC API - Tiles (tilesets, the WebMercatorQuad tileset and tile
 // matrix set, and tiles at z/y/x that are the tile routes' own tiles). JSON by default, HTML by f=html or
-// a browser's Accept. Who may read what: policy.ts.
+// a browser's Accept. Collections: parcels and the layers of layers.ts (zoning, flood, wetlands), whose
+// items come from their tables and whose tiles are their tile routes'. Who may read what: policy.ts.
 import { type Context, Hono } from 'hono';
 import {
   crs84,
@@ -41,8 +42,9 @@ import {
   tilesetsDocument,
 } from './documents.ts';
 import { htmlAnswer, ogcPage, wantsHtml } from './html.ts';
-import { apiFields, assertFiltersAllowed, featureAccess } from './policy.ts';
-import { filterOf, itemsPage, oneItem } from './service.ts';
+import type { LayerFilter } from './layer-queries.ts';
+import { apiFields, assertFiltersAllowed, assertLayerFilters, featureAccess, layerColumns } from './policy.ts';
+import { filterOf, itemsPage, layerItems, oneItem, oneLayerItem, parcelItems } from './service.ts';
 import { webMercatorQuad } from './tile-matrix-set.ts';
 
 export interface OgcDeps {
@@ -56,6 +58,8 @@ export interface OgcDeps {
 }
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A layer row's id: a serial, so a positive integer of at most 10 digits. */
+const rowId = /^[1-9][0-9]{0,9}$/;
 
 export function ogcRoutes(deps: OgcDeps): Hono {
   const app = new Hono();
@@ -129,6 +133,7 @@ export function ogcRoutes(deps: OgcDeps): Hono {
 
   app.get('/ogc/collections/:collectionId/items', async (c) => {
     const def = collectionOf(c);
+    if (def.layer) return layerItemsAnswer(c, def);
     // Who may ask comes before what was asked: an anonymous caller learns nothing about the input.
     const access = await featureAccess(await deps.callers.of(c), deps.apiGate);
     const query = c.req.query();
@@ -141,7 +146,8 @@ export function ogcRoutes(deps: OgcDeps): Hono {
     const visible = apiFields(access.level);
     const filter = filterOf(access, visible, q, filters);
     const href = hrefOf(c);
-    const answer = await itemsPage(sql, href, def.id, access, filter, q, filters, html, deps.clock());
+    const source = parcelItems(sql, filter);
+    const answer = await itemsPage(source, href, def.id, access.recordsLeft, q, filters, html, deps.clock());
     if (access.groupId !== null) deps.meter.countRecords(access.groupId, answer.features.length);
     c.header('Content-Crs', `<${q.crs ?? crs84}>`);
     if (html) {
@@ -166,6 +172,7 @@ export function ogcRoutes(deps: OgcDeps): Hono {
 
   app.get('/ogc/collections/:collectionId/items/:featureId', async (c) => {
     const def = collectionOf(c);
+    if (def.layer) return layerItemAnswer(c, def);
     const access = await featureAccess(await deps.callers.of(c), deps.apiGate);
     const q = ogcFeatureQuery.parse(c.req.query());
     const html = wantsHtml(c, q.f);
@@ -190,6 +197,69 @@ export function ogcRoutes(deps: OgcDeps): Hono {
       'Cache-Control': 'private, no-store',
     });
   });
+
+  /** A layer's filter for the caller: its columns (refused as its tile layer refuses), bbox and filters. */
+  const layerFilterOf = async (c: Context, def: OgcCollectionDef) => {
+    const layer = def.layer!;
+    const columns = await layerColumns(layer, tiles, await tileCaller(tiles, c), c);
+    const query = c.req.query();
+    const q = ogcItemsQuery.parse(query);
+    const filters = ogcPropertyFilters.parse(
+      Object.fromEntries(Object.entries(query).filter(([name]) => !ogcReservedParams.has(name))),
+    );
+    assertLayerFilters(columns, Object.keys(filters));
+    const filter: LayerFilter = {
+      table: layer.table,
+      columns,
+      bbox: q.bbox ? { box: q.bbox, webMercator: q['bbox-crs'] === epsg3857 } : undefined,
+      filters,
+    };
+    return { q, filters, filter };
+  };
+
+  const layerItemsAnswer = async (c: Context, def: OgcCollectionDef) => {
+    const { q, filters, filter } = await layerFilterOf(c, def);
+    const html = wantsHtml(c, q.f);
+    const source = layerItems(sql, filter);
+    const answer = await itemsPage(source, hrefOf(c), def.id, Infinity, q, filters, html, deps.clock());
+    c.header('Content-Crs', `<${q.crs ?? crs84}>`);
+    if (html) {
+      const columns = ['id', ...filter.columns];
+      const rows = answer.features.map((f) => columns.map((name) => (name === 'id' ? f.id : f.properties[name])));
+      const counted = answer.numberMatched !== undefined ? ` of ${answer.numberMatched}` : '';
+      const title = `${def.title}: features`;
+      return htmlAnswer(
+        c,
+        ogcPage(title, `${answer.numberReturned} features${counted}.`, answer.links, [{ columns, rows }]),
+      );
+    }
+    return c.body(JSON.stringify(answer), 200, { 'Content-Type': media.geojson, 'Cache-Control': 'private, no-store' });
+  };
+
+  const layerItemAnswer = async (c: Context, def: OgcCollectionDef) => {
+    const columns = await layerColumns(def.layer!, tiles, await tileCaller(tiles, c), c);
+    const q = ogcFeatureQuery.parse(c.req.query());
+    const html = wantsHtml(c, q.f);
+    const featureId = c.req.param('featureId')!;
+    const missing = new ApiError('NOT_FOUND', `No feature ${featureId} in ${def.id}`);
+    if (!rowId.test(featureId)) throw missing;
+    const filter: LayerFilter = { table: def.layer!.table, columns, filters: {} };
+    const webMercator = q.crs === epsg3857;
+    const feature = await oneLayerItem(sql, hrefOf(c), def.id, filter, Number(featureId), webMercator, html);
+    if (!feature) throw missing;
+    c.header('Content-Crs', `<${q.crs ?? crs84}>`);
+    if (html)
+      return htmlAnswer(
+        c,
+        ogcPage(`${def.title}: ${feature.id}`, def.description, feature.links ?? [], [
+          { columns: ['field', 'value'], rows: Object.entries(feature.properties) },
+        ]),
+      );
+    return c.body(JSON.stringify(feature), 200, {
+      'Content-Type': media.geojson,
+      'Cache-Control': 'private, no-store',
+    });
+  };
 
   app.get('/ogc/collections/:collectionId/tiles', (c) => {
     const def = collectionOf(c);

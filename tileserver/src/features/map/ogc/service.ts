@@ -1,17 +1,20 @@
-// The OGC API's parcel items: a page of the filter as a GeoJSON FeatureCollection with numberMatched,
-// numberReturned, timeStamp and its links (self, alternate, next and prev, collection). The next link
-// pages by the last parcel id (keyset), so walking it visits every parcel once at the cost of the first
-// page; prev reads backwards from the first id. At most the records the plan has left are answered.
+// The OGC API's items: a page of a collection's filter as a GeoJSON FeatureCollection with
+// numberMatched, numberReturned, timeStamp and its links (self, alternate, next and prev, collection).
+// The next link pages by the last row id (keyset), so walking it visits every feature once at the cost
+// of the first page; prev reads backwards from the first id. Parcels and the layers (zoning, flood,
+// wetlands) differ only in where their rows come from (ItemsSource); at most `cap` features are
+// answered (the records a parcel plan has left).
 import { epsg3857, type OgcItemsQuery } from '@parcel-map/contracts/map/ogc';
 import type { Sql } from '../../../db/client.ts';
 import { media, type OgcHref, selfLinks } from './documents.ts';
 import type { OgcLink } from './html.ts';
 import type { Access } from './policy.ts';
+import { countLayerItems, findLayerItem, findLayerItems, type LayerFilter, type LayerRow } from './layer-queries.ts';
 import { countItems, findItem, findItems, type ItemRow, type ItemsFilter } from './queries.ts';
 
 export interface OgcFeature {
   type: 'Feature';
-  id: string;
+  id: string | number;
   geometry: ItemRow['geometry'];
   properties: Record<string, unknown>;
   links?: OgcLink[];
@@ -26,11 +29,45 @@ export interface ItemsAnswer {
   numberReturned: number;
 }
 
+interface ItemsPageRequest {
+  take: number;
+  offset: number;
+  after?: number;
+  before?: number;
+  webMercator: boolean;
+}
+
+/** Where a collection's features come from: a page of rows by id, their count, one row as a feature. */
+export interface ItemsSource<Row extends { id: number }> {
+  find(page: ItemsPageRequest): Promise<Row[]>;
+  count(): Promise<number | undefined>;
+  feature(row: Row): OgcFeature;
+}
+
 const featureOf = (row: ItemRow): OgcFeature => ({
   type: 'Feature',
   id: row.ll_uuid,
   geometry: row.geometry,
   properties: { ...row.fields, path: row.path, ll_uuid: row.ll_uuid },
+});
+
+const layerFeatureOf = (row: LayerRow): OgcFeature => ({
+  type: 'Feature',
+  id: row.id,
+  geometry: row.geometry,
+  properties: row.fields,
+});
+
+export const parcelItems = (sql: Sql, filter: ItemsFilter): ItemsSource<ItemRow> => ({
+  find: (page) => findItems(sql, filter, page),
+  count: () => countItems(sql, filter),
+  feature: featureOf,
+});
+
+export const layerItems = (sql: Sql, filter: LayerFilter): ItemsSource<LayerRow> => ({
+  find: (page) => findLayerItems(sql, filter, page),
+  count: () => countLayerItems(sql, filter),
+  feature: layerFeatureOf,
 });
 
 export function filterOf(
@@ -62,22 +99,21 @@ function linkParams(
   return { ...params, ...filters, ...cursor };
 }
 
-export async function itemsPage(
-  sql: Sql,
+export async function itemsPage<Row extends { id: number }>(
+  source: ItemsSource<Row>,
   href: OgcHref,
   collectionId: string,
-  access: Access,
-  filter: ItemsFilter,
+  cap: number,
   q: OgcItemsQuery,
   filters: Record<string, string>,
   html: boolean,
   now: Date,
 ): Promise<ItemsAnswer> {
-  const limit = Math.max(0, Math.min(q.limit, access.recordsLeft));
+  const limit = Math.max(0, Math.min(q.limit, cap));
   const webMercator = q.crs === epsg3857;
   const [rows, matched] = await Promise.all([
-    findItems(sql, filter, { take: limit + 1, offset: q.offset, after: q.after, before: q.before, webMercator }),
-    countItems(sql, filter),
+    source.find({ take: limit + 1, offset: q.offset, after: q.after, before: q.before, webMercator }),
+    source.count(),
   ]);
   // One row more than the page tells whether another page follows (or, read backwards, precedes).
   const more = rows.length > limit;
@@ -120,7 +156,7 @@ export async function itemsPage(
     });
   return {
     type: 'FeatureCollection',
-    features: page.map(featureOf),
+    features: page.map((row) => source.feature(row)),
     links,
     timeStamp: now.toISOString(),
     ...(matched !== undefined ? { numberMatched: matched } : {}),
@@ -138,10 +174,26 @@ export async function oneItem(
   html: boolean,
 ): Promise<OgcFeature | undefined> {
   const row = await findItem(sql, filter, featureId, webMercator);
-  if (!row) return undefined;
-  const path = `/collections/${collectionId}/items/${encodeURIComponent(featureId)}`;
+  return row && withLinks(href, collectionId, featureOf(row), html);
+}
+
+export async function oneLayerItem(
+  sql: Sql,
+  href: OgcHref,
+  collectionId: string,
+  filter: LayerFilter,
+  id: number,
+  webMercator: boolean,
+  html: boolean,
+): Promise<OgcFeature | undefined> {
+  const row = await findLayerItem(sql, filter, id, webMercator);
+  return row && withLinks(href, collectionId, layerFeatureOf(row), html);
+}
+
+function withLinks(href: OgcHref, collectionId: string, feature: OgcFeature, html: boolean): OgcFeature {
+  const path = `/collections/${collectionId}/items/${encodeURIComponent(String(feature.id))}`;
   return {
-    ...featureOf(row),
+    ...feature,
     links: [
       ...selfLinks(href, path, html, media.geojson),
       { href: href.at(`/collections/${collectionId}`), rel: 'collection', type: media.json, title: 'The collection' },
