@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
-/** The layers served as feature services: parcels, and the static flood and wetland layers. */
-export const featureLayerNames = ['parcels', 'flood', 'wetlands'] as const;
+/** The layers served as feature services: parcels, zoning districts, and the static flood and wetland layers. */
+export const featureLayerNames = ['parcels', 'zoning', 'flood', 'wetlands'] as const;
 export type FeatureLayerName = (typeof featureLayerNames)[number];
 
 /** ArcGIS sends booleans as text; absent means the ArcGIS default. */

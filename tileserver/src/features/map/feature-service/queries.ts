@@ -1,5 +1,5 @@
 // SQL of the feature service: a layer's rows as GeoJSON features (one page, ordered, in 4326 or 3857),
-// their count, their ids and the layer's extent. The table is one of the catalogue's three, columns come
+// their count, their ids and the layer's extent. The table is one of the catalogue's four, columns come
 // from the caller's field list (layers.ts), the where clause arrives compiled (where-sql.ts) and every
 // value is bound; the page is read one row long so the caller knows whether more follow.
 import type { Sql } from '../../../db/client.ts';

@@ -295,6 +295,47 @@ describe('the flood and wetland layers', () => {
   });
 });
 
+describe('the zoning layer', () => {
+  const path = '/arcgis/rest/services/zoning/FeatureServer/0';
+
+  it('answers every caller district codes and names as the zoning tiles do, unmetered', async () => {
+    const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM zoning_districts`;
+    expect(row!.n).toBeGreaterThan(0);
+    const count = await get(`${path}/query`, { where: '1=1', returnCountOnly: 'true', f: 'json' }, null);
+    expect(count.status).toBe(200);
+    expect(count.json).toEqual({ count: row!.n });
+    const page = await get(`${path}/query`, { where: '1=1', outFields: '*', resultRecordCount: '2', f: 'json' }, null);
+    expect(page.status).toBe(200);
+    expect(page.json.features).toHaveLength(2);
+    expect(Object.keys(page.json.features[0].attributes).sort()).toEqual(['OBJECTID', 'zoning', 'zoning_name']);
+    expect(page.json.features[0].geometry.rings.length).toBeGreaterThan(0);
+    const layer = await get(path, { f: 'json' }, null);
+    expect(layer.json.fields.map((f: { name: string }) => f.name)).toEqual(['OBJECTID', 'zoning', 'zoning_name']);
+    const typed = await get(`${path}/query`, { where: "zoning_type = 'Residential'", f: 'json' }, null);
+    expect(typed.status).toBe(400);
+    expect(typed.json.error.details.join(' ')).toContain('zoning_type');
+  });
+
+  it('gives Pro callers the standardized type and subtype, filtered as the SQL does', async () => {
+    const pro = (await signedInUser(app, sql, 'pro')).browser;
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM zoning_districts WHERE zoning_type = 'Residential'`;
+    expect(row!.n).toBeGreaterThan(0);
+    const count = await pro.get(`${path}/query?where=zoning_type%20%3D%20'Residential'&returnCountOnly=true&f=json`);
+    expect(count.json).toEqual({ count: row!.n });
+    const page = await pro.get(`${path}/query?where=1%3D1&outFields=*&resultRecordCount=1&f=json`);
+    expect(Object.keys(page.json.features[0].attributes).sort()).toEqual([
+      'OBJECTID',
+      'zoning',
+      'zoning_name',
+      'zoning_subtype',
+      'zoning_type',
+    ]);
+    const bad = await get(`${path}/query`, { where: '1=1', f: 'json' }, 'not-a-token-of-ours');
+    expect(bad.json.error).toMatchObject({ code: 498, message: 'Invalid Token' });
+  });
+});
+
 describe('refusals in ArcGIS words', () => {
   const query = { where: '1=1', f: 'json' };
 
@@ -350,7 +391,7 @@ describe('refusals in ArcGIS words', () => {
   });
 
   it('answers 404 for a layer it does not serve', async () => {
-    for (const name of ['__proto__', 'zoning', 'parcels2']) {
+    for (const name of ['__proto__', 'zoning2', 'parcels2']) {
       const answer = await get(`/arcgis/rest/services/${name}/FeatureServer/0`, { f: 'json' });
       expect(answer.status, name).toBe(404);
       expect(answer.json.error.code).toBe(404);
