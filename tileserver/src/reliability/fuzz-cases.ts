@@ -169,6 +169,18 @@ const bodyForm = (schema: z.ZodType | undefined) =>
       }),
     },
     {
+      // A posted ArcGIS query: its parameters, hostile where clauses and geometries, in a form body.
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(fc.constantFrom(...queryKeys, 'objectIds', 'f'), fc.oneof(arcgisValue, hostileString)), {
+          maxLength: 5,
+        })
+        .map((pairs) => ({
+          contentType: 'application/x-www-form-urlencoded',
+          body: new URLSearchParams(pairs.map(([k, v]) => [k, wellFormed(v)])).toString(),
+        })),
+    },
+    {
       weight: 1,
       arbitrary: fc.constant({
         contentType: 'multipart/form-data; boundary=x',

@@ -336,6 +336,54 @@ describe('the zoning layer', () => {
   });
 });
 
+describe('queries posted as forms', () => {
+  const post = (body: string, type = 'application/x-www-form-urlencoded', query = '') =>
+    app.request(`${base}/0/query${query}`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('answers a long where clause in a form body as the same query by GET, token in the body', async () => {
+    const rows = await sql<{ id: string }[]>`
+      SELECT id FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 400`;
+    // Longer than a URL some proxies pass, as ArcGIS clients post them.
+    const where = `OBJECTID IN (${rows.map((r) => r.id).join(', ')}) AND ${cambridge}`;
+    expect(where.length).toBeGreaterThan(2000);
+    const params = { where, outFields: 'address,yearbuilt', orderByFields: 'yearbuilt DESC', f: 'json' };
+    const byGet = await get(`${base}/0/query`, params);
+    const answer = await post(new URLSearchParams({ ...params, token: admin }).toString());
+    expect(answer.status).toBe(200);
+    const posted = await answer.json();
+    expect(posted.features).toHaveLength(400);
+    expect(posted).toEqual(byGet.json);
+    const count = await post(new URLSearchParams({ where, returnCountOnly: 'true', token: admin }).toString());
+    expect(await count.json()).toEqual({ count: 400 });
+  });
+
+  it('reads the URL parameters too, the body taking precedence', async () => {
+    const url = `?${new URLSearchParams({ token: admin, f: 'json', returnCountOnly: 'true', where: '1=0' })}`;
+    const answer = await post(new URLSearchParams({ where: cambridge }).toString(), undefined, url);
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%'`;
+    expect(await answer.json()).toEqual({ count: row!.n });
+  });
+
+  it('refuses without a token, an unknown token, another body type and an oversized body, in ArcGIS words', async () => {
+    const none = await post('where=1%3D1&f=json');
+    expect(none.status).toBe(401);
+    expect((await none.json()).error).toMatchObject({ code: 499, message: 'Token Required' });
+    const unknown = await post('where=1%3D1&f=json&token=not-a-token-of-ours');
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).error).toMatchObject({ code: 498, message: 'Invalid Token' });
+    const json = await post(JSON.stringify({ where: '1=1', token: admin }), 'application/json', `?token=${admin}`);
+    expect(json.status).toBe(415);
+    expect((await json.json()).error.code).toBe(415);
+    const huge = await post(`token=${admin}&where=${'x'.repeat(600 * 1024)}`);
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.code).toBe(413);
+    const bad = await post(new URLSearchParams({ where: 'pg_sleep(1) = 1', token: admin }).toString());
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe("'where' parameter is invalid");
+  });
+});
+
 describe('refusals in ArcGIS words', () => {
   const query = { where: '1=1', f: 'json' };
 

@@ -41,8 +41,9 @@ export class FeatureService {
 
   constructor(private readonly deps: FeatureServiceDeps) {}
 
-  async access(c: Context, layer: FeatureLayer): Promise<LayerAccess> {
-    const caller = await this.deps.callers.of(c);
+  /** `formToken`: the token field of a posted query form. */
+  async access(c: Context, layer: FeatureLayer, formToken?: string): Promise<LayerAccess> {
+    const caller = await this.deps.callers.of(c, formToken);
     return layerAccess(layer, caller, () => this.deps.gate.assert(caller));
   }
 
