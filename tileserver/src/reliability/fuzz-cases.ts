@@ -99,6 +99,7 @@ const queryKeys = [
   'resultRecordCount',
   'returnCountOnly',
   'returnIdsOnly',
+  'returnExtentOnly',
   'callback',
 ];
 /** ArcGIS where clauses (injection attempts among them) and envelopes, hostile or almost valid. */

@@ -110,6 +110,35 @@ describe('queries pushed into PostGIS', () => {
     expect(answer.json).toEqual({ count: row!.n });
   });
 
+  it('answers the extent only, in outSR, as ST_Extent of the matching rows, with the count when asked', async () => {
+    const where = `${cambridge} AND yearbuilt < 1880`;
+    const [e] = await sql<{ n: number; e4326: string; e3857: string }[]>`
+      SELECT count(*)::int AS n, ST_Extent(geom)::text AS e4326, ST_Extent(geom_3857)::text AS e3857
+      FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' AND yearbuilt < 1880`;
+    const box = (text: string) => text.match(/-?[\d.]+(e[-+]?\d+)?/g)!.map(Number);
+    const in4326 = await get(`${base}/0/query`, { where, returnExtentOnly: 'true', f: 'json' });
+    expect(in4326.status).toBe(200);
+    const { xmin, ymin, xmax, ymax, spatialReference } = in4326.json.extent;
+    expect([xmin, ymin, xmax, ymax].map((v: number) => v.toFixed(6))).toEqual(box(e!.e4326).map((v) => v.toFixed(6)));
+    expect(spatialReference.wkid).toBe(4326);
+    expect(in4326.json.count).toBeUndefined();
+    const in3857 = await get(`${base}/0/query`, {
+      where,
+      returnExtentOnly: 'true',
+      returnCountOnly: 'true',
+      outSR: '102100',
+      f: 'json',
+    });
+    expect(in3857.json.count).toBe(e!.n);
+    const m = in3857.json.extent;
+    expect([m.xmin, m.ymin, m.xmax, m.ymax].map((v: number) => Math.round(v))).toEqual(
+      box(e!.e3857).map((v) => Math.round(v)),
+    );
+    expect(m.spatialReference.wkid).toBe(3857);
+    const none = await get(`${base}/0/query`, { where: '1=0', returnExtentOnly: 'true', f: 'json' });
+    expect(none.json.extent).toMatchObject({ xmin: 'NaN', ymax: 'NaN' });
+  });
+
   it('answers ids only in id order', async () => {
     const rows = await sql<{ id: string }[]>`
       SELECT id FROM parcels WHERE yearbuilt = 1900 AND path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id`;
