@@ -14,7 +14,9 @@ import {
 import type { ApiRoute } from './openapi.ts';
 
 const layer = z.object({
-  layer: z.enum(featureLayerNames).describe('parcels (API plans), flood or wetlands (Pro, Team)'),
+  layer: z
+    .enum(featureLayerNames)
+    .describe('parcels (API plans), zoning (everyone; its types: Pro, Team), flood or wetlands (Pro, Team)'),
 });
 const refusals = {
   '400': 'A parameter is invalid (ArcGIS code 400, the details name it)',
@@ -75,6 +77,28 @@ export const arcgisRoutes: ApiRoute[] = [
       '200': { description: 'Features, a count or object ids', media: ['json', 'protobuf'], schema: queryAnswer },
     },
     errors: refusals,
+    auth: 'token',
+  },
+  {
+    method: 'post',
+    path: `${base}/0/query`,
+    operationId: 'arcgisQueryPost',
+    summary: 'Query layer 0 with the parameters in a form body, as ArcGIS clients send long where clauses',
+    description:
+      'The same parameters and answers as the GET query, sent as application/x-www-form-urlencoded (at most ' +
+      '512 KB; fields of the body take precedence over the same ones in the URL, token included).',
+    tags: ['Feature service'],
+    params: layer,
+    body: featureQuery,
+    bodyMedia: 'form',
+    answers: {
+      '200': { description: 'Features, a count or object ids', media: ['json', 'protobuf'], schema: queryAnswer },
+    },
+    errors: {
+      ...refusals,
+      '413': 'The form body is over 512 KB',
+      '415': 'The body is not application/x-www-form-urlencoded',
+    },
     auth: 'token',
   },
 ];

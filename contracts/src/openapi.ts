@@ -48,6 +48,8 @@ export interface ApiRoute {
   /** Parameters a zod object cannot state (deepObject filters such as fields[name]=value). */
   extraParameters?: object[];
   body?: z.ZodType;
+  /** How the body is sent: JSON unless `form` (application/x-www-form-urlencoded, as ArcGIS clients post). */
+  bodyMedia?: 'form';
   /** Answers by status ('200', '201', '204', ...). */
   answers: Record<string, Answer>;
   /** Error statuses and what each means; all answer with the Error component. */
@@ -151,7 +153,11 @@ export function openApiDocument(parts: DocumentParts) {
       ? {
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: ref(nameOf(bodyNames, route.body, `${route.operationId}Body`)) } },
+            content: {
+              [route.bodyMedia === 'form' ? 'application/x-www-form-urlencoded' : 'application/json']: {
+                schema: ref(nameOf(bodyNames, route.body, `${route.operationId}Body`)),
+              },
+            },
           },
         }
       : {};

@@ -4,8 +4,8 @@
 import { z } from 'zod';
 import { boundedString } from '../bounded-string.ts';
 
-/** The layers served as feature services: parcels, and the static flood and wetland layers. */
-export const featureLayerNames = ['parcels', 'flood', 'wetlands'] as const;
+/** The layers served as feature services: parcels, zoning districts, and the static flood and wetland layers. */
+export const featureLayerNames = ['parcels', 'zoning', 'flood', 'wetlands'] as const;
 export type FeatureLayerName = (typeof featureLayerNames)[number];
 
 /** ArcGIS sends booleans as text; absent means the ArcGIS default. */
@@ -34,6 +34,9 @@ export const featureQuery = z.object({
   returnGeometry: flag,
   returnCountOnly: flag,
   returnIdsOnly: flag,
+  returnExtentOnly: flag.describe(
+    'The extent of the matching features (in outSR) instead of them; with returnCountOnly, both',
+  ),
   resultOffset: z.coerce.number().int().min(0).max(100_000_000).optional(),
   resultRecordCount: z.coerce.number().int().min(1).max(100_000).optional(),
   objectIds: boundedString(100_000)
@@ -85,6 +88,14 @@ export const layerInfoAnswer = z.looseObject({
 
 export const queryAnswer = z.union([
   z.looseObject({ count: z.number() }),
+  z.looseObject({
+    extent: z.looseObject({
+      xmin: z.union([z.number(), z.literal('NaN')]),
+      ymin: z.union([z.number(), z.literal('NaN')]),
+      xmax: z.union([z.number(), z.literal('NaN')]),
+      ymax: z.union([z.number(), z.literal('NaN')]),
+    }),
+  }),
   z.looseObject({ objectIdFieldName: z.string(), objectIds: z.array(z.number()) }),
   z.looseObject({ features: z.array(z.unknown()), exceededTransferLimit: z.boolean().optional() }),
   z.looseObject({ type: z.literal('FeatureCollection'), features: z.array(z.unknown()) }),

@@ -114,10 +114,13 @@ export class CallerResolver {
     return { level: 'anonymous', via: 'anonymous', token: this.config.ANON_TOKEN };
   }
 
-  /** The caller of a Hono request. */
-  async of(c: Context): Promise<Caller> {
+  /**
+   * The caller of a Hono request. `formToken` is the `token` field of a form body the route has read
+   * (ArcGIS clients post it there with the rest of a long query); the URL's token comes first.
+   */
+  async of(c: Context, formToken?: string): Promise<Caller> {
     const client = clientAddress(c);
-    const token = requestToken(c.req.header('authorization'), c.req.query('token'));
+    const token = requestToken(c.req.header('authorization'), c.req.query('token') ?? formToken);
     if (token !== undefined && token !== '' && token !== this.config.ANON_TOKEN) return this.fromToken(token, client);
     const sessionId = readSessionCookie(c);
     const caller = sessionId && this.sql ? await this.fromSession(sessionId) : undefined;

@@ -231,6 +231,11 @@ const moreSamples = (): [GetRoute, Role, string][] => [
   ['GET /api/health', 'anonymous', '/api/health'],
   ['GET /preferences.json', 'team', '/preferences.json?key=units'],
   ['GET /search.json', 'anonymous', `/search.json?q=${v.address}`],
+  [
+    'GET /arcgis/rest/services/:layer/FeatureServer/0/query',
+    'anonymous',
+    '/arcgis/rest/services/zoning/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=2&f=json',
+  ],
 ];
 
 /** Place and parcel paths the wildcard route answers, each with a schema in pathResponses. */

@@ -99,6 +99,7 @@ const queryKeys = [
   'resultRecordCount',
   'returnCountOnly',
   'returnIdsOnly',
+  'returnExtentOnly',
   'callback',
 ];
 /** ArcGIS where clauses (injection attempts among them) and envelopes, hostile or almost valid. */
@@ -167,6 +168,18 @@ const bodyForm = (schema: z.ZodType | undefined) =>
         contentType: 'application/x-www-form-urlencoded',
         body: 'email=a%40b.c&password=x&name=%3Cscript%3E',
       }),
+    },
+    {
+      // A posted ArcGIS query: its parameters, hostile where clauses and geometries, in a form body.
+      weight: 1,
+      arbitrary: fc
+        .array(fc.tuple(fc.constantFrom(...queryKeys, 'objectIds', 'f'), fc.oneof(arcgisValue, hostileString)), {
+          maxLength: 5,
+        })
+        .map((pairs) => ({
+          contentType: 'application/x-www-form-urlencoded',
+          body: new URLSearchParams(pairs.map(([k, v]) => [k, wellFormed(v)])).toString(),
+        })),
     },
     {
       weight: 1,

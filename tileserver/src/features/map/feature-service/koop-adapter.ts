@@ -73,7 +73,7 @@ export function runKoop(
 const forbidden = 'You do not have permissions to access this resource or perform this operation.';
 
 /** The ArcGIS answer to an error; undefined for errors the app's handler answers (5xx, unexpected). */
-export function arcgisErrorResponse(c: Context, error: unknown): Response | undefined {
+export function arcgisErrorResponse(c: Context, error: unknown, formToken?: string): Response | undefined {
   const koop = error as { code?: unknown; message?: unknown; details?: unknown };
   const known =
     !(error instanceof ApiError) && typeof koop?.code === 'number' && koop.code === 400
@@ -82,7 +82,8 @@ export function arcgisErrorResponse(c: Context, error: unknown): Response | unde
         })
       : toApiError(error);
   if (!known || known.status >= 500) return undefined;
-  const tokenSent = c.req.query('token') !== undefined || c.req.header('authorization') !== undefined;
+  const tokenSent =
+    c.req.query('token') !== undefined || formToken !== undefined || c.req.header('authorization') !== undefined;
   let code: number = known.status;
   let message = known.message;
   let details = detailsOf(known);

@@ -1,6 +1,7 @@
 // The feature layers the ArcGIS FeatureServer serves and their field catalogues: parcels (fields and
-// types from the parcel field catalogue, OBJECTID = parcels.id) and the static FEMA flood and wetland
-// layers. A field's column and kind come from here only, so a where clause, outFields or orderByFields
+// types from the parcel field catalogue, OBJECTID = parcels.id), zoning districts (the zoning tile
+// layer's fields: code and name for everyone, the standardized type and subtype for those who may read
+// them) and the static FEMA flood and wetland layers. A field's column and kind come from here only, so a where clause, outFields or orderByFields
 // can name nothing else.
 import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import type { FeatureLayerName } from '@parcel-map/contracts/map/feature-service';
@@ -19,9 +20,11 @@ export interface FeatureLayer {
   title: string;
   description: string;
   copyright: string;
-  table: 'parcels' | 'flood_zones' | 'wetlands';
+  table: 'parcels' | 'zoning_districts' | 'flood_zones' | 'wetlands';
   /** Fields besides OBJECTID that every caller of the layer reads (parcels: chosen by plan instead). */
   fields: readonly LayerField[];
+  /** Fields only callers who may read the standardized zoning fields get (the zoning tiles' Pro fields). */
+  zoningTypeFields?: readonly LayerField[];
 }
 
 export const objectIdField: LayerField = { name: 'OBJECTID', kind: 'integer', label: 'Object ID' };
@@ -38,6 +41,21 @@ export const featureLayers: ReadonlyMap<FeatureLayerName, FeatureLayer> = new Ma
       copyright: 'Parcel data: county assessors, MassGIS',
       table: 'parcels',
       fields: [],
+    },
+  ],
+  [
+    'zoning',
+    {
+      name: 'zoning',
+      title: 'Zoning districts',
+      description: 'Zoning districts: code and name; the standardized zoning type and subtype with a Pro or Team plan.',
+      copyright: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
+      table: 'zoning_districts',
+      fields: [field('zoning', 'text', 'Zoning District'), field('zoning_name', 'text', 'District Name')],
+      zoningTypeFields: [
+        field('zoning_type', 'text', 'Zoning Type'),
+        field('zoning_subtype', 'text', 'Zoning Subtype'),
+      ],
     },
   ],
   [

@@ -4,7 +4,9 @@
 // sandbox: the Team fields; a sandbox only in its counties; every feature returned is a metered record);
 // anonymous callers get ArcGIS's 499 "Token Required", unknown tokens 498 "Invalid Token", and signed-in
 // or token callers without an API plan (free, Pro and Team site plans alike) 403. The flood and wetland
-// layers follow their tile layers: Pro, Team and admins (site control), not metered. The service
+// layers follow their tile layers: Pro, Team and admins (site control), not metered. Zoning follows its
+// tile layer too: district code and name for everyone (anonymous callers included), the standardized
+// type and subtype for those the catalogue's tier of zoning_type admits, not metered. The service
 // directory (/arcgis/rest/info) is open to everyone so that clients can discover how to authenticate.
 import { isPaid } from '@parcel-map/contracts/levels';
 import type { Caller } from '../../../auth/caller.ts';
@@ -12,6 +14,7 @@ import { ApiError } from '../../../errors.ts';
 import type { Standing } from '../../commerce/api-plans/standing.ts';
 import { accessOfStanding, apiCaller, apiFields } from '../parcel-api/policy.ts';
 import { siteControlLayerMessage } from '../../../tiles/static-sources.ts';
+import { seesZoningTypes } from '../layers/policy.ts';
 import { parcelLayerFields, type FeatureLayer, type LayerField } from './layers.ts';
 
 export interface LayerAccess {
@@ -30,6 +33,10 @@ export async function layerAccess(
   caller: Caller,
   standing: () => Promise<Standing | undefined>,
 ): Promise<LayerAccess> {
+  if (layer.table === 'zoning_districts') {
+    const typed = seesZoningTypes(caller) ? (layer.zoningTypeFields ?? []) : [];
+    return { fields: [...layer.fields, ...typed], counties: null, groupId: null, recordsLeft: Infinity };
+  }
   if (layer.table !== 'parcels') {
     if (caller.via === 'anonymous') throw new ApiError('UNAUTHORIZED', 'Token Required');
     if (!isPaid(caller.level)) throw new ApiError('FORBIDDEN', siteControlLayerMessage, { upgrade: '/plans#p=level1' });

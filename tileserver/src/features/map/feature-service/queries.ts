@@ -1,5 +1,5 @@
 // SQL of the feature service: a layer's rows as GeoJSON features (one page, ordered, in 4326 or 3857),
-// their count, their ids and the layer's extent. The table is one of the catalogue's three, columns come
+// their count, their ids, their extent (ST_Extent in the asked reference) and the layer's extent. The table is one of the catalogue's four, columns come
 // from the caller's field list (layers.ts), the where clause arrives compiled (where-sql.ts) and every
 // value is bound; the page is read one row long so the caller knows whether more follow.
 import type { Sql } from '../../../db/client.ts';
@@ -61,6 +61,20 @@ export async function countRows(sql: Sql, s: Selection): Promise<number> {
     { n: number }[]
   >`SELECT count(*)::int AS n FROM ${sql(s.layer.table)} t WHERE ${filters(sql, s)}`;
   return row!.n;
+}
+
+/** The count and the extent of the selected rows in `sr` (ST_Extent of that column); a null box when none. */
+export async function countAndExtent(
+  sql: Sql,
+  s: Selection,
+  sr: Wkid,
+): Promise<{ count: number; box: [number, number, number, number] | null }> {
+  const column = sr === 3857 ? sql`t.geom_3857` : sql`t.geom`;
+  const [row] = await sql<{ n: number; xmin: number | null; ymin: number; xmax: number; ymax: number }[]>`
+    SELECT n, ST_XMin(e) AS xmin, ST_YMin(e) AS ymin, ST_XMax(e) AS xmax, ST_YMax(e) AS ymax
+    FROM (SELECT count(*)::int AS n, ST_Extent(${column})::geometry AS e
+          FROM ${sql(s.layer.table)} t WHERE ${filters(sql, s)}) x`;
+  return { count: row!.n, box: row!.xmin === null ? null : [row!.xmin, row!.ymin, row!.xmax, row!.ymax] };
 }
 
 export async function objectIds(sql: Sql, s: Selection, max: number): Promise<number[]> {

@@ -110,6 +110,35 @@ describe('queries pushed into PostGIS', () => {
     expect(answer.json).toEqual({ count: row!.n });
   });
 
+  it('answers the extent only, in outSR, as ST_Extent of the matching rows, with the count when asked', async () => {
+    const where = `${cambridge} AND yearbuilt < 1880`;
+    const [e] = await sql<{ n: number; e4326: string; e3857: string }[]>`
+      SELECT count(*)::int AS n, ST_Extent(geom)::text AS e4326, ST_Extent(geom_3857)::text AS e3857
+      FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' AND yearbuilt < 1880`;
+    const box = (text: string) => text.match(/-?[\d.]+(e[-+]?\d+)?/g)!.map(Number);
+    const in4326 = await get(`${base}/0/query`, { where, returnExtentOnly: 'true', f: 'json' });
+    expect(in4326.status).toBe(200);
+    const { xmin, ymin, xmax, ymax, spatialReference } = in4326.json.extent;
+    expect([xmin, ymin, xmax, ymax].map((v: number) => v.toFixed(6))).toEqual(box(e!.e4326).map((v) => v.toFixed(6)));
+    expect(spatialReference.wkid).toBe(4326);
+    expect(in4326.json.count).toBeUndefined();
+    const in3857 = await get(`${base}/0/query`, {
+      where,
+      returnExtentOnly: 'true',
+      returnCountOnly: 'true',
+      outSR: '102100',
+      f: 'json',
+    });
+    expect(in3857.json.count).toBe(e!.n);
+    const m = in3857.json.extent;
+    expect([m.xmin, m.ymin, m.xmax, m.ymax].map((v: number) => Math.round(v))).toEqual(
+      box(e!.e3857).map((v) => Math.round(v)),
+    );
+    expect(m.spatialReference.wkid).toBe(3857);
+    const none = await get(`${base}/0/query`, { where: '1=0', returnExtentOnly: 'true', f: 'json' });
+    expect(none.json.extent).toMatchObject({ xmin: 'NaN', ymax: 'NaN' });
+  });
+
   it('answers ids only in id order', async () => {
     const rows = await sql<{ id: string }[]>`
       SELECT id FROM parcels WHERE yearbuilt = 1900 AND path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id`;
@@ -295,6 +324,95 @@ describe('the flood and wetland layers', () => {
   });
 });
 
+describe('the zoning layer', () => {
+  const path = '/arcgis/rest/services/zoning/FeatureServer/0';
+
+  it('answers every caller district codes and names as the zoning tiles do, unmetered', async () => {
+    const [row] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM zoning_districts`;
+    expect(row!.n).toBeGreaterThan(0);
+    const count = await get(`${path}/query`, { where: '1=1', returnCountOnly: 'true', f: 'json' }, null);
+    expect(count.status).toBe(200);
+    expect(count.json).toEqual({ count: row!.n });
+    const page = await get(`${path}/query`, { where: '1=1', outFields: '*', resultRecordCount: '2', f: 'json' }, null);
+    expect(page.status).toBe(200);
+    expect(page.json.features).toHaveLength(2);
+    expect(Object.keys(page.json.features[0].attributes).sort()).toEqual(['OBJECTID', 'zoning', 'zoning_name']);
+    expect(page.json.features[0].geometry.rings.length).toBeGreaterThan(0);
+    const layer = await get(path, { f: 'json' }, null);
+    expect(layer.json.fields.map((f: { name: string }) => f.name)).toEqual(['OBJECTID', 'zoning', 'zoning_name']);
+    const typed = await get(`${path}/query`, { where: "zoning_type = 'Residential'", f: 'json' }, null);
+    expect(typed.status).toBe(400);
+    expect(typed.json.error.details.join(' ')).toContain('zoning_type');
+  });
+
+  it('gives Pro callers the standardized type and subtype, filtered as the SQL does', async () => {
+    const pro = (await signedInUser(app, sql, 'pro')).browser;
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM zoning_districts WHERE zoning_type = 'Residential'`;
+    expect(row!.n).toBeGreaterThan(0);
+    const count = await pro.get(`${path}/query?where=zoning_type%20%3D%20'Residential'&returnCountOnly=true&f=json`);
+    expect(count.json).toEqual({ count: row!.n });
+    const page = await pro.get(`${path}/query?where=1%3D1&outFields=*&resultRecordCount=1&f=json`);
+    expect(Object.keys(page.json.features[0].attributes).sort()).toEqual([
+      'OBJECTID',
+      'zoning',
+      'zoning_name',
+      'zoning_subtype',
+      'zoning_type',
+    ]);
+    const bad = await get(`${path}/query`, { where: '1=1', f: 'json' }, 'not-a-token-of-ours');
+    expect(bad.json.error).toMatchObject({ code: 498, message: 'Invalid Token' });
+  });
+});
+
+describe('queries posted as forms', () => {
+  const post = (body: string, type = 'application/x-www-form-urlencoded', query = '') =>
+    app.request(`${base}/0/query${query}`, { method: 'POST', headers: { 'content-type': type }, body });
+
+  it('answers a long where clause in a form body as the same query by GET, token in the body', async () => {
+    const rows = await sql<{ id: string }[]>`
+      SELECT id FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%' ORDER BY id LIMIT 400`;
+    // Longer than a URL some proxies pass, as ArcGIS clients post them.
+    const where = `OBJECTID IN (${rows.map((r) => r.id).join(', ')}) AND ${cambridge}`;
+    expect(where.length).toBeGreaterThan(2000);
+    const params = { where, outFields: 'address,yearbuilt', orderByFields: 'yearbuilt DESC', f: 'json' };
+    const byGet = await get(`${base}/0/query`, params);
+    const answer = await post(new URLSearchParams({ ...params, token: admin }).toString());
+    expect(answer.status).toBe(200);
+    const posted = await answer.json();
+    expect(posted.features).toHaveLength(400);
+    expect(posted).toEqual(byGet.json);
+    const count = await post(new URLSearchParams({ where, returnCountOnly: 'true', token: admin }).toString());
+    expect(await count.json()).toEqual({ count: 400 });
+  });
+
+  it('reads the URL parameters too, the body taking precedence', async () => {
+    const url = `?${new URLSearchParams({ token: admin, f: 'json', returnCountOnly: 'true', where: '1=0' })}`;
+    const answer = await post(new URLSearchParams({ where: cambridge }).toString(), undefined, url);
+    const [row] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM parcels WHERE path LIKE '/us/ma/middlesex/cambridge/%'`;
+    expect(await answer.json()).toEqual({ count: row!.n });
+  });
+
+  it('refuses without a token, an unknown token, another body type and an oversized body, in ArcGIS words', async () => {
+    const none = await post('where=1%3D1&f=json');
+    expect(none.status).toBe(401);
+    expect((await none.json()).error).toMatchObject({ code: 499, message: 'Token Required' });
+    const unknown = await post('where=1%3D1&f=json&token=not-a-token-of-ours');
+    expect(unknown.status).toBe(401);
+    expect((await unknown.json()).error).toMatchObject({ code: 498, message: 'Invalid Token' });
+    const json = await post(JSON.stringify({ where: '1=1', token: admin }), 'application/json', `?token=${admin}`);
+    expect(json.status).toBe(415);
+    expect((await json.json()).error.code).toBe(415);
+    const huge = await post(`token=${admin}&where=${'x'.repeat(600 * 1024)}`);
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error.code).toBe(413);
+    const bad = await post(new URLSearchParams({ where: 'pg_sleep(1) = 1', token: admin }).toString());
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.message).toBe("'where' parameter is invalid");
+  });
+});
+
 describe('refusals in ArcGIS words', () => {
   const query = { where: '1=1', f: 'json' };
 
@@ -350,7 +468,7 @@ describe('refusals in ArcGIS words', () => {
   });
 
   it('answers 404 for a layer it does not serve', async () => {
-    for (const name of ['__proto__', 'zoning', 'parcels2']) {
+    for (const name of ['__proto__', 'zoning2', 'parcels2']) {
       const answer = await get(`/arcgis/rest/services/${name}/FeatureServer/0`, { f: 'json' });
       expect(answer.status, name).toBe(404);
       expect(answer.json.error.code).toBe(404);

@@ -12,7 +12,7 @@ import type { UsageMeter } from '../../../metering/usage-meter.ts';
 import type { ApiGate } from '../../commerce/api-plans/standing.ts';
 import { koopFields, type FeatureLayer } from './layers.ts';
 import { layerAccess, type LayerAccess } from './policy.ts';
-import { countRows, featurePage, layerExtent, objectIds, type Selection } from './queries.ts';
+import { countAndExtent, countRows, featurePage, layerExtent, objectIds, type Selection } from './queries.ts';
 import { orderOf, outFieldsOf, spatialFilter, wkidOf } from './query-params.ts';
 import { fieldIndex, whereSql } from './where-sql.ts';
 
@@ -41,8 +41,9 @@ export class FeatureService {
 
   constructor(private readonly deps: FeatureServiceDeps) {}
 
-  async access(c: Context, layer: FeatureLayer): Promise<LayerAccess> {
-    const caller = await this.deps.callers.of(c);
+  /** `formToken`: the token field of a posted query form. */
+  async access(c: Context, layer: FeatureLayer, formToken?: string): Promise<LayerAccess> {
+    const caller = await this.deps.callers.of(c, formToken);
     return layerAccess(layer, caller, () => this.deps.gate.assert(caller));
   }
 
@@ -107,6 +108,17 @@ export class FeatureService {
       all: q.f === 'geojson',
     };
 
+    if (q.returnExtentOnly) {
+      // ArcGIS answers NaN bounds when nothing matches.
+      const { count, box } = await countAndExtent(sql, selection, outSr);
+      const [xmin, ymin, xmax, ymax] = box ?? ['NaN', 'NaN', 'NaN', 'NaN'];
+      const extent = { xmin, ymin, xmax, ymax, spatialReference: { wkid: outSr, latestWkid: outSr } };
+      const both = q.returnCountOnly === true;
+      return {
+        data: { ...base, extent, ...(both ? { count } : {}), filtersApplied },
+        query: { ...query, returnExtentOnly: 'true', ...(both ? { returnCountOnly: 'true' } : {}) },
+      };
+    }
     if (q.returnCountOnly) {
       const count = await countRows(sql, selection);
       return { data: { ...base, count, filtersApplied }, query: { ...query, returnCountOnly: 'true' } };

@@ -1,5 +1,5 @@
 // The ArcGIS `where` clause as data: a tokenizer and a recursive-descent parser for the SQL-92 subset
-// ArcGIS clients send (comparisons, IN, LIKE, IS [NOT] NULL, AND/OR/NOT, parentheses, string, number
+// ArcGIS clients send (comparisons, IN, LIKE [ESCAPE], IS [NOT] NULL, AND/OR/NOT, parentheses, string, number
 // and DATE/TIMESTAMP literals). The answer is an AST that where-sql.ts compiles to bound SQL; the text
 // itself never reaches the database, and anything outside the grammar is a 400 naming the position.
 
@@ -13,7 +13,7 @@ export type WhereNode =
   | { kind: 'not'; operand: WhereNode }
   | { kind: 'compare'; field: string; op: CompareOp; value: Literal }
   | { kind: 'in'; field: string; values: Literal[]; negated: boolean }
-  | { kind: 'like'; field: string; pattern: string; negated: boolean }
+  | { kind: 'like'; field: string; pattern: string; negated: boolean; escape?: string }
   | { kind: 'null'; field: string; negated: boolean };
 
 export class WhereError extends Error {
@@ -33,7 +33,7 @@ type Token =
   | { type: 'op'; text: string; at: number }
   | { type: 'end'; at: number };
 
-const keywords = new Set(['AND', 'OR', 'NOT', 'IN', 'LIKE', 'IS', 'NULL', 'DATE', 'TIMESTAMP']);
+const keywords = new Set(['AND', 'OR', 'NOT', 'IN', 'LIKE', 'ESCAPE', 'IS', 'NULL', 'DATE', 'TIMESTAMP']);
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -186,7 +186,12 @@ export function parseWhere(text: string): WhereNode {
       if (!('field' in left)) throw new WhereError('LIKE needs a field name on its left');
       const pattern = literal();
       if (typeof pattern !== 'string') throw new WhereError('LIKE needs a quoted pattern');
-      return { kind: 'like', field: left.field, pattern, negated };
+      if (!isKeyword(peek(), 'ESCAPE')) return { kind: 'like', field: left.field, pattern, negated };
+      pos++;
+      const escape = literal();
+      if (typeof escape !== 'string' || [...escape].length !== 1)
+        throw new WhereError('ESCAPE needs one quoted character');
+      return { kind: 'like', field: left.field, pattern, negated, escape };
     }
     if (verb.type === 'op' && verb.text in flipped) {
       const op = verb.text as CompareOp;

@@ -37,6 +37,7 @@ describe('the where compiler', () => {
     ["address NOT IN ('a', 'b')", '"t"."address"::text NOT IN ($1::text, $2::text)', 2],
     ["address LIKE '1_ %'", `"t"."address"::text LIKE $1::text ESCAPE ''`, 1],
     ["address not like 'x%'", `"t"."address"::text NOT LIKE $1::text ESCAPE ''`, 1],
+    ["address LIKE '1!_%' ESCAPE '!'", `"t"."address"::text LIKE $1::text ESCAPE $2::text`, 2],
     ['parval IS NULL', '"t"."parval" IS NULL', 0],
     ['parval IS NOT NULL', '"t"."parval" IS NOT NULL', 0],
     ["saledate > DATE '2020-01-01'", '"t"."saledate"::timestamp > $1::timestamp', 1],
@@ -76,6 +77,20 @@ describe('the where compiler', () => {
     }
   });
 
+  it('makes % and _ literal after the ESCAPE character, and wildcards without one', async () => {
+    const count = async (where: string) => {
+      const [row] = await sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM (VALUES ('a_b'), ('axb'), ('50%'), ('500')) t(address)
+        WHERE ${whereSql(sql, where, fields)}`;
+      return row!.n;
+    };
+    expect(await count("address LIKE 'a_b'")).toBe(2);
+    expect(await count("address LIKE 'a\\_b' ESCAPE '\\'")).toBe(1);
+    expect(await count("address LIKE '50!%' ESCAPE '!'")).toBe(1);
+    expect(await count("address NOT LIKE '50!%' ESCAPE '!'")).toBe(3);
+    expect(await count("address LIKE '50%'")).toBe(2);
+  });
+
   it('binds quotes and SQL inside a string as data: the row count is that of the literal text', async () => {
     const [row] = await sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM parcels t WHERE ${whereSql(sql, "address = 'x'' OR ''1''=''1'", fields)}`;
@@ -105,6 +120,8 @@ describe('the where compiler', () => {
     ['x'.repeat(4001), 'longer than 4000'],
     ["1 = 'a'", 'comparing a string with a number'],
     ['parval IS 5', 'expected NULL'],
+    ["address LIKE 'x' ESCAPE '!!'", 'one quoted character'],
+    ["address LIKE 'x' ESCAPE 1", 'one quoted character'],
   ])('refuses %s', (where, detail) => {
     let error: unknown;
     try {

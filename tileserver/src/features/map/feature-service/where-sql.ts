@@ -114,11 +114,13 @@ function compile(sql: Sql, node: WhereNode, fields: FieldIndex): Fragment {
       return node.negated ? sql`${column} NOT IN (${joined})` : sql`${column} IN (${joined})`;
     }
     case 'like': {
-      // ESCAPE '' makes % and _ the only special characters, as ArcGIS documents LIKE.
+      // Without an ESCAPE clause, ESCAPE '' makes % and _ the only special characters, as ArcGIS
+      // documents LIKE; with one, its character (bound) makes the next % or _ literal.
       const text = sql`${columnOf(sql, field)}::text`;
+      const escape = node.escape === undefined ? sql`''` : sql`${node.escape}::text`;
       return node.negated
-        ? sql`${text} NOT LIKE ${node.pattern}::text ESCAPE ''`
-        : sql`${text} LIKE ${node.pattern}::text ESCAPE ''`;
+        ? sql`${text} NOT LIKE ${node.pattern}::text ESCAPE ${escape}`
+        : sql`${text} LIKE ${node.pattern}::text ESCAPE ${escape}`;
     }
     case 'null':
       return node.negated ? sql`${columnOf(sql, field)} IS NOT NULL` : sql`${columnOf(sql, field)} IS NULL`;
