@@ -1,4 +1,4 @@
-// The imagery calls: the meter (GET /users/{id}/img_limits; 0 for an anonymous visitor) and one image
+// The imagery calls: the meter (GET /users/me/img_limits) and one image
 // through our server, read as a blob so a limit (429) and a provider failure read differently.
 import { ApiError, apiUrl, getJson } from '../../api/client.ts';
 import type { ImageLimits, ImageryKind } from '@parcel-map/contracts/workspace/imagery';
@@ -6,7 +6,9 @@ import type { ImageLimits, ImageryKind } from '@parcel-map/contracts/workspace/i
 export type { ImageLimits, ImageryKind };
 export type LimitsAnswer = ImageLimits & { message: string | null };
 
-export const imageLimits = (userId: number | null) => getJson<LimitsAnswer>(`/users/${userId ?? 0}/img_limits`);
+// Asked as "me": the answer is the caller's whoever the cookie names. An id from the session atom could be
+// a moment behind the cookie (0 while a sign-in lands), which the server answers 404.
+export const imageLimits = () => getJson<LimitsAnswer>('/users/me/img_limits');
 
 export type ImageResult = { kind: 'image'; url: string } | { kind: 'limit'; message: string } | { kind: 'unavailable' };
 

@@ -18,7 +18,7 @@ export function ImageryPanel({ path }: { path: string }) {
   const [result, setResult] = useState<ImageResult | 'loading' | null>(null);
 
   useEffect(() => {
-    void imageLimits(userId)
+    void imageLimits()
       .then(setLimits)
       .catch(() => setLimits(null));
   }, [userId]);
@@ -37,7 +37,7 @@ export function ImageryPanel({ path }: { path: string }) {
         if (r.kind === 'image') url = r.url;
         setResult(r);
         if (limits?.metered)
-          void imageLimits(userId)
+          void imageLimits()
             .then(setLimits)
             .catch(() => {});
       })

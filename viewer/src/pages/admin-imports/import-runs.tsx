@@ -2,6 +2,7 @@
 // warnings and the field-fill report (or the error of a failed run).
 import { formatDate } from '../admin/admin-format.ts';
 import { fileLabel, matchLine, outsideLine, progressShare, summaryLine, type ImportRun } from './api.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 export function ImportRuns(props: { runs: ImportRun[] }) {
   if (props.runs.length === 0) return <p className="muted">No imports yet.</p>;
@@ -67,7 +68,7 @@ function RunItem({ run }: { run: ImportRun }) {
           {run.report.unmappedColumns && (
             <p className="muted">Unmapped columns (kept in raw): {run.report.unmappedColumns.join(', ') || 'none'}</p>
           )}
-          <div className="table-scroll">
+          <div className="table-scroll" {...scrollRegion('Import runs')}>
             <table className="admin-table">
               <thead>
                 <tr>

@@ -3,6 +3,7 @@
 import { AdminLayout } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
 import { useRemote } from '../../api/use-remote.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 interface Trial {
   group_id: number;
@@ -29,7 +30,7 @@ export function AdminApiTrialsPage() {
       {trials.length === 0 ? (
         <p className="muted">No API sandboxes or trials yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollRegion('API trials')}>
           <table className="admin-table" data-testid="admin-api-trials">
             <thead>
               <tr>

@@ -5,6 +5,7 @@ import { ApiError, sendJson } from '../../api/client.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
 import { useRemote } from '../../api/use-remote.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 interface Offer {
   code: string;
@@ -105,7 +106,7 @@ export function AdminCodesPage() {
           Make offer
         </button>
       </form>
-      <div className="table-scroll">
+      <div className="table-scroll" {...scrollRegion('Offer codes')}>
         <table className="admin-table" data-testid="admin-codes">
           <thead>
             <tr>

@@ -6,6 +6,7 @@ import { ApiError, sendJson } from '../../api/client.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
 import { useRemote } from '../../api/use-remote.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 interface Order {
   id: number;
@@ -58,7 +59,7 @@ export function AdminOrdersPage() {
       {orders.length === 0 ? (
         <p className="muted">No orders yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollRegion('Orders')}>
           <table className="admin-table" data-testid="admin-orders">
             <thead>
               <tr>

@@ -4,6 +4,7 @@ import { sameOriginPath } from '../../api/same-origin.ts';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
 import { useRemote } from '../../api/use-remote.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 interface PlaceRequest {
   path: string;
@@ -26,7 +27,7 @@ export function AdminRequestsPage() {
       {requests.length === 0 ? (
         <p className="muted">No place requests yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollRegion('Place requests')}>
           <table className="admin-table" data-testid="admin-requests">
             <thead>
               <tr>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { AdminLayout, Pager } from './admin-layout.tsx';
 import { formatDate } from './admin-format.ts';
 import { useRemote } from '../../api/use-remote.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 interface Feedback {
   query: string;
@@ -23,7 +24,7 @@ export function AdminSearchFeedbackPage() {
       {feedback.length === 0 ? (
         <p className="muted">No search feedback yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollRegion('Search feedback')}>
           <table className="admin-table" data-testid="admin-search-feedback">
             <thead>
               <tr>

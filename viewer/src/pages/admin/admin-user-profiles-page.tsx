@@ -4,6 +4,7 @@ import { AdminLayout, Pager } from './admin-layout.tsx';
 import { barData, countAnswers, formatDate } from './admin-format.ts';
 import { BarChart } from '../../ui/charts/bar-chart.tsx';
 import { useRemote } from '../../api/use-remote.ts';
+import { scrollRegion } from '../../ui/scroll-region.ts';
 
 interface Profile {
   name: string;
@@ -35,7 +36,7 @@ export function AdminUserProfilesPage() {
       {profiles.length === 0 ? (
         <p className="muted">No profile answers yet.</p>
       ) : (
-        <div className="table-scroll">
+        <div className="table-scroll" {...scrollRegion('User profiles')}>
           <table className="admin-table" data-testid="admin-profiles">
             <thead>
               <tr>
