@@ -7,16 +7,15 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { makeExportFile } from '../features/commerce/exports/make-file.ts';
-import { exportById, insertExport } from '../features/commerce/exports/queries.ts';
 import { createLogger } from '../logger.ts';
 import { LocalPaymentProvider } from '../payments/local/local-provider.ts';
 import { routeKey, routeTable } from '../reliability/route-table.ts';
 import { signedInUser } from '../testing/accounts.ts';
 import { testDb } from '../testing/db.ts';
+import { testExport, testExportText } from '../testing/exports.ts';
 import { TestBrowser } from '../testing/http-client.ts';
 import { lonLatToTile } from '../testing/tiles.ts';
 import { type Format, type Level, publishedFormats, publishesNone } from './published-formats.ts';
@@ -381,27 +380,8 @@ async function tileBytes(level: Level, path: string): Promise<{ status: number; 
 
 /** An export of a few Cambridge parcels written by the export job's own file maker. */
 async function exportFile(format: 'csv' | 'geojson'): Promise<string> {
-  const id = await insertExport(sql, {
-    groupId: null,
-    userId: userIds.pro,
-    projectId: null,
-    orderId: null,
-    kind: 'export',
-    path: cambridge,
-    format,
-    product: null,
-    level: 'pro',
-    definition: { query: { parcel: true, path: cambridge, filters: { parcelnumb: [decodeURIComponent(v.apn!)] } } },
-    requested: 1,
-    freeRows: 0,
-    priceCents: 0,
-    token: `conformance-${format}-${Date.now()}`,
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 86400_000),
-  });
-  const { filename } = await makeExportFile((await exportById(sql, id))!, {
-    databaseUrl: inject('databaseUrl'),
-    dataDir,
-  });
-  return readFileSync(join(dataDir, 'exports', filename), 'utf8');
+  const definition = {
+    query: { parcel: true as const, path: cambridge, filters: { parcelnumb: [decodeURIComponent(v.apn!)] } },
+  };
+  return testExportText(await testExport(sql, { userId: userIds.pro, path: cambridge, format, definition }), dataDir);
 }

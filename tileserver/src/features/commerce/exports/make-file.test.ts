@@ -1,16 +1,15 @@
 // The export files GDAL writes, for what the spreadsheet guard needs: a csv file's county text that
 // starts like a formula is neutralised in the SQL ogr2ogr reads; other formats keep values as they are.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
 import { signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
-import { makeExportFile } from './make-file.ts';
-import { exportById, insertExport } from './queries.ts';
+import { testExport, testExportText } from '../../../testing/exports.ts';
 
 const sql = testDb(3);
 const dataDir = mkdtempSync(join(tmpdir(), 'make-file-test-'));
@@ -35,29 +34,8 @@ afterAll(async () => {
 });
 
 async function exportOf(format: string): Promise<string> {
-  const id = await insertExport(sql, {
-    groupId: null,
-    userId,
-    projectId: null,
-    orderId: null,
-    kind: 'export',
-    path: cambridge,
-    format,
-    product: null,
-    level: 'pro',
-    definition: { query: { parcel: true, path: cambridge, filters: { parcelnumb: [parcelnumb] } } },
-    requested: 1,
-    freeRows: 0,
-    priceCents: 0,
-    token: `tok-${format}-${Date.now()}`,
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 86400_000),
-  });
-  const { filename } = await makeExportFile((await exportById(sql, id))!, {
-    databaseUrl: inject('databaseUrl'),
-    dataDir,
-  });
-  return readFileSync(join(dataDir, 'exports', filename), 'utf8');
+  const definition = { query: { parcel: true as const, path: cambridge, filters: { parcelnumb: [parcelnumb] } } };
+  return testExportText(await testExport(sql, { userId, path: cambridge, format, definition }), dataDir);
 }
 
 describe('export files', () => {

@@ -16,8 +16,8 @@ import { signedInUser } from '../../../testing/accounts.ts';
 import { BufferSource } from '../../../testing/buffer-source.ts';
 import { testDb } from '../../../testing/db.ts';
 import { makeExportFile } from './make-file.ts';
-import { exportById, insertExport } from './queries.ts';
 import type { SelectionDefinition } from './selection.ts';
+import { testExport } from '../../../testing/exports.ts';
 import { pmtilesFromMbtiles, writeMbtiles } from './tile-archive.ts';
 
 const sql = testDb(3);
@@ -37,27 +37,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function exportRow(format: string, definition: SelectionDefinition) {
-  const id = await insertExport(sql, {
-    groupId: null,
-    userId,
-    projectId: null,
-    orderId: null,
-    kind: 'export',
-    path: cambridge,
-    format,
-    product: null,
-    level: 'pro',
-    definition,
-    requested: 0,
-    freeRows: 0,
-    priceCents: 0,
-    token: `tok-${format}-${Date.now()}-${Math.random()}`,
-    createdAt: new Date(),
-    expiresAt: new Date(Date.now() + 86400_000),
-  });
-  return (await exportById(sql, id))!;
-}
+const exportRow = (format: string, definition: SelectionDefinition) =>
+  testExport(sql, { userId, path: cambridge, format, definition, requested: 0 });
 
 const whole: SelectionDefinition = { query: { parcel: true, path: cambridge, filters: {} } };
 
