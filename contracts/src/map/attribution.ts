@@ -7,6 +7,7 @@ export const dataAttribution = {
   parcels: 'Parcels: City of Cambridge GIS, City of Somerville, MassGIS',
   flood: 'Flood zones: FEMA National Flood Hazard Layer',
   wetlands: 'Wetlands: US Fish and Wildlife Service NWI, City of Cambridge GIS',
+  zoning: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
   // A part of the street basemap's credit, so the control lists it once while the basemap shows.
   boundaries: 'US Census Bureau, Statistics Canada',
 } as const;

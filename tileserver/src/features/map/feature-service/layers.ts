@@ -49,7 +49,7 @@ export const featureLayers: ReadonlyMap<FeatureLayerName, FeatureLayer> = new Ma
       name: 'zoning',
       title: 'Zoning districts',
       description: 'Zoning districts: code and name; the standardized zoning type and subtype with a Pro or Team plan.',
-      copyright: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
+      copyright: dataAttribution.zoning,
       table: 'zoning_districts',
       fields: [field('zoning', 'text', 'Zoning District'), field('zoning_name', 'text', 'District Name')],
       zoningTypeFields: [

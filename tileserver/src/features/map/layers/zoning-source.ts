@@ -10,6 +10,7 @@ import type { TileSource } from '../../../tiles/tile-source.ts';
 import { seesZoningTypes } from './policy.ts';
 import { zoningCodeTileSql, zoningTileSql } from './zoning-queries.ts';
 import { zoningCodeTileFields, zoningLayer, zoningTileFields } from '@parcel-map/contracts/map/zoning-types';
+import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 
 const DAY = 86_400;
 const typedPolicy: TileCachePolicy = { maxAge: DAY, audience: 'private' };
@@ -33,7 +34,7 @@ export const zoningSource: TileSource = {
       description: typed
         ? 'Zoning districts: code, name and standardized zoning type'
         : 'Zoning districts: code and name (the standardized zoning type needs Pro)',
-      attribution: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
+      attribution: dataAttribution.zoning,
       bounds: await tableBounds(tiles.sql, 'zoning_districts', await tiles.versions.get('zoning')),
       vector_layers: [
         {

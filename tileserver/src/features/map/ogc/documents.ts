@@ -55,7 +55,7 @@ export const ogcCollectionDefs: readonly OgcCollectionDef[] = [
     title: 'Zoning districts',
     description:
       'Zoning districts: code, name, description and jurisdiction; the standardized zoning type and subtype with Pro',
-    attribution: 'Zoning: City of Cambridge GIS (PDDL 1.0)',
+    attribution: dataAttribution.zoning,
     tiles: layer('zoning').tiles,
     table: 'zoning_districts',
     access: 'Items and tiles: anyone; zoning_type and zoning_subtype for Pro, Team and admin callers.',
