@@ -14,6 +14,8 @@ export const legendEntry = z.object({
   color: z.string(),
   /** The tile attribute value(s) drawn in this colour; clients take the label when there are none. */
   values: z.array(z.string()).optional(),
+  /** For a numeric attribute: drawn where min <= value < max (an open end is omitted). */
+  range: z.object({ min: z.number().optional(), max: z.number().optional() }).optional(),
 });
 export type LegendEntry = z.infer<typeof legendEntry>;
 
@@ -37,6 +39,19 @@ export const catalogueLayer = z.object({
   labelMinzoom: z.number().optional(),
   opacity: z.number().optional(),
   legend: z.array(legendEntry).optional(),
+  /** How the features are drawn: polygons filled (default), lines, points as circles, or extruded by a height. */
+  geometry: z.enum(['fill', 'line', 'circle', 'extrusion']).optional(),
+  /** Attribute written as a text label (from labelMinzoom), and for 'extrusion' the height attribute in feet. */
+  labelProperty: z.string().optional(),
+  heightProperty: z.string().optional(),
+  /** Who may draw it: the server answers 403 for the tiles otherwise; the panel shows the upsell. */
+  access: z.enum(['everyone', 'paid', 'admin']).optional(),
+  /** Where the data comes from, listed with the layer in the panel. */
+  provenance: z
+    .object({ publisher: z.string(), licence: z.string(), vintage: z.string().optional(), url: z.string().optional() })
+    .optional(),
+  /** A caution shown with the layer, e.g. that contours are interpolated and approximate. */
+  note: z.string().optional(),
 });
 export type CatalogueLayer = z.infer<typeof catalogueLayer>;
 
