@@ -32,7 +32,7 @@ const staticLayer = z.object({ layer: z.enum(['fema', 'wetlands']).describe('fem
 const sourceId = z.object({ id: z.string().min(1).describe('The source id a POST answered') });
 
 /** A tile layer's TileJSON and tiles: one pair per layer, as the server mounts them. */
-function tileLayer(
+export function tileLayer(
   base: string,
   name: string,
   title: string,

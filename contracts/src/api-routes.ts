@@ -5,6 +5,7 @@ import { arcgisRoutes } from './api-routes-arcgis.ts';
 import { tags } from './api-routes-shared.ts';
 import { recordRoutes } from './api-routes-records.ts';
 import { tileRoutes } from './api-routes-tiles.ts';
+import { mapLayerRoutes } from './api-routes-layers.ts';
 import { parcelApiRoutes } from './api-routes-v2.ts';
 import { ogcApiRoutes } from './api-routes-ogc.ts';
 import { geometry } from './geojson.ts';
@@ -16,6 +17,7 @@ import { type ApiRoute, openApiDocument } from './openapi.ts';
 
 export const apiRoutes: readonly ApiRoute[] = [
   ...tileRoutes,
+  ...mapLayerRoutes,
   ...recordRoutes,
   ...parcelApiRoutes,
   ...ogcApiRoutes,

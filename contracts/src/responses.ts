@@ -89,6 +89,7 @@ export const getResponses = {
   'GET /api/v1/sources': sourcesList,
   'GET /api/v1/basemap': tileJson,
   'GET /api/v1/zoning': tileJson,
+  'GET /api/v1/layers/:id': tileJson,
   'GET /sources/:source/filters.json': filtersAnswer,
   'GET /sources/:source/autocomplete.json': autocompleteAnswer,
   'GET /sources/:id/extent.json': sourceExtent,

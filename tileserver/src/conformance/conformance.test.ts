@@ -110,6 +110,14 @@ const tileJsonSamples = (): Sample[] => [
   ...each('GET /api/v1/static/:layer', '/api/v1/static/fema'),
   ...each('GET /api/v1/static/:layer', '/api/v1/static/wetlands'),
   ...each('GET /api/v1/zoning', '/api/v1/zoning'),
+  // The map layers at their access: population for everyone, buildings from Pro, the 2010 flood map for admins.
+  ...each('GET /api/v1/layers/:id', '/api/v1/layers/population'),
+  ...(['pro', 'team', 'admin'] as const).map((level) => ({
+    route: 'GET /api/v1/layers/:id',
+    level,
+    path: '/api/v1/layers/buildings',
+  })),
+  { route: 'GET /api/v1/layers/:id', level: 'admin', path: '/api/v1/layers/flood-2010' },
   ...each('GET /api/v1/basemap', '/api/v1/basemap'),
   ...each('POST /api/v1/sources', '/api/v1/sources', styled),
   // The stored source's own TileJSON URL; its id is the answer of the POST above.

@@ -25,6 +25,10 @@ export const publishedFormats: Record<string, Published> = {
   'GET /api/v1/static/:layer/:z/:x/:y': { formats: ['mvt'], levels: siteControl },
   'GET /api/v1/zoning': { formats: ['tilejson'], levels: everyone },
   'GET /api/v1/zoning/:z/:x/:y': { formats: ['mvt'], levels: everyone },
+  // Population, census outlines and open space for everyone; land cover, buildings and contours from Pro;
+  // spot elevations and the 2010 flood map for admins (the suite samples each at its levels).
+  'GET /api/v1/layers/:id': { formats: ['tilejson'], levels: everyone },
+  'GET /api/v1/layers/:id/:z/:x/:y': { formats: ['mvt'], levels: everyone },
   'GET /api/v1/basemap': { formats: ['tilejson'], levels: everyone },
   'GET /api/v1/basemap/:z/:x/:y': { formats: ['mvt'], levels: everyone },
   'GET /api/v1/sources/:file': { formats: ['tilejson'], levels: everyone },

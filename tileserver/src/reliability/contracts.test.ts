@@ -41,6 +41,7 @@ const notJson = new Set([
   'GET /api/v1/fonts/:fontstack/:range',
   'GET /api/v1/sprites/:file',
   'GET /api/v1/zoning/:z/:x/:y',
+  'GET /api/v1/layers/:id/:z/:x/:y',
   'GET /api/v1/styles/:name',
   'GET /api/v1/legal/:file',
   'GET /sources/:id/colors',
@@ -165,6 +166,7 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /api/v1/sources': ['admin', '/api/v1/sources'],
   'GET /api/v1/basemap': ['anonymous', '/api/v1/basemap'],
   'GET /api/v1/zoning': ['anonymous', '/api/v1/zoning'],
+  'GET /api/v1/layers/:id': ['anonymous', '/api/v1/layers/population'],
   'GET /sources/:source/filters.json': ['team', '/sources/parcel/filters.json'],
   'GET /sources/:source/autocomplete.json': [
     'team',

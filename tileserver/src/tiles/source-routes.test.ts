@@ -34,7 +34,16 @@ interface Served {
   name: string;
   tileJson: string;
   tile: string;
+  /** Who may read it beyond the gate (the map layers say; the static layers are for paid levels). */
+  access: 'everyone' | 'paid' | 'admin';
 }
+
+const accessOf = (source: TileSource): Served['access'] =>
+  'access' in source
+    ? (source.access as Served['access'])
+    : source.path.startsWith('/api/v1/static/')
+      ? 'paid'
+      : 'everyone';
 
 /** A tile of the source near Cambridge, at zoom 15 or the nearest zoom it has. */
 function tileOf(source: Pick<TileSource, 'path' | 'minzoom' | 'maxzoom'>): string {
@@ -58,8 +67,8 @@ beforeAll(async () => {
   served = [
     ...builtInTileMounts
       .flatMap((mount) => mount.registered)
-      .map((s) => ({ name: s.path, tileJson: `${s.path}?format=mvt`, tile: tileOf(s) })),
-    { name: 'a stored source', tileJson: `${stored.path}.json`, tile: tileOf(stored) },
+      .map((s) => ({ name: s.path, tileJson: `${s.path}?format=mvt`, tile: tileOf(s), access: accessOf(s) })),
+    { name: 'a stored source', tileJson: `${stored.path}.json`, tile: tileOf(stored), access: 'everyone' },
   ];
 });
 
@@ -87,18 +96,27 @@ describe('the tile source route pair', () => {
       [...builtInTileMounts.map((m) => m.tilesPath), '/api/v1/sources/:id'].map((path) => `${path}/:z/:x/:y`),
     );
     expect([...tileRoutes].sort()).toEqual([...pairRoutes].sort());
-    // parcels, fema, wetlands, zoning, basemap and the stored source
+    // parcels, fema, wetlands, zoning, basemap, the map layers and the stored source
     expect(served.map((s) => s.name)).toEqual([
       '/api/v1/parcels',
       '/api/v1/static/fema',
       '/api/v1/static/wetlands',
       '/api/v1/zoning',
       '/api/v1/basemap',
+      '/api/v1/layers/population',
+      '/api/v1/layers/census-block-groups',
+      '/api/v1/layers/census-blocks',
+      '/api/v1/layers/open-space',
+      '/api/v1/layers/land-cover',
+      '/api/v1/layers/buildings',
+      '/api/v1/layers/contours',
+      '/api/v1/layers/spot-elevations',
+      '/api/v1/layers/flood-2010',
       'a stored source',
     ]);
   });
 
-  it('counts every tile an API token is served on every source, cached or new, and never a TileJSON', async () => {
+  it('counts every tile an API token is served on every source, cached or new, and never a TileJSON or a refusal', async () => {
     const { browser } = await signedInUser(app, sql, 'pro');
     const token = (await browser.post('/users/api_token.json', {})).json.token as string;
     const groupId = await groupOf(browser);
@@ -115,15 +133,17 @@ describe('the tile source route pair', () => {
         const res = await get(tile, token);
         answers[`${name} ${round}`] = res.status < 300 ? 200 : res.status;
         await res.arrayBuffer();
-        count++;
+        if (res.status < 300) count++;
       }
     }
+    // A Pro group's token: the admin-only map layers refuse it.
+    const status = (access: Served['access']) => (access === 'admin' ? 403 : 200);
     expect(answers).toEqual(
       Object.fromEntries(
-        served.flatMap(({ name }) => [
-          [`${name} TileJSON`, 200],
-          [`${name} new`, 200],
-          [`${name} cached`, 200],
+        served.flatMap(({ name, access }) => [
+          [`${name} TileJSON`, status(access)],
+          [`${name} new`, status(access)],
+          [`${name} cached`, status(access)],
         ]),
       ),
     );
@@ -177,11 +197,11 @@ async function described(path: string, headers: Record<string, string>) {
 
 describe('the TileJSON of every source', () => {
   it('has a semver version, a weak ETag, 304 on a match, on * and in a list, and a public max-age of a minute for anonymous callers', async () => {
-    for (const { name, tileJson } of served) {
+    for (const { name, tileJson, access } of served) {
       const path = `${tileJson}${tileJson.includes('?') ? '&' : '?'}token=public`;
       const got = await described(path, {});
-      // The flood and wetland layers are for site-control callers only.
-      if (name.startsWith('/api/v1/static/')) {
+      // The flood and wetland layers, and the paid and admin map layers, are not for anonymous callers.
+      if (access !== 'everyone') {
         expect(got.status, name).toBe(403);
         continue;
       }
@@ -201,7 +221,8 @@ describe('the TileJSON of every source', () => {
     const token = (await browser.post('/users/api_token.json', {})).json.token as string;
     const asSession: Record<string, string | null> = {};
     const asToken: Record<string, string | null> = {};
-    for (const { name, tileJson } of served) {
+    // A Pro caller: the admin-only map layers refuse it (layer-sources.test.ts).
+    for (const { name, tileJson } of served.filter((s) => s.access !== 'admin')) {
       const bySession = await described(tileJson, { Cookie: cookie });
       expect(bySession.status, name).toBe(200);
       expect(bySession.revalidated, name).toEqual([304, 304, 304]);
@@ -210,13 +231,14 @@ describe('the TileJSON of every source', () => {
       expect(byToken.status, name).toBe(200);
       asToken[name] = byToken.cacheControl;
     }
-    const publicOnes = new Set(['/api/v1/parcels', '/api/v1/basemap', 'a stored source']);
+    const readable = served.filter((s) => s.access !== 'admin');
+    const publicOne = ({ name, access }: Served) =>
+      ['/api/v1/parcels', '/api/v1/basemap', 'a stored source'].includes(name) ||
+      (name.startsWith('/api/v1/layers/') && access === 'everyone');
     expect(asSession).toEqual(
-      Object.fromEntries(
-        served.map(({ name }) => [name, publicOnes.has(name) ? 'public, max-age=60' : 'private, max-age=60']),
-      ),
+      Object.fromEntries(readable.map((s) => [s.name, publicOne(s) ? 'public, max-age=60' : 'private, max-age=60'])),
     );
-    expect(asToken).toEqual(Object.fromEntries(served.map(({ name }) => [name, 'private, max-age=60'])));
+    expect(asToken).toEqual(Object.fromEntries(readable.map(({ name }) => [name, 'private, max-age=60'])));
   });
 
   it('moves its version and its ETag when the data changes', async () => {

@@ -2,7 +2,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
-import { signedInUser } from '../../../testing/accounts.ts';
+import { signedInAdmin, signedInUser } from '../../../testing/accounts.ts';
+import { layerCatalogue } from '@parcel-map/contracts/map/layers';
 import { testDb } from '../../../testing/db.ts';
 
 const sql = testDb();
@@ -57,7 +58,18 @@ describe('GET /api/v1/config.json', () => {
 describe('GET /api/v1/layers.json', () => {
   it('lists the flood and wetland layers with source, zooms, country and legend', async () => {
     const layers = await (await appWith({}).request('/api/v1/layers.json')).json();
-    expect(layers.map((l: { id: string }) => l.id)).toEqual(['flood', 'wetlands', 'zoning']);
+    expect(layers.map((l: { id: string }) => l.id)).toEqual([
+      'flood',
+      'wetlands',
+      'zoning',
+      'population',
+      'census-block-groups',
+      'census-blocks',
+      'open-space',
+      'land-cover',
+      'buildings',
+      'contours',
+    ]);
     const [flood, wetlands] = layers;
     expect(flood).toMatchObject({
       name: 'FEMA Flood Zones',
@@ -88,5 +100,82 @@ describe('GET /api/v1/layers.json', () => {
     const known = new Set(layers[1].legend.flatMap((e: { values: string[] }) => e.values));
     for (const { wetland_type } of types)
       expect(known.has(wetland_type) || wetland_type === null, wetland_type).toBe(true);
+  });
+
+  it('lists each layer with how it is drawn, who may draw it and its publisher and licence', async () => {
+    const layers = layerCatalogue.parse(await (await appWith({}).request('/api/v1/layers.json')).json());
+    for (const layer of layers) {
+      expect(layer.access, layer.id).toMatch(/^(everyone|paid)$/);
+      expect(layer.geometry, layer.id).toBeDefined();
+      expect(layer.provenance?.publisher.length, layer.id).toBeGreaterThan(3);
+      expect(layer.provenance?.licence, layer.id).toMatch(/PDDL|Public domain/);
+      expect(layer.legend?.length, layer.id).toBeGreaterThan(0);
+    }
+    const byId = new Map(layers.map((l) => [l.id, l]));
+    expect(byId.get('population')).toMatchObject({
+      source: '/api/v1/layers/population/{z}/{x}/{y}.mvt',
+      minzoom: 6,
+      property: 'density',
+      access: 'everyone',
+      provenance: { publisher: expect.stringContaining('US Census Bureau') },
+    });
+    expect(byId.get('population')!.legend![0]).toMatchObject({ range: { max: 5000 } });
+    expect(byId.get('buildings')).toMatchObject({
+      minzoom: 13,
+      maxzoom: 16,
+      displayMaxzoom: 21,
+      geometry: 'extrusion',
+      heightProperty: 'height_ft',
+      access: 'paid',
+    });
+    expect(byId.get('contours')).toMatchObject({
+      minzoom: 13,
+      geometry: 'line',
+      labelProperty: 'elevation_ft',
+      note: 'Approximate: interpolated from the city’s 2010 spot elevations, not surveyed contours',
+    });
+    expect(byId.get('land-cover')).toMatchObject({ opacity: 0.7, access: 'paid', property: 'lc_class' });
+    expect(byId.get('land-cover')!.legend!.flatMap((e) => e.values)).toEqual([
+      'vegetation',
+      'water',
+      'impervious_parking',
+      'impervious_road',
+      'impervious_other',
+      'impervious_plaza',
+    ]);
+    expect(byId.get('flood')).toMatchObject({
+      access: 'paid',
+      provenance: { publisher: expect.stringContaining('FEMA') },
+    });
+    expect(byId.get('zoning')).toMatchObject({ access: 'everyone' });
+  });
+
+  it('names land cover classes and open space owner classes as the tiles carry them', async () => {
+    const layers = await (await appWith({}).request('/api/v1/layers.json')).json();
+    const valuesOf = (id: string) =>
+      new Set(layers.find((l: { id: string }) => l.id === id).legend.flatMap((e: { values: string[] }) => e.values));
+    const classes = await sql<{ lc_class: string }[]>`SELECT DISTINCT lc_class FROM land_cover`;
+    for (const { lc_class } of classes) expect(valuesOf('land-cover').has(lc_class), lc_class).toBe(true);
+  });
+
+  it('lists the admin-only layers to admins alone, privately', async () => {
+    const app = appWith({});
+    const idsOf = async (res: Response) => ((await res.json()) as { id: string }[]).map((l) => l.id);
+    const anonymous = await app.request('/api/v1/layers.json');
+    expect(anonymous.headers.get('cache-control')).toMatch(/^private\b/);
+    expect(anonymous.headers.get('vary')).toMatch(/Cookie, Authorization/);
+    expect(await idsOf(anonymous)).not.toContain('spot-elevations');
+    for (const level of ['free', 'pro', 'team'] as const) {
+      const ids = (await (await signedInUser(app, sql, level)).browser.get('/api/v1/layers.json')).json.map(
+        (l: { id: string }) => l.id,
+      );
+      expect(ids, level).not.toContain('spot-elevations');
+      expect(ids, level).not.toContain('flood-2010');
+    }
+    const admin = (await (await signedInAdmin(app, sql)).get('/api/v1/layers.json')).json as {
+      id: string;
+      access: string;
+    }[];
+    expect(admin.filter((l) => l.access === 'admin').map((l) => l.id)).toEqual(['spot-elevations', 'flood-2010']);
   });
 });

@@ -1,6 +1,7 @@
 // GET /api/v1/config.json (basemap and terrain URLs from configuration, the parcel minimum zoom) and
-// GET /api/v1/layers.json (the additional-layer catalogue). 3D terrain is site control (Pro, Team,
-// admins, as the viewer's Tools panel gates it), so only those callers are given TERRAIN_URL.
+// GET /api/v1/layers.json (the additional-layer catalogue, admin-only layers for admins alone). 3D
+// terrain is site control (Pro, Team, admins, as the viewer's Tools panel gates it), so only those
+// callers are given TERRAIN_URL.
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
@@ -8,7 +9,7 @@ import type { CallerResolver } from '../../../auth/caller.ts';
 import type { Level } from '@parcel-map/contracts/levels';
 import type { ClientConfig } from '@parcel-map/contracts/map/layers';
 import { parcelLayer } from '../../../tiles/tile-queries.ts';
-import { additionalLayers } from './catalog.ts';
+import { catalogueFor } from './catalog.ts';
 import { hasSiteControl } from './policy.ts';
 
 export function clientConfig(config: Config, level: Level): ClientConfig {
@@ -33,8 +34,12 @@ export function catalogRoutes(deps: { config: Config; sql: Sql; callers: CallerR
     });
   });
   app.get('/api/v1/layers.json', async (c) => {
-    await deps.callers.of(c);
-    return c.json(additionalLayers);
+    const caller = await deps.callers.of(c);
+    // Admins are listed layers no one else is: no shared cache may hand their list to others.
+    return c.json(catalogueFor(caller.level), 200, {
+      'Cache-Control': 'private, no-cache',
+      Vary: 'Cookie, Authorization',
+    });
   });
   return app;
 }

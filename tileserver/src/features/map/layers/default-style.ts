@@ -18,7 +18,7 @@ function fillByLegend(id: string): StyleLayer[] {
   const color = [
     'match',
     ['get', entry.property],
-    ...entry.legend.flatMap((l) => [l.values.length === 1 ? l.values[0] : l.values, l.color]),
+    ...entry.legend.flatMap((l) => (l.values ? [l.values.length === 1 ? l.values[0] : l.values, l.color] : [])),
     '#b0b0b0',
   ];
   return [

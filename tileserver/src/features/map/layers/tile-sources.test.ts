@@ -5,7 +5,7 @@ import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
-import { signedInUser } from '../../../testing/accounts.ts';
+import { signedInAdmin } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import { builtInTileSources } from './tile-sources.ts';
 
@@ -15,8 +15,8 @@ afterAll(() => sql.end());
 
 describe('the built-in tile sources', () => {
   it('each answer a TileJSON with a non-empty attribution naming who published the data', async () => {
-    // A Pro user may read every built-in source, the site-control flood and wetland layers included.
-    const { browser } = await signedInUser(app, sql, 'pro');
+    // An admin may read every built-in source, the site-control and admin-only layers included.
+    const browser = await signedInAdmin(app, sql);
     const attributions: Record<string, unknown> = {};
     for (const source of builtInTileSources) {
       const res = await browser.get(`${source.path}?format=mvt`);
@@ -29,6 +29,15 @@ describe('the built-in tile sources', () => {
       '/api/v1/static/wetlands',
       '/api/v1/zoning',
       '/api/v1/basemap',
+      '/api/v1/layers/population',
+      '/api/v1/layers/census-block-groups',
+      '/api/v1/layers/census-blocks',
+      '/api/v1/layers/open-space',
+      '/api/v1/layers/land-cover',
+      '/api/v1/layers/buildings',
+      '/api/v1/layers/contours',
+      '/api/v1/layers/spot-elevations',
+      '/api/v1/layers/flood-2010',
     ]);
     for (const [path, attribution] of Object.entries(attributions)) {
       expect(typeof attribution, path).toBe('string');
@@ -38,5 +47,7 @@ describe('the built-in tile sources', () => {
     expect(attributions['/api/v1/parcels']).toContain('City of Cambridge GIS');
     expect(attributions['/api/v1/static/fema']).toContain('FEMA');
     expect(attributions['/api/v1/static/wetlands']).toContain('US Fish and Wildlife Service');
+    expect(attributions['/api/v1/layers/population']).toContain('US Census Bureau');
+    expect(attributions['/api/v1/layers/buildings']).toContain('City of Cambridge GIS');
   });
 });

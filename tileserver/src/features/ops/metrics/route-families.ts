@@ -2,6 +2,8 @@
 // whose prefix no family claims (a route merged after this list was written) counts as "other".
 const families: [string, RegExp][] = [
   ['tiles', /^\/api\/v1\/(parcels|static|basemap|zoning|styles|fonts|sprites)\b/],
+  // Before 'search and records', which claims /api/v1/layers.json, the catalogue.
+  ['tiles', /^\/api\/v1\/layers\//],
   ['sources', /^\/(api\/v1\/)?sources\b/],
   [
     'search and records',
