@@ -15,6 +15,7 @@ export const corsPaths = [
   '/api/v1/basemap/*',
   '/api/v1/zoning',
   '/api/v1/zoning/*',
+  '/api/v1/layers/*',
   '/api/v1/styles/*',
   '/api/v1/fonts/*',
   '/api/v1/sprites/*',
