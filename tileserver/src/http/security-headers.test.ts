@@ -87,7 +87,8 @@ describe('security headers', () => {
  * sprites and the sources API); every other route of the table, account routes above all, answers
  * another origin without CORS headers, and no route ever allows credentials.
  */
-const corsAllowed = /^\/api\/v1\/(parcels|static|sources|basemap|zoning|styles|fonts|sprites)(\/|$)/;
+// The map layers' TileJSON and tiles (/api/v1/layers/:id), not their catalogue (/api/v1/layers.json).
+const corsAllowed = /^\/api\/v1\/((parcels|static|sources|basemap|zoning|styles|fonts|sprites)(\/|$)|layers\/)/;
 
 describe('CORS on the route table', () => {
   const routes = routeTable(app);

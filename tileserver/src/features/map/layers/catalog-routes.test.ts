@@ -56,7 +56,7 @@ describe('GET /api/v1/config.json', () => {
 });
 
 describe('GET /api/v1/layers.json', () => {
-  it('lists the flood and wetland layers with source, zooms, country and legend', async () => {
+  it('lists flood, wetlands, zoning and the map layers with source, zooms, country and legend', async () => {
     const layers = await (await appWith({}).request('/api/v1/layers.json')).json();
     expect(layers.map((l: { id: string }) => l.id)).toEqual([
       'flood',

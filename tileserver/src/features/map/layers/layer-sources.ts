@@ -56,23 +56,23 @@ export function mayReadLayer(access: LayerAccess, caller: Pick<Caller, 'level'>)
 
 function layerSource(def: LayerDef): TileSource & { readonly layerId: string; readonly access: LayerAccess } {
   const statements = new Map<number, string>();
+  // "The land cover layer", "The FEMA flood zones 2010 layer": a leading capital only lowered on a word.
+  const title = `The ${def.name.replace(/^[A-Z][a-z]/, (m) => m.toLowerCase())} layer`;
   return {
     layerId: def.id,
     access: def.access,
     path: `/api/v1/layers/${def.id}`,
-    title: `The ${def.name.toLowerCase()} layer`,
+    title,
     minzoom: def.minzoom,
     maxzoom: def.maxzoom,
     metered: true,
     mayRead(_tiles, caller) {
       if (mayReadLayer(def.access, caller)) return;
       if (def.access === 'paid')
-        throw new ApiError(
-          'FORBIDDEN',
-          `The ${def.name.toLowerCase()} layer is available to Pro customers. Upgrade to Pro to use it.`,
-          { upgrade: '/plans#p=level1' },
-        );
-      throw new ApiError('FORBIDDEN', `The ${def.name.toLowerCase()} layer is for administrators only.`);
+        throw new ApiError('FORBIDDEN', `${title} is available to Pro customers. Upgrade to Pro to use it.`, {
+          upgrade: '/plans#p=level1',
+        });
+      throw new ApiError('FORBIDDEN', `${title} is for administrators only.`);
     },
     version: (tiles) => tiles.versions.get(def.version),
     layerKey: (_caller, version) => `layer:${def.id}@${version}`,
