@@ -29,17 +29,11 @@ function LayerLegend({ entry }: { entry: CatalogueLayer | undefined }) {
       <ul className="legend-list">
         {(entry?.legend ?? []).map((item) => {
           const range = item.range ? rangeText(item.range) : '';
+          // The range with thousands separators, unless the label already says it.
+          const text = !range || item.label.includes(range) ? item.label : `${range} (${item.label})`;
           return (
             <li key={`${item.label}${range}`}>
-              <span className={swatchClass(entry)} style={{ background: item.color }} />{' '}
-              {range ? (
-                <>
-                  {range}
-                  {item.label !== range && <span className="muted"> {item.label}</span>}
-                </>
-              ) : (
-                item.label
-              )}
+              <span className={swatchClass(entry)} style={{ background: item.color }} /> {text}
             </li>
           );
         })}

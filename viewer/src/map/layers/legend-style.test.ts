@@ -52,6 +52,10 @@ describe('legend ranges on the map', () => {
     ]);
   });
 
+  it('draws a legend of one range open at both ends in its one colour', () => {
+    expect(legendColorExpression('geoid', [{ label: 'Block', color: '#9e9ac8', range: {} }], '#ccc')).toBe('#9e9ac8');
+  });
+
   it('writes ranges with thousands separators and open ends in words', () => {
     expect(rangeText({ min: 1000, max: 25000 })).toBe('1,000–25,000');
     expect(rangeText({ max: 1000 })).toBe('Under 1,000');

@@ -16,8 +16,9 @@ function matchExpression(property: string, legend: LegendEntry[], fallback: stri
   return ['match', ['get', property], ...pairs, fallback] as unknown as ExpressionSpecification;
 }
 
-/** Ranges in ascending order; below the first bound, in gaps and past the last closed end: the fallback. */
-function stepExpression(property: string, legend: LegendEntry[], fallback: string): ExpressionSpecification {
+/** Ranges in ascending order; below the first bound, in gaps and past the last closed end: the fallback.
+ * A legend whose only range is open at both ends (an outline layer's one entry) is that one colour. */
+function stepExpression(property: string, legend: LegendEntry[], fallback: string): ExpressionSpecification | string {
   const ranges = legend
     .filter((e) => e.range)
     .sort((a, b) => (a.range!.min ?? Number.NEGATIVE_INFINITY) - (b.range!.min ?? Number.NEGATIVE_INFINITY));
@@ -34,6 +35,7 @@ function stepExpression(property: string, legend: LegendEntry[], fallback: strin
     else stop(min, entry.color);
     if (max !== undefined) stop(max, fallback);
   }
+  if (stops.length === 0) return base;
   // A missing or non-numeric attribute is drawn in the fallback, not in the lowest class.
   return [
     'case',
@@ -47,7 +49,7 @@ export function legendColorExpression(
   property: string,
   legend: LegendEntry[],
   fallback: string,
-): ExpressionSpecification | null {
+): ExpressionSpecification | string | null {
   if (legend.length > 0 && legend.every((e) => e.range)) return stepExpression(property, legend, fallback);
   return matchExpression(property, legend, fallback);
 }
