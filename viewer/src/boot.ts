@@ -1,11 +1,12 @@
 // Start-up state: base layer from the hash or local storage, saved colours, the initial view, and
-// persistence of the base layer afterwards (boot, before the map exists); the server's viewer config
+// persistence of the base layer and label tile afterwards (boot, before the map exists); the server's viewer config
 // and layer catalogue (startServerConfig, with the app, once the first parcels are drawn).
 import { getJson } from './api/client.ts';
 import type { CatalogueLayer, ClientConfig } from '@parcel-map/contracts/map/layers';
 import type { TileJson } from './map/layers/parcels-layer/parcels-layer.ts';
 import { colorStorageKey, parseColors } from './model/colors.ts';
-import { basemapAtom, colorsAtom } from './state/layers.ts';
+import { labelTileStorageKey, parseLabelTile, serializeLabelTile } from './model/label-tiles.ts';
+import { basemapAtom, colorsAtom, labelTileAtom } from './state/layers.ts';
 import { catalogueAtom, configAtom } from './state/server-config.ts';
 import { placePathAtom, replaceHash, selectedPathAtom } from './state/selection.ts';
 import { viewAtom } from './state/view.ts';
@@ -48,6 +49,7 @@ export function boot(): void {
   const saved = readStorage(baseLayerStorageKey) as Basemap | null;
   store.set(basemapAtom, url.base ?? (saved && basemaps.includes(saved) ? saved : 'street'));
   store.set(colorsAtom, parseColors(readStorage(colorStorageKey)));
+  store.set(labelTileAtom, parseLabelTile(readStorage(labelTileStorageKey)));
   const view = url.view
     ? { center: [url.view.lon, url.view.lat] as [number, number], zoom: url.view.zoom }
     : defaultView;
@@ -68,6 +70,13 @@ export function boot(): void {
       // Private mode: the hash still carries the base layer.
     }
     replaceHash(store.get);
+  });
+  store.sub(labelTileAtom, () => {
+    try {
+      localStorage.setItem(labelTileStorageKey, serializeLabelTile(store.get(labelTileAtom)));
+    } catch {
+      // Private mode: the choice lasts for the visit.
+    }
   });
 }
 

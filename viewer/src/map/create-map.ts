@@ -1,6 +1,6 @@
 // Creates the maplibre map with a style served entirely by us (tiles, TileJSON and label glyphs; no
-// external URL): land, place outlines, the street basemap, the additional layers, parcels, then street
-// and place labels.
+// external URL): land, place outlines, the street basemap, parcels, then street and place labels. The
+// additional layers are added under the parcels when first switched on (map-sync.ts).
 import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
 import { getToken } from '../api/client.ts';
 import type { LonLat } from '@parcel-map/contracts/map/places';
@@ -12,22 +12,8 @@ import {
   streetBasemapSourceId,
   streetLabelLayers,
 } from './layers/basemap-layer/basemap-layer.ts';
-import { floodLayers, floodSource } from './layers/flood-layer/flood-layer.ts';
 import { parcelLayers, parcelSource, type TileJson } from './layers/parcels-layer/parcels-layer.ts';
 import { placeLabelLayer, placesLayers, placesSources } from './layers/places-layer/places-layer.ts';
-import { wetlandsLayers, wetlandsSource } from './layers/wetlands-layer/wetlands-layer.ts';
-import { zoningLayers, zoningSource } from './layers/zoning-layer/zoning-layer.ts';
-
-export const defaultTiles = {
-  flood: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
-  wetlands: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
-};
-
-/** Tile URLs must be absolute (the worker resolves relative ones against its own script URL), and the
- * {z}/{x}/{y} braces must stay unescaped, which `new URL()` would not do. */
-export function absolute(url: string, origin = location.origin): string {
-  return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
-}
 
 export function baseStyle(
   colors: { parcel: string; hover: string; selected: string },
@@ -35,8 +21,6 @@ export function baseStyle(
 ): StyleSpecification {
   const token = getToken();
   const tokenQuery = token === 'public' ? '' : `&token=${encodeURIComponent(token)}`;
-  // Flood and wetland tiles are for site control: a paid token must travel with them (a session's cookie does itself).
-  const staticQuery = token === 'public' ? '' : `?token=${encodeURIComponent(token)}`;
   return {
     version: 8,
     glyphs: glyphsUrl(location.origin),
@@ -44,17 +28,11 @@ export function baseStyle(
       [streetBasemapSourceId]: streetBasemapSource(location.origin, tokenQuery),
       ...placesSources(),
       parcels: parcelSource(location.origin, tokenQuery, tileJson),
-      flood: floodSource(absolute(defaultTiles.flood) + staticQuery),
-      wetlands: wetlandsSource(absolute(defaultTiles.wetlands) + staticQuery),
-      zoning: zoningSource(absolute('/api/v1/zoning') + staticQuery),
     },
     layers: [
       backgroundLayer(),
       ...placesLayers(),
       ...streetBasemapLayers(),
-      ...floodLayers(),
-      ...wetlandsLayers(),
-      ...zoningLayers(),
       ...parcelLayers(colors),
       ...streetLabelLayers(),
       placeLabelLayer(),

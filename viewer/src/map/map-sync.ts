@@ -1,14 +1,16 @@
 // Keeps the maplibre style in step with the state atoms: base layer, colours, hovered and selected
-// parcel (by feature-state, parcel-highlight.ts), additional layers (with the 3-second no-data check),
-// and the label and boundary toggles.
+// parcel (by feature-state, parcel-highlight.ts), additional layers from the catalogue (added when first
+// switched on, with the 3-second no-data check), the label tile and the boundary toggles.
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
+import { getToken } from '../api/client.ts';
 import { colorsFor } from '../model/colors.ts';
 import {
   activeLayersAtom,
   basemapAtom,
   colorsAtom,
   parcelLinesAtom,
-  placeLabelsAtom,
+  labelTileAtom,
   subBoundariesAtom,
 } from '../state/layers.ts';
 import { catalogueAtom, configAtom } from '../state/server-config.ts';
@@ -23,19 +25,13 @@ import {
   satelliteUrl,
   streetBasemapLayerIds,
 } from './layers/basemap-layer/basemap-layer.ts';
-import { floodLayerIds } from './layers/flood-layer/flood-layer.ts';
+import { builtInCatalogue } from './layers/catalogue-layer/built-in-catalogue.ts';
+import { catalogueLayerIds, ensureCatalogueLayer } from './layers/catalogue-layer/on-map.ts';
+import { labelTileLayers } from './layers/labels-layer/label-tiles.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { placesLayerIds, subBoundaryLayerIds } from './layers/places-layer/places-layer.ts';
-import { wetlandsLayerIds } from './layers/wetlands-layer/wetlands-layer.ts';
-import { zoningLayerIds } from './layers/zoning-layer/zoning-layer.ts';
-import { legendColorExpression } from './layers/legend-style.ts';
 import { syncParcelHighlight } from './parcel-highlight.ts';
 
-export const additionalLayerIds: Record<string, string[]> = {
-  flood: floodLayerIds,
-  wetlands: wetlandsLayerIds,
-  zoning: zoningLayerIds,
-};
 export const noDataCheckMs = 3000;
 
 function setVisible(map: MapLibreMap, ids: string[], visible: boolean): void {
@@ -73,9 +69,26 @@ function applyColors(map: MapLibreMap): void {
 
 const noDataTimers = new Map<string, ReturnType<typeof setTimeout>>();
 
+/** The server's entries; the built-in ones while the catalogue is not (or cannot be) loaded. */
+function catalogueEntry(id: string): CatalogueLayer | undefined {
+  const catalogue = store.get(catalogueAtom);
+  return (catalogue.length > 0 ? catalogue : builtInCatalogue).find((l) => l.id === id);
+}
+
+function tokenQuery(): string {
+  const token = getToken();
+  // Paid layers are for site control: a paid token must travel with their tiles (a session's cookie does itself).
+  return token === 'public' ? '' : `token=${encodeURIComponent(token)}`;
+}
+
 function applyAdditionalLayers(map: MapLibreMap, previous: string[]): void {
   const active = store.get(activeLayersAtom);
-  for (const [id, layerIds] of Object.entries(additionalLayerIds)) setVisible(map, layerIds, active.includes(id));
+  for (const id of active) {
+    const entry = catalogueEntry(id);
+    if (entry)
+      ensureCatalogueLayer(map, entry, { origin: location.origin, query: tokenQuery(), beforeId: parcelLayerIds.fill });
+  }
+  for (const id of new Set([...previous, ...active])) setVisible(map, catalogueLayerIds(map, id), active.includes(id));
   for (const id of active.filter((a) => !previous.includes(a))) {
     clearTimeout(noDataTimers.get(id));
     noDataTimers.set(
@@ -88,9 +101,9 @@ function applyAdditionalLayers(map: MapLibreMap, previous: string[]): void {
 /** Spec 4: a 3-second check decides that a layer has no data in view. */
 function checkLayerData(map: MapLibreMap, id: string): void {
   if (!store.get(activeLayersAtom).includes(id)) return;
-  const layers = (additionalLayerIds[id] ?? []).filter((l) => map.getLayer(l));
+  const layers = catalogueLayerIds(map, id).filter((l) => map.getLayer(l));
   if (map.queryRenderedFeatures({ layers }).length > 0) return;
-  const entry = store.get(catalogueAtom).find((l) => l.id === id);
+  const entry = catalogueEntry(id);
   // Below the layer's zoom range the zoom notice ("Zoom in to see ...") already explains the empty map.
   const minzoom = entry?.minzoom ?? map.getLayer(layers[0] ?? '')?.minzoom ?? 0;
   if (map.getZoom() < minzoom) return;
@@ -98,17 +111,9 @@ function checkLayerData(map: MapLibreMap, id: string): void {
   store.set(showAlertAtom, { text: `No ${name} data available in this location`, kind: 'warning' });
 }
 
-const fillLayerOf: Record<string, string> = { flood: 'flood-fill', wetlands: 'wetlands-fill', zoning: 'zoning-fill' };
-
-/** The server's catalogue legend colours the layers; the built-in colours stay when it has none. */
-function applyCatalogueColors(map: MapLibreMap): void {
-  for (const entry of store.get(catalogueAtom)) {
-    const layer = fillLayerOf[entry.id];
-    if (!layer || !map.getLayer(layer) || !entry.property || !entry.legend) continue;
-    const expression = legendColorExpression(entry.property, entry.legend, '#b0b0b0');
-    if (expression) map.setPaintProperty(layer, 'fill-color', expression);
-    if (entry.opacity !== undefined) map.setPaintProperty(layer, 'fill-opacity', entry.opacity);
-  }
+function applyLabelTile(map: MapLibreMap): void {
+  const shown = labelTileLayers(store.get(labelTileAtom));
+  for (const [id, visible] of Object.entries(shown)) setVisible(map, [id], visible);
 }
 
 export function syncMapWithState(map: MapLibreMap): () => void {
@@ -122,22 +127,22 @@ export function syncMapWithState(map: MapLibreMap): () => void {
     }),
     store.sub(configAtom, () => applyBasemap(map)),
     store.sub(colorsAtom, () => applyColors(map)),
-    store.sub(catalogueAtom, () => applyCatalogueColors(map)),
+    // Active layers drawn from a built-in entry are redrawn from the server's.
+    store.sub(catalogueAtom, () => applyAdditionalLayers(map, store.get(activeLayersAtom))),
     syncParcelHighlight(map),
     store.sub(activeLayersAtom, () => {
       applyAdditionalLayers(map, previousLayers);
       previousLayers = store.get(activeLayersAtom);
     }),
-    store.sub(placeLabelsAtom, () => setVisible(map, [placesLayerIds.label], store.get(placeLabelsAtom))),
+    store.sub(labelTileAtom, () => applyLabelTile(map)),
     store.sub(subBoundariesAtom, () => setVisible(map, subBoundaryLayerIds, store.get(subBoundariesAtom))),
     store.sub(parcelLinesAtom, () => setVisible(map, [parcelLayerIds.line], store.get(parcelLinesAtom))),
   ];
   // Apply the state that existed before the map (from the URL hash and local storage).
   applyBasemap(map);
-  applyCatalogueColors(map);
   applyAdditionalLayers(map, previousLayers);
   previousLayers = store.get(activeLayersAtom);
-  setVisible(map, [placesLayerIds.label], store.get(placeLabelsAtom));
+  applyLabelTile(map);
   setVisible(map, subBoundaryLayerIds, store.get(subBoundariesAtom));
   return () => unsubscribers.forEach((u) => u());
 }

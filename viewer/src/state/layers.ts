@@ -2,6 +2,7 @@
 // toggles, parcel lines, the on-map legend and the colours. The layers panel writes them; map/ draws them.
 import { atom } from 'jotai';
 import { defaultColors, type MapColors } from '../model/colors.ts';
+import { defaultLabelTile, type LabelTileChoice } from '../model/label-tiles.ts';
 import type { Basemap } from './url.ts';
 
 export interface FloatingLabels {
@@ -20,8 +21,8 @@ export const floatingLabelsAtom = atom<FloatingLabels>({
   dimensionsFeet: false,
   dimensionsMeters: false,
 });
-/** The label tile: place names over the basemap; off falls back to a map with no floating place labels. */
-export const placeLabelsAtom = atom(true);
+/** The label tile (street and place names, or place names only) and whether it is on. */
+export const labelTileAtom = atom<LabelTileChoice>(defaultLabelTile);
 export const subBoundariesAtom = atom(true);
 /** Which sub-boundaries to outline: one level below the place for the zoom ('auto'), or a chosen level
  * (the states of the country, the counties of the state, the cities of the county, the neighborhoods

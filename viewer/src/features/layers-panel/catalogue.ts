@@ -1,51 +1,35 @@
-// The additional-layer catalogue as the panel shows it: the server's entries for layers this viewer can
-// draw (built-in entries when the catalogue cannot be loaded), only where their country matches.
+// The additional-layer catalogue as the panel shows it: every entry the server lists (built-in entries
+// when the catalogue cannot be loaded), only where their country matches; who may switch each on; and
+// the provenance line under its name.
 import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
+import type { Level } from '@parcel-map/contracts/people/session';
+import { builtInCatalogue } from '../../map/layers/catalogue-layer/built-in-catalogue.ts';
 
-export const drawableLayers = ['flood', 'wetlands', 'zoning'];
+export { builtInCatalogue };
 
-export const builtInCatalogue: CatalogueLayer[] = [
-  {
-    id: 'flood',
-    name: 'FEMA Flood Zones',
-    type: 'vector',
-    country: 'us',
-    source: '/api/v1/static/fema/{z}/{x}/{y}.mvt',
-    description: 'FEMA National Flood Hazard Layer zones: A and V zones are high-risk special flood hazard areas.',
-    docs: 'https://www.fema.gov/flood-maps/national-flood-hazard-layer',
-    minzoom: 0,
-    maxzoom: 22,
-  },
-  {
-    id: 'wetlands',
-    name: 'Wetlands',
-    type: 'vector',
-    country: 'us',
-    source: '/api/v1/static/wetlands/{z}/{x}/{y}.mvt',
-    description: 'US Fish and Wildlife Service National Wetlands Inventory.',
-    docs: 'https://www.fws.gov/program/national-wetlands-inventory',
-    minzoom: 10,
-    maxzoom: 22,
-  },
-  {
-    id: 'zoning',
-    name: 'Zoning',
-    type: 'vector',
-    country: 'us',
-    source: '/api/v1/zoning/{z}/{x}/{y}.mvt',
-    description: 'Zoning districts with their code, name and standardized zoning type.',
-    docs: 'https://www.cambridgema.gov/CDD/zoninganddevelopment/Zoning',
-    minzoom: 11,
-    maxzoom: 20,
-  },
-];
-
-/** Entries for the view's country; with no known country every entry shows. */
-export function layersForCountry(catalogue: CatalogueLayer[], country: string | null): CatalogueLayer[] {
+/** Entries for the view's country; with no known country every entry shows. Admin layers only for admins
+ * (the server lists them to admins only; this keeps a stale list honest). */
+export function layersForCountry(catalogue: CatalogueLayer[], country: string | null, admin = false): CatalogueLayer[] {
   const source = catalogue.length > 0 ? catalogue : builtInCatalogue;
   return source.filter(
-    (l) => drawableLayers.includes(l.id) && (!country || l.country.toLowerCase().split(/[ ,]+/).includes(country)),
+    (l) => (admin || l.access !== 'admin') && (!country || l.country.toLowerCase().split(/[ ,]+/).includes(country)),
   );
+}
+
+/** Why a layer cannot be switched on: 'upgrade' (Free: to Pro), 'sign-up' (anonymous), or null when it can.
+ * An entry that does not say (the built-in zoning) needs site control, as every layer once did. */
+export function layerLock(layer: CatalogueLayer, level: Level, hasSiteControl: boolean): 'upgrade' | 'sign-up' | null {
+  if (layer.access === 'everyone') return null;
+  if (layer.access === 'admin' && level === 'admin') return null;
+  if (layer.access !== 'admin' && hasSiteControl) return null;
+  return level === 'anonymous' ? 'sign-up' : 'upgrade';
+}
+
+/** "City of Cambridge GIS · PDDL 1.0 · 2018": publisher, licence and vintage. */
+export function provenanceLine(layer: CatalogueLayer): string | null {
+  const p = layer.provenance;
+  if (!p) return null;
+  return [p.publisher, p.licence, p.vintage].filter(Boolean).join(' · ');
 }
 
 /** Switching a layer on puts it last, so the legend shows the most recent one. */

@@ -1,16 +1,14 @@
 // The Layers panel (spec 2): Map Elements (collapsed), Basemaps, Labels and Additional Layers (open),
 // the Show Legend on Map toggle, the sub-boundaries toggle with its level selector, and the
-// expand-vertical control (the panel grows to the full height of the map). Label tiles and the
-// additional layers need site control: others see them disabled with the Pro upsell.
+// expand-vertical control (the panel grows to the full height of the map). The label tile chooser
+// (label-tiles.tsx) and the additional layers (additional-layers.tsx) say themselves who may use them.
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { subBoundaryOptions } from '../../map/layers/places-layer/places-data.ts';
 import {
-  activeLayersAtom,
   basemapAtom,
   floatingLabelsAtom,
   parcelLinesAtom,
-  placeLabelsAtom,
   showLegendOnMapAtom,
   subBoundariesAtom,
   subBoundaryLevelAtom,
@@ -18,15 +16,14 @@ import {
   type SubBoundaryLevel,
 } from '../../state/layers.ts';
 import { atPointAtom } from '../../state/selection.ts';
-import { catalogueAtom } from '../../state/server-config.ts';
-import { hasSiteControlAtom } from '../../state/session.ts';
 import { panelAtom } from '../../state/ui.ts';
 import { countryOfPath, type Basemap } from '../../state/url.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Section } from '../../ui/section.tsx';
 import { Toggle } from '../../ui/toggle.tsx';
-import { Upsell } from '../entitlements/upsell.tsx';
-import { layersForCountry, toggleLayer } from './catalogue.ts';
+import { AdditionalLayers } from './additional-layers.tsx';
+import { LabelTileChooser } from './label-tiles.tsx';
+import './layers-panel.css';
 
 const basemapChoices: { id: Basemap; label: string }[] = [
   { id: 'street', label: 'Street' },
@@ -45,18 +42,13 @@ export function LayersPanel() {
   const setPanel = useSetAtom(panelAtom);
   const [base, setBase] = useAtom(basemapAtom);
   const [labels, setLabels] = useAtom(floatingLabelsAtom);
-  const [placeLabels, setPlaceLabels] = useAtom(placeLabelsAtom);
   const [subBoundaries, setSubBoundaries] = useAtom(subBoundariesAtom);
   const [parcelLines, setParcelLines] = useAtom(parcelLinesAtom);
-  const [active, setActive] = useAtom(activeLayersAtom);
   const [legendOnMap, setLegendOnMap] = useAtom(showLegendOnMapAtom);
   const [level, setLevel] = useAtom(subBoundaryLevelAtom);
   const [expanded, setExpanded] = useState(false);
-  const catalogue = useAtomValue(catalogueAtom);
   const at = useAtomValue(atPointAtom);
-  const entitled = useAtomValue(hasSiteControlAtom);
   const country = countryOfPath(at?.country?.path);
-  const layers = layersForCountry(catalogue, country);
   const levels = subBoundaryOptions(at, country);
 
   const expand = (
@@ -125,15 +117,7 @@ export function LayersPanel() {
         ))}
       </Section>
       <Section title="Labels" testId="section-labels">
-        <Toggle
-          label="Place labels"
-          checked={placeLabels}
-          onChange={setPlaceLabels}
-          testId="toggle-label-tile"
-          disabled={!entitled}
-          hint={entitled ? undefined : 'Label tiles are available to Pro customers.'}
-        />
-        {!entitled && <Upsell features="Label tiles" testId="label-tiles-upsell" />}
+        <LabelTileChooser />
         {labelChoices
           .filter((c) => !country || c.countries.includes(country))
           .map((choice) => (
@@ -147,27 +131,7 @@ export function LayersPanel() {
           ))}
       </Section>
       <Section title="Additional Layers" testId="section-additional-layers">
-        {layers.length === 0 && <p className="muted">No additional layers are available in this country.</p>}
-        {layers.length > 0 && !entitled && <Upsell features="Additional layers" testId="layers-upsell" />}
-        {layers.map((layer) => (
-          <div key={layer.id} className="layer-entry">
-            <Toggle
-              label={layer.name}
-              checked={active.includes(layer.id)}
-              testId={`toggle-layer-${layer.id}`}
-              disabled={!entitled}
-              onChange={(on) => setActive(toggleLayer(active, layer.id, on))}
-            />
-            <p className="muted small">
-              {layer.description}{' '}
-              {layer.docs && (
-                <a href={layer.docs} target="_blank" rel="noreferrer">
-                  Docs
-                </a>
-              )}
-            </p>
-          </div>
-        ))}
+        <AdditionalLayers country={country} />
       </Section>
     </Panel>
   );

@@ -1,10 +1,11 @@
-// The legend: the active additional layer's colours, or "No style rules applied yet" with a link to add
-// a style rule. Shown as a panel, and on the map when Show Legend on Map is on.
+// The legend: the active additional layer's legend from the catalogue (swatches for values, numeric
+// ranges as "1,000–5,000", line and point swatches for line and point layers, and the layer's note), or
+// "No style rules applied yet" with a link to add a style rule. Shown as a panel, and on the map when
+// Show Legend on Map is on.
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
-import { floodLegend } from '../../map/layers/flood-layer/flood-layer.ts';
-import { wetlandsLegend } from '../../map/layers/wetlands-layer/wetlands-layer.ts';
-import { zoningLegend } from '../../map/layers/zoning-layer/zoning-layer.ts';
+import { rangeText } from '../../map/layers/legend-style.ts';
+import '../layers-panel/layers-panel.css';
 import { activeLayersAtom, showLegendOnMapAtom } from '../../state/layers.ts';
 import { catalogueAtom } from '../../state/server-config.ts';
 import { hasSiteControlAtom } from '../../state/session.ts';
@@ -15,11 +16,36 @@ import { builtInCatalogue } from '../layers-panel/catalogue.ts';
 import { appliedSourceAtom } from '../../state/style-rules.ts';
 import { StyleRulesLegend } from '../style-rules/style-legend.tsx';
 
-const legends: Record<string, { label: string; color: string }[]> = {
-  flood: floodLegend,
-  wetlands: wetlandsLegend,
-  zoning: zoningLegend,
-};
+/** A line for line layers, a dot for point layers, a square for areas and buildings. */
+function swatchClass(layer: CatalogueLayer | undefined): string {
+  if (layer?.geometry === 'line') return 'swatch swatch-line';
+  if (layer?.geometry === 'circle') return 'swatch swatch-circle';
+  return 'swatch';
+}
+
+function LayerLegend({ entry }: { entry: CatalogueLayer | undefined }) {
+  return (
+    <>
+      <ul className="legend-list">
+        {(entry?.legend ?? []).map((item) => {
+          const range = item.range ? rangeText(item.range) : '';
+          // The range with thousands separators, unless the label already says it.
+          const text = !range || item.label.includes(range) ? item.label : `${range} (${item.label})`;
+          return (
+            <li key={`${item.label}${range}`}>
+              <span className={swatchClass(entry)} style={{ background: item.color }} /> {text}
+            </li>
+          );
+        })}
+      </ul>
+      {entry?.note && (
+        <p className="small layer-note" data-testid="legend-note">
+          {entry.note}
+        </p>
+      )}
+    </>
+  );
+}
 
 function LegendBody() {
   const active = useAtomValue(activeLayersAtom);
@@ -54,13 +80,7 @@ function LegendBody() {
       {id === 'zoning' && !entitled ? (
         <Upsell features="Standardized zoning types" testId="zoning-legend-locked" />
       ) : (
-        <ul className="legend-list">
-          {(entry?.legend ?? legends[id] ?? []).map((item) => (
-            <li key={item.label}>
-              <span className="swatch" style={{ background: item.color }} /> {item.label}
-            </li>
-          ))}
-        </ul>
+        <LayerLegend entry={entry} />
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absolute } from './create-map.ts';
+import { absolute } from './tile-url.ts';
 
 describe('tile URLs', () => {
   it('makes a path absolute on the page origin and keeps the {z}/{x}/{y} braces', () => {
