@@ -28,11 +28,10 @@ function LayerLegend({ entry }: { entry: CatalogueLayer | undefined }) {
     <>
       <ul className="legend-list">
         {(entry?.legend ?? []).map((item) => {
-          const range = item.range ? rangeText(item.range) : '';
-          // The range with thousands separators, unless the label already says it.
-          const text = !range || item.label.includes(range) ? item.label : `${range} (${item.label})`;
+          // The server's label says the range in words; a bare range (a client's own entry) is written out.
+          const text = item.label || (item.range ? rangeText(item.range) : '');
           return (
-            <li key={`${item.label}${range}`}>
+            <li key={`${text}${item.color}`}>
               <span className={swatchClass(entry)} style={{ background: item.color }} /> {text}
             </li>
           );
