@@ -33,7 +33,11 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
     const show = store.get(floatingLabelsAtom);
     const layers: Layer[] = [];
     if (map.getZoom() >= labelMinZoom) layers.push(...parcelLabelLayers(labels, show));
-    const dims = dimensionLabels(dimensions, { feet: show.dimensionsFeet, meters: show.dimensionsMeters });
+    const dims = dimensionLabels(
+      dimensions,
+      { feet: show.dimensionsFeet, meters: show.dimensionsMeters },
+      map.getBearing(),
+    );
     if (dims.length > 0 && dimensionsFor === store.get(selectedPathAtom)) layers.push(dimensionLayer(dims));
     layers.push(...toolLayers(store.get(toolAtom)));
     overlay.setProps({ layers });
@@ -76,6 +80,8 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
   };
 
   map.on('idle', refreshLabels);
+  // Dimension labels run along their sides, so a turned map turns them too.
+  map.on('rotate', render);
   const unsubscribers = [
     store.sub(floatingLabelsAtom, () => {
       labelKey = '';
@@ -88,6 +94,7 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
   return () => {
     unsubscribers.forEach((u) => u());
     map.off('idle', refreshLabels);
+    map.off('rotate', render);
     map.removeControl(overlay);
   };
 }
