@@ -27,6 +27,9 @@ export type ParcelGroup = z.infer<typeof parcelGroup>;
 export const premiumMeta = z.object({
   tier: z.enum(['pro', 'team']),
   locked: z.boolean(),
+  /** The value is shown but the field is not the caller's to export, filter, style by or query
+   * (premium fields on Pro: "view-only on Pro, full on Team"). */
+  view_only: z.boolean(),
   unlock: z.enum(['Unlock with Pro', 'Unlock with Team']),
 });
 export type PremiumMeta = z.infer<typeof premiumMeta>;

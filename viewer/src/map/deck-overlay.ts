@@ -21,6 +21,12 @@ import {
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { toolLayers } from './layers/tools-layer/tools-layer.ts';
 
+declare global {
+  interface Window {
+    __dimensionLabels?: number;
+  }
+}
+
 export function attachDeckOverlay(map: MapLibreMap): () => void {
   const overlay = new MapLibreOverlay({ interleaved: true, layers: [] });
   map.addControl(overlay);
@@ -38,7 +44,10 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
       { feet: show.dimensionsFeet, meters: show.dimensionsMeters },
       map.getBearing(),
     );
-    if (dims.length > 0 && dimensionsFor === store.get(selectedPathAtom)) layers.push(dimensionLayer(dims));
+    const drawDims = dims.length > 0 && dimensionsFor === store.get(selectedPathAtom);
+    if (drawDims) layers.push(dimensionLayer(dims));
+    // Test hook: how many dimension labels are drawn (deck.gl's text is not in the DOM).
+    window.__dimensionLabels = drawDims ? dims.length : 0;
     layers.push(...toolLayers(store.get(toolAtom)));
     overlay.setProps({ layers });
   };

@@ -1,11 +1,11 @@
 // The parcel entity of GET {parcel path}.json, built from a row that holds only visible values: field
 // values, labels, groups, premium metadata, highlights, formatted addresses and the place context.
 import type { Level } from '@parcel-map/contracts/levels';
-import { canSeeTier } from '@parcel-map/contracts/levels';
+import { canViewTier } from '@parcel-map/contracts/levels';
 import { parcelFields, parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import type { FieldValue, ParcelEntity, PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import type { Country } from '../places/context-path.ts';
-import { fieldAccess, fieldGroups, listedFields, premiumMeta } from './field-access.ts';
+import { fieldGroups, listedFields, paneFieldAccess, premiumMeta } from './field-access.ts';
 import { addOnExtraFields } from './field-catalog.ts';
 import type { ParcelRow } from './queries.ts';
 
@@ -19,7 +19,7 @@ const premiumHighlights = {
 } as const;
 
 export function buildParcelEntity(row: ParcelRow, level: Level, country: Country, placePath: string): ParcelEntity {
-  const access = fieldAccess(level);
+  const access = paneFieldAccess(level);
   const listed = listedFields(access, country, new Set(row.locked_with_data));
   const fields: Values = {};
   // The row holds JSON scalars only (dates as ISO text, numerics as numbers).
@@ -77,7 +77,7 @@ function highlights(fields: Values, level: Level): ParcelEntity['highlights'] {
   const locked: string[] = [];
   const premium = (name: keyof typeof premiumHighlights): unknown => {
     const { field, fallback } = premiumHighlights[name];
-    if (!canSeeTier(level, parcelFieldsByName.get(field)!.tier)) {
+    if (!canViewTier(level, parcelFieldsByName.get(field)!.tier)) {
       locked.push(name);
       return null;
     }

@@ -95,6 +95,7 @@ describe('GET {parcel path}.json', () => {
       expect(body.premium_field_metadata[field.name]).toEqual({
         tier: field.tier,
         locked: true,
+        view_only: false,
         unlock: field.tier === 'pro' ? 'Unlock with Pro' : 'Unlock with Team',
       });
       expect(body.groups.find((g: { id: string }) => g.id === field.group).fields).toContain(field.name);
