@@ -52,7 +52,10 @@ async function openRockwellAsPro(h: Harness, context: BrowserContext, page: Page
   await page.goto(`${h.server.origin}${parcel.path}#base=street&map=18/${parcel.lat}/${parcel.lon}`);
   await page.getByTestId('parcel-number').filter({ hasText: '127-123' }).waitFor({ timeout: 30_000 });
   await page.getByTestId('toggle-empty-fields').click();
-  return 'view-only-median_household_income';
+  // The Cambridge data has no values for the premium fields: "Show empty fields" lists them.
+  const badge = page.locator('[data-testid^="view-only-"]:not([data-testid$="-tooltip"])').first();
+  await badge.waitFor({ timeout: 10_000 });
+  return (await badge.getAttribute('data-testid'))!;
 }
 
 describe('map behaviour', () => {
@@ -84,7 +87,9 @@ describe('map behaviour', () => {
     expect(view.e).toBeGreaterThanOrEqual(box!.e);
     expect(view.s).toBeLessThanOrEqual(box!.s);
     expect(view.n).toBeGreaterThanOrEqual(box!.n);
-    await expect.poll(() => tp.page.getByTestId('current-place').textContent(), { timeout: 10_000 }).toBe('Cambridge');
+    await expect
+      .poll(() => tp.page.getByTestId('crumb-city').textContent(), { timeout: 10_000 })
+      .toContain('Cambridge');
     await screenshot(tp.page, 'map-behaviour-sub-boundary-zoomed');
     expect(tp.errors).toEqual([]);
     await tp.context.close();
@@ -100,10 +105,13 @@ describe('map behaviour', () => {
     const tip = tp.page.getByTestId(`${badge}-tooltip`);
     expect(await tip.isHidden()).toBe(true);
 
+    await anchor.scrollIntoViewIfNeeded();
     await watchTooltip(tp.page, badge);
     const box = (await anchor.boundingBox())!;
     await tp.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await tip.waitFor({ state: 'visible', timeout: 5000 });
+    await tip.waitFor({ state: 'visible', timeout: 5000 }).catch(async (error: Error) => {
+      throw new Error(`${error.message}; events: ${JSON.stringify(await tipLog(tp.page))}`);
+    });
     expect(await tip.textContent()).toContain('view-only on Pro');
     await screenshot(tp.page, 'map-behaviour-view-only-tooltip');
     await tp.page.mouse.move(5, 5);

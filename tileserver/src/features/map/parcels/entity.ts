@@ -24,12 +24,17 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
   const fields: Values = {};
   // The row holds JSON scalars only (dates as ISO text, numerics as numbers).
   for (const field of access.visible) fields[field.name] = (row.fields[field.name] as FieldValue | undefined) ?? null;
+  Object.assign(fields, derivedFields(fields, country));
 
   const key: Record<string, string> = {};
   const tooltips: Record<string, string> = {};
   for (const field of parcelFields) {
     key[field.name] = field.label;
     tooltips[field.name] = field.description;
+  }
+  for (const [name, derived] of Object.entries(derivedLabels)) {
+    key[name] = derived.label;
+    tooltips[name] = derived.note;
   }
   // Add-on fields outside the schema (Enhanced Owner) are listed locked when a user chose to show them.
   for (const [name, extra] of Object.entries(addOnExtraFields)) {
@@ -70,6 +75,23 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
     formatted_addresses: { site: siteAddress(fields, placeName), mailing: mailingAddress(fields) },
     reference_links: { plans_link: '/plans' },
     centroid: [round(row.lon, 7), round(row.lat, 7)],
+  };
+}
+
+const squareMetersPerSquareFoot = 0.09290304;
+
+// Fields of the spec's parcel answer that are no columns: computed from one (ll_gissqm from ll_gissqft) or
+// from the path (admin0, the country: international paths are admin0/admin1/admin2).
+const derivedLabels = {
+  ll_gissqm: { label: 'Calculated Square Meters', note: 'Square metres computed from geometry' },
+  admin0: { label: 'Country', note: "The country's two-letter code, the first part of the parcel's path" },
+} as const;
+
+export function derivedFields(fields: Values, country: Country): Values {
+  const sqft = num(fields.ll_gissqft);
+  return {
+    ll_gissqm: sqft === null ? null : Math.round(sqft * squareMetersPerSquareFoot),
+    admin0: country === 'zz' ? null : country,
   };
 }
 
