@@ -38,6 +38,9 @@ async function tipLog(page: Page): Promise<[string, number][]> {
   return page.evaluate(() => (window as unknown as { __tipLog: [string, number][] }).__tipLog);
 }
 
+/** The latest a delay's timer may fire here: the delay plus the lateness a busy test machine adds. */
+const latest = (ms: number) => ms + 500;
+
 /** Milliseconds from the last `from` event to the first `to` event after it. */
 function delay(log: [string, number][], from: string, to: string): number {
   const start = log.filter(([e]) => e === from).at(-1)?.[1];
@@ -119,11 +122,15 @@ describe('map behaviour', () => {
     const log = await tipLog(tp.page);
     const shown = delay(log, 'mouse:pointerenter', 'shown');
     const hidden = delay(log, 'mouse:pointerleave', 'hidden');
-    // Not shown at 200 ms, shown by 400 ms; hidden 500 ms after leaving (timer lateness allowed).
+    console.info(
+      `tooltip with a mouse: shown ${Math.round(shown)} ms after entering, hidden ${Math.round(hidden)} ms after leaving`,
+    );
+    // Never before the 250 ms show delay nor the 500 ms hide delay. The upper bounds allow for a timer
+    // firing late while software WebGL holds the page's thread on a loaded machine (idle: 252 / 580 ms).
     expect(shown).toBeGreaterThanOrEqual(245);
-    expect(shown).toBeLessThanOrEqual(400);
+    expect(shown).toBeLessThanOrEqual(latest(250));
     expect(hidden).toBeGreaterThanOrEqual(495);
-    expect(hidden).toBeLessThanOrEqual(700);
+    expect(hidden).toBeLessThanOrEqual(latest(500));
     // The badge is described by the tooltip for assistive technology; focus shows it and Escape closes it.
     const describedBy = await anchor.locator('.view-only-badge').getAttribute('aria-describedby');
     expect(describedBy).toBe(await tip.getAttribute('id'));
@@ -171,10 +178,13 @@ describe('map behaviour', () => {
     const log = await tipLog(page);
     const shown = delay(log, 'touch:pointerdown', 'shown');
     expect(shown).toBeGreaterThanOrEqual(245);
-    expect(shown).toBeLessThanOrEqual(400);
+    expect(shown).toBeLessThanOrEqual(latest(250));
     const hidden = delay(log, 'document:touch', 'hidden');
+    console.info(
+      `tooltip on touch: shown ${Math.round(shown)} ms after the press, hidden ${Math.round(hidden)} ms after a tap elsewhere`,
+    );
     expect(hidden).toBeGreaterThanOrEqual(495);
-    expect(hidden).toBeLessThanOrEqual(700);
+    expect(hidden).toBeLessThanOrEqual(latest(500));
     expect(tp.errors).toEqual([]);
     await context.close();
   });
