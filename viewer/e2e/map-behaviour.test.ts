@@ -24,9 +24,11 @@ async function watchTooltip(page: Page, testId: string): Promise<void> {
     const tip = document.querySelector(`[data-testid="${id}-tooltip"]`) as HTMLElement;
     const log: [string, number][] = [];
     (window as unknown as { __tipLog: typeof log }).__tipLog = log;
+    // An event's own timeStamp: when the input arrived, before React's handler (on pointerover, which
+    // comes first) started the tooltip's timer.
     for (const type of ['pointerenter', 'pointerleave', 'pointerdown'])
-      anchor.addEventListener(type, (e) => log.push([`${(e as PointerEvent).pointerType}:${type}`, performance.now()]));
-    document.addEventListener('pointerdown', (e) => log.push([`document:${e.pointerType}`, performance.now()]));
+      anchor.addEventListener(type, (e) => log.push([`${(e as PointerEvent).pointerType}:${type}`, e.timeStamp]));
+    document.addEventListener('pointerdown', (e) => log.push([`document:${e.pointerType}`, e.timeStamp]));
     new MutationObserver(() => log.push([tip.hidden ? 'hidden' : 'shown', performance.now()])).observe(tip, {
       attributes: true,
       attributeFilter: ['hidden'],
