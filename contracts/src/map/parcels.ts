@@ -27,6 +27,9 @@ export type ParcelGroup = z.infer<typeof parcelGroup>;
 export const premiumMeta = z.object({
   tier: z.enum(['pro', 'team']),
   locked: z.boolean(),
+  /** The value is shown but the field is not the caller's to export, filter, style by or query
+   * (premium fields on Pro: "view-only on Pro, full on Team"). */
+  view_only: z.boolean(),
   unlock: z.enum(['Unlock with Pro', 'Unlock with Team']),
 });
 export type PremiumMeta = z.infer<typeof premiumMeta>;
@@ -68,9 +71,10 @@ export const parcelAtPoint = z.object({
 });
 export type ParcelAtPoint = z.infer<typeof parcelAtPoint>;
 
-/** Edge lengths of a parcel: feet, metres and the edge's midpoint. */
-export const edgeLength = z.tuple([z.number(), z.number(), lonLat]);
-export type EdgeLength = [feet: number, meters: number, midpoint: z.infer<typeof lonLat>];
+/** One side of a parcel (near-collinear segments of a curve merged): feet, metres, the point halfway
+ * along it, and the side's bearing there in degrees clockwise from north, the parcel's inside on its right. */
+export const edgeLength = z.tuple([z.number(), z.number(), lonLat, z.number()]);
+export type EdgeLength = [feet: number, meters: number, midpoint: z.infer<typeof lonLat>, bearing: number];
 
 export const dimensions = z.object({ lengths: z.array(edgeLength) });
 export type Dimensions = z.infer<typeof dimensions>;

@@ -10,6 +10,8 @@ export const tileJson = z.looseObject({
   tiles: z.array(z.string()).min(1),
   /** A stored source's tiles drawn as PNG ({y}.png, 256 px; {y}@2x.png, 512 px) beside the vector template. */
   raster_tiles: z.array(z.string()).min(1).optional(),
+  /** A stored source's print template: its {y}@2x.png tiles. */
+  printUrl: z.string().optional(),
   minzoom: z.number(),
   maxzoom: z.number(),
   bounds: bbox.optional(),

@@ -70,10 +70,14 @@ describe.each(kinds)('a caller who is %s', (kind) => {
     const res = await callers.get(kind)!.get(`${parcel.path}.json`);
     expect(res.status).toBe(200);
     const fields = res.json.fields as Record<string, unknown>;
+    // The record is where Pro views the team-tier (premium) fields, view-only; nowhere else.
+    const viewsTeam = allowed[kind].team || kind === 'pro';
     for (const field of tiers.pro) expect(field.name in fields, `${kind} ${field.name}`).toBe(allowed[kind].pro);
-    for (const field of tiers.team) expect(field.name in fields, `${kind} ${field.name}`).toBe(allowed[kind].team);
+    for (const field of tiers.team) expect(field.name in fields, `${kind} ${field.name}`).toBe(viewsTeam);
+    for (const field of tiers.team)
+      if (viewsTeam) expect(res.json.premium_field_metadata[field.name].view_only).toBe(!allowed[kind].team);
     if (!allowed[kind].pro) expect(premiumValuesIn(res.json, 'pro')).toEqual([]);
-    if (!allowed[kind].team) expect(premiumValuesIn(res.json, 'team')).toEqual([]);
+    if (!viewsTeam) expect(premiumValuesIn(res.json, 'team')).toEqual([]);
   });
 
   it('may style by a premium field in a source only with the plan that has it', async () => {

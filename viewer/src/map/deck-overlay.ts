@@ -21,6 +21,12 @@ import {
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { toolLayers } from './layers/tools-layer/tools-layer.ts';
 
+declare global {
+  interface Window {
+    __dimensionLabels?: number;
+  }
+}
+
 export function attachDeckOverlay(map: MapLibreMap): () => void {
   const overlay = new MapLibreOverlay({ interleaved: true, layers: [] });
   map.addControl(overlay);
@@ -33,8 +39,15 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
     const show = store.get(floatingLabelsAtom);
     const layers: Layer[] = [];
     if (map.getZoom() >= labelMinZoom) layers.push(...parcelLabelLayers(labels, show));
-    const dims = dimensionLabels(dimensions, { feet: show.dimensionsFeet, meters: show.dimensionsMeters });
-    if (dims.length > 0 && dimensionsFor === store.get(selectedPathAtom)) layers.push(dimensionLayer(dims));
+    const dims = dimensionLabels(
+      dimensions,
+      { feet: show.dimensionsFeet, meters: show.dimensionsMeters },
+      map.getBearing(),
+    );
+    const drawDims = dims.length > 0 && dimensionsFor === store.get(selectedPathAtom);
+    if (drawDims) layers.push(dimensionLayer(dims));
+    // Test hook: how many dimension labels are drawn (deck.gl's text is not in the DOM).
+    window.__dimensionLabels = drawDims ? dims.length : 0;
     layers.push(...toolLayers(store.get(toolAtom)));
     overlay.setProps({ layers });
   };
@@ -76,6 +89,8 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
   };
 
   map.on('idle', refreshLabels);
+  // Dimension labels run along their sides, so a turned map turns them too.
+  map.on('rotate', render);
   const unsubscribers = [
     store.sub(floatingLabelsAtom, () => {
       labelKey = '';
@@ -88,6 +103,7 @@ export function attachDeckOverlay(map: MapLibreMap): () => void {
   return () => {
     unsubscribers.forEach((u) => u());
     map.off('idle', refreshLabels);
+    map.off('rotate', render);
     map.removeControl(overlay);
   };
 }

@@ -1,5 +1,6 @@
-// Map input and view events: hover and click on parcels, clicks for the drawing tools, the view and
-// URL hash after each move, the places around the centre, and the test hooks (__map, map-idle).
+// Map input and view events: hover and click on parcels (a click beside them zooms to the sub-boundary
+// there), clicks for the drawing tools, the view and URL hash after each move, the places around the
+// centre, and the test hooks (__map, map-idle).
 import type { Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 import { getAtPoint } from '../api/places.ts';
 import { getParcelsAtPoint } from '../api/parcels.ts';
@@ -12,6 +13,7 @@ import { store } from '../state/store.ts';
 import { toolAtom } from '../state/ui.ts';
 import { parcelLayerIds } from './layers/parcels-layer/parcels-layer.ts';
 import { loadPlacesData } from './layers/places-layer/places-data.ts';
+import { zoomToSubBoundaryAt } from './layers/places-layer/sub-boundary-click.ts';
 import { rememberParcelId } from './parcel-highlight.ts';
 import { addToolPoint, finishTool } from './tools/tool-actions.ts';
 
@@ -97,7 +99,10 @@ export function wireMapEvents(map: MapLibreMap, first: { loaded: Promise<void>; 
       return;
     }
     const feature = parcelAt(map, e);
-    if (!feature) return;
+    if (!feature) {
+      zoomToSubBoundaryAt(map, e.point);
+      return;
+    }
     const path = feature.properties?.path as string | undefined;
     if (path) {
       rememberParcelId(path, feature.id);

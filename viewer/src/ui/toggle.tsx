@@ -1,4 +1,6 @@
-// A labelled checkbox toggle.
+// A labelled checkbox toggle; `hint` explains a disabled one (an upsell) in the tooltip.
+import { Tooltip } from './tooltip.tsx';
+
 export function Toggle(props: {
   label: string;
   checked: boolean;
@@ -8,14 +10,16 @@ export function Toggle(props: {
   hint?: string;
 }) {
   return (
-    <label className="toggle" data-testid={props.testId} title={props.hint}>
-      <input
-        type="checkbox"
-        checked={props.checked}
-        disabled={props.disabled}
-        onChange={(e) => props.onChange(e.target.checked)}
-      />
-      <span>{props.label}</span>
-    </label>
+    <Tooltip content={props.hint} disabled={props.disabled} className="tooltip-block">
+      <label className="toggle" data-testid={props.testId}>
+        <input
+          type="checkbox"
+          checked={props.checked}
+          disabled={props.disabled}
+          onChange={(e) => props.onChange(e.target.checked)}
+        />
+        <span>{props.label}</span>
+      </label>
+    </Tooltip>
   );
 }

@@ -95,7 +95,7 @@ function pathOf(template: string, z: number, x: number, y: number, suffix = '.pn
   return `${url.pathname}${url.search}`;
 }
 
-let source: { id: string; tiles: string[]; raster_tiles: string[]; url: string };
+let source: { id: string; tiles: string[]; raster_tiles: string[]; printUrl: string; url: string };
 const anonymous = new TestBrowser(app);
 
 beforeAll(async () => {
@@ -111,6 +111,9 @@ describe('PNG tiles of a stored source', () => {
     const url = new URL(source.url);
     const tileJson = await anonymous.get(`${url.pathname}${url.search}`);
     expect(tileJson.json.raster_tiles).toEqual(source.raster_tiles);
+    // The query layer's printUrl is the 512 px template of the same tiles.
+    expect(source.printUrl).toBe(source.tiles[0]!.replace('{y}.mvt', '{y}@2x.png'));
+    expect(tileJson.json.printUrl).toBe(source.printUrl);
   });
 
   it('paints a parcel of the first rule in its fill and another in the default fill, at their inner pixels', async () => {

@@ -1,16 +1,20 @@
 // The field groups of the parcel record, all open by default and collapsible, following the user's
 // parcel_detail_preferences (see visible-fields.ts). Labels carry their note as a tooltip. Locked premium
-// fields show "Unlock with Pro" or "Unlock with Team"; the server never sends their values.
+// fields show "Unlock with Pro" or "Unlock with Team"; the server never sends their values. Premium
+// fields a Pro user views but may not export, filter or style by carry a "View-only on Pro" hint.
 import { useAtomValue } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { preferencesAtom, preferencesLoadedAtom } from '../../state/preferences.ts';
 import { Section } from '../../ui/section.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { formatField } from './format.ts';
 import { paneGroups, type RowKind } from './visible-fields.ts';
 import './pane-extras.css';
 
 export const customiseHref = '/settings/property-details';
+export const viewOnlyTip =
+  'Premium data is view-only on Pro: it shows here, but exports, filters, style rules and the API include it with Team.';
 
 function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; kind: RowKind }) {
   const label = parcel.key?.[name] ?? name;
@@ -58,7 +62,17 @@ function FieldRow({ parcel, name, kind }: { parcel: ParcelEntity; name: string; 
   return (
     <tr data-field={name}>
       {header}
-      <td>{value}</td>
+      <td>
+        {value}
+        {meta?.view_only && (
+          <Tooltip content={viewOnlyTip} testId={`view-only-${name}`}>
+            {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focus shows the explanation to keyboard users */}
+            <span className="view-only-badge" tabIndex={0}>
+              View-only on Pro
+            </span>
+          </Tooltip>
+        )}
+      </td>
     </tr>
   );
 }

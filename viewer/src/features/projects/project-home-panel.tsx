@@ -27,6 +27,7 @@ import { hasUnsavedStyles } from '../../model/project-styles.ts';
 import { SaveHomeButton } from './save-home-prompt.tsx';
 import { useProjectList } from './use-project-list.ts';
 import './projects.css';
+import { Tooltip } from '../../ui/tooltip.tsx';
 
 function ProjectSelector({ current }: { current: string | null }) {
   const list = useProjectList();
@@ -157,31 +158,33 @@ export function ProjectHomePanel() {
       )}
       <div className="project-actions">
         {project && (
-          <button
-            type="button"
-            data-testid="project-share"
-            disabled={!canManage || busy !== null}
-            title={managersOnly}
-            onClick={() => void share()}
-          >
-            Share
-          </button>
+          <Tooltip content={managersOnly} disabled={!canManage}>
+            <button
+              type="button"
+              data-testid="project-share"
+              disabled={!canManage || busy !== null}
+              onClick={() => void share()}
+            >
+              Share
+            </button>
+          </Tooltip>
         )}
         <button type="button" data-testid="project-new" onClick={() => openNew(true)}>
           New
         </button>
         {project && (
           <>
-            <button
-              type="button"
-              className={unsaved && canEdit ? 'primary highlighted' : ''}
-              data-testid="project-save"
-              disabled={!canEdit || busy !== null}
-              title={canEdit ? undefined : "Only members of the project's team can save it."}
-              onClick={() => void save()}
-            >
-              {busy === 'save' ? 'Saving...' : 'Save'}
-            </button>
+            <Tooltip content={canEdit ? undefined : "Only members of the project's team can save it."} disabled>
+              <button
+                type="button"
+                className={unsaved && canEdit ? 'primary highlighted' : ''}
+                data-testid="project-save"
+                disabled={!canEdit || busy !== null}
+                onClick={() => void save()}
+              >
+                {busy === 'save' ? 'Saving...' : 'Save'}
+              </button>
+            </Tooltip>
             <button
               type="button"
               data-testid="project-copy"
@@ -198,16 +201,17 @@ export function ProjectHomePanel() {
             >
               Reset
             </button>
-            <button
-              type="button"
-              className="danger"
-              data-testid="project-delete"
-              disabled={!canManage || busy !== null}
-              title={managersOnly}
-              onClick={() => void remove()}
-            >
-              Delete
-            </button>
+            <Tooltip content={managersOnly} disabled={!canManage}>
+              <button
+                type="button"
+                className="danger"
+                data-testid="project-delete"
+                disabled={!canManage || busy !== null}
+                onClick={() => void remove()}
+              >
+                Delete
+              </button>
+            </Tooltip>
           </>
         )}
       </div>

@@ -7,6 +7,7 @@ import type { ApiPlan } from '@parcel-map/contracts/commerce/api-plans';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { PaymentSetup } from './card-entry.tsx';
 import { useCheckout } from './use-checkout.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 
 export const apiAcknowledgementText =
   'I understand that usage past the included parcel records and tiles is billed at the overage prices (up to my usage cap), that self-serve API plans include no dedicated technical support, and that cancellation takes effect at the end of the billing cycle.';
@@ -73,11 +74,11 @@ export function ApiCheckoutForm(props: { plan: ApiPlan; payment: PaymentSetup })
           </>
         )}
       </p>
-      <span title={ready ? undefined : 'required information missing - please fill out to proceed'}>
+      <Tooltip content={ready ? undefined : 'required information missing - please fill out to proceed'} disabled>
         <button type="submit" className="primary" data-testid="api-checkout-confirm" disabled={!ready}>
           {checkout.submitting ? 'Processing...' : 'Confirm'}
         </button>
-      </span>
+      </Tooltip>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import type { PaymentSetup } from './card-entry.tsx';
 import type { PlanEntry } from './api.ts';
 import { useCheckout } from './use-checkout.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 
 export function CheckoutForm(props: {
   plan: PlanEntry;
@@ -70,11 +71,11 @@ export function CheckoutForm(props: {
         Total today: <strong>{offer.trim() ? 'the offer price' : formatUsd(amount)}</strong> (
         {cycle === 'annual' ? 'billed yearly' : 'billed monthly'})
       </p>
-      <span title={ready ? undefined : 'required information missing - please fill out to proceed'}>
+      <Tooltip content={ready ? undefined : 'required information missing - please fill out to proceed'} disabled>
         <button type="submit" className="primary" data-testid="checkout-confirm" disabled={!ready}>
           {checkout.submitting ? 'Processing...' : 'Confirm'}
         </button>
-      </span>
+      </Tooltip>
     </form>
   );
 }

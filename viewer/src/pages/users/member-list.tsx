@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { WarningAlert, warningOf, type Warning } from '../../features/accounts/warning-alert.tsx';
 import { Modal } from '../../ui/modal.tsx';
 import { changeRole, removeMember, revokeInvitation, type MembersAnswer } from './api.ts';
+import { Tooltip } from '../../ui/tooltip.tsx';
 
 type Member = MembersAnswer['members'][number];
 
@@ -65,16 +66,17 @@ export function MemberList(props: { answer: MembersAnswer; selfId: number; onCha
                 </select>
               </td>
               <td>
-                <button
-                  type="button"
-                  className="button"
-                  data-testid="member-remove"
-                  disabled={busy || m.user_id === props.selfId}
-                  title={m.user_id === props.selfId ? 'Another manager can remove you' : undefined}
-                  onClick={() => setRemoving(m)}
-                >
-                  Remove
-                </button>
+                <Tooltip content={m.user_id === props.selfId ? 'Another manager can remove you' : undefined} disabled>
+                  <button
+                    type="button"
+                    className="button"
+                    data-testid="member-remove"
+                    disabled={busy || m.user_id === props.selfId}
+                    onClick={() => setRemoving(m)}
+                  >
+                    Remove
+                  </button>
+                </Tooltip>
               </td>
             </tr>
           ))}

@@ -1,12 +1,15 @@
-// SQL of the dimensions feature: geodesic edge lengths of one parcel (sql/functions/parcels.sql).
+// SQL of the dimensions feature: geodesic side lengths of one parcel (sql/functions/parcels.sql).
 import type { Sql } from '../../../db/client.ts';
 
 export interface EdgeRow {
   polygon: number;
-  edge: number;
+  side: number;
+  /** How many ring segments the side merges (more than one on a curve or a re-digitised line). */
+  segments: number;
   meters: number;
   mid_lon: number;
   mid_lat: number;
+  bearing: number;
 }
 
 export async function parcelExists(sql: Sql, path: string): Promise<boolean> {
@@ -15,5 +18,6 @@ export async function parcelExists(sql: Sql, path: string): Promise<boolean> {
 }
 
 export async function edgeLengths(sql: Sql, path: string): Promise<EdgeRow[]> {
-  return sql<EdgeRow[]>`SELECT polygon, edge, meters, mid_lon, mid_lat FROM parcel_edge_lengths(${path})`;
+  return sql<EdgeRow[]>`
+    SELECT polygon, side, segments, meters, mid_lon, mid_lat, bearing FROM parcel_side_lengths(${path})`;
 }

@@ -1,5 +1,5 @@
-// GET /api/v1/dimensions.json?path={parcel path}: the lengths of the parcel's edges for the floating
-// dimension labels, one entry per edge of each exterior ring.
+// GET /api/v1/dimensions.json?path={parcel path}: the lengths of the parcel's sides for the floating
+// dimension labels, one entry per side of each exterior ring (a curve's short segments are one side).
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';

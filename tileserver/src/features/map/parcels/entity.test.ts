@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parcelFields } from '@parcel-map/contracts/parcel-fields';
-import { mailingAddress, siteAddress } from './entity.ts';
+import { derivedFields, mailingAddress, siteAddress } from './entity.ts';
 import { fieldAccess, listedFields } from './field-access.ts';
 
 describe('formatted addresses', () => {
@@ -23,6 +23,13 @@ describe('formatted addresses', () => {
       'AUSTIN',
     ]);
     expect(mailingAddress({ mail_city: 'BOSTON' })).toBeNull();
+  });
+});
+
+describe('derived fields', () => {
+  it('gives ll_gissqm from ll_gissqft and admin0 as the country of the path', () => {
+    expect(derivedFields({ ll_gissqft: 5000 }, 'us')).toEqual({ ll_gissqm: 465, admin0: 'us' });
+    expect(derivedFields({ ll_gissqft: null }, 'ca')).toEqual({ ll_gissqm: null, admin0: 'ca' });
   });
 });
 

@@ -1,11 +1,11 @@
 // The parcel entity of GET {parcel path}.json, built from a row that holds only visible values: field
 // values, labels, groups, premium metadata, highlights, formatted addresses and the place context.
 import type { Level } from '@parcel-map/contracts/levels';
-import { canSeeTier } from '@parcel-map/contracts/levels';
+import { canViewTier } from '@parcel-map/contracts/levels';
 import { parcelFields, parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import type { FieldValue, ParcelEntity, PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import type { Country } from '../places/context-path.ts';
-import { fieldAccess, fieldGroups, listedFields, premiumMeta } from './field-access.ts';
+import { fieldGroups, listedFields, paneFieldAccess, premiumMeta } from './field-access.ts';
 import { addOnExtraFields } from './field-catalog.ts';
 import type { ParcelRow } from './queries.ts';
 
@@ -19,17 +19,22 @@ const premiumHighlights = {
 } as const;
 
 export function buildParcelEntity(row: ParcelRow, level: Level, country: Country, placePath: string): ParcelEntity {
-  const access = fieldAccess(level);
+  const access = paneFieldAccess(level);
   const listed = listedFields(access, country, new Set(row.locked_with_data));
   const fields: Values = {};
   // The row holds JSON scalars only (dates as ISO text, numerics as numbers).
   for (const field of access.visible) fields[field.name] = (row.fields[field.name] as FieldValue | undefined) ?? null;
+  Object.assign(fields, derivedFields(fields, country));
 
   const key: Record<string, string> = {};
   const tooltips: Record<string, string> = {};
   for (const field of parcelFields) {
     key[field.name] = field.label;
     tooltips[field.name] = field.description;
+  }
+  for (const [name, derived] of Object.entries(derivedLabels)) {
+    key[name] = derived.label;
+    tooltips[name] = derived.note;
   }
   // Add-on fields outside the schema (Enhanced Owner) are listed locked when a user chose to show them.
   for (const [name, extra] of Object.entries(addOnExtraFields)) {
@@ -73,11 +78,28 @@ export function buildParcelEntity(row: ParcelRow, level: Level, country: Country
   };
 }
 
+const squareMetersPerSquareFoot = 0.09290304;
+
+// Fields of the spec's parcel answer that are no columns: computed from one (ll_gissqm from ll_gissqft) or
+// from the path (admin0, the country: international paths are admin0/admin1/admin2).
+const derivedLabels = {
+  ll_gissqm: { label: 'Calculated Square Meters', note: 'Square metres computed from geometry' },
+  admin0: { label: 'Country', note: "The country's two-letter code, the first part of the parcel's path" },
+} as const;
+
+export function derivedFields(fields: Values, country: Country): Values {
+  const sqft = num(fields.ll_gissqft);
+  return {
+    ll_gissqm: sqft === null ? null : Math.round(sqft * squareMetersPerSquareFoot),
+    admin0: country === 'zz' ? null : country,
+  };
+}
+
 function highlights(fields: Values, level: Level): ParcelEntity['highlights'] {
   const locked: string[] = [];
   const premium = (name: keyof typeof premiumHighlights): unknown => {
     const { field, fallback } = premiumHighlights[name];
-    if (!canSeeTier(level, parcelFieldsByName.get(field)!.tier)) {
+    if (!canViewTier(level, parcelFieldsByName.get(field)!.tier)) {
       locked.push(name);
       return null;
     }

@@ -1,6 +1,8 @@
 // Which catalog fields a caller sees, which are listed locked, and the fixed details-pane groups. The
-// server decides; locked values never leave the database query (see queries.ts).
-import { canSeeTier, unlockPlan, type Level } from '@parcel-map/contracts/levels';
+// server decides; locked values never leave the database query (see queries.ts). Two scopes: full use
+// (`fieldAccess`: exports, the API, filters) and the parcel pane (`paneFieldAccess`), where Pro also
+// views the premium fields ("view-only on Pro, full on Team").
+import { canSeeTier, canViewTier, isViewOnly, unlockPlan, type Level } from '@parcel-map/contracts/levels';
 import { parcelFields, type FieldGroup, type FieldTier, type ParcelField } from '@parcel-map/contracts/parcel-fields';
 import type { PremiumMeta } from '@parcel-map/contracts/map/parcels';
 import type { Country } from '../places/context-path.ts';
@@ -24,16 +26,31 @@ export interface FieldAccess {
   locked: ParcelField[];
 }
 
-export function fieldAccess(level: Level): FieldAccess {
+function split(can: (tier: FieldTier) => boolean): FieldAccess {
   const visible: ParcelField[] = [];
   const locked: ParcelField[] = [];
-  for (const field of parcelFields) (canSeeTier(level, field.tier) ? visible : locked).push(field);
+  for (const field of parcelFields) (can(field.tier) ? visible : locked).push(field);
   return { visible, locked };
+}
+
+/** Fields the caller may use in full: exports, the parcel API, filters, style rules. */
+export function fieldAccess(level: Level): FieldAccess {
+  return split((tier) => canSeeTier(level, tier));
+}
+
+/** Fields whose values the parcel pane shows: full-use fields and the view-only ones. */
+export function paneFieldAccess(level: Level): FieldAccess {
+  return split((tier) => canViewTier(level, tier));
 }
 
 export function premiumMeta(field: ParcelField, level: Level): PremiumMeta | undefined {
   if (field.tier === 'free') return undefined;
-  return { tier: field.tier, locked: !canSeeTier(level, field.tier), unlock: `Unlock with ${unlockPlan(field.tier)!}` };
+  return {
+    tier: field.tier,
+    locked: !canViewTier(level, field.tier),
+    view_only: isViewOnly(level, field.tier),
+    unlock: `Unlock with ${unlockPlan(field.tier)!}`,
+  };
 }
 
 /**

@@ -59,7 +59,13 @@ describe('GET {parcel path}.json', () => {
       path: rockwell.path,
       ll_uuid: body.ll_uuid,
     });
-    expect(Object.keys(body.key)).toEqual([...parcelFields.map((f) => f.name), 'eo_owner', 'eo_deedowner']);
+    expect(Object.keys(body.key)).toEqual([
+      ...parcelFields.map((f) => f.name),
+      'll_gissqm',
+      'admin0',
+      'eo_owner',
+      'eo_deedowner',
+    ]);
     expect(body.key.parcelnumb).toBe('Parcel Number');
     expect(body.tooltips.parcelnumb_no_formatting).toBe('parcelnumb with all non A-Z/0-9 chars removed (matching aid)');
     expect(body.groups.map((g: { id: string; title: string }) => [g.id, g.title])).toEqual([
@@ -83,6 +89,9 @@ describe('GET {parcel path}.json', () => {
     expect(body.centroid[1]).toBeCloseTo(rockwell.lat, 6);
     expect(['Polygon', 'MultiPolygon']).toContain(body.geometry.type);
     expect(body.highlights.address).toBe('23 ROCKWELL ST');
+    expect(body.fields.admin0).toBe('us');
+    expect(body.fields.ll_gissqm).toBe(Math.round(body.fields.ll_gissqft * 0.09290304));
+    expect(body.key.ll_gissqm).toBe('Calculated Square Meters');
     expect(body.highlights.measurements.sqft).toBeGreaterThan(1000);
     expect(body.highlights.measurements.acres).toBeCloseTo(body.highlights.measurements.sqft / 43560, 2);
   });
@@ -95,6 +104,7 @@ describe('GET {parcel path}.json', () => {
       expect(body.premium_field_metadata[field.name]).toEqual({
         tier: field.tier,
         locked: true,
+        view_only: false,
         unlock: field.tier === 'pro' ? 'Unlock with Pro' : 'Unlock with Team',
       });
       expect(body.groups.find((g: { id: string }) => g.id === field.group).fields).toContain(field.name);

@@ -10,7 +10,7 @@ import { countryOf, parseLatLon, parseParcelPath } from '../places/context-path.
 import { buildParcelEntity } from './entity.ts';
 import { schemaKeys, type SchemaKey } from '@parcel-map/contracts/map/parcels';
 import { fieldCatalog } from './field-catalog.ts';
-import { fieldAccess, maySeeField } from './policy.ts';
+import { maySeeField, paneFieldAccess } from './policy.ts';
 import { parcelByPath, parcelsAtPoint } from './queries.ts';
 
 const maxParcelsAtPoint = 50;
@@ -50,7 +50,7 @@ export function parcelRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
     if (!match) return next();
     const caller = await deps.callers.of(c);
     const parcel = parseParcelPath(match[1]!);
-    const access = fieldAccess(caller.level);
+    const access = paneFieldAccess(caller.level);
     const row = await parcelByPath(
       deps.sql,
       parcel.path,

@@ -153,6 +153,9 @@ export class StoredSources implements TileSourceMount {
           links: {
             vector: [template],
             raster_tiles: [rasterTemplateOf(template)],
+            // The query layer's print template (spec: id, vector url, printUrl, tiles): the 512 px PNG,
+            // sharp on paper, drawn from the same tiles as the screen.
+            printUrl: rasterTemplateOf(template).replace('{y}.png', '{y}@2x.png'),
             url: `${origin}/api/v1/sources/${source.id}.json?${query}`,
           },
           maxzoom: parcelLayer.tileJsonMaxzoom,

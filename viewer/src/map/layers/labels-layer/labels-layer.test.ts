@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { declutter, dimensionLabels, labelPoint, parcelLabels } from './labels-layer.ts';
+import { declutter, dimensionLabels, labelPoint, parcelLabels, sidePlacement } from './labels-layer.ts';
 
 const square = (x: number, size: number) => ({
   type: 'Polygon' as const,
@@ -38,6 +38,25 @@ describe('floating labels', () => {
     expect(dimensionLabels(lengths, { feet: true, meters: false })[0]?.text).toBe('100 ft');
     expect(dimensionLabels(lengths, { feet: true, meters: true })[0]?.text).toBe('100 ft / 30.5 m');
     expect(dimensionLabels(lengths, { feet: false, meters: false })).toEqual([]);
+  });
+
+  it('runs a side label along its side, upright, 0.385 of its size beyond half its height inside the parcel', () => {
+    const away = 13 * (0.5 + 0.385);
+    const near = (p: { angle: number; offset: [number, number] }, angle: number, x: number, y: number) => {
+      expect(p.angle).toBeCloseTo(angle, 1);
+      expect(p.offset[0]).toBeCloseTo(x, 1);
+      expect(p.offset[1]).toBeCloseTo(y, 1);
+    };
+    // A clockwise ring heading east along its north side: the inside is south, below on screen.
+    near(sidePlacement(90), 0, 0, away);
+    // Heading west along the south side: inside is north (up); the text stays upright, not upside down.
+    near(sidePlacement(270), 0, 0, -away);
+    // Heading north along the west side: inside is east; the text reads bottom to top.
+    near(sidePlacement(0), 90, away, 0);
+    // A map turned 90 degrees clockwise shows the north side's eastward heading as up the screen.
+    expect(sidePlacement(90, 90).angle).toBe(90);
+    const [label] = dimensionLabels([[100, 30.5, [0, 0], 45]], { feet: true, meters: false });
+    expect(label?.angle).toBe(45);
   });
 
   it('keeps one label per screen cell, preferring the larger parcel', () => {

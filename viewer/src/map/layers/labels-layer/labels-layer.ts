@@ -1,5 +1,6 @@
 // Floating labels drawn with deck.gl text layers: owner names and parcel numbers from the parcel tiles'
-// attributes (zoom 17+), and the selected parcel's edge lengths in feet and meters.
+// attributes (zoom 17+), and the selected parcel's side lengths in feet and meters: one label per side
+// (the server merges a curve's short segments), along the side, just inside the parcel.
 import { TextLayer } from '@deck.gl/layers';
 import type { Geometry, Position } from 'geojson';
 import type { LonLat } from '@parcel-map/contracts/map/places';
@@ -138,16 +139,48 @@ export function parcelLabelLayers(
 export interface DimensionLabel {
   position: LonLat;
   text: string;
+  /** Text angle in degrees counter-clockwise on screen, kept upright. */
+  angle: number;
+  /** Screen offset in pixels (y down) from the side's midpoint towards the parcel's inside. */
+  offset: [number, number];
+}
+
+const dimensionSize = 13;
+/** The spec's midpoint offset ratio: the gap between a side and its label, as a share of the label's
+ * size, so the label sits just inside the parcel instead of on (and under) its line. */
+export const midpointOffsetRatio = 0.385;
+
+/** Angle and offset of a side's label for a side bearing (degrees clockwise from north, the parcel's
+ * inside on its right) on a map turned by `mapBearing`. */
+export function sidePlacement(
+  bearing: number,
+  mapBearing = 0,
+  size = dimensionSize,
+): Pick<DimensionLabel, 'angle' | 'offset'> {
+  const b = ((bearing - mapBearing) * Math.PI) / 180;
+  // The right of the direction of travel on screen (x right, y down): inward for a clockwise ring.
+  const inward: [number, number] = [Math.cos(b), Math.sin(b)];
+  // The text's centre sits half its height plus the gap away from the line.
+  const distance = size * (0.5 + midpointOffsetRatio);
+  let angle = 90 - (bearing - mapBearing);
+  angle = ((((angle + 180) % 360) + 360) % 360) - 180;
+  if (angle > 90) angle -= 180;
+  if (angle <= -90) angle += 180;
+  const round = (v: number) => Math.round(v * 100) / 100 + 0;
+  return { angle: round(angle), offset: [round(inward[0] * distance), round(inward[1] * distance)] };
 }
 
 export function dimensionLabels(
-  lengths: [number, number, LonLat][],
+  lengths: [number, number, LonLat, number?][],
   show: { feet: boolean; meters: boolean },
+  mapBearing = 0,
 ): DimensionLabel[] {
   return lengths
-    .map(([ft, m, position]) => {
+    .map(([ft, m, position, bearing]) => {
       const parts = [show.feet ? `${Math.round(ft)} ft` : '', show.meters ? `${m.toFixed(1)} m` : ''].filter(Boolean);
-      return { position, text: parts.join(' / ') };
+      const placement =
+        bearing === undefined ? { angle: 0, offset: [0, 0] as [number, number] } : sidePlacement(bearing, mapBearing);
+      return { position, text: parts.join(' / '), ...placement };
     })
     .filter((d) => d.text !== '');
 }
@@ -158,8 +191,10 @@ export function dimensionLayer(labels: DimensionLabel[]): TextLayer<DimensionLab
     data: labels,
     ...textStyle,
     getColor: [180, 0, 90, 255],
-    getSize: 13,
+    getSize: dimensionSize,
     getPosition: (d) => d.position,
     getText: (d) => d.text,
+    getAngle: (d) => d.angle,
+    getPixelOffset: (d) => d.offset,
   });
 }

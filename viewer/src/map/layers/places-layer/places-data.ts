@@ -31,8 +31,15 @@ function outline(b: BoundaryFeature): Feature<Geometry> {
   };
 }
 
+/** The bbox goes along as four numbers: a clicked feature's geometry is clipped to its tile, and
+ * maplibre hands array properties back as JSON text. */
 function childOutline(c: PlaceChild & { geometry: Geometry }): Feature<Geometry> {
-  return { type: 'Feature', geometry: c.geometry, properties: { kind: c.kind, name: c.name, path: c.path } };
+  const [w, s, e, n] = c.bbox;
+  return {
+    type: 'Feature',
+    geometry: c.geometry,
+    properties: { kind: c.kind, name: c.name, path: c.path, w, s, e, n },
+  };
 }
 
 /** The parent whose sub-places are worth showing at this zoom (thresholds 6, 10, 12 as in the header). */

@@ -5,7 +5,8 @@ import type { FeatureCollection } from 'geojson';
 import type { LayerSpecification, SourceSpecification } from 'maplibre-gl';
 
 export const placesLayerIds = { fill: 'places-fill', line: 'places-line', label: 'places-label' } as const;
-export const subBoundaryLayerIds = ['places-children-line'];
+// The fill is invisible: it only makes a sub-boundary's whole area clickable (see sub-boundary-click.ts).
+export const subBoundaryLayerIds = ['places-children-fill', 'places-children-line'];
 
 export function placesSources(): Record<string, SourceSpecification> {
   const empty = (): FeatureCollection => ({ type: 'FeatureCollection', features: [] });
@@ -24,6 +25,12 @@ export function placesLayers(): LayerSpecification[] {
       source: 'places',
       filter: ['==', ['get', 'kind'], 'city'],
       paint: { 'fill-color': '#f7f6f0', 'fill-opacity': 0.8 },
+    },
+    {
+      id: 'places-children-fill',
+      type: 'fill',
+      source: 'places-children',
+      paint: { 'fill-color': '#000000', 'fill-opacity': 0 },
     },
     {
       id: 'places-children-line',
