@@ -41,7 +41,8 @@ export function datasetOf(row: DatasetRow): FollowedDataset {
   const layer = row.source_layer ?? 'parcels';
   return {
     ...base,
-    name: `${sourceNames[layer]} source ${key.slice(0, 8)}`,
+    // A deleted source no longer says what it selected.
+    name: row.source_layer ? `${sourceNames[layer]} source ${key.slice(0, 8)}` : `Source ${key.slice(0, 8)}`,
     layer,
     tilejson: `/api/v1/sources/${key}.json`,
     available: row.source_layer !== null,
