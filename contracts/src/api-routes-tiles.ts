@@ -3,6 +3,7 @@
 // with its glyphs and sprite.
 import { z } from 'zod';
 import { badInput, gateErrors, notFound, tileCoords, tileVersionQuery } from './api-routes-shared.ts';
+import { layerDefinitionInput } from './map/layer-source-definition.ts';
 import { definitionInput } from './map/source-definition.ts';
 import { sourcesList, tileJson } from './map/sources.ts';
 import type { ApiRoute } from './openapi.ts';
@@ -134,13 +135,14 @@ export const tileRoutes: ApiRoute[] = [
     method: 'post',
     path: '/api/v1/sources',
     operationId: 'createSource',
-    summary: 'Store a source definition (query, fields, style rules); answers its TileJSON with a stable id',
+    summary:
+      'Store a source definition (a parcel query, fields and style rules; or a buildings or zoning query and a style); answers its TileJSON with a stable id',
     tags: ['Sources'],
-    body: definitionInput,
+    body: z.union([definitionInput, layerDefinitionInput]),
     answers: tileJsonAnswer,
     errors: {
       ...badInput,
-      '403': 'The definition uses fields your level may not see',
+      '403': 'The definition uses fields your level may not see (buildings sources and the zoning type need Pro)',
       '413': 'Over 64 KB',
       ...gateErrors,
     },

@@ -47,6 +47,7 @@ import { groupSearchAnswer, membersAnswer } from './people/groups.ts';
 import { lookupLimits } from './people/lookup-limits.ts';
 import { sessionInfo } from './people/session.ts';
 import { followsPage, slimFollows } from './workspace/follows.ts';
+import { followedDatasets } from './workspace/datasets.ts';
 import { imageLimitsAnswer } from './workspace/imagery.ts';
 import { preferencesAnswer } from './workspace/preferences.ts';
 import { focusAreasAnswer, projectAnswer, projectsList } from './workspace/projects.ts';
@@ -79,6 +80,7 @@ export const getResponses = {
   'GET /coverage.json': coverageTable,
   'GET /profile/follows.json': followsPage,
   'GET /profile/follows/slim.json': slimFollows,
+  'GET /profile/datasets.json': followedDatasets,
   'GET /plans.json': plansAnswer,
   'GET /profile/orders.json': ordersAnswer,
   'GET /g/:group/settings/billing.json': billingAnswer,

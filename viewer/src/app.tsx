@@ -25,6 +25,7 @@ import { PlaceUnavailable } from './features/place-request/place-unavailable.tsx
 import { PrintPane } from './features/print/print-pane.tsx';
 import { NewProjectDialog, useNewProjectHash } from './features/projects/new-project-dialog.tsx';
 import { ProjectHomePanel } from './features/projects/project-home-panel.tsx';
+import { DatasetsLayer } from './features/follows/datasets-layer.ts';
 import { FilterOptionsLoader } from './features/style-rules/filter-options-loader.tsx';
 import { StyleRulesLayer } from './features/style-rules/style-rules-layer.ts';
 import { StyleRulesPanel } from './features/style-rules/style-rules-panel.tsx';
@@ -57,6 +58,7 @@ export function App({ firstMap }: { firstMap: FirstMap }) {
     <div className="app">
       <MapView first={firstMap} />
       <StyleRulesLayer />
+      <DatasetsLayer />
       <SurveyLive />
       <FilterOptionsLoader />
       <FocusAreasLayer />

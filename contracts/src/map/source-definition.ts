@@ -32,7 +32,7 @@ export const definitionInput = z
   .object({
     query: z
       .object({
-        parcel: z.literal(true, 'query.parcel must be true (parcel sources are the only kind so far)'),
+        parcel: z.literal(true, 'query.parcel must be true (or the query is {buildings: true} or {zoning: true})'),
         path: boundedString(300).optional(),
         filters: z.record(boundedString(80), z.union([z.array(scalar).min(1).max(1000), range])).optional(),
         owner: boundedString(300).min(1).optional(),

@@ -156,6 +156,7 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /coverage.json': ['anonymous', '/coverage.json'],
   'GET /profile/follows.json': ['team', '/profile/follows.json'],
   'GET /profile/follows/slim.json': ['team', '/profile/follows/slim.json'],
+  'GET /profile/datasets.json': ['team', '/profile/datasets.json'],
   'GET /plans.json': ['anonymous', '/plans.json'],
   'GET /profile/orders.json': ['team', '/profile/orders.json'],
   'GET /g/:group/settings/billing.json': ['team', `/g/${v.group}/settings/billing.json`],

@@ -1,6 +1,7 @@
 // The workspace area's routes: preferences, feedback, projects, follows, imagery and surveys.
 import { Hono } from 'hono';
 import type { Services } from '../../services.ts';
+import { datasetRoutes } from './follows/dataset-routes.ts';
 import { feedbackRoutes } from './feedback/routes.ts';
 import { followRoutes } from './follows/routes.ts';
 import { imageryRoutes } from './imagery/routes.ts';
@@ -13,6 +14,7 @@ export function routes(services: Services): Hono {
   app.route('/', preferenceRoutes(services));
   app.route('/', feedbackRoutes(services));
   app.route('/', projectRoutes(services));
+  app.route('/', datasetRoutes(services));
   app.route('/', followRoutes(services));
   app.route('/', imageryRoutes(services));
   app.route('/', surveyRoutes(services));

@@ -16,6 +16,7 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function sourceId(definition: SourceDefinition): string {
+/** Any stored definition: parcel, buildings or zoning (their queries differ, so their ids never meet). */
+export function sourceId(definition: SourceDefinition | object): string {
   return createHash('sha256').update(canonicalJson(definition)).digest('hex').slice(0, 20);
 }

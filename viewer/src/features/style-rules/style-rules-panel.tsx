@@ -14,7 +14,8 @@ import { styleSurveyAtom } from '../../state/survey.ts';
 import { surveyRuleOptions } from '../../model/survey-rule-options.ts';
 import { fromSavedStyles } from '../../model/project-styles.ts';
 import { applyStyleAtom } from './apply-style.ts';
-import { draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
+import { appliedSourceAtom, draftBaseAtom, draftFiltersAtom, draftRulesAtom } from '../../state/style-rules.ts';
+import { FollowDatasetButton } from '../follows/follow-dataset-button.tsx';
 import { filterOptionsByKeyAtom, filtersAtom } from './atoms.ts';
 import { FilterRowView } from './filter-row.tsx';
 import {
@@ -81,6 +82,7 @@ export function StyleRulesPanel() {
   const base = useAtomValue(draftBaseAtom);
   const setBase = useSetAtom(draftBaseAtom);
   const filters = useAtomValue(filtersAtom);
+  const applied = useAtomValue(appliedSourceAtom);
   const optionsByKey = useAtomValue(filterOptionsByKeyAtom);
   const [showLegend, setShowLegend] = useAtom(showLegendOnMapAtom);
   const applyStyle = useSetAtom(applyStyleAtom);
@@ -222,6 +224,12 @@ export function StyleRulesPanel() {
           Reset
         </button>
       </div>
+      {applied && (
+        <p className="style-rules-order" data-testid="style-source-follow">
+          Follow the applied style as a dataset to show it on the map again later:{' '}
+          <FollowDatasetButton dataset={`source:${applied.id}`} />
+        </p>
+      )}
     </Panel>
   );
 }

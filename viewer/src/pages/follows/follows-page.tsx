@@ -1,5 +1,7 @@
-// /notify/follows: the places the user follows (each with Unfollow) and their bookmarks per dataset
-// (address, copy and remove). Paged: the next page loads when scrolled within 200 px of the end.
+// /notify/follows: the datasets the user follows (show on or remove from the map, unfollow), the places
+// (each with Unfollow) and their bookmarks per dataset (address, copy and remove). Paged: the next
+// page loads when scrolled within 200 px of the end.
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FollowsPage as FollowsAnswer } from '@parcel-map/contracts/workspace/follows';
 import { getJson } from '../../api/client.ts';
@@ -7,6 +9,8 @@ import { unfollow } from '../../features/follows/atoms.ts';
 import { PageFrame, useSignedInSession } from '../../shell/page-frame/page-frame.tsx';
 import { followTexts } from '../../features/follows/follow-action.tsx';
 import { emptyList, mergePage, nearEnd, withoutFollow, type FollowsList } from '../../features/follows/follows-list.ts';
+import { followedDatasetsAtom } from '../../state/datasets.ts';
+import { DatasetRows } from '../../features/follows/dataset-rows.tsx';
 import '../../features/follows/follows.css';
 
 export const emptyFollowsText =
@@ -69,7 +73,8 @@ export function FollowsPage() {
       .then(() => setMessage({ text: 'Link copied to clipboard.', error: false }))
       .catch(() => setMessage({ text: 'Could not copy the link.', error: true }));
   };
-  const empty = list.page > 0 && list.places.length === 0 && list.sources.length === 0;
+  const datasets = useAtomValue(followedDatasetsAtom);
+  const empty = list.page > 0 && list.places.length === 0 && list.sources.length === 0 && datasets.length === 0;
 
   return (
     <PageFrame title="Follows" testId="follows-page">
@@ -89,6 +94,7 @@ export function FollowsPage() {
             {emptyFollowsText}
           </p>
         )}
+        {signedIn && <DatasetRows say={setMessage} />}
         {list.places.length > 0 && (
           <section className="account-card">
             <h2>Places</h2>

@@ -1,5 +1,6 @@
 // Who may read what a source definition names: fields beyond the caller's tier (tiles, filters, style
-// rules) and the owner highlight (query.owner, Pro like the viewer's button) are refused with 403 JSON.
+// rules) and the owner highlight (query.owner, Pro like the viewer's button) are refused with 403 JSON;
+// so are buildings sources below Pro and zoning sources that read the standardized type.
 // Sources, their tiles and export selections all ask here, so a locked field is locked everywhere.
 import type { Caller } from '../../../auth/caller.ts';
 import { canSeeTier, isPaid, unlockPlan, type Level } from '@parcel-map/contracts/levels';
@@ -7,6 +8,12 @@ import { ApiError } from '../../../errors.ts';
 import type { SurveyAccess } from '../../workspace/surveys/policy.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { referencedFields, type SourceDefinition } from '@parcel-map/contracts/map/source-definition';
+import {
+  layerOf,
+  readsZoningType,
+  type LayerSourceDefinition,
+} from '@parcel-map/contracts/map/layer-source-definition';
+import { seesZoningTypes } from '../layers/policy.ts';
 
 export const ownerHighlightMessage =
   'Owner highlights (query.owner) are available to Pro customers. Upgrade to Pro to use them.';
@@ -66,4 +73,16 @@ export function assertMayPurgeSourceCache(caller: Caller): void {
 /** Admins list and create sources without an owner's limits: every stored source, no daily quota. */
 export function seesEverySource(caller: Caller): boolean {
   return caller.level === 'admin';
+}
+
+export const buildingsSourceMessage = 'Building sources are available to Pro customers. Upgrade to Pro to use them.';
+export const zoningTypeSourceMessage =
+  'The standardized zoning type (zoning_type) is available to Pro customers. Upgrade to Pro to filter or colour by it.';
+
+/** Buildings sources are paid (as the buildings layer); a zoning source may read zoning_type only for callers who see it. */
+export function assertLayerDefinitionAllowed(caller: Caller, definition: LayerSourceDefinition): void {
+  if (layerOf(definition) === 'buildings' && !isPaid(caller.level))
+    throw new ApiError('FORBIDDEN', buildingsSourceMessage, { upgrade: '/plans#p=level1' });
+  if (readsZoningType(definition) && !seesZoningTypes(caller))
+    throw new ApiError('FORBIDDEN', zoningTypeSourceMessage, { fields: ['zoning_type'], upgrade: '/plans#p=level1' });
 }

@@ -3,18 +3,21 @@
 import type { Sql } from '../../../db/client.ts';
 import { compileValueCheckSql } from '../../../tiles/definition/compile.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
+import { isLayerDefinition, type LayerSourceDefinition } from '@parcel-map/contracts/map/layer-source-definition';
 
 export interface StoredSource {
   id: string;
-  definition: SourceDefinition;
+  definition: SourceDefinition | LayerSourceDefinition;
   created_at: Date;
 }
+
+export type ParcelSource = StoredSource & { definition: SourceDefinition };
 
 /** Stores a definition (once per id) and records `owner` as one of its owners; true when the owner is new to it. */
 export async function saveSource(
   sql: Sql,
   id: string,
-  definition: SourceDefinition,
+  definition: SourceDefinition | LayerSourceDefinition,
   level: string,
   owner: string,
 ): Promise<boolean> {
@@ -42,7 +45,14 @@ export async function ownsSource(sql: Sql, owner: string, id: string): Promise<b
   return rows.length > 0;
 }
 
-export async function findSource(sql: Sql, id: string): Promise<StoredSource | undefined> {
+/** A stored parcel source (a buildings or zoning one reads as none: parcel routes do not serve them). */
+export async function findSource(sql: Sql, id: string): Promise<ParcelSource | undefined> {
+  const row = await findAnySource(sql, id);
+  return row && !isLayerDefinition(row.definition) ? { ...row, definition: row.definition } : undefined;
+}
+
+/** A stored source of any kind. */
+export async function findAnySource(sql: Sql, id: string): Promise<StoredSource | undefined> {
   const [row] = await sql<StoredSource[]>`SELECT id, definition, created_at FROM tile_sources WHERE id = ${id}`;
   return row;
 }

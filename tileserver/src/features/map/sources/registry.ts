@@ -65,6 +65,7 @@ export class SourceRegistry {
     const known = this.compiled.get(id);
     if (known) return known;
     const stored = await findSource(this.sql, id);
+    // Buildings and zoning definitions read as none: stored-sources.ts serves them.
     return stored ? this.remember(id, stored.definition) : undefined;
   }
 

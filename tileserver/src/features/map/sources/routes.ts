@@ -21,10 +21,16 @@ import {
   sourcesCreatedToday,
   type ListCursor,
 } from './queries.ts';
-import { assertDefinitionAllowed, assertMayPurgeSourceCache, seesEverySource } from './policy.ts';
+import {
+  assertDefinitionAllowed,
+  assertLayerDefinitionAllowed,
+  assertMayPurgeSourceCache,
+  seesEverySource,
+} from './policy.ts';
+import { isLayerQuery } from '@parcel-map/contracts/map/layer-source-definition';
 import type { StoredSources } from './stored-sources.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
-import { validateDefinition } from '../../../tiles/definition/validate.ts';
+import { validateDefinition, validateLayerDefinition } from '../../../tiles/definition/validate.ts';
 
 const MAX_BODY = 64 * 1024;
 /** How often a live watcher compares versions: well inside the 2 s a survey post may take to show. */
@@ -46,31 +52,45 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
       const tooMany = `At most ${config.SOURCE_POSTS_PER_MINUTE} source definitions a minute; try again shortly`;
       posts.hit(`client:${clientAddress(c)}`, tooMany);
       if (caller.level !== 'anonymous') posts.hit(owner, tooMany);
-      const definition = validateDefinition(await c.req.json());
+      const body: unknown = await c.req.json();
+      if (isLayerQuery(body)) return postLayerSource(c, caller, owner, body);
+      const definition = validateDefinition(body);
       assertDefinitionAllowed(caller, definition);
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
       await stored.assertSurveyVisible(c, caller, definition, 'No such survey');
       const id = sourceId(definition);
-      const known = await ownsSource(tiles.sql, owner, id);
-      if (
-        !known &&
-        !seesEverySource(caller) &&
-        (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY
-      ) {
-        throw new ApiError(
-          'TOO_MANY_REQUESTS',
-          `At most ${config.SOURCES_PER_DAY} new sources a day; reuse a source id or try again tomorrow`,
-          { retryAfter: 3600 },
-        );
-      }
+      const known = await assertUnderDailyQuota(caller, owner, id);
       const source = registry.remember(id, definition);
       if (!known) await assertRenders(tiles, source.statement, definition);
       await saveSource(tiles.sql, id, definition, caller.level, owner);
       return c.json(await stored.tileJson(c, caller, source), 200);
     },
   );
+
+  /** True when the owner already has this id; a new id past the day's quota is a 429. */
+  async function assertUnderDailyQuota(caller: Caller, owner: string, id: string): Promise<boolean> {
+    const known = await ownsSource(tiles.sql, owner, id);
+    if (!known && !seesEverySource(caller) && (await sourcesCreatedToday(tiles.sql, owner)) >= config.SOURCES_PER_DAY) {
+      throw new ApiError(
+        'TOO_MANY_REQUESTS',
+        `At most ${config.SOURCES_PER_DAY} new sources a day; reuse a source id or try again tomorrow`,
+        { retryAfter: 3600 },
+      );
+    }
+    return known;
+  }
+
+  /** A buildings or zoning definition: checked, allowed, stored like a parcel one, answered with its TileJSON. */
+  async function postLayerSource(c: Context, caller: Caller, owner: string, body: unknown): Promise<Response> {
+    const definition = validateLayerDefinition(body);
+    assertLayerDefinitionAllowed(caller, definition);
+    const id = sourceId(definition);
+    await assertUnderDailyQuota(caller, owner, id);
+    await saveSource(tiles.sql, id, definition, caller.level, owner);
+    return c.json(await stored.layerTileJson(c, caller, stored.rememberLayer(id, definition)), 200);
+  }
 
   app.get('/api/v1/sources', async (c) => {
     const caller = await tiles.callers.of(c);
@@ -90,8 +110,8 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
         id: r.id,
         created_at: r.created_at,
         query: r.definition.query,
-        fields: r.definition.fields,
-        rules: r.definition.styles.length,
+        fields: 'fields' in r.definition ? r.definition.fields : [],
+        rules: 'styles' in r.definition ? r.definition.styles.length : r.definition.style.by ? 1 : 0,
         // The TileJSON (as `url` in a source answer; its tile URLs carry the version, which a list does not compute).
         url: `${origin}/api/v1/sources/${r.id}.json?token=${encodeURIComponent(caller.token)}`,
       })),

@@ -4,6 +4,8 @@
 // every request (its id is a hash of its definition, which anyone may compute), and a guest's tile and
 // TileJSON URLs carry the share token the guest came with.
 import type { Context } from 'hono';
+import { LRUCache } from 'lru-cache';
+import { isLayerDefinition, type LayerSourceDefinition } from '@parcel-map/contracts/map/layer-source-definition';
 import type { Caller } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
@@ -18,7 +20,8 @@ import { parcelLayer } from '../../../tiles/tile-queries.ts';
 import { tileJsonDocument, type TileSource, type TileSourceMount } from '../../../tiles/tile-source.ts';
 import { surveyAccessFor, surveyLayer } from '../../workspace/surveys/service.ts';
 import { assertDefinitionAllowed, assertSurveyFieldsAllowed, entitledOnly } from './policy.ts';
-import { placeBounds } from './queries.ts';
+import { findAnySource, placeBounds } from './queries.ts';
+import { layerTileSource } from './layer-sources.ts';
 import { SourceRegistry, type CompiledSource } from './registry.ts';
 
 // A session's tile URL carries the anonymous token: a shared cache keyed by it would hand a Pro
@@ -34,12 +37,14 @@ export class StoredSources implements TileSourceMount {
   readonly rasterTiles = true;
   readonly registry: SourceRegistry;
   private readonly sources = new WeakMap<CompiledSource, TileSource>();
+  private readonly layerSources: LRUCache<string, TileSource>;
 
   constructor(private readonly tiles: TileContext) {
     this.registry = new SourceRegistry(tiles.sql, {
       maxCompiled: tiles.config.SOURCE_REGISTRY_MAX,
       maxPrepared: tiles.config.SOURCE_PREPARED_MAX,
     });
+    this.layerSources = new LRUCache({ max: tiles.config.SOURCE_REGISTRY_MAX });
   }
 
   async sourceFor(c: Context, at: 'tilejson' | 'tile'): Promise<TileSource> {
@@ -48,7 +53,30 @@ export class StoredSources implements TileSourceMount {
       if (!id.endsWith('.json')) throw new ApiError('NOT_FOUND', 'Source TileJSON lives at /api/v1/sources/{id}.json');
       id = id.slice(0, -5);
     }
-    return this.tileSourceOf(await this.find(id));
+    if (!sourceIdPattern.test(id)) throw new ApiError('NOT_FOUND', 'No source with that id');
+    const layer = this.layerSources.get(id);
+    if (layer) return layer;
+    const source = await this.registry.get(id);
+    if (source) return this.tileSourceOf(source);
+    const stored = await findAnySource(this.tiles.sql, id);
+    if (stored && isLayerDefinition(stored.definition)) return this.rememberLayer(id, stored.definition);
+    throw new ApiError('NOT_FOUND', 'No source with that id');
+  }
+
+  /** The tile source of a stored buildings or zoning definition (kept, bounded, like compiled parcel sources). */
+  rememberLayer(id: string, definition: LayerSourceDefinition): TileSource {
+    const known = this.layerSources.get(id);
+    if (known) return known;
+    const source = layerTileSource(id, definition);
+    this.layerSources.set(id, source);
+    return source;
+  }
+
+  /** The TileJSON of a buildings or zoning source (the answer of POST /api/v1/sources for one). */
+  async layerTileJson(c: Context, caller: Caller, tile: TileSource): Promise<Record<string, unknown>> {
+    const version = await tile.version(this.tiles);
+    const template = tile.tileUrl!(c, publicOrigin(c, this.tiles.config), caller, version);
+    return tileJsonDocument(tile, await tile.metadata(this.tiles, caller, c, template), version, template);
   }
 
   /** The compiled source of an id, or 404. */

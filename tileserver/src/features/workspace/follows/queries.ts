@@ -39,8 +39,9 @@ export async function followsPage(sql: Sql, userId: number, page: number, size: 
   >`${rowsOf(sql, userId)} ORDER BY f.created_at DESC, f.id DESC LIMIT ${size} OFFSET ${(page - 1) * size}`;
 }
 
+/** Followed places and bookmarks (datasets have their own list, dataset-queries.ts). */
 export async function allFollows(sql: Sql, userId: number, kind?: 'parcel' | 'place'): Promise<FollowRow[]> {
-  const onlyKind = kind ? sql`AND f.kind = ${kind}` : sql``;
+  const onlyKind = kind ? sql`AND f.kind = ${kind}` : sql`AND f.kind <> 'dataset'`;
   return sql<FollowRow[]>`${rowsOf(sql, userId)} ${onlyKind} ORDER BY f.created_at DESC, f.id DESC`;
 }
 
@@ -64,7 +65,7 @@ export async function placeExists(sql: Sql, path: string): Promise<boolean> {
  */
 export async function addFollow(
   sql: Sql,
-  follow: { userId: number; kind: 'parcel' | 'place'; path: string; sourceId: string },
+  follow: { userId: number; kind: 'parcel' | 'place' | 'dataset'; path: string; sourceId: string },
   limit: number | undefined,
 ): Promise<'added' | 'exists' | 'full'> {
   return sql.begin(async (tx) => {
