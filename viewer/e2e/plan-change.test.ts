@@ -2,7 +2,7 @@
 // keeps, and a survey in its least recently updated project, chooses Pro: the form shows Pro's What's
 // Included, the /api link, and lists the surveys, focus areas and follows to remove; confirming removes
 // them. An offer code shows its error readably, then the discounted price. An API account's logo names
-// its API plan.
+// its API plan, and its billing page links the API billing help.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
@@ -63,9 +63,9 @@ describe('changing plan in the browser', () => {
     await page.getByTestId('change-plan-form').waitFor({ timeout: 30_000 });
     await expect
       .poll(() => page.getByTestId('change-plan-removed-focus_area').textContent(), { timeout: 30_000 })
-      .toBe('1 focus areas: Area 6');
-    expect(await page.getByTestId('change-plan-removed-survey').textContent()).toBe('1 surveys: Doors survey');
-    expect(await page.getByTestId('change-plan-removed-follow').textContent()).toBe('1 follows: /us/ma/place-101');
+      .toBe('1 focus area: Area 6');
+    expect(await page.getByTestId('change-plan-removed-survey').textContent()).toBe('1 survey: Doors survey');
+    expect(await page.getByTestId('change-plan-removed-follow').textContent()).toBe('1 follow: /us/ma/place-101');
     expect(await page.getByTestId('change-plan-projects').textContent()).toBe('Projects removed: Map 6');
     expect(await page.getByTestId('change-plan-warning').textContent()).toContain(
       'Some users or data will exceed the new plan limit.',
@@ -103,11 +103,17 @@ describe('changing plan in the browser', () => {
   it('shows an API account the API logo, not Starter', async () => {
     const h = harness();
     const tp = await openPage(h.browser, h.server.origin);
-    await buy(tp.context, h.server.origin, 'api_standard', { api_acknowledgement: true });
+    const { billing } = await buy(tp.context, h.server.origin, 'api_standard', { api_acknowledgement: true });
     await tp.page.goto(`${h.server.origin}/`);
     await expect
       .poll(() => tp.page.getByTestId('logo-button').getAttribute('data-plan'), { timeout: 30_000 })
       .toBe('bundle');
     expect(await tp.page.locator('.logo-plan').textContent()).toBe('API');
+    // The billing page links the support article on API billing.
+    await tp.page.goto(`${h.server.origin}${billing}`);
+    await tp.page.getByTestId('api-billing-help').waitFor({ timeout: 30_000 });
+    expect(await tp.page.getByTestId('api-billing-help').getAttribute('href')).toBe(
+      'https://support.parcel-map.org/api/using-the-parcel-api#api-billing',
+    );
   });
 });

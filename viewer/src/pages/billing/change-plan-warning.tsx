@@ -5,9 +5,9 @@
 import type { ChangeEffects } from './change-check.ts';
 
 const datasetKinds = [
-  { type: 'survey', label: 'surveys' },
-  { type: 'focus_area', label: 'focus areas' },
-  { type: 'follow', label: 'follows' },
+  { type: 'survey', one: 'survey', label: 'surveys' },
+  { type: 'focus_area', one: 'focus area', label: 'focus areas' },
+  { type: 'follow', one: 'follow', label: 'follows' },
 ] as const;
 
 export function ChangePlanWarning(props: { effects: ChangeEffects | null; problem: string | null }) {
@@ -35,11 +35,11 @@ export function ChangePlanWarning(props: { effects: ChangeEffects | null; proble
         <div data-testid="change-plan-datasets">
           Datasets removed:
           <ul>
-            {datasetKinds.map(({ type, label }) => {
+            {datasetKinds.map(({ type, one, label }) => {
               const names = sources.filter((s) => s[2] === type).map((s) => s[1]);
               return names.length > 0 ? (
                 <li key={type} data-testid={`change-plan-removed-${type}`}>
-                  {names.length} {label}: {names.join(', ')}
+                  {names.length} {names.length === 1 ? one : label}: {names.join(', ')}
                 </li>
               ) : null;
             })}
