@@ -2,7 +2,8 @@
 // keeps, and a survey in its least recently updated project, chooses Pro: the form shows Pro's What's
 // Included, the /api link, and lists the surveys, focus areas and follows to remove; confirming removes
 // them. An offer code shows its error readably, then the discounted price. An API account's logo names
-// its API plan, and its billing page links the API billing help.
+// its API plan, the plans page offers Enterprise, Unlimited and API Tiles by contract, and its billing
+// page links the API billing help.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
@@ -109,6 +110,15 @@ describe('changing plan in the browser', () => {
       .poll(() => tp.page.getByTestId('logo-button').getAttribute('data-plan'), { timeout: 30_000 })
       .toBe('bundle');
     expect(await tp.page.locator('.logo-plan').textContent()).toBe('API');
+    // The plans page: the site plans above Team and the tiles-only API plan are sold by contract.
+    await tp.page.goto(`${h.server.origin}/plans`);
+    await tp.page.getByTestId('plan-level2').waitFor({ timeout: 30_000 });
+    expect(await tp.page.getByTestId('price-level2').textContent()).toBe('Contact us');
+    expect(await tp.page.getByTestId('choose-level4').textContent()).toBe('Contact Us');
+    await tp.page.getByTestId('api-plan-api_tiles').waitFor({ timeout: 30_000 });
+    expect(await tp.page.getByTestId('api-plan-api_tiles').textContent()).toContain('No parcel record API');
+    await tp.page.getByTestId('plan-level2').scrollIntoViewIfNeeded();
+    await screenshot(tp.page, 'plans-enterprise');
     // The billing page links the support article on API billing.
     await tp.page.goto(`${h.server.origin}${billing}`);
     await tp.page.getByTestId('api-billing-help').waitFor({ timeout: 30_000 });
