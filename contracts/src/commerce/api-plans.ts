@@ -27,6 +27,8 @@ export const apiPlanSchema = z.object({
   }),
   properties: z.record(z.string(), z.string().nullable()),
   included: z.array(z.string()),
+  /** Vector tiles only (api_tiles): the gate refuses the parcel record API (/api/v2) to its accounts. */
+  tiles_only: z.boolean().optional(),
 });
 export type ApiPlan = z.infer<typeof apiPlanSchema>;
 

@@ -21,6 +21,8 @@ export const planOffer = pricedPlan.extend({
   tier: z.enum(['free', 'pro', 'team']),
   subtitle: z.string(),
   purchasable: z.boolean(),
+  /** Sold by contract (Enterprise, Unlimited): "Contact us" with this address instead of a price. */
+  contact_link: z.string().optional(),
   users: z.object({ min: z.number(), max: z.number() }).optional(),
   limits: z.record(z.string(), z.number().nullable()).optional(),
   included: z.array(z.string()),

@@ -11,7 +11,16 @@ export const sessionInfo = z.object({
   has_sitecontrol: z.boolean(),
   user: z.object({ id: z.number(), name: z.string(), email: z.string(), is_admin: z.boolean() }).nullable(),
   group: z
-    .object({ name: z.string(), path: z.string(), tier: z.enum(['free', 'pro', 'team']), is_manager: z.boolean() })
+    .object({
+      name: z.string(),
+      path: z.string(),
+      tier: z.enum(['free', 'pro', 'team']),
+      is_manager: z.boolean(),
+      /** The account's plan id (level1, team_flex, level2, api_standard, api_tiles, ...), for the logo. */
+      subtier: z.string().nullable().optional(),
+      /** API access on a site plan (the spec's api_combo): api_standard or api_premium. */
+      api_access: z.string().nullable().optional(),
+    })
     .nullable(),
   csrf_token: z.string().nullable(),
   acting_as: z.boolean(),

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { currentProjectAtom } from '../../state/project.ts';
-import { accountLinks, isPaidSession, offeringLinks, planClass, upgradeHref } from './plan-class.ts';
+import { accountLinks, isPaidSession, offeringLinks, planClass, planLabel, upgradeHref } from './plan-class.ts';
 import { signOut } from './session-actions.ts';
 import './logo-menu.css';
 
@@ -74,7 +74,7 @@ export function LogoMenu() {
       >
         <span className="logo-mark" aria-hidden="true" />
         <span className="logo-word">Parcel Map</span>
-        {plan !== 'free' && <span className="logo-plan">{session.display_level}</span>}
+        {plan !== 'free' && <span className="logo-plan">{planLabel(plan, session)}</span>}
       </button>
       {open && (
         <div className="logo-menu-panel" data-testid="logo-menu" role="menu">

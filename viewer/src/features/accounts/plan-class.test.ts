@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { anonymousSession, type SessionInfo } from '../../state/session.ts';
-import { accountLinks, isPaidSession, planClass } from './plan-class.ts';
+import { accountLinks, isPaidSession, planClass, planLabel } from './plan-class.ts';
 
 const user = { id: 7, name: 'Ada', email: 'ada@example.org', is_admin: false };
 const free: SessionInfo = { ...anonymousSession, level: 'free', display_level: 'Starter', user, csrf_token: 't' };
@@ -21,6 +21,27 @@ const teamMember: SessionInfo = {
 describe('the logo menu', () => {
   it('chooses the logo by plan: free for visitors, starter, pro and team for users', () => {
     expect([anonymousSession, free, pro, teamMember].map(planClass)).toEqual(['free', 'starter', 'pro', 'team']);
+  });
+
+  it("chooses the logo from the account's real plans: API plans, API access on a site plan, enterprise and unlimited", () => {
+    const account = (tier: 'free' | 'pro' | 'team', subtier: string | null, api_access: string | null = null) => ({
+      ...free,
+      group: { name: 'Acme Land', path: '/g/acme-land', tier, is_manager: true, subtier, api_access },
+    });
+    const cases: [SessionInfo, string][] = [
+      [account('free', 'api_standard'), 'bundle'],
+      [account('free', 'api_premium'), 'bundle'],
+      [account('free', 'api_sandbox'), 'api'],
+      [account('free', 'api_tiles'), 'tile'],
+      [account('pro', 'level1', 'api_standard'), 'api-combo'],
+      [account('team', 'level2'), 'enterprise'],
+      [account('team', 'level4'), 'unlimited'],
+      [account('team', 'team_flex'), 'team'],
+      [account('free', 'level1'), 'starter'],
+      [account('free', 'featureservice'), 'featureservice'],
+    ];
+    expect(cases.map(([session]) => planClass(session))).toEqual(cases.map(([, plan]) => plan));
+    expect(planLabel('bundle', account('free', 'api_standard'))).toBe('API');
   });
 
   it('offers the upgrade to users without site control only', () => {

@@ -3,7 +3,14 @@
 // the group path as prefix).
 import type { SessionInfo } from '../../state/session.ts';
 
-/** The spec's plan classes; this server sells free (Starter), Pro and Team, the rest are for later plans. */
+/**
+ * The spec's plan classes. Chosen from the account's plan ids (the session's group: subtier, the plan;
+ * api_access, API access on a site plan): visitors free; no paid plan starter; level1 pro; team_flex and
+ * level3 team; level2 enterprise; level4 unlimited; a site plan with API access api-combo (the spec's
+ * api_combo); the self-serve API bundle plans (api_standard, api_premium) bundle; the other API plans
+ * (sandbox, enterprise API) api; the tiles-only API plan tile. The rest (tileserver, featureservice,
+ * typeahead, combo) are not sold here: an account whose plan id is one of them (set by an admin) shows it.
+ */
 export type PlanClass =
   | 'free'
   | 'starter'
@@ -20,11 +27,55 @@ export type PlanClass =
   | 'featureservice'
   | 'typeahead';
 
+const byPlanId: Record<string, PlanClass> = {
+  level0: 'starter',
+  level1: 'pro',
+  level2: 'enterprise',
+  level3: 'team',
+  team_flex: 'team',
+  level4: 'unlimited',
+  api_standard: 'bundle',
+  api_premium: 'bundle',
+  api_sandbox: 'api',
+  api_enterprise: 'api',
+  api_access: 'api',
+  api_tiles: 'tile',
+  api_combo: 'api-combo',
+  tileserver: 'tileserver',
+  featureservice: 'featureservice',
+  typeahead: 'typeahead',
+  combo: 'combo',
+};
+
 export function planClass(session: SessionInfo): PlanClass {
   if (!session.user) return 'free';
-  if (session.group?.tier === 'team') return 'team';
-  if (session.group?.tier === 'pro') return 'pro';
+  const group = session.group;
+  if (!group) return 'starter';
+  const site = group.tier === 'pro' || group.tier === 'team';
+  if (site && group.api_access) return 'api-combo';
+  const named = group.subtier ? byPlanId[group.subtier] : undefined;
+  // A lapsed account keeps its plan id (for the way back) but no longer has the plan: its tier decides.
+  if (named && (site || !['pro', 'team', 'enterprise', 'unlimited'].includes(named))) return named;
+  if (group.tier === 'team') return 'team';
+  if (group.tier === 'pro') return 'pro';
   return 'starter';
+}
+
+/** The name the logo shows beside the mark for a plan class (the display level for the site plans). */
+export function planLabel(plan: PlanClass, session: SessionInfo): string {
+  const labels: Partial<Record<PlanClass, string>> = {
+    enterprise: 'Enterprise',
+    unlimited: 'Unlimited',
+    api: 'API',
+    bundle: 'API',
+    tile: 'API Tiles',
+    tileserver: 'Tile Server',
+    'api-combo': `${session.display_level} + API`,
+    combo: `${session.display_level} + API`,
+    featureservice: 'Feature Service',
+    typeahead: 'Typeahead',
+  };
+  return labels[plan] ?? session.display_level;
 }
 
 /** Paid users (Pro, Team; admins see everything) are not offered the upgrade. */

@@ -7,6 +7,9 @@ import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiPlanSwitch } from './api-plan-switch.tsx';
 import { apiDay, cancelApiPlan, count, loadApiAccount, setUsageCap, type ApiAccountAnswer } from '../api/api.ts';
 
+/** The support article on API billing (the spec's {support_url}/api/using-the-parcel-api#api-billing). */
+export const apiBillingHelp = 'https://support.parcel-map.org/api/using-the-parcel-api#api-billing';
+
 const stateText: Record<ApiAccountAnswer['state'], string> = {
   trial: 'Trial',
   active: 'Active',
@@ -88,7 +91,10 @@ export function ApiUsageSection(props: { canManage: boolean; combo?: boolean }) 
           Overage this month: <strong>{formatUsd(account.overage_cents)}</strong>
           <span className="muted small">
             {' '}
-            ({formatUsd(account.prices.record_cents ?? 0)} per record, $0.001 per tile past what is included)
+            ({formatUsd(account.prices.record_cents ?? 0)} per record, $0.001 per tile past what is included).{' '}
+            <a href={apiBillingHelp} target="_blank" rel="noreferrer" data-testid="api-billing-help">
+              How API billing works
+            </a>
           </span>
         </p>
       )}

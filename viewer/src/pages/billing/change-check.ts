@@ -7,6 +7,17 @@ export interface ChangeCheck {
   reason: string | null;
   charge?: number;
   credit?: number;
+  /** The new plan's price for a period (with an offer code, the offer's price). */
+  price?: number;
+}
+
+/** What a plan change takes away (GET /settings/check_change.json `effects`). */
+export interface ChangeEffects {
+  users: [string, string, number][];
+  maps: [number, string][];
+  /** Datasets removed: [id, name, 'survey' | 'focus_area' | 'follow']. */
+  sources: [number, string, string][];
+  deprecatedApi: boolean;
 }
 
 /** What the change costs now, or why it cannot be made ('processing' while the check runs). */

@@ -1,15 +1,22 @@
-// The change-plan form (accounts-billing.md section 4): collapsed behind "Change plan"; a plan, a cycle
-// and users (per-seat plans: 2 to 25, monthly only); every change asks GET /settings/check_change.json
-// and shows processing, then possible (with the charge or credit) or the reason; the warning lists the
-// members who lose access and the projects removed. Confirm ("Please wait..." while busy) is enabled
-// only for a possible change; on success the page reloads. `?plan=` or `?plan_change=` opens it.
+// The change-plan form (accounts-billing.md sections 2 and 4): collapsed behind "Change plan"; a plan
+// (with a link to /api for API plans and the chosen plan's What's Included list), a cycle, users
+// (per-seat plans: 2 to 25, monthly only) and an optional offer code; every change asks GET
+// /settings/check_change.json and shows processing, then possible (with the charge or credit, and the
+// offer's price) or the reason; the warning lists what the change takes away (change-plan-warning.tsx).
+// Confirm ("Please wait..." while busy) is enabled only for a possible change; on success the page
+// reloads. `?plan=` or `?plan_change=` opens it.
 import { useEffect, useState } from 'react';
+import { formatUsd } from '@parcel-map/contracts/money';
 import { ApiError, getJson, sendJson } from '../../api/client.ts';
-import { changeCheckLine, type ChangeCheck } from './change-check.ts';
+import { loadPlans, type PlanEntry } from '../plans/api.ts';
+import { changeCheckLine, type ChangeCheck, type ChangeEffects } from './change-check.ts';
+import { ChangePlanWarning } from './change-plan-warning.tsx';
 
 interface Check extends ChangeCheck {
-  effects: { users: [string, string, number][]; maps: [number, string][] };
+  effects: ChangeEffects;
 }
+
+const none: ChangeEffects = { users: [], maps: [], sources: [], deprecatedApi: false };
 
 const choices = [
   { plan: 'level1', label: 'Pro' },
@@ -25,46 +32,56 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
   const [plan, setPlan] = useState(preset ?? props.current.plan);
   const [cycle, setCycle] = useState(props.current.cycle);
   const [users, setUsers] = useState(props.current.users);
+  const [codeText, setCodeText] = useState('');
+  // The code is sent when applied, not on every key: each check with a code counts as an attempt.
+  const [code, setCode] = useState<string | null>(null);
   const [check, setCheck] = useState<Check | 'processing' | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [plans, setPlans] = useState<PlanEntry[]>([]);
   const perSeat = plan === 'team_flex';
+  const request = () => ({
+    plan,
+    cycle: perSeat ? 'monthly' : cycle,
+    users: perSeat ? Math.max(2, users) : 1,
+    ...(code ? { code } : {}),
+  });
+
+  useEffect(() => {
+    if (!open || plans.length > 0) return;
+    loadPlans()
+      .then((answer) => setPlans(answer.plans))
+      .catch(() => setPlans([]));
+  }, [open, plans.length]);
 
   useEffect(() => {
     if (!open) return;
     let live = true;
     setCheck('processing');
-    getJson<Check>('/settings/check_change.json', {
-      plan,
-      cycle: perSeat ? 'monthly' : cycle,
-      users: perSeat ? Math.max(2, users) : 1,
-    })
+    getJson<Check>('/settings/check_change.json', request())
       .then((answer) => live && setCheck(answer))
       .catch(
-        (error: unknown) =>
-          live && setCheck({ possible: false, reason: (error as Error).message, effects: { users: [], maps: [] } }),
+        (error: unknown) => live && setCheck({ possible: false, reason: (error as Error).message, effects: none }),
       );
     return () => {
       live = false;
     };
-  }, [open, plan, cycle, users, perSeat]);
+  }, [open, plan, cycle, users, perSeat, code]);
 
   const cancel = () => {
     setOpen(false);
     setPlan(props.current.plan);
     setCycle(props.current.cycle);
     setUsers(props.current.users);
+    setCodeText('');
+    setCode(null);
     setProblem(null);
   };
   const confirm = async () => {
     setBusy(true);
     setProblem(null);
     try {
-      await sendJson('PUT', '/subscriptions/update.json', {
-        plan,
-        cycle: perSeat ? 'monthly' : cycle,
-        users: perSeat ? Math.max(2, users) : 1,
-      });
+      await sendJson('PUT', '/subscriptions/update.json', request());
       location.reload();
     } catch (error) {
       setProblem(error instanceof ApiError ? error.message : (error as Error).message);
@@ -79,8 +96,8 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
       </button>
     );
   const result = check === 'processing' || check === null ? null : check;
-  const losing = result?.effects.users ?? [];
-  const removed = result?.effects.maps ?? [];
+  const chosen = plans.find((p) => p.plan === plan);
+  const offerPrice = code && result?.possible && result.price !== undefined ? result.price : null;
   return (
     <form
       className="account-form checkout-form"
@@ -107,6 +124,19 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
           ))}
         </select>
       </label>
+      <p className="small">
+        Parcel records for your own apps? <a href="/api">See the parcel API</a>.
+      </p>
+      {chosen && (
+        <div className="small" data-testid="change-plan-included">
+          <strong>What's Included</strong>
+          <ul className="plan-included">
+            {chosen.included.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </div>
+      )}
       {plan !== 'level0' && (
         <label>
           Billing cycle
@@ -134,17 +164,39 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
           />
         </label>
       )}
-      <p className="small" data-testid="change-plan-check" role="status">
-        {changeCheckLine(check)}
-      </p>
-      {(losing.length > 0 || removed.length > 0 || problem) && (
-        <div className="warning-box small" data-testid="change-plan-warning">
-          {(losing.length > 0 || removed.length > 0) && <p>Some users or data will exceed the new plan limit.</p>}
-          {losing.length > 0 && <p>Members who lose access: {losing.map((u) => u[0]).join(', ')}</p>}
-          {removed.length > 0 && <p>Projects removed: {removed.map((m) => m[1]).join(', ')}</p>}
-          {problem && <p className="error">{problem}</p>}
-        </div>
+      {plan !== 'level0' && (
+        <label>
+          Offer code (optional)
+          <span className="offer-code">
+            <input
+              data-testid="change-plan-code"
+              value={codeText}
+              maxLength={40}
+              autoComplete="off"
+              onChange={(e) => setCodeText(e.target.value)}
+            />{' '}
+            <button
+              type="button"
+              className="button"
+              data-testid="change-plan-code-apply"
+              disabled={codeText.trim() === code}
+              onClick={() => setCode(codeText.trim() || null)}
+            >
+              Apply
+            </button>
+          </span>
+        </label>
       )}
+      {offerPrice !== null && (
+        <p className="small" data-testid="change-plan-offer">
+          Offer applied: {formatUsd(offerPrice)} a {perSeat || cycle === 'monthly' ? 'month' : 'year'}
+          {chosen ? ` instead of ${formatUsd(listPrice(chosen, perSeat ? 'monthly' : cycle, users))}` : ''}.
+        </p>
+      )}
+      <p className="small" data-testid="change-plan-check" role="status">
+        {code && result && !result.possible ? `Offer code ${code}: ${result.reason}` : changeCheckLine(check)}
+      </p>
+      <ChangePlanWarning effects={result?.effects ?? null} problem={problem} />
       <span>
         <button
           type="submit"
@@ -160,4 +212,10 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
       </span>
     </form>
   );
+}
+
+/** The plan's list price for a period (per-seat plans: times the users). */
+function listPrice(plan: PlanEntry, cycle: string, users: number): number {
+  const unit = cycle === 'annual' && plan.prices.annual !== null ? plan.prices.annual : plan.prices.monthly;
+  return plan.per_seat_pricing ? unit * Math.max(2, users) : unit;
 }

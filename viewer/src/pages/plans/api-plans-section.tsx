@@ -49,7 +49,7 @@ export function ApiPlansSection(props: { payment: PaymentSetup | null }) {
         Parcel records and tiles for your own apps. <a href="/api">About the API</a>
       </p>
       <ApiPlansTable
-        plans={answer.api_plans}
+        plans={answer.api_plans.filter((p) => !p.tiles_only)}
         current={current}
         chosen={plan?.plan ?? null}
         sandboxAvailable={answer.sandbox_available}
@@ -76,6 +76,18 @@ export function ApiPlansSection(props: { payment: PaymentSetup | null }) {
           ) : null}
         </section>
       )}
+      {answer.api_plans
+        .filter((p) => p.tiles_only)
+        .map((p) => (
+          <p key={p.plan} className="small" data-testid={`api-plan-${p.plan}`}>
+            <strong>{p.display_name}</strong>: {p.subtitle}. {p.included.join('; ')}.{' '}
+            {current === p.plan ? (
+              <strong>Current Plan</strong>
+            ) : (
+              <a href={p.properties.contact_link ?? 'mailto:sales@parcel-map.org'}>{p.prices.text}</a>
+            )}
+          </p>
+        ))}
       <ApiAddOnsTable addOns={answer.api_add_ons} />
     </section>
   );

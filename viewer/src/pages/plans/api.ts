@@ -11,6 +11,8 @@ export interface PlanEntry {
   prices: { monthly: number; annual: number | null };
   per_seat_pricing: boolean;
   purchasable: boolean;
+  /** Sold by contract (Enterprise, Unlimited): the card says "Contact us" and links here. */
+  contact_link?: string;
   users?: { min: number; max: number };
   included: string[];
   annual_savings: number;

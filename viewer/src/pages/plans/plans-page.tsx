@@ -20,6 +20,7 @@ const preselected = () => new URLSearchParams(location.hash.replace(/^#/, '')).g
 function buttonText(plan: PlanEntry, current: string | null, chosen: string | null): string {
   if (plan.plan === current) return 'Current Plan';
   if (plan.plan === chosen) return `Choosing ${plan.name}`;
+  if (plan.contact_link) return 'Contact Us';
   return plan.purchasable ? `Choose ${plan.name}` : `Start with ${plan.name}`;
 }
 
@@ -49,6 +50,7 @@ export function PlansPage() {
   const plan = plans.find((p) => p.plan === chosen && p.purchasable && p.plan !== current) ?? null;
 
   const choose = (entry: PlanEntry) => {
+    if (entry.contact_link) return location.assign(entry.contact_link);
     if (!entry.purchasable) return location.assign('/');
     setChosen(entry.plan);
     setUsers(entry.per_seat_pricing ? Math.max(2, entry.users?.min ?? 2) : 1);
@@ -89,8 +91,17 @@ export function PlansPage() {
               <h2>{p.name}</h2>
               <p className="muted small">{p.subtitle}</p>
               <p className="plan-price" data-testid={`price-${p.plan}`}>
-                {formatUsd(annual ? p.prices.annual! : p.prices.monthly)}
-                <span className="small"> {annual ? '/ year' : p.per_seat_pricing ? '/ user / month' : '/ month'}</span>
+                {p.contact_link ? (
+                  'Contact us'
+                ) : (
+                  <>
+                    {formatUsd(annual ? p.prices.annual! : p.prices.monthly)}
+                    <span className="small">
+                      {' '}
+                      {annual ? '/ year' : p.per_seat_pricing ? '/ user / month' : '/ month'}
+                    </span>
+                  </>
+                )}
               </p>
               {annual && p.annual_savings > 0 && (
                 <p className="plan-savings small" data-testid={`savings-${p.plan}`}>

@@ -87,6 +87,56 @@ describe('changing plan', () => {
     ]);
   });
 
+  it('lists and removes the surveys, focus areas and follows past the new limits, once even when the confirm is replayed', async () => {
+    clock = new Date('2026-04-01T00:00:00Z');
+    const { manager, billing } = await teamOfThree();
+    const slug = billing.split('/')[2]!;
+    const groupId = Number((await sql`SELECT id FROM groups WHERE slug = ${slug}`)[0]!.id);
+    const userId = (await manager.session()).user.id;
+    for (let i = 1; i <= 6; i++)
+      await manager.post('/projects.json', { name: `Map ${i}`, query: { path: '/us/ma/middlesex/cambridge' } });
+    await sql`UPDATE projects SET updated_at = now() - make_interval(days => 10) WHERE name = 'Map 1' AND group_id = ${groupId}`;
+    await sql`INSERT INTO surveys (project_id, group_id, created_by, name)
+      SELECT id, group_id, ${userId}, 'Doors survey' FROM projects WHERE name = 'Map 1' AND group_id = ${groupId}`;
+    for (let i = 1; i <= 7; i++)
+      await sql`INSERT INTO focus_areas (group_id, created_by, name, geom, acres, created_at)
+        VALUES (${groupId}, ${userId}, ${`Area ${i}`}, ST_Multi(ST_MakeEnvelope(-71.11, 42.37, -71.10, 42.38, 4326)), 1,
+                now() + make_interval(secs => ${i}))`;
+    await sql`INSERT INTO follows (user_id, kind, path, created_at)
+      SELECT ${userId}, 'place', '/us/ma/place-' || n, now() + make_interval(secs => n) FROM generate_series(1, 102) n`;
+
+    const check = await manager.get('/settings/check_change.json?plan=level1&cycle=monthly&users=1');
+    expect(check.json.possible).toBe(true);
+    const sources = check.json.effects.sources as [number, string, string][];
+    expect(sources.filter((s) => s[2] === 'survey').map((s) => s[1])).toEqual(['Doors survey']);
+    expect(sources.filter((s) => s[2] === 'focus_area').map((s) => s[1])).toEqual(['Area 6', 'Area 7']);
+    expect(sources.filter((s) => s[2] === 'follow').map((s) => s[1])).toEqual(['/us/ma/place-101', '/us/ma/place-102']);
+    expect(check.json.effects.deprecatedApi).toBe(false);
+
+    const body = { plan: 'level1', cycle: 'monthly', users: 1 };
+    // The same confirm sent twice at once and once more later: one change, one removal, one order.
+    const [a, b] = await Promise.all([
+      manager.put('/subscriptions/update.json', body),
+      manager.put('/subscriptions/update.json', body),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const replay = await manager.put('/subscriptions/update.json', body);
+    expect(replay.status).toBe(409);
+    expect(replay.json.error.message).toBe('That is your current plan.');
+    const counts = async () =>
+      (
+        await sql`SELECT (SELECT count(*)::int FROM focus_areas WHERE group_id = ${groupId}) AS areas,
+          (SELECT count(*)::int FROM follows WHERE user_id = ${userId}) AS follows,
+          (SELECT count(*)::int FROM surveys WHERE group_id = ${groupId}) AS surveys,
+          (SELECT count(*)::int FROM projects WHERE group_id = ${groupId}) AS projects,
+          (SELECT count(*)::int FROM orders WHERE group_id = ${groupId}) AS orders`
+      )[0];
+    expect(await counts()).toEqual({ areas: 5, follows: 100, surveys: 0, projects: 5, orders: 2 });
+    const [kept] =
+      await sql`SELECT max(path) AS last FROM follows WHERE user_id = ${userId} AND path LIKE '/us/ma/place-10_'`;
+    expect(kept!.last).toBe('/us/ma/place-100');
+  });
+
   it('charges an upgrade at once for the rest of the period, and a move to annual starts a new year', async () => {
     clock = new Date('2026-04-01T00:00:00Z');
     const { manager } = await teamOfThree();
@@ -141,6 +191,12 @@ describe('changing plan', () => {
       cycle: 'monthly',
     });
     expect(api.json).toMatchObject({ status: 'ok', charge: 12500 - 9950, credit: 0 });
+    // Starter cannot carry API access: the check says the API access goes.
+    expect(
+      (await manager.get('/settings/check_change.json?plan=level0&cycle=monthly&users=1')).json.effects,
+    ).toMatchObject({
+      deprecatedApi: true,
+    });
     const again = await manager.put('/subscriptions/update.json', { plan: 'team_flex', cycle: 'monthly', users: 2 });
     expect(again.json).toMatchObject({ status: 'ok', charge: 9950 });
     expect(await charges()).toEqual([9900, 9950, 2550, 9950]);

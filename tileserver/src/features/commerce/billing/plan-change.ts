@@ -1,8 +1,9 @@
 // Changing plan (accounts-billing.md section 4): GET /settings/check_change.json answers whether a
-// change is possible and what it takes away (members beyond the new seats, projects beyond the new
-// limit), with the prorated charge or credit; PUT /subscriptions/update.json makes it: the difference
-// for the rest of the period is charged at once (credit first), a downgrade leaves a credit, and the
-// listed members and projects go. Starter (level0) cancels at the end of the period. Managers only.
+// change is possible and what it takes away (plan-change-effects.ts: members, projects, surveys, focus
+// areas and follows past the new limits), with the prorated charge or credit; PUT
+// /subscriptions/update.json makes it: the difference for the rest of the period is charged at once
+// (credit first), a downgrade leaves a credit, and what was listed goes. Starter (level0) cancels at
+// the end of the period. Managers only.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { boundedString } from '@parcel-map/contracts/bounded-string';
@@ -16,9 +17,7 @@ import { checkout, type Pay } from '../../../payments/checkout.ts';
 import type { PaymentProvider } from '../../../payments/provider.ts';
 import { applyCombo, assessCombo, apiPeriodPrice, noSitePlan } from './site-api-access.ts';
 import { comboBody, comboQuery } from '@parcel-map/contracts/commerce/site-api-access';
-import { projectLimits } from '../plans/project-limits.ts';
-import { membersPastSeats, removeMembersPastSeats } from '../../people/groups/service.ts';
-import { projectsPastLimit, removeProjectsPastLimit } from '../../workspace/projects/service.ts';
+import { applyEffects, changeEffects, noEffects } from './plan-change-effects.ts';
 import { pastDueMessage, serverChangeKey } from './checkout-steps.ts';
 import { countOfferAttempt, findOffer, redeemOffer } from './offers.ts';
 import { assertBilling, mayOnBilling } from './policy.ts';
@@ -109,10 +108,12 @@ async function assess(deps: Ctx, db: Sql, groupId: number, userId: number, body:
   if (next.plan.plan === subscription.plan && next.cycle === subscription.cycle && next.users === subscription.users) {
     return { possible: false as const, reason: 'That is your current plan.' };
   }
-  // Members beyond the new seats lose access (managers stay first), projects beyond the new limit go.
-  const users = await membersPastSeats(db, groupId, next.plan.tier === 'free' ? 1 : next.users);
-  const limit = projectLimits[next.plan.tier].projects;
-  const maps = Number.isFinite(limit) ? await projectsPastLimit(db, groupId, Math.max(0, limit === 0 ? 0 : limit)) : [];
+  const effects = await changeEffects(db, deps.config, {
+    groupId,
+    plan: next.plan,
+    seats: next.users,
+    apiAccess: subscription.api_access,
+  });
   if (body.code) countOfferAttempt(deps.config, userId);
   const offer = body.code
     ? await findOffer(db, body.code, { plan: next.plan.plan, cycle: next.cycle, groupId, now: deps.now() })
@@ -150,12 +151,7 @@ async function assess(deps: Ctx, db: Sql, groupId: number, userId: number, body:
     apiPrice,
     money,
     offer,
-    effects: {
-      users: users.map((u) => [u.name, u.role, Number(u.user_id)]),
-      maps: maps.map((m) => [Number(m.id), m.name]),
-      sources: [],
-      deprecatedApi: false,
-    },
+    effects,
   };
 }
 
@@ -165,7 +161,7 @@ async function checkChange(c: Context, deps: Ctx): Promise<Response> {
     const group = comboGroup(await deps.callers.of(c));
     const query = comboQuery.parse(c.req.query());
     const result = await assessCombo(sql, group, query, deps.now());
-    const effects = { users: [], maps: [], sources: [], deprecatedApi: false };
+    const effects = noEffects();
     if (!result.possible) return c.json({ possible: false, reason: result.reason, effects });
     return c.json({
       possible: true,
@@ -185,7 +181,7 @@ async function checkChange(c: Context, deps: Ctx): Promise<Response> {
     return c.json({
       possible: false,
       reason: result.reason,
-      effects: { users: [], maps: [], sources: [], deprecatedApi: false },
+      effects: noEffects(),
     });
   return c.json({
     possible: true,
@@ -257,10 +253,7 @@ async function changePlan(c: Context, deps: Ctx): Promise<Response> {
       creditCents: money.creditCents,
     });
     await setGroupPlan(db, group.id, { tier: next.plan.tier, subtier: next.plan.plan, seats: next.users });
-    const leaving = result.effects.users.map((u) => u[2] as number);
-    if (leaving.length > 0) await removeMembersPastSeats(db, group.id, leaving);
-    const removed = result.effects.maps.map((m) => m[0] as number);
-    if (removed.length > 0) await removeProjectsPastLimit(db, group.id, removed);
+    await applyEffects(db, group.id, result.effects);
     const credited = money.creditCents - subscription.credit_cents;
     await insertChangeOrder(db, {
       groupId: group.id,

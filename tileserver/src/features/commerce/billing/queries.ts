@@ -372,3 +372,12 @@ export async function refundedCents(sql: Sql, chargeId: string): Promise<number>
     SELECT coalesce(-sum(amount_cents), 0)::int AS refunded FROM orders WHERE kind = 'refund' AND charge_id = ${chargeId}`;
   return done!.refunded;
 }
+
+/** The account's plan ids: its plan (site or API plan, groups.subtier) and the API access on a site plan. */
+export async function accountPlanIds(sql: Sql, groupId: number) {
+  const [row] = await sql<{ subtier: string | null; api_access: string | null }[]>`
+    SELECT g.subtier, s.api_access FROM groups g
+    LEFT JOIN subscriptions s ON s.group_id = g.id AND s.status <> 'canceled'
+    WHERE g.id = ${groupId}`;
+  return row ?? { subtier: null, api_access: null };
+}

@@ -174,6 +174,15 @@ describe('plans', () => {
     const pro = res.json.plans.find((p: { plan: string }) => p.plan === 'level1');
     expect(pro.annual_savings).toBe(pro.prices.monthly * 12 - pro.prices.annual);
     expect(pro.price_text.monthly).toMatch(/^\$\d/);
+    // The site plans above Team are sold by contract: "Contact us" with an address, never a checkout.
+    for (const [id, name] of [
+      ['level2', 'Enterprise'],
+      ['level4', 'Unlimited'],
+    ]) {
+      const plan = res.json.plans.find((p: { plan: string }) => p.plan === id);
+      expect(plan).toMatchObject({ name, purchasable: false, price_text: { monthly: 'Contact us' } });
+      expect(plan.contact_link).toMatch(/^mailto:/);
+    }
   });
 });
 

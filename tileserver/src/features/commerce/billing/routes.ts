@@ -52,7 +52,7 @@ function planList(c: Context, deps: Ctx): Response {
       ...p,
       annual_savings: annualSavingsCents(p),
       price_text: {
-        monthly: formatUsd(p.prices.monthly),
+        monthly: p.contact_link ? 'Contact us' : formatUsd(p.prices.monthly),
         annual: p.prices.annual === null ? null : formatUsd(p.prices.annual),
       },
     })),

@@ -13,6 +13,8 @@ const planSchema = z.object({
   prices: z.object({ monthly: cents, annual: cents.nullable() }),
   per_seat_pricing: z.boolean(),
   purchasable: z.boolean(),
+  /** Sold by contract (Enterprise, Unlimited): the plans page's "Contact us" address instead of a checkout. */
+  contact_link: z.string().optional(),
   users: z.object({ min: z.number().int().min(1), max: z.number().int().max(25) }).optional(),
   limits: z.record(z.string(), z.number().int().nullable()).optional(),
   included: z.array(z.string()),

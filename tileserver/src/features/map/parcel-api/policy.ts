@@ -35,11 +35,17 @@ export function apiCaller(caller: Caller): { access: Access } | { groupId: numbe
 }
 
 /** A group's access from its API standing; 403 without an API plan. */
+export const tilesOnlyPlan =
+  'Your API plan includes vector tiles only: parcel records need the Standard or Premium API plan.';
+
 export function accessOfStanding(
   groupId: number,
   standing: Pick<Standing, 'plan' | 'row' | 'recordsLeft'> | undefined,
 ): Access {
   if (!standing) throw new ApiError('FORBIDDEN', needsApiPlan, { upgrade: '/plans' });
+  // A tiles-only plan (api_tiles) draws parcels through the tile routes and never reads records.
+  if (standing.plan.tiles_only)
+    throw new ApiError('FORBIDDEN', tilesOnlyPlan, { plan: standing.row.plan, upgrade: '/plans' });
   return {
     level: standing.plan.limits.schema === 'premium' ? 'team' : 'pro',
     counties: standing.plan.sandbox ? standing.row.counties : null,

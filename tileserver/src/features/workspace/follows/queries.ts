@@ -88,3 +88,16 @@ export async function removeFollow(sql: Sql, userId: number, id: number): Promis
 export async function removeFollowByPath(sql: Sql, userId: number, path: string): Promise<boolean> {
   return (await sql`DELETE FROM follows WHERE user_id = ${userId} AND path = ${path} RETURNING id`).length === 1;
 }
+
+/** Each of these users' follows past their first `keep` (by creation): the newest ones over a limit. */
+export async function followsBeyond(sql: Sql, userIds: number[], keep: number) {
+  return sql<{ id: string; path: string; user_id: string }[]>`
+    SELECT id, path, user_id FROM (
+      SELECT id, path, user_id, row_number() OVER (PARTITION BY user_id ORDER BY created_at, id) AS n
+      FROM follows WHERE user_id = ANY(${userIds})
+    ) ranked WHERE n > ${keep} ORDER BY user_id, n`;
+}
+
+export async function deleteFollowsOfUsers(sql: Sql, userIds: number[], ids: number[]): Promise<void> {
+  await sql`DELETE FROM follows WHERE user_id = ANY(${userIds}) AND id = ANY(${ids})`;
+}

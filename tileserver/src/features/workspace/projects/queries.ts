@@ -198,3 +198,21 @@ export async function detachFocusArea(sql: Sql, projectId: number, focusAreaId: 
     ).length === 1
   );
 }
+
+/** The focus areas past the first `keep` by creation: the newest ones a smaller plan has no room for. */
+export async function focusAreasBeyond(sql: Sql, groupId: number, keep: number) {
+  return sql<
+    { id: string; name: string }[]
+  >`SELECT id, name FROM focus_areas WHERE group_id = ${groupId} ORDER BY created_at, id OFFSET ${keep}`;
+}
+
+export async function deleteFocusAreasOfGroup(sql: Sql, groupId: number, ids: number[]): Promise<void> {
+  await sql`DELETE FROM focus_areas WHERE group_id = ${groupId} AND id = ANY(${ids})`;
+}
+
+/** The surveys inside these projects of the group: they go with their projects. */
+export async function surveysOfProjects(sql: Sql, groupId: number, projectIds: number[]) {
+  return sql<
+    { id: string; name: string }[]
+  >`SELECT id, name FROM surveys WHERE group_id = ${groupId} AND project_id = ANY(${projectIds}) ORDER BY id`;
+}

@@ -6,7 +6,16 @@ import type { Sql } from '../../../db/client.ts';
 import { secretHash } from '../../../auth/sessions.ts';
 import { ApiError } from '../../../errors.ts';
 import { projectAccess } from './policy.ts';
-import { deleteProjectsOfGroup, isSharedWith, projectByPath, projectsBeyond, type ProjectRow } from './queries.ts';
+import {
+  deleteFocusAreasOfGroup,
+  deleteProjectsOfGroup,
+  focusAreasBeyond,
+  isSharedWith,
+  projectByPath,
+  projectsBeyond,
+  surveysOfProjects,
+  type ProjectRow,
+} from './queries.ts';
 
 export type { ProjectRow };
 
@@ -40,4 +49,26 @@ export async function projectsPastLimit(
 
 export async function removeProjectsPastLimit(sql: Sql, groupId: number, projectIds: number[]): Promise<void> {
   await deleteProjectsOfGroup(sql, groupId, projectIds);
+}
+
+/** The newest focus areas past `limit` (by creation): those a plan with that limit removes. */
+export async function focusAreasPastLimit(
+  sql: Sql,
+  groupId: number,
+  limit: number,
+): Promise<{ id: string; name: string }[]> {
+  return focusAreasBeyond(sql, groupId, limit);
+}
+
+export async function removeFocusAreasPastLimit(sql: Sql, groupId: number, ids: number[]): Promise<void> {
+  await deleteFocusAreasOfGroup(sql, groupId, ids);
+}
+
+/** The surveys of these projects (a survey lives in its project and is removed with it). */
+export async function surveysInProjects(
+  sql: Sql,
+  groupId: number,
+  projectIds: number[],
+): Promise<{ id: string; name: string }[]> {
+  return projectIds.length === 0 ? [] : surveysOfProjects(sql, groupId, projectIds);
 }
