@@ -15,13 +15,15 @@ const titles: Record<PaneTab, string> = { overview: 'Overview', settings: 'Map S
 export function SidePaneTabs() {
   const [tab, setTab] = useAtom(paneTabAtom);
   useEffect(() => {
-    const read = () => {
-      const next = paneTabOfHash(location.hash);
+    // The event's own URL: the map's hash writer may already have rewritten location.hash without the key.
+    const read = (hash: string) => {
+      const next = paneTabOfHash(hash);
       if (next) setTab(next);
     };
-    read();
-    window.addEventListener('hashchange', read);
-    return () => window.removeEventListener('hashchange', read);
+    read(location.hash);
+    const changed = (e: HashChangeEvent) => read(new URL(e.newURL).hash);
+    window.addEventListener('hashchange', changed);
+    return () => window.removeEventListener('hashchange', changed);
   }, [setTab]);
   if (!tab) return null;
   const close = () => {

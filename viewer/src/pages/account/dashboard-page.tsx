@@ -104,7 +104,11 @@ export function DashboardPage() {
               </p>
             )}
           </Status>
-          {group && <a href={`${group.path}/settings/billing`}>Billing</a>}
+          {group && (
+            <p>
+              <a href={`${group.path}/settings/billing`}>Billing</a>
+            </p>
+          )}
         </Card>
       </div>
     </PageFrame>
