@@ -1,6 +1,6 @@
 // Browser tests of bulk data licences: the /bulk page lists the states and counties we serve, the
 // parcel schema's fields and the formats; the enquiry form refuses a missing state readably, then sends,
-// and the team's mail and the admin list hold the enquiry.
+// and the enquiry is stored (its mail to the team is checked by the route's own test).
 import { describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './browser.ts';
 import { useHarness } from './harness.ts';

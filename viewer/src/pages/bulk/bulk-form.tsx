@@ -58,7 +58,7 @@ export function BulkForm({ states }: { states: { code: string; name: string }[] 
       <fieldset>
         <legend>Coverage wanted</legend>
         {bulkScopes.map((s) => (
-          <label key={s} className="bulk-states">
+          <label key={s} className="bulk-choice">
             <input
               type="radio"
               name="scope"

@@ -75,7 +75,7 @@ export function BulkPage() {
       <section className="dashboard-card" data-testid="bulk-fields">
         <h2>Fields ({parcelFields.length})</h2>
         {fieldGroups.map((g) => (
-          <details key={g}>
+          <details key={g} className="bulk-fields-group">
             <summary>
               {g} ({parcelFields.filter((f) => f.group === g).length})
             </summary>

@@ -4,7 +4,8 @@
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
-import { navOpenAtom, navOpensOnStart, panelAtom } from '../../state/ui.ts';
+import { accountTabAtom } from '../../state/account-tab.ts';
+import { detailsOpenAtom, navOpenAtom, navOpensOnStart, panelAtom } from '../../state/ui.ts';
 import { ProfileEntry } from '../../features/accounts/profile-entry.tsx';
 import { FocusAreasNavButton } from '../../features/focus-areas/focus-areas-nav.tsx';
 import { exportOpenAtom, insightsOpenAtom, paneTabAtom } from '../../state/tabs.ts';
@@ -14,7 +15,13 @@ function useNavOnStart(setOpen: (open: boolean) => void) {
   const session = useAtomValue(sessionAtom);
   const loaded = useAtomValue(sessionLoadedAtom);
   const started = useRef(false);
-  const covering = [useAtomValue(insightsOpenAtom), useAtomValue(exportOpenAtom), useAtomValue(paneTabAtom)];
+  const covering = [
+    useAtomValue(insightsOpenAtom),
+    useAtomValue(exportOpenAtom),
+    useAtomValue(paneTabAtom),
+    useAtomValue(accountTabAtom),
+    useAtomValue(detailsOpenAtom),
+  ];
   const panel = useAtomValue(panelAtom);
   useEffect(() => {
     if (!loaded || started.current) return;
