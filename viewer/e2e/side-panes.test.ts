@@ -47,6 +47,11 @@ describe('side panes', () => {
       await tp.page.getByTestId('close-pane-tab').click();
       await waitForIdle(tp.page);
       expect(await tp.page.getByTestId('side-nav').isVisible(), `${level} at ${width}`).toBe(opens);
+      if (opens) {
+        // Beside the place header, not over it: the search box stays clickable.
+        await tp.page.getByTestId('search-input').click({ timeout: 5_000 });
+        await screenshot(tp.page, 'nav-open-pro-1440');
+      }
       expect(tp.errors).toEqual([]);
       await tp.context.close();
     }
