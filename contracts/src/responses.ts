@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { openApiShape } from './api-routes-v2.ts';
 import { errorBody } from './errors.ts';
 import { apiAccountOrNone, apiCountiesAnswer, apiPlansAnswer } from './commerce/api-plans.ts';
+import { bulkRequestsAnswer } from './commerce/bulk.ts';
 import { adminOrdersAnswer, billingAnswer, changeCheck, ordersAnswer } from './commerce/billing.ts';
 import { profileExportsAnswer, projectExportsAnswer } from './commerce/exports.ts';
 import { plansAnswer } from './commerce/plan-pricing.ts';
@@ -73,6 +74,7 @@ export const getResponses = {
   'GET /admin/users.json': adminUsersAnswer,
   'GET /admin/user_profiles.json': profileAnswersAnswer,
   'GET /admin/requests.json': placeRequestsAnswer,
+  'GET /admin/bulk_requests.json': bulkRequestsAnswer,
   'GET /admin/search_feedback.json': searchFeedbackAnswer,
   'GET /profile/projects.json': projectsList,
   'GET /g/:group/maps/:slug{[a-z0-9-]+\\.json}': projectAnswer,

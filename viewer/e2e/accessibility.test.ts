@@ -96,6 +96,14 @@ const samples: Record<string, Sample[] | { skip: string }> = {
   '/orders/cart': [{ role: 'team', url: () => '/orders/cart', ready: '[data-testid=cart-item]' }],
   '/orders/esri/cart': [{ role: 'team', url: () => '/orders/esri/cart' }],
   '/settings/property-details': [{ role: 'team', url: () => '/settings/property-details' }],
+  '/dashboard': [{ role: 'team', url: () => '/dashboard', ready: '[data-testid=dashboard-lookups]' }],
+  '/g/:group/dashboard': [
+    { role: 'team', url: (s) => `${s.groupPath}/dashboard`, ready: '[data-testid=dashboard-lookups]' },
+  ],
+  '/settings': [{ role: 'team', url: () => '/settings' }],
+  '/g/:group/settings': [{ role: 'team', url: (s) => `${s.groupPath}/settings` }],
+  '/bulk': [{ role: 'visitor', url: () => '/bulk', ready: '[data-testid=bulk-coverage]' }],
+  '/admin/bulk_requests': [{ role: 'admin', url: () => '/admin/bulk_requests' }],
 };
 
 /** The violations axe-core finds on the page as it is now, one readable line per violation. */

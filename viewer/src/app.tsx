@@ -13,6 +13,8 @@ import { BookmarkPins } from './features/follows/bookmark-pins.tsx';
 import { HoverBar } from './shell/hover-bar/hover-bar.tsx';
 import { InsightsTab } from './features/insights/insights-tab.tsx';
 import { ExportTab } from './features/exports/export-tab.tsx';
+import { SidePaneTabs } from './features/side-panes/side-pane-tabs.tsx';
+import { WaterfallPanel } from './features/side-panes/waterfall-panel.tsx';
 import { useKeyboard } from './shell/keyboard/use-keyboard.ts';
 import { LayersPanel } from './features/layers-panel/layers-panel.tsx';
 import { LegendPanel, MapLegend } from './features/legend/legend-panel.tsx';
@@ -78,6 +80,8 @@ export function App({ firstMap }: { firstMap: FirstMap }) {
       </SidePaneSheet>
       <InsightsTab />
       <ExportTab />
+      <SidePaneTabs />
+      <WaterfallPanel />
       <PlaceUnavailable />
       <LogoMenu />
       <ZoomNotices />

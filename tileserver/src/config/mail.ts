@@ -11,4 +11,9 @@ export const mailVariables = {
     .min(3)
     .default('Parcel Map <no-reply@localhost>')
     .describe('Sender of password-reset and invitation mail'),
+  SALES_EMAIL: z
+    .string()
+    .min(3)
+    .default('sales@localhost')
+    .describe('Where bulk data licence enquiries (the /bulk form) are mailed'),
 };

@@ -71,6 +71,25 @@ export const pages: { path: string; load: PageModule }[] = [
     path: '/admin/metrics',
     load: () => import('./admin/admin-metrics-page.tsx').then((m) => ({ Component: m.AdminMetricsPage })),
   },
+  // The logo menu's Dashboard and Settings (with the group path the plan class builds) and bulk licences.
+  {
+    path: '/dashboard',
+    load: () => import('./account/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  },
+  {
+    path: '/g/:group/dashboard',
+    load: () => import('./account/dashboard-page.tsx').then((m) => ({ Component: m.DashboardPage })),
+  },
+  { path: '/settings', load: () => import('./account/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })) },
+  {
+    path: '/g/:group/settings',
+    load: () => import('./account/settings-page.tsx').then((m) => ({ Component: m.SettingsPage })),
+  },
+  { path: '/bulk', load: () => import('./bulk/bulk-page.tsx').then((m) => ({ Component: m.BulkPage })) },
+  {
+    path: '/admin/bulk_requests',
+    load: () => import('./admin/admin-bulk-requests-page.tsx').then((m) => ({ Component: m.AdminBulkRequestsPage })),
+  },
   // Admin pages not built yet are "not found", not the map.
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },

@@ -33,6 +33,21 @@ export const panelAtom = atom<PanelId | null>(null);
 /** The side navigation (Alt+T). Spec 4 opens it on wide screens for paid or group users only, so an
  * anonymous visitor starts with it closed; the map controls stay visible either way. */
 export const navOpenAtom = atom(false);
+/** The group onboarding (waterfall) panel: opens for a group the user is not in (spec map.md 4, 6). */
+export const waterfallOpenAtom = atom(false);
+
+/** Wide layout: window wider than 1165 px (spec 9), where the navigation may open by itself. */
+export const wideLayoutPx = 1165;
+
+/** Spec 4: the navigation opens by itself on wide screens (and never at 768 px or less) for paid or group users. */
+export function navOpensOnStart(width: number, paid: boolean, inGroup: boolean): boolean {
+  return width > wideLayoutPx && (paid || inGroup);
+}
+
+/** Spec 4, 6: the waterfall opens when the URL names a group's project and the user is not in that group. */
+export function waterfallOpensFor(projectGroup: string | null, userGroupPath: string | null): boolean {
+  return projectGroup !== null && userGroupPath !== `/g/${projectGroup}`;
+}
 export const detailsOpenAtom = atom(false);
 export const toolAtom = atom<ToolState>({ tool: null, points: [], finished: false });
 export const unitsAtom = atom<{ distance: DistanceUnit; area: AreaUnit }>({ distance: 'miles', area: 'acres' });

@@ -6,6 +6,7 @@ import type { Services } from '../../services.ts';
 import { apiPlanRoutes } from './api-plans/routes.ts';
 import { adminOrderRoutes } from './billing/admin-orders.ts';
 import { cardRoutes } from './billing/cards.ts';
+import { bulkRoutes } from './bulk/routes.ts';
 import { offerRoutes } from './billing/offers.ts';
 import { planChangeRoutes } from './billing/plan-change.ts';
 import { startRenewalJob } from './billing/renewal-job.ts';
@@ -27,6 +28,7 @@ export function routes(services: Services): Hono {
   app.route('/', exportRoutes(deps));
   app.route('/', cartRoutes(deps));
   app.route('/', storeRoutes(deps));
+  app.route('/', bulkRoutes(deps));
   return app;
 }
 

@@ -1,15 +1,20 @@
 // The logo menu on the map (spec accounts-billing.md section 2): the plan's logo, toggled by click,
 // with the account block (the group's pages), the user block (edit user info; Upgrade to Pro and a promo
 // panel when not paid), the guest block on a shared project (who shared it), the product's other
-// offerings (API, Data Store, Feature Service) and Sign In or Sign Out (which returns to this page).
+// offerings (API, Data Store, bulk data licences, Feature Service) and Sign In or Sign Out (which returns to this page).
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { currentProjectAtom } from '../../state/project.ts';
-import { accountLinks, isPaidSession, offeringLinks, planClass, planLabel, upgradeHref } from './plan-class.ts';
+import { accountLinks, isPaidSession, offeringLinks, planClass, planLabel, upgradeHref, type MenuLink } from './plan-class.ts';
 import { signOut } from './session-actions.ts';
 import './logo-menu.css';
+
+/** The offerings in the spec's order: bulk licences go after the Data Store, before the feature service. */
+const offerings: readonly MenuLink[] = offeringLinks.flatMap((l) =>
+  l.href === '/store' ? [l, { label: 'Bulk Data Licences', href: '/bulk', testId: 'logo-bulk' }] : [l],
+);
 
 function Promo() {
   return (
@@ -115,7 +120,7 @@ export function LogoMenu() {
             </section>
           )}
           <section className="logo-block" data-testid="logo-offerings">
-            {offeringLinks.map((l) => (
+            {offerings.map((l) => (
               <a key={l.href} role="menuitem" href={l.href} data-testid={l.testId}>
                 {l.label}
               </a>

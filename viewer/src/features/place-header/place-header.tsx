@@ -8,6 +8,7 @@ import { fitBBox } from '../../map/navigate.ts';
 import { atPointAtom, showPlaceAtom } from '../../state/selection.ts';
 import { mapAtom, viewAtom } from '../../state/view.ts';
 import { countryOfPath } from '../../state/url.ts';
+import { paneTabAtom } from '../../state/tabs.ts';
 import { FollowAction } from '../follows/follow-action.tsx';
 import { SaveHomePrompt } from '../projects/save-home-prompt.tsx';
 import { SearchBox } from '../search/search-box.tsx';
@@ -18,6 +19,7 @@ export function PlaceHeader() {
   const view = useAtomValue(viewAtom);
   const map = useAtomValue(mapAtom);
   const showPlace = useSetAtom(showPlaceAtom);
+  const setPaneTab = useSetAtom(paneTabAtom);
   // Phones show only the place name and search; this opens the breadcrumbs there (desktop: always shown).
   const [expanded, setExpanded] = useState(false);
   const current = placeForZoom(at, view.zoom);
@@ -67,14 +69,19 @@ export function PlaceHeader() {
         </select>
         {breadcrumbs(at)
           .filter((p) => p.kind !== 'country')
-          .map((place) => (
+          .map((place, i, trail) => (
             <span key={place.path} className="crumb">
               <span className="sep">/</span>
               <button
                 type="button"
                 className="link-button"
                 data-testid={`crumb-${place.kind}`}
-                onClick={() => void zoomTo(place)}
+                aria-current={i === trail.length - 1 ? 'location' : undefined}
+                // The working boundary's crumb (the active place, last) also opens the overview tab (spec 1).
+                onClick={() => {
+                  if (i === trail.length - 1) setPaneTab('overview');
+                  void zoomTo(place);
+                }}
               >
                 {place.name}
               </button>

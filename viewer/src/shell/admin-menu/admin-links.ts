@@ -5,6 +5,7 @@ export const adminLinks = [
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/user_profiles', label: 'User Profiles' },
   { href: '/admin/requests', label: 'Place Requests' },
+  { href: '/admin/bulk_requests', label: 'Bulk Licence Requests' },
   { href: '/admin/search_feedback', label: 'Search Feedback' },
   { href: '/admin/orders', label: 'Orders' },
   { href: '/admin/codes', label: 'Offer Codes' },

@@ -1,16 +1,46 @@
 // The side navigation (Alt+T): the profile entry (Sign Up, Upgrade to Pro, or the group; spec 2), plus plans.
-import { useAtom, useSetAtom } from 'jotai';
-import type { MouseEvent } from 'react';
-import { navOpenAtom, panelAtom } from '../../state/ui.ts';
+// It opens by itself once, on a wide screen, for paid and group users (spec 4), and a tab or panel
+// opening later closes it, since it would cover them.
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
+import { accountTabAtom } from '../../state/account-tab.ts';
+import { detailsOpenAtom, navOpenAtom, navOpensOnStart, panelAtom } from '../../state/ui.ts';
 import { ProfileEntry } from '../../features/accounts/profile-entry.tsx';
 import { FocusAreasNavButton } from '../../features/focus-areas/focus-areas-nav.tsx';
-import { exportOpenAtom, insightsOpenAtom } from '../../state/tabs.ts';
+import { exportOpenAtom, insightsOpenAtom, paneTabAtom } from '../../state/tabs.ts';
+
+/** Opens the navigation once the session is known, when spec 4 says so; closes it when a pane opens. */
+function useNavOnStart(setOpen: (open: boolean) => void) {
+  const session = useAtomValue(sessionAtom);
+  const loaded = useAtomValue(sessionLoadedAtom);
+  const started = useRef(false);
+  const covering = [
+    useAtomValue(insightsOpenAtom),
+    useAtomValue(exportOpenAtom),
+    useAtomValue(paneTabAtom),
+    useAtomValue(accountTabAtom),
+    useAtomValue(detailsOpenAtom),
+  ];
+  const panel = useAtomValue(panelAtom);
+  useEffect(() => {
+    if (!loaded || started.current) return;
+    started.current = true;
+    if (navOpensOnStart(window.innerWidth, session.has_sitecontrol, session.group !== null)) setOpen(true);
+  }, [loaded, session, setOpen]);
+  const anyOpen = covering.some(Boolean) || panel !== null;
+  useEffect(() => {
+    if (anyOpen) setOpen(false);
+  }, [anyOpen, setOpen]);
+}
 
 export function SideNav() {
   const [open, setOpen] = useAtom(navOpenAtom);
   const setPanel = useSetAtom(panelAtom);
   const setInsightsOpen = useSetAtom(insightsOpenAtom);
   const setExportOpen = useSetAtom(exportOpenAtom);
+  const setPaneTab = useSetAtom(paneTabAtom);
+  useNavOnStart(setOpen);
   // The tab links open their tab directly: following "#insights" would be a history step whose hash has
   // no map view, and the map then flew back to the URL's place (the project home), the tab unopened.
   const openTab = (open: (value: boolean) => void) => (e: MouseEvent<HTMLAnchorElement>) => {
@@ -57,6 +87,12 @@ export function SideNav() {
           </button>
           <a href="#export" data-testid="nav-export" onClick={openTab(setExportOpen)}>
             Export
+          </a>
+          <a href="#overview" data-testid="nav-overview" onClick={openTab(() => setPaneTab('overview'))}>
+            Overview
+          </a>
+          <a href="#settings" data-testid="nav-settings" onClick={openTab(() => setPaneTab('settings'))}>
+            Map Settings
           </a>
           <a href="/plans">Plans</a>
           <a href="/store">Data Store</a>

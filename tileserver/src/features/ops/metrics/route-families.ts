@@ -15,6 +15,7 @@ const families: [string, RegExp][] = [
   ['admin', /^\/(admin|metrics)\b/],
   ['ogc', /^\/ogc\b/],
   ['arcgis', /^\/arcgis\//],
+  ['bulk licences', /^\/bulk\b/],
 ];
 
 /** The family of a route pattern (`/g/:group/maps/:slug`), not of a concrete path. */
