@@ -78,14 +78,14 @@ describe('the admin content pages', () => {
     await tp.page.getByRole('button', { name: 'Privacy' }).click();
     await tp.page.getByTestId('site-page-text').fill('# Privacy\n\nEdited by the e2e admin.');
     await tp.page.getByTestId('site-page-save').click();
-    await expect.poll(() => tp.page.getByRole('status').textContent()).toBe('Privacy saved.');
+    await expect.poll(() => tp.page.getByTestId('site-page-message').textContent()).toBe('Privacy saved.');
     await screenshot(tp.page, 'admin-pages-390');
     await tp.page.goto(`${origin}/hs/terms/privacy`);
     await tp.page.getByText('Edited by the e2e admin.').waitFor();
     await tp.page.goto(`${origin}/admin/pages`);
     await tp.page.getByRole('button', { name: 'Privacy' }).click();
     await tp.page.getByTestId('site-page-restore').click();
-    await expect.poll(() => tp.page.getByRole('status').textContent()).toBe('The shipped text is back.');
+    await expect.poll(() => tp.page.getByTestId('site-page-message').textContent()).toBe('The shipped text is back.');
     expect(tp.errors).toEqual([]);
   });
 

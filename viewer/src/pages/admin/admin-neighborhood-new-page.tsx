@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
 import type { AdminMapAnswer } from '@parcel-map/contracts/people/admin-content';
 import { ApiError, sendJson } from '../../api/client.ts';
+import { getBoundary } from '../../api/places.ts';
 import { useRemote } from '../../api/use-remote.ts';
 import { AdminLayout } from './admin-layout.tsx';
 import { boundaryFromGeoJson, boundaryFromPoints, type BoundaryGeometry } from './boundary-input.ts';
@@ -31,13 +32,28 @@ export function AdminNeighborhoodNewPage() {
       city.bbox,
     );
     window.__map = created;
+    let alive = true;
     created.getCanvas().style.cursor = 'crosshair';
     created.on('click', (e) => {
       setUploaded(null);
       setPoints((p) => [...p, [Math.round(e.lngLat.lng * 1e6) / 1e6, Math.round(e.lngLat.lat * 1e6) / 1e6]]);
     });
-    created.once('load', () => setMap(created));
-    return () => created.remove();
+    created.once('load', () => {
+      setMap(created);
+      // The city's own outline replaces its box once it arrives: the boundary must lie inside it.
+      void getBoundary(city.path).then((outline) => {
+        if (!outline || !alive) return;
+        const source = created.getSource('extents') as GeoJSONSource | undefined;
+        source?.setData({
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', geometry: outline.geometry, properties: { color: '#1f6fb2' } }],
+        });
+      });
+    });
+    return () => {
+      alive = false;
+      created.remove();
+    };
   }, [city]);
 
   useEffect(() => {
@@ -79,7 +95,7 @@ export function AdminNeighborhoodNewPage() {
   return (
     <AdminLayout title="New Neighborhood" path="/admin/neighborhoods/new" state={state}>
       <form
-        className="account-form"
+        className="account-form admin-stack-form"
         data-testid="neighborhood-form"
         onSubmit={(e) => {
           e.preventDefault();

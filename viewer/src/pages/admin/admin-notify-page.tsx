@@ -46,7 +46,7 @@ export function AdminNotifyPage() {
   return (
     <AdminLayout title="Notify Users" path="/admin/notify" state={access}>
       <form
-        className="account-form"
+        className="account-form admin-stack-form"
         data-testid="notify-form"
         onSubmit={(e) => {
           e.preventDefault();

@@ -57,7 +57,7 @@ export function AdminPagesPage() {
       </ul>
       {page && (
         <form
-          className="account-form"
+          className="account-form admin-stack-form"
           data-testid="site-page-form"
           onSubmit={(e) => {
             e.preventDefault();
@@ -74,7 +74,7 @@ export function AdminPagesPage() {
             />
           </label>
           {message && (
-            <p role="status" className={message.error ? 'error' : 'follow-message'}>
+            <p role="status" className={message.error ? 'error' : 'follow-message'} data-testid="site-page-message">
               {message.text}
             </p>
           )}
