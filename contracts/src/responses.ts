@@ -33,6 +33,7 @@ import { atPoint, boundaryFeature, childrenResponse, coverageTable, searchAnswer
 import { autocompleteAnswer, filtersAnswer } from './map/source-filters.ts';
 import { placeSources, sourceExtent, sourcesList, tileJson } from './map/sources.ts';
 import { healthReport } from './ops/health.ts';
+import { adminMapAnswer, sitePagesAnswer } from './people/admin-content.ts';
 import { importRun, importsExportsAnswer } from './ops/imports.ts';
 import {
   adminOverview,
@@ -76,6 +77,8 @@ export const getResponses = {
   'GET /admin/requests.json': placeRequestsAnswer,
   'GET /admin/bulk_requests.json': bulkRequestsAnswer,
   'GET /admin/search_feedback.json': searchFeedbackAnswer,
+  'GET /admin/map.json': adminMapAnswer,
+  'GET /admin/pages.json': sitePagesAnswer,
   'GET /profile/projects.json': projectsList,
   'GET /g/:group/maps/:slug{[a-z0-9-]+\\.json}': projectAnswer,
   'GET /neighborhoods.json': focusAreasAnswer,

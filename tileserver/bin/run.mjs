@@ -19,6 +19,7 @@ const commands = {
   load: ['tsx', 'tileserver/src/cli/load.ts'],
   synth: ['tsx', 'fixtures/src/cli/synth.ts'],
   import: ['tsx', 'tileserver/src/cli/import.ts'],
+  'import-layer': ['tsx', 'tileserver/src/cli/import-layer.ts'],
   admin: ['tsx', 'tileserver/src/cli/admin.ts'],
   backup: ['tsx', 'tileserver/src/cli/backup.ts', 'backup'],
   restore: ['tsx', 'tileserver/src/cli/backup.ts', 'restore'],

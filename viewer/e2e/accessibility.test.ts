@@ -61,6 +61,12 @@ const samples: Record<string, Sample[] | { skip: string }> = {
   '/admin/api_trials': [{ role: 'admin', url: () => '/admin/api_trials' }],
   '/admin/imports_exports/running': [{ role: 'admin', url: () => '/admin/imports_exports/running' }],
   '/admin/metrics': [{ role: 'admin', url: () => '/admin/metrics' }],
+  '/admin/map': [{ role: 'admin', url: () => '/admin/map', ready: '[data-testid=admin-map-sources] td' }],
+  '/admin/notify': [{ role: 'admin', url: () => '/admin/notify', ready: '[data-testid=notify-form]' }],
+  '/admin/pages': [{ role: 'admin', url: () => '/admin/pages', ready: '[data-testid=site-page-form]' }],
+  '/admin/neighborhoods/new': [
+    { role: 'admin', url: () => '/admin/neighborhoods/new', ready: '[data-testid=neighborhood-form]' },
+  ],
   '/admin/*': [{ role: 'admin', url: () => '/admin/not-built-yet' }],
   '/hs/terms': [{ role: 'visitor', url: () => '/hs/terms' }],
   '/hs/terms/:name': [{ role: 'visitor', url: () => '/hs/terms/privacy' }],

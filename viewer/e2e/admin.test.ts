@@ -166,6 +166,10 @@ describe('the admin screens', () => {
       .evaluateAll((as) => as.map((a) => a.getAttribute('href')));
     expect(links).toEqual([
       '/admin',
+      '/admin/map',
+      '/admin/notify',
+      '/admin/pages',
+      '/admin/neighborhoods/new',
       '/admin/users',
       '/admin/user_profiles',
       '/admin/requests',

@@ -150,6 +150,8 @@ const samples = (): Partial<Record<GetRoute, [Role, string]>> => ({
   'GET /admin/user_profiles.json': ['admin', '/admin/user_profiles.json'],
   'GET /admin/requests.json': ['admin', '/admin/requests.json'],
   'GET /admin/bulk_requests.json': ['admin', '/admin/bulk_requests.json'],
+  'GET /admin/map.json': ['admin', '/admin/map.json'],
+  'GET /admin/pages.json': ['admin', '/admin/pages.json'],
   'GET /admin/search_feedback.json': ['admin', '/admin/search_feedback.json'],
   'GET /profile/projects.json': ['team', '/profile/projects.json'],
   'GET /g/:group/maps/:slug{[a-z0-9-]+\\.json}': ['team', `/g/${v.group}/maps/${v.slug}.json`],

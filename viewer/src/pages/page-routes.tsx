@@ -90,6 +90,23 @@ export const pages: { path: string; load: PageModule }[] = [
     path: '/admin/bulk_requests',
     load: () => import('./admin/admin-bulk-requests-page.tsx').then((m) => ({ Component: m.AdminBulkRequestsPage })),
   },
+  {
+    path: '/admin/map',
+    load: () => import('./admin/admin-map-page.tsx').then((m) => ({ Component: m.AdminMapPage })),
+  },
+  {
+    path: '/admin/notify',
+    load: () => import('./admin/admin-notify-page.tsx').then((m) => ({ Component: m.AdminNotifyPage })),
+  },
+  {
+    path: '/admin/pages',
+    load: () => import('./admin/admin-pages-page.tsx').then((m) => ({ Component: m.AdminPagesPage })),
+  },
+  {
+    path: '/admin/neighborhoods/new',
+    load: () =>
+      import('./admin/admin-neighborhood-new-page.tsx').then((m) => ({ Component: m.AdminNeighborhoodNewPage })),
+  },
   // Admin pages not built yet are "not found", not the map.
   { path: '/admin/*', load: () => import('./not-found-page.tsx').then((m) => ({ Component: m.NotFoundPage })) },
   { path: '/hs/terms', load: () => import('./legal/legal-page.tsx').then((m) => ({ Component: m.LegalPage })) },

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import type { Services } from '../../services.ts';
 import { accountRoutes } from './accounts/routes.ts';
 import { sessionRoutes } from './accounts/session-routes.ts';
+import { adminContentRoutes } from './admin/content-routes.ts';
 import { adminRoutes } from './admin/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { lookupLimitRoutes } from './lookup-limits/routes.ts';
@@ -14,5 +15,6 @@ export function routes(services: Services): Hono {
   app.route('/', lookupLimitRoutes(services));
   app.route('/', groupRoutes(services));
   app.route('/', adminRoutes(services));
+  app.route('/', adminContentRoutes(services));
   return app;
 }

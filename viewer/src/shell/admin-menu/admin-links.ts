@@ -1,7 +1,11 @@
-// The admin pages that exist (spec 2 lists more; each is linked once it is built), shared by the admin
-// menu on the map and the admin pages' own navigation.
+// The admin pages, shared by the admin menu on the map and the admin pages' own navigation. The spec's
+// /admin/sidekiq has no page: the job queue is on /admin/metrics.
 export const adminLinks = [
   { href: '/admin', label: 'Overview' },
+  { href: '/admin/map', label: 'Map' },
+  { href: '/admin/notify', label: 'Notify' },
+  { href: '/admin/pages', label: 'Pages' },
+  { href: '/admin/neighborhoods/new', label: 'New Neighborhood' },
   { href: '/admin/users', label: 'Users' },
   { href: '/admin/user_profiles', label: 'User Profiles' },
   { href: '/admin/requests', label: 'Place Requests' },
