@@ -77,7 +77,9 @@ export const warningCode = z.enum([
 ]);
 export type WarningCode = z.infer<typeof warningCode>;
 
-export const exportWarning = z.object({ code: warningCode, message: z.string() });
+/** A warning's link (the Data Store when an export is too large for the export tool): the viewer renders it after the message. */
+export const warningLink = z.object({ label: z.string(), href: z.string() });
+export const exportWarning = z.object({ code: warningCode, message: z.string(), link: warningLink.optional() });
 export type ExportWarning = z.infer<typeof exportWarning>;
 
 /** The price of an export and what the viewer may do with it (the server computes it in exports/pricing.ts). */

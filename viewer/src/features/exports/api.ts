@@ -19,7 +19,7 @@ export interface ExportQueryBody {
 
 export interface CheckAnswer {
   count: number;
-  limits: { price: number; remaining: number; requested: number };
+  limits: { price: number; remaining: number; requested: number; monthly: number };
   quote: Quote;
   warnings: ExportWarning[];
   review_label: string;

@@ -16,6 +16,7 @@ import {
 } from './api.ts';
 import { ExportHistory } from './export-history.tsx';
 import { ReviewModal } from './review-modal.tsx';
+import { WarningMessage } from './warning-message.tsx';
 
 const tilesNote = 'Vector tiles of the parcels, zooms 11-16, for maps that work offline';
 const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
@@ -155,6 +156,12 @@ export function ExportPane(props: { onClose: () => void }) {
                 </select>
               </label>
             )}
+            {check?.limits.monthly !== undefined && (
+              <p className="small" data-testid="export-allowance">
+                Your plan includes {n(check.limits.monthly)} free spreadsheet rows a month:{' '}
+                <strong>{n(check.limits.remaining)} left</strong> this month.
+              </p>
+            )}
             <p className="muted small" data-testid="export-pricing-note">
               Spreadsheets include {n(check?.limits.remaining)} free records this month, then $0.10 per record;
               Shapefile and KML are $0.15 per record. Minimum order: 10 parcels.
@@ -179,7 +186,7 @@ export function ExportPane(props: { onClose: () => void }) {
               <div className="export-warnings" ref={warningRef} role="alert" data-testid="export-warnings">
                 {warning && <p>{warning}</p>}
                 {check?.warnings.map((w) => (
-                  <p key={w.code}>{w.message}</p>
+                  <WarningMessage key={w.code} warning={w} />
                 ))}
                 {check?.manager_message && <p>{check.manager_message}</p>}
               </div>

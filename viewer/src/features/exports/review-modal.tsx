@@ -1,5 +1,6 @@
 // Review Your Data: coverage of the selection from the data (top fields and their fill), the price,
 // the warnings, and Download (free csv) or Add to Cart. Only managers may act.
+import { WarningMessage } from './warning-message.tsx';
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { Project } from '../../state/project.ts';
@@ -93,7 +94,7 @@ export function ReviewModal(props: {
       {(check.warnings.length > 0 || check.manager_message) && (
         <div className="export-warnings" role="alert">
           {check.warnings.map((w) => (
-            <p key={w.code}>{w.message}</p>
+            <WarningMessage key={w.code} warning={w} />
           ))}
           {check.manager_message && <p>{check.manager_message}</p>}
         </div>

@@ -14,7 +14,7 @@ import { ApiError } from '../../../errors.ts';
 import { requestBody } from '../../../http/request-body.ts';
 import type { EnqueueExport } from './export-job.ts';
 import { readableProject, readableProjectById } from '../../workspace/projects/service.ts';
-import { freeRowsLeft, lockAllowance } from './allowance.ts';
+import { freeRowsLeft, lockAllowance, monthlyAllowance } from './allowance.ts';
 import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
 import { assertMayExport, mayExport, mayUseExport } from './policy.ts';
@@ -129,7 +129,12 @@ async function check(c: Context, deps: Ctx): Promise<Response> {
   return c.json(
     {
       count: checked.count,
-      limits: { price: q.price_cents, remaining: q.remaining, requested: q.requested },
+      limits: {
+        price: q.price_cents,
+        remaining: q.remaining,
+        requested: q.requested,
+        monthly: monthlyAllowance(deps.config, ownerOf(caller).tier),
+      },
       quote: { ...q, can_add_to_cart: q.can_add_to_cart && manager, can_download: q.can_download && manager },
       warnings: q.warnings,
       review_label: reviewLabel(q),

@@ -7,14 +7,19 @@ import { ApiError } from '../../../errors.ts';
 import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { quote } from './pricing.ts';
-import { freeRowsLeft } from './allowance.ts';
+import { freeRowsLeft, type AllowanceOwner } from './allowance.ts';
 import { countiesOfSelection, countSelection, focusAreaOf, insertExport } from './queries.ts';
 import type { ExportFormat, ExportQuery, Quote } from '@parcel-map/contracts/commerce/exports';
 import type { SelectionDefinition } from './selection.ts';
 
 export { monthStart } from './allowance.ts';
 
-export const ownerOf = (caller: Caller) => ({ groupId: caller.group?.id ?? null, userId: caller.user!.id });
+/** Whose allowance an export spends: the caller's group (its plan) or, without one, the user's own. */
+export const ownerOf = (caller: Caller): AllowanceOwner => ({
+  groupId: caller.group?.id ?? null,
+  userId: caller.user!.id,
+  tier: caller.group?.tier ?? 'free',
+});
 
 /** The selection of a query: filters checked against the catalog (unknown fields are a 400) and against
  * the caller's tier, as sources are (a count filtered on a locked field would reveal its values: 403). */
