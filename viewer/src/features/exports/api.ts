@@ -15,6 +15,8 @@ export interface ExportQueryBody {
   path: string;
   parcel: Record<string, unknown>;
   focus_area_id?: number;
+  /** Hand-picked parcel paths: exactly these are exported. */
+  parcels?: string[];
 }
 
 export interface CheckAnswer {

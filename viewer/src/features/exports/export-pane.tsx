@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { placePathAtom } from '../../state/selection.ts';
 import { activeFiltersAtom, currentProjectAtom } from '../../state/project.ts';
+import { pickedParcelsAtom } from '../../state/export-selection.ts';
 import { isParcelPath } from '../../state/url.ts';
 import {
   checkExport,
@@ -15,6 +16,7 @@ import {
   type ExportQueryBody,
 } from './api.ts';
 import { ExportHistory } from './export-history.tsx';
+import { PickedParcels } from './picked-parcels.tsx';
 import { ReviewModal } from './review-modal.tsx';
 import { WarningMessage } from './warning-message.tsx';
 
@@ -53,15 +55,24 @@ export function ExportPane(props: { onClose: () => void }) {
   const [warning, setWarning] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [focusId, setFocusId] = useState<number | null>(null);
+  const picked = useAtomValue(pickedParcelsAtom);
+  const [usePicked, setUsePicked] = useState(true);
+  const pickedOn = usePicked && picked.length > 0;
   const warningRef = useRef<HTMLDivElement>(null);
 
   const path =
     placePath && !isParcelPath(placePath) && project && placePath.startsWith(project.root.path)
       ? placePath
       : project?.root.path;
+  // Hand-picked parcels are looked up in the whole project, wherever the map is.
   const query = useMemo<ExportQueryBody | null>(
-    () => (path ? { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) } : null),
-    [path, filters, focusId],
+    () =>
+      !path || !project
+        ? null
+        : pickedOn
+          ? { path: project.root.path, parcel: {}, parcels: picked }
+          : { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) },
+    [path, project, filters, focusId, pickedOn, picked],
   );
   const focusAreas = project?.regions.flatMap((r) => r.focus_areas) ?? [];
 
@@ -139,7 +150,8 @@ export function ExportPane(props: { onClose: () => void }) {
                 </button>
               ))}
             </div>
-            {focusAreas.length > 0 && (
+            <PickedParcels use={usePicked} onUse={setUsePicked} />
+            {focusAreas.length > 0 && !pickedOn && (
               <label className="small">
                 Export{' '}
                 <select
@@ -176,8 +188,10 @@ export function ExportPane(props: { onClose: () => void }) {
             </dl>
             <p className="small" data-testid="export-filter-summary">
               <strong>{query.path}</strong>
-              {focusId ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}` : ''}:{' '}
-              {filterSummary(query)}.{' '}
+              {focusId && !pickedOn
+                ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}`
+                : ''}
+              : {pickedOn ? `${picked.length.toLocaleString('en-US')} picked parcels` : filterSummary(query)}.{' '}
               <a href="https://support.parcel-map.org/exports" target="_blank" rel="noreferrer">
                 Export guidelines
               </a>

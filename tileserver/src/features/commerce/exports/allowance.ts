@@ -1,6 +1,6 @@
 // The month's free csv export rows of an account, spent once: Pro and Team accounts (and their
-// members) get their plan's `download_rows` from the plans file, Starter accounts and users without
-// one EXPORT_FREE_ROWS_PER_MONTH. Every start and every cart checkout takes the account's advisory
+// members) get their plan's `download_rows` from the plans file (or EXPORT_FREE_ROWS_PAID when a site
+// sets it), Starter accounts and users without one EXPORT_FREE_ROWS_PER_MONTH. Every start and every cart checkout takes the account's advisory
 // lock, counts what the month's exports (free downloads and checked-out cart items alike) already
 // used, and applies the rest in order.
 import type { Config } from '../../../config.ts';
@@ -22,6 +22,7 @@ const planOfTier = { pro: 'level1', team: 'team_flex' } as const;
 /** Free csv rows a month for a tier: the plan's download_rows (null there is unlimited), else the config's. */
 export function monthlyAllowance(config: Config, tier: AllowanceOwner['tier']): number {
   if (tier === 'free') return config.EXPORT_FREE_ROWS_PER_MONTH;
+  if (config.EXPORT_FREE_ROWS_PAID !== undefined) return config.EXPORT_FREE_ROWS_PAID;
   return Math.min(planLimit(planOfTier[tier], 'download_rows'), Number.MAX_SAFE_INTEGER);
 }
 

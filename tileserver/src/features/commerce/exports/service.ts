@@ -29,15 +29,27 @@ export async function selectionOf(
   query: ExportQuery,
   allParcels: boolean,
 ): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
+  const picked = allParcels || query.parcels === undefined ? undefined : [...new Set(query.parcels)];
   const checked = validateDefinition({
-    query: { parcel: true, path: query.path, filters: allParcels ? {} : query.parcel },
+    query: { parcel: true, path: query.path, filters: allParcels || picked ? {} : query.parcel },
   });
   assertDefinitionAllowed(caller, checked);
   const definition: SelectionDefinition = {
     query: { parcel: true, path: query.path, filters: checked.query.filters ?? {} },
   };
+  if (picked) {
+    // Every chosen parcel must exist inside the place the caller exports from: a wrong path is a 400,
+    // never a file with fewer rows than the user picked.
+    const found = await countSelection(sql, { ...definition, parcels: picked });
+    if (found !== picked.length)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `${(picked.length - found).toLocaleString('en-US')} of the ${picked.length.toLocaleString('en-US')} chosen parcels are not in ${query.path}`,
+      );
+    definition.parcels = picked;
+  }
   let focusAcres: number | undefined;
-  if (query.focus_area_id !== undefined) {
+  if (query.focus_area_id !== undefined && !picked) {
     const focus = await focusAreaOf(sql, query.focus_area_id);
     if (!focus || (caller.level !== 'admin' && focus.group_id !== caller.group?.id))
       throw new ApiError('NOT_FOUND', 'No such focus area');

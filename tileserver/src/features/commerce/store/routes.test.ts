@@ -125,7 +125,7 @@ describe('the store', () => {
       SELECT count(*)::int AS n, count(owner)::int AS owner, count(zoning_type)::int AS zoning
       FROM (SELECT owner, zoning_type FROM parcels_in_place(${county!.path}) LIMIT 5000) s`;
     const pct = (k: number) => Math.round((1000 * k) / fill!.n) / 10;
-    expect(zoning.coverage.fields[0]!.percent).toBe(pct(fill!.zoning));
+    expect(zoning.coverage.fields[0]!.percent, JSON.stringify([county, fill, zoning.coverage])).toBe(pct(fill!.zoning));
     const premium = byId.get('premium') as {
       coverage: { fields: { name: string; percent: number }[] };
       schemas: { href: string }[];
