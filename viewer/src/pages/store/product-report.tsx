@@ -8,7 +8,7 @@ export function ProductReport(props: { product: StoreProduct }) {
     <details className="small store-report" data-testid={`coverage-report-${id}`}>
       <summary>Coverage report</summary>
       <p className="muted">
-        Share of {coverage.sampled.toLocaleString('en-US')} parcels here with a value in each field.
+        Share of parcels here with a value in each field ({coverage.sampled.toLocaleString('en-US')} parcels counted).
       </p>
       <table>
         <tbody>

@@ -1,9 +1,10 @@
 // Each store product's coverage report and schema links (spec: Product fields coverage_report and
 // schemas): how full the product's fields are in the place for sale, computed from the data by the
-// export coverage (a sample of the place's first parcels), so a buyer sees a county's fill before paying.
+// export coverage over every parcel of the place (the first 5,000 only past 100,000 parcels, where a
+// whole count would pass the statement timeout), so a buyer sees a county's fill before paying.
 import type { Sql } from '../../../db/client.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
-import { exportCoverage, type ExportCoverage } from '../exports/coverage.ts';
+import { coverageSample, exportCoverage, type ExportCoverage } from '../exports/coverage.ts';
 import { exportFields } from '../exports/selection.ts';
 
 export interface ProductCoverage {
@@ -18,9 +19,13 @@ export function productFields(id: string, addonFields: string[] | undefined): st
   return exportFields(id === 'standard' ? 'standard' : 'premium');
 }
 
-/** The place's coverage over every catalog field: one sampled query serves every product of the page. */
-export function placeCoverage(sql: Sql, path: string): Promise<ExportCoverage> {
-  return exportCoverage(sql, { query: { parcel: true, path, filters: {} } }, 'admin');
+/** Places up to this many parcels are counted whole. */
+export const wholeCountParcels = 100_000;
+
+/** The place's coverage over every catalog field: one query serves every product of the page. */
+export function placeCoverage(sql: Sql, path: string, parcels: number): Promise<ExportCoverage> {
+  const sample = parcels <= wholeCountParcels ? null : coverageSample;
+  return exportCoverage(sql, { query: { parcel: true, path, filters: {} } }, 'admin', sample);
 }
 
 export function productCoverage(place: ExportCoverage, fields: string[]): ProductCoverage {

@@ -33,6 +33,18 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { sql } = deps;
   const availability = new Map<string, Promise<boolean>>();
+  // A place's field coverage is counted once per process (one query per county page otherwise).
+  const coverages = new Map<string, ReturnType<typeof placeCoverage>>();
+  const coverageOf = (path: string, parcels: number) => {
+    const key = `${path}:${parcels}`;
+    let found = coverages.get(key);
+    if (!found) {
+      found = placeCoverage(sql, path, parcels);
+      coverages.set(key, found);
+      found.catch(() => coverages.delete(key));
+    }
+    return found;
+  };
   // The add-on panel's feature lists are the field catalog's (one text for the details pane and the store).
   const addOnOf: Record<string, string> = {
     'buildings-addon': 'buildings',
@@ -108,7 +120,7 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
       headline = county.headline;
     }
     const tooLarge = shapefileTooLarge(parcels);
-    const place = await placeCoverage(sql, path);
+    const place = await coverageOf(path, parcels);
     const products = await Promise.all(
       storeCatalog.products.map(async (p) => {
         const fields = 'fields' in p ? (p.fields as string[]).filter((f) => parcelFieldsByName.has(f)) : [];
