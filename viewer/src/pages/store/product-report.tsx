@@ -14,7 +14,7 @@ export function ProductReport(props: { product: StoreProduct }) {
         <tbody>
           {coverage.fields.map((f) => (
             <tr key={f.name}>
-              <th scope="row" title={f.name}>
+              <th scope="row" title={f.name} style={{ textAlign: 'left', fontWeight: 'normal' }}>
                 {f.label}
               </th>
               <td>{f.percent}%</td>
