@@ -25,10 +25,10 @@ async function newProject(context: BrowserContext, origin: string, filters: Reco
   return (await made.json()) as { id: number; path: string };
 }
 
+/** Opens the export tab from the side navigation, keeping the page (and what is picked or applied). */
 const openExport = async (page: Page) => {
-  await page.evaluate(() => {
-    location.hash = 'export';
-  });
+  await page.getByTestId('nav-toggle').click();
+  await page.getByTestId('nav-export').click();
   await page.getByTestId('export-tab').waitFor({ timeout: 30_000 });
 };
 
@@ -86,7 +86,7 @@ describe('export selections in the browser', () => {
     for (const p of parcels) expect(lines.filter((l) => new RegExp(`(^|,)"?${p.path}"?(,|$)`).test(l)).length).toBe(1);
     expect(tp.errors).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 480_000);
 
   it('saves an edited project before the export starts, with the pending-save flag for 2 s', async () => {
     const h = harness();
@@ -129,7 +129,7 @@ describe('export selections in the browser', () => {
     await page.getByTestId('export-saving').waitFor({ state: 'detached', timeout: 5_000 });
     expect(tp.errors).toEqual([]);
     await context.close();
-  }, 240_000);
+  }, 360_000);
 
   it('links a warning that names the Data Store to the store', async () => {
     const h = harness();
