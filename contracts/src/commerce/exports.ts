@@ -10,14 +10,24 @@ export const tileArchiveFormats = ['mbtiles', 'pmtiles'] as const satisfies read
 const placePath = boundedString(300)
   .trim()
   .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)*$/, 'A place path looks like /us/ma/middlesex/cambridge');
+/** Hand-picked parcels an export may name at most (spec: select parcels on the map). */
+export const maxPickedParcels = 5000;
+const parcelPath = boundedString(300)
+  .trim()
+  .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)+\/[0-9]+$/, 'A parcel path looks like /us/ma/middlesex/cambridge/123');
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
-/** The export query: a place path, parcel filters (field to values or a range), an optional focus area, dataset filters keyed by source id. */
+/**
+ * The export query: a place path, parcel filters (field to values or a range), an optional focus area,
+ * dataset filters keyed by source id, or hand-picked parcels (paths inside the place: exactly those are
+ * exported, the filters set aside).
+ */
 export const exportQuery = z
   .object({
     path: placePath,
     parcel: z.record(boundedString(80), z.unknown()).default({}),
     focus_area_id: z.number().int().positive().optional(),
+    parcels: z.array(parcelPath).min(1).max(maxPickedParcels).optional(),
     datasets: z.record(boundedString(80), z.unknown()).default({}),
     operation: boundedString(40).optional(),
     sourceId: boundedString(80).optional(),
@@ -77,7 +87,9 @@ export const warningCode = z.enum([
 ]);
 export type WarningCode = z.infer<typeof warningCode>;
 
-export const exportWarning = z.object({ code: warningCode, message: z.string() });
+/** A warning's link (the Data Store when an export is too large for the export tool): the viewer renders it after the message. */
+export const warningLink = z.object({ label: z.string(), href: z.string() });
+export const exportWarning = z.object({ code: warningCode, message: z.string(), link: warningLink.optional() });
 export type ExportWarning = z.infer<typeof exportWarning>;
 
 /** The price of an export and what the viewer may do with it (the server computes it in exports/pricing.ts). */

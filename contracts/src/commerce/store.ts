@@ -146,7 +146,14 @@ export const storeProductsAnswer = z.object({
       price: z.number(),
       fields: z.array(z.string()),
       features: z.array(z.string()),
+      /** The page of the place's parcel coverage; `coverage` is the product's own fields' fill there. */
       coverage_report: z.string(),
+      coverage: z.object({
+        sampled: z.number(),
+        fields: z.array(z.object({ name: z.string(), label: z.string(), percent: z.number() })),
+      }),
+      schemas: z.array(z.object({ label: z.string(), href: z.string() })),
+      description_no_shapefile: z.string().nullable(),
     }),
   ),
 });

@@ -14,7 +14,15 @@ export const allowanceVariables = {
     .min(0)
     .default(1000)
     .describe(
-      'Free csv export rows per account (or user without one) per UTC month; beyond, exports are bought per record',
+      'Free csv export rows per UTC month of a Starter account (or a user without one); Pro and Team take their download_rows from the plans file; beyond, exports are bought per record',
+    ),
+  EXPORT_FREE_ROWS_PAID: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? undefined : Number(v)))
+    .pipe(z.number().int().min(0).optional())
+    .describe(
+      "Free csv export rows per UTC month of every Pro and Team account, instead of the plans file's download_rows (a site's own agreement); unset: the plans file",
     ),
   FOLLOW_LIMIT_FREE: positiveInt
     .default(10)

@@ -50,7 +50,7 @@ const importWorker = await startImportJob(boss, {
   resendQueued: false,
 });
 const app = createApp({
-  config: loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '100000000' }),
+  config: loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PAID: '100000000' }),
   sql,
   logger,
   jobs: boss,

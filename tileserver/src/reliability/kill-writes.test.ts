@@ -30,7 +30,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'kill-writes-'));
 const env = {
   ADMIN_TOKEN: 'kill-writes-test-admin-token-0123456789ab',
   DATA_DIR: dataDir,
-  EXPORT_FREE_ROWS_PER_MONTH: '100000000',
+  EXPORT_FREE_ROWS_PAID: '100000000',
   EXPORTS_PER_MINUTE: '0',
   LOG_LEVEL: 'info',
 };

@@ -6,6 +6,7 @@ import { getAtPoint } from '../api/places.ts';
 import { getParcelsAtPoint } from '../api/parcels.ts';
 import { isAbort } from '../api/client.ts';
 import type { LonLat } from '@parcel-map/contracts/map/places';
+import { togglePickedAtom } from '../state/export-selection.ts';
 import { atPointAtom, hoveredParcelAtom, replaceHash, selectParcelAtom } from '../state/selection.ts';
 import { subBoundaryLevelAtom } from '../state/layers.ts';
 import { viewAtom } from '../state/view.ts';
@@ -104,9 +105,13 @@ export function wireMapEvents(map: MapLibreMap, first: { loaded: Promise<void>; 
       return;
     }
     const path = feature.properties?.path as string | undefined;
+    // Shift- or ctrl-click picks the parcel for an export instead of opening it.
+    const pick = e.originalEvent.shiftKey || e.originalEvent.ctrlKey || e.originalEvent.metaKey;
+    const open = (parcel: string) =>
+      pick ? store.set(togglePickedAtom, parcel) : store.set(selectParcelAtom, { path: parcel, point: lngLat });
     if (path) {
       rememberParcelId(path, feature.id);
-      store.set(selectParcelAtom, { path, point: lngLat });
+      open(path);
       return;
     }
     // Below the detail zoom tiles carry geometry and ids only; the server finds the parcel at the point.
@@ -115,7 +120,7 @@ export function wireMapEvents(map: MapLibreMap, first: { loaded: Promise<void>; 
         if (!parcels[0]) return;
         // One parcel there is the clicked feature; of stacked ones, the tile's top one may be another.
         if (parcels.length === 1) rememberParcelId(parcels[0].path, feature.id);
-        store.set(selectParcelAtom, { path: parcels[0].path, point: lngLat });
+        open(parcels[0].path);
       })
       .catch((error: unknown) => console.warn(`parcels at point: ${(error as Error).message}`));
   });

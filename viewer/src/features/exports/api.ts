@@ -15,11 +15,13 @@ export interface ExportQueryBody {
   path: string;
   parcel: Record<string, unknown>;
   focus_area_id?: number;
+  /** Hand-picked parcel paths: exactly these are exported. */
+  parcels?: string[];
 }
 
 export interface CheckAnswer {
   count: number;
-  limits: { price: number; remaining: number; requested: number };
+  limits: { price: number; remaining: number; requested: number; monthly: number };
   quote: Quote;
   warnings: ExportWarning[];
   review_label: string;

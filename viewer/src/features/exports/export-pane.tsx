@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { placePathAtom } from '../../state/selection.ts';
 import { activeFiltersAtom, currentProjectAtom } from '../../state/project.ts';
+import { pickedParcelsAtom } from '../../state/export-selection.ts';
 import { isParcelPath } from '../../state/url.ts';
 import {
   checkExport,
@@ -15,7 +16,9 @@ import {
   type ExportQueryBody,
 } from './api.ts';
 import { ExportHistory } from './export-history.tsx';
+import { PickedParcels } from './picked-parcels.tsx';
 import { ReviewModal } from './review-modal.tsx';
+import { WarningMessage } from './warning-message.tsx';
 
 const tilesNote = 'Vector tiles of the parcels, zooms 11-16, for maps that work offline';
 const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
@@ -52,15 +55,24 @@ export function ExportPane(props: { onClose: () => void }) {
   const [warning, setWarning] = useState<string | null>(null);
   const [reviewing, setReviewing] = useState(false);
   const [focusId, setFocusId] = useState<number | null>(null);
+  const picked = useAtomValue(pickedParcelsAtom);
+  const [usePicked, setUsePicked] = useState(true);
+  const pickedOn = usePicked && picked.length > 0;
   const warningRef = useRef<HTMLDivElement>(null);
 
   const path =
     placePath && !isParcelPath(placePath) && project && placePath.startsWith(project.root.path)
       ? placePath
       : project?.root.path;
+  // Hand-picked parcels are looked up in the whole project, wherever the map is.
   const query = useMemo<ExportQueryBody | null>(
-    () => (path ? { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) } : null),
-    [path, filters, focusId],
+    () =>
+      !path || !project
+        ? null
+        : pickedOn
+          ? { path: project.root.path, parcel: {}, parcels: picked }
+          : { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) },
+    [path, project, filters, focusId, pickedOn, picked],
   );
   const focusAreas = project?.regions.flatMap((r) => r.focus_areas) ?? [];
 
@@ -138,7 +150,8 @@ export function ExportPane(props: { onClose: () => void }) {
                 </button>
               ))}
             </div>
-            {focusAreas.length > 0 && (
+            <PickedParcels use={usePicked} onUse={setUsePicked} />
+            {focusAreas.length > 0 && !pickedOn && (
               <label className="small">
                 Export{' '}
                 <select
@@ -155,6 +168,12 @@ export function ExportPane(props: { onClose: () => void }) {
                 </select>
               </label>
             )}
+            {check?.limits.monthly !== undefined && (
+              <p className="small" data-testid="export-allowance">
+                Your plan includes {n(check.limits.monthly)} free spreadsheet rows a month:{' '}
+                <strong>{n(check.limits.remaining)} left</strong> this month.
+              </p>
+            )}
             <p className="muted small" data-testid="export-pricing-note">
               Spreadsheets include {n(check?.limits.remaining)} free records this month, then $0.10 per record;
               Shapefile and KML are $0.15 per record. Minimum order: 10 parcels.
@@ -169,8 +188,10 @@ export function ExportPane(props: { onClose: () => void }) {
             </dl>
             <p className="small" data-testid="export-filter-summary">
               <strong>{query.path}</strong>
-              {focusId ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}` : ''}:{' '}
-              {filterSummary(query)}.{' '}
+              {focusId && !pickedOn
+                ? ` within ${focusAreas.find((f) => f.id === focusId)?.name ?? 'the focus area'}`
+                : ''}
+              : {pickedOn ? `${picked.length.toLocaleString('en-US')} picked parcels` : filterSummary(query)}.{' '}
               <a href="https://support.parcel-map.org/exports" target="_blank" rel="noreferrer">
                 Export guidelines
               </a>
@@ -179,7 +200,7 @@ export function ExportPane(props: { onClose: () => void }) {
               <div className="export-warnings" ref={warningRef} role="alert" data-testid="export-warnings">
                 {warning && <p>{warning}</p>}
                 {check?.warnings.map((w) => (
-                  <p key={w.code}>{w.message}</p>
+                  <WarningMessage key={w.code} warning={w} />
                 ))}
                 {check?.manager_message && <p>{check.manager_message}</p>}
               </div>

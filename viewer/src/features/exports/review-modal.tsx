@@ -1,5 +1,6 @@
 // Review Your Data: coverage of the selection from the data (top fields and their fill), the price,
-// the warnings, and Download (free csv) or Add to Cart. Only managers may act.
+// the warnings, and Download (free csv) or Add to Cart, each after saving an edited project first.
+// Only managers may act.
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import type { Project } from '../../state/project.ts';
@@ -13,6 +14,8 @@ import {
   type ExportFormat,
   type ExportQueryBody,
 } from './api.ts';
+import { useSaveFirst } from './save-first.ts';
+import { WarningMessage } from './warning-message.tsx';
 
 export function ReviewModal(props: {
   project: Project;
@@ -25,6 +28,7 @@ export function ReviewModal(props: {
   const { check } = props;
   const [coverage, setCoverage] = useState<CoverageAnswer | null>(null);
   const [busy, setBusy] = useState(false);
+  const { pendingSave, saveFirst } = useSaveFirst();
   useEffect(() => {
     loadCoverage(props.project.path, props.fmt, props.query).then(setCoverage, () => setCoverage(null));
   }, [props.project.path, props.fmt, props.query]);
@@ -33,6 +37,7 @@ export function ReviewModal(props: {
   const act = async () => {
     setBusy(true);
     try {
+      await saveFirst();
       if (download) {
         const started = await startExport(props.project.id, props.fmt, props.query);
         location.assign(started.url);
@@ -93,7 +98,7 @@ export function ReviewModal(props: {
       {(check.warnings.length > 0 || check.manager_message) && (
         <div className="export-warnings" role="alert">
           {check.warnings.map((w) => (
-            <p key={w.code}>{w.message}</p>
+            <WarningMessage key={w.code} warning={w} />
           ))}
           {check.manager_message && <p>{check.manager_message}</p>}
         </div>
@@ -107,6 +112,11 @@ export function ReviewModal(props: {
       >
         {busy && <span className="export-spinner" />} {download ? 'Download' : 'Add to Cart'}
       </button>
+      {pendingSave && (
+        <p className="small muted" role="status" data-testid="export-saving">
+          Saving the project first, so it shows what you export…
+        </p>
+      )}
     </Modal>
   );
 }

@@ -1,6 +1,7 @@
 // The parcel details pane: address and parcel number, Copy parcel link, Parcel Highlights, the field
 // groups (as the user customised them), Other Records at Location, the daily lookup limit banner, and
 // property imagery.
+import { AddToExport } from './add-to-export.tsx';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
@@ -134,6 +135,7 @@ export function ParcelPane() {
                 Customise
               </a>
               <SurveyParcelLink path={parcel.data.path} />
+              <AddToExport path={parcel.data.path} />
             </div>
             {/* Keyed by path: the imagery view resets when the parcel changes (spec). */}
             <ImageryPanel key={parcel.data.path} path={parcel.data.path} />

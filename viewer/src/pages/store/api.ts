@@ -19,6 +19,10 @@ export interface StoreProduct {
   fields: string[];
   features: string[];
   format_types: { format: string; available: boolean; tooltip: string | null }[];
+  legacy: boolean;
+  coverage_report: string;
+  coverage: { sampled: number; fields: { name: string; label: string; percent: number }[] };
+  schemas: { label: string; href: string }[];
 }
 export interface ProductsAnswer {
   path: string;

@@ -2,6 +2,7 @@
 // buildings add-ons exclusive: the other goes after 1 s), Unavailable badges, formats (a struck-out
 // shapefile with its tooltip when too large), 6 add-on features before View more, and the cart button
 // (Add to cart, Updating, Update cart).
+import { ProductReport } from './product-report.tsx';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
@@ -109,6 +110,7 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
                 {!p.available && <span className="store-badge">Unavailable</span>}
                 <br />
                 <span className="small muted">{p.description}</span>
+                <ProductReport product={p} />
               </label>
               <strong>{formatUsd(p.price)}</strong>
             </li>
@@ -142,6 +144,7 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
                   View more
                 </button>
               )}
+              <ProductReport product={p} />
             </label>
             <span>{formatUsd(p.price)}</span>
           </li>

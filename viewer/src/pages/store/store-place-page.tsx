@@ -1,9 +1,10 @@
-// /store{/esri}/{country}, /store/{country}/{state} (its counties, 5 pages at most in the pager) and
+// /store{/esri}/{country}, /store/{country}/{state} (its counties, paged 50 at a time) and
 // /store/{country}/{state}/{county} (the product picker). The path after /store (and /esri) is the place.
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { ProductPicker } from './product-picker.tsx';
 import { storePlaces, type StorePlace } from './api.ts';
+import { StorePager } from './store-pager.tsx';
 import { StoreSearch } from './store-search.tsx';
 import '../page.css';
 import '../../features/exports/export.css';
@@ -27,7 +28,7 @@ export function StorePlacePage() {
         () => setFailed(true),
       );
   }, [path, depth]);
-  const pages = places ? Math.min(5, Math.ceil(places.length / pageSize)) : 0;
+  const pages = places ? Math.ceil(places.length / pageSize) : 0;
   return (
     <div className="page" data-testid="store-place">
       <main className="page-main page-narrow">
@@ -67,15 +68,7 @@ export function StorePlacePage() {
                 ))}
               </ul>
             )}
-            {pages > 1 && (
-              <nav className="store-pager" aria-label="Pages">
-                {Array.from({ length: pages }, (_, i) => (
-                  <button key={i} type="button" className="button" aria-current={i === page} onClick={() => setPage(i)}>
-                    {i + 1}
-                  </button>
-                ))}
-              </nav>
-            )}
+            <StorePager page={page} pages={pages} onPage={setPage} />
           </>
         )}
       </main>

@@ -1,6 +1,9 @@
-// The month's free export rows are spent once per account (security review H5, M3): across a cart's
-// items, across parallel free starts, between a start and a checkout, and under replayed checkouts.
-// Real database; the export jobs are enqueued on a queue no worker takes, so rows stay as written.
+// The month's free export rows are the plan's (Pro and Team: the plans file's download_rows; Starter:
+// the config's), a group's members spend the group's, and they are spent once per account (security
+// review H5, M3): across a cart's items, across parallel free starts, between a start and a checkout,
+// and under replayed checkouts. Most cases leave 100 rows of the plan's allowance by an earlier
+// export of the month, so small selections cross it. Real database; the export jobs are enqueued on
+// a queue no worker takes, so rows stay as written.
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
@@ -11,13 +14,19 @@ import { LocalPaymentProvider } from '../../../payments/local/local-provider.ts'
 import { signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import type { TestBrowser } from '../../../testing/http-client.ts';
-import { applyAllowance } from './allowance.ts';
+import { applyAllowance, monthlyAllowance } from './allowance.ts';
+import { insertExport } from './queries.ts';
+import { planLimit } from '../plans/plans.ts';
+import { invitedMember } from '../../../testing/accounts.ts';
 import { cambridgeSquare } from '../../../testing/shapes.ts';
 import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(8);
+/** What the cases leave of the plan's allowance. */
 const allowance = 100;
-const config = loadConfig({ EXPORT_FREE_ROWS_PER_MONTH: String(allowance), EXPORTS_PER_MINUTE: '0' });
+const starterRows = 250;
+const proRows = planLimit('level1', 'download_rows');
+const config = loadConfig({ EXPORT_FREE_ROWS_PER_MONTH: String(starterRows), EXPORTS_PER_MINUTE: '0' });
 const queue = `allowance-test-${process.pid}`;
 const boss = await startJobQueue(inject('databaseUrl'), createLogger('silent'));
 await exportSender(boss, queue);
@@ -38,16 +47,43 @@ async function focusArea(browser: TestBrowser, miles: number) {
   return { focusId: focus.json.id as number, n: n!.n };
 }
 
-async function manager(miles: number) {
-  const user = await signedInUser(app, sql, 'pro');
+/** Spends `rows` of the group's month by an earlier free export, as a download made before would. */
+async function spendEarlier(groupId: number, userId: number, rows: number) {
+  const now = new Date();
+  await insertExport(sql, {
+    groupId,
+    userId,
+    projectId: null,
+    orderId: null,
+    kind: 'export',
+    path: cambridge,
+    format: 'csv',
+    product: null,
+    level: 'pro',
+    definition: { query: { parcel: true, path: cambridge, filters: {} } },
+    requested: rows,
+    freeRows: rows,
+    priceCents: 0,
+    token: `earlier-${groupId}`,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+  });
+}
+
+/** A Pro manager with a project and a focus area; `left` rows of the plan's allowance stay unspent. */
+async function manager(miles: number, left = allowance, level: 'pro' | 'team' = 'pro') {
+  const user = await signedInUser(app, sql, level);
   const project = await user.browser.post('/projects.json', {
     name: 'Allowance study',
     query: { path: cambridge, filters: {} },
   });
   const [group] = await sql<{ group_id: string }[]>`SELECT group_id FROM memberships WHERE user_id = ${user.userId}`;
+  const planRows = planLimit(level === 'pro' ? 'level1' : 'team_flex', 'download_rows');
+  if (planRows - left > 0) await spendEarlier(Number(group!.group_id), user.userId, planRows - left);
   return {
     ...user,
     mapId: project.json.id as number,
+    project: project.json.path as string,
     ...(await focusArea(user.browser, miles)),
     groupId: Number(group!.group_id),
   };
@@ -64,9 +100,12 @@ const card = async (browser: TestBrowser) =>
     })
   ).json.id as string;
 
+/** Free rows the group's exports took, besides the earlier export that left `allowance` of the plan's. */
 const freeRowsSpent = async (groupId: number) =>
   (
-    await sql<{ n: number }[]>`SELECT coalesce(sum(free_rows), 0)::int AS n FROM exports WHERE group_id = ${groupId}`
+    await sql<
+      { n: number }[]
+    >`SELECT coalesce(sum(free_rows), 0)::int AS n FROM exports WHERE group_id = ${groupId} AND token NOT LIKE 'earlier-%'`
   )[0]!.n;
 const chargedFor = async (pm: string) =>
   (
@@ -193,5 +232,41 @@ describe('the free export allowance', () => {
     const [orders] =
       await sql`SELECT count(*)::int AS n FROM orders WHERE idempotency_key = ${`data_${m.userId}_replayed-cart-checkout`}`;
     expect(orders!.n).toBe(1);
+  });
+
+  it('gives Pro and Team the plans file’s download rows, Starter the configured ones, and a member the group’s', async () => {
+    expect(proRows).toBe(5000);
+    expect(monthlyAllowance(config, 'pro')).toBe(proRows);
+    expect(monthlyAllowance(config, 'team')).toBe(planLimit('team_flex', 'download_rows'));
+    expect(monthlyAllowance(config, 'free')).toBe(starterRows);
+    const body = (path: string) => ({ fmt: 'csv', query: { path } });
+    for (const level of ['pro', 'team'] as const) {
+      const m = await manager(0.06, 5000, level);
+      const checked = await m.browser.post(`${m.project}/exports/check`, body(cambridge));
+      expect(checked.status, JSON.stringify(checked.json)).toBe(200);
+      expect(checked.json.limits).toMatchObject({ monthly: 5000, remaining: 5000 });
+      expect((await m.browser.get(`${m.project}/exports.json`)).json.downloaded_parcels_remaining).toBe(5000);
+    }
+    // A Team member reads the group's allowance: what the group spent is gone for the member too.
+    const team = await manager(0.06, 1234, 'team');
+    const member = await invitedMember(app, config, team.browser);
+    const seen = await member.post(`${team.project}/exports/check`, body(cambridge));
+    expect(seen.status, JSON.stringify(seen.json)).toBe(200);
+    expect(seen.json.limits).toMatchObject({ monthly: 5000, remaining: 1234 });
+  });
+
+  it('lets only one of two exports racing for the last free rows be free; the other must be bought', async () => {
+    const probe = await manager(0.06, 0);
+    const m = await manager(0.06, probe.n);
+    expect(m.n).toBeGreaterThan(0);
+    const body = { fmt: 'csv', map_id: m.mapId, query: { path: cambridge, focus_area_id: m.focusId } };
+    const [a, b] = await Promise.all([
+      m.browser.post(`${cambridge}/exports/start.json`, body),
+      m.browser.post(`${cambridge}/exports/start.json`, body),
+    ]);
+    expect([a!.status, b!.status].sort()).toEqual([201, 402]);
+    expect(await freeRowsSpent(m.groupId)).toBe(m.n);
+    const after = await m.browser.post(`${m.project}/exports/check`, { fmt: 'csv', query: { path: cambridge } });
+    expect(after.json.limits.remaining).toBe(0);
   });
 });

@@ -1,14 +1,29 @@
-// The month's free csv export rows of an account (EXPORT_FREE_ROWS_PER_MONTH), spent once: every
-// start and every cart checkout takes the account's advisory lock, counts what the month's exports
-// (free downloads and checked-out cart items alike) already used, and applies the rest in order.
+// The month's free csv export rows of an account, spent once: Pro and Team accounts (and their
+// members) get their plan's `download_rows` from the plans file (or EXPORT_FREE_ROWS_PAID when a site
+// sets it), Starter accounts and users without one EXPORT_FREE_ROWS_PER_MONTH. Every start and every cart checkout takes the account's advisory
+// lock, counts what the month's exports (free downloads and checked-out cart items alike) already
+// used, and applies the rest in order.
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
+import { planLimit } from '../plans/plans.ts';
 import prices from './pricing.json' with { type: 'json' };
 import { freeRowsUsed, lockAllowanceKey } from './queries.ts';
 
 export interface AllowanceOwner {
   groupId: number | null;
   userId: number;
+  /** The plan tier of the account (the group's, for its members); a user without a group is 'free'. */
+  tier: 'free' | 'pro' | 'team';
+}
+
+/** The plan ids of the paid tiers in plans.json, whose `download_rows` limit is the month's allowance. */
+const planOfTier = { pro: 'level1', team: 'team_flex' } as const;
+
+/** Free csv rows a month for a tier: the plan's download_rows (null there is unlimited), else the config's. */
+export function monthlyAllowance(config: Config, tier: AllowanceOwner['tier']): number {
+  if (tier === 'free') return config.EXPORT_FREE_ROWS_PER_MONTH;
+  if (config.EXPORT_FREE_ROWS_PAID !== undefined) return config.EXPORT_FREE_ROWS_PAID;
+  return Math.min(planLimit(planOfTier[tier], 'download_rows'), Number.MAX_SAFE_INTEGER);
 }
 
 export const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -21,7 +36,7 @@ export async function lockAllowance(db: Sql, owner: AllowanceOwner): Promise<voi
 
 /** Free rows left this month; exact only under lockAllowance, an estimate otherwise. */
 export async function freeRowsLeft(db: Sql, config: Config, owner: AllowanceOwner, now: Date): Promise<number> {
-  return Math.max(0, config.EXPORT_FREE_ROWS_PER_MONTH - (await freeRowsUsed(db, owner, monthStart(now))));
+  return Math.max(0, monthlyAllowance(config, owner.tier) - (await freeRowsUsed(db, owner, monthStart(now))));
 }
 
 export interface PricedItem {

@@ -16,7 +16,13 @@ export interface ExportCoverage {
   schema: Record<string, string>;
 }
 
-export async function exportCoverage(sql: Sql, definition: SelectionDefinition, level: Level): Promise<ExportCoverage> {
+/** `sample`: the parcels counted (the first ones of the selection); null counts every parcel. */
+export async function exportCoverage(
+  sql: Sql,
+  definition: SelectionDefinition,
+  level: Level,
+  sample: number | null = coverageSample,
+): Promise<ExportCoverage> {
   const fields = exportFields(level);
   // Catalog identifiers only; the sample's values never leave the database.
   const counts = fields.map((name, i) => `count(s."${name}")::int AS c${i}`).join(', ');
@@ -24,7 +30,7 @@ export async function exportCoverage(sql: Sql, definition: SelectionDefinition, 
     definition,
     { bound: true },
     fields.map((f) => `p."${f}"`).join(', '),
-    `LIMIT ${coverageSample}`,
+    sample === null ? '' : `LIMIT ${Math.floor(sample)}`,
   );
   const [row] = await sql.unsafe<Record<string, number>[]>(`SELECT count(*)::int AS n, ${counts} FROM (${inner}) s`, [
     JSON.stringify(definition),

@@ -99,4 +99,21 @@ describe('export pricing', () => {
     expect(big).toMatchObject({ can_download: false, warnings: [{ code: 'focus-too-large' }] });
     expect(quote({ ...base, format: 'csv', count: 5, focusAcres: 51_200 }).can_download).toBe(true);
   });
+
+  it('links every warning that names the Data Store to the store of the selection’s country, and no other', () => {
+    const warnings = [
+      ...quote({ ...base, format: 'csv', remaining: 0, count: 80_001, counties: 2, publicSources: 1 }).warnings,
+      ...quote({ ...base, format: 'csv', count: 0 }).warnings,
+      ...quote({ ...base, format: 'csv', remaining: 0, count: 5 }).warnings,
+    ];
+    expect(warnings.map((w) => w.code).sort()).toEqual(
+      ['county-price', 'empty', 'minimum', 'multi-county', 'over-limit', 'public-sources'].sort(),
+    );
+    for (const w of warnings)
+      expect(w.link, w.code).toEqual(
+        w.message.includes('Data Store') ? { label: 'Open the Data Store', href: '/store/us' } : undefined,
+      );
+    const ca = quote({ ...base, country: 'ca', format: 'shp', count: 40_001 }).warnings;
+    expect(ca.find((w) => w.code === 'over-limit')!.link!.href).toBe('/store/ca');
+  });
 });

@@ -17,6 +17,13 @@ export interface QuoteInput {
 }
 
 export const minimumOrderText = `Minimum order: 10 parcels (${formatUsd(prices.minimum_cents.csv)} spreadsheet, ${formatUsd(prices.minimum_cents.spatial)} spatial).`;
+/** The link of every warning that sends the buyer to the Data Store (spec: the fallback when an export is too large). */
+export const dataStoreLink = { label: 'Open the Data Store', href: '/store' };
+/** The store page of a selection's country, else the store's landing page. */
+const storeLinkOf = (country: string) => ({
+  ...dataStoreLink,
+  href: /^[a-z]{2}$/.test(country) ? `/store/${country}` : '/store',
+});
 export const managersOnlyText =
   'Only available to managers. Please contact your account admin to change your user permissions.';
 
@@ -40,12 +47,14 @@ export function quote(input: QuoteInput): Quote {
     warnings.push({
       code: 'county-price',
       message: `This export costs more than buying the whole county (over ${formatUsd(prices.price_warning_cents[kind])} for a ${csv ? 'spreadsheet' : 'spatial file'}). Buy the county file in the Data Store instead.`,
+      link: storeLinkOf(input.country),
     });
   }
   if (input.counties > 1)
     warnings.push({
       code: 'multi-county',
       message: `This selection filters on ${input.counties} counties. Exports are priced per county: narrow the selection to one county, or buy the counties in the Data Store.`,
+      link: storeLinkOf(input.country),
     });
   if (input.publicSources > 0)
     warnings.push({
@@ -58,6 +67,7 @@ export function quote(input: QuoteInput): Quote {
     warnings.push({
       code: 'over-limit',
       message: `This purchase is over the export tool's limit of ${formatUsd(cap, 0)}. Please contact ${prices.support_email} or use the Data Store.`,
+      link: storeLinkOf(input.country),
     });
   }
   const focusTooLarge = input.focusAcres !== undefined && input.focusAcres > prices.focus_area_max_acres;

@@ -23,7 +23,7 @@ import { stopTestJobs } from '../../../testing/jobs.ts';
 const sql = testDb(4);
 const databaseUrl = inject('databaseUrl');
 const dataDir = mkdtempSync(join(tmpdir(), 'exports-test-'));
-const config = loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PER_MONTH: '300' });
+const config = loadConfig({ DATA_DIR: dataDir, EXPORT_FREE_ROWS_PAID: '300' });
 const logger = createLogger('silent');
 let clock = new Date();
 const now = () => clock;
@@ -114,7 +114,7 @@ describe('export counts and checks', () => {
     });
     expect(csv.json.count).toBe(n);
     const free = Math.min(n, 300);
-    expect(csv.json.limits).toEqual({ price: (n - free) * 10, remaining: 300, requested: n });
+    expect(csv.json.limits).toEqual({ price: (n - free) * 10, remaining: 300, requested: n, monthly: 300 });
     expect(csv.json.review_label).toBe(n <= 300 ? 'Review Data & Download' : 'Review Data & Proceed to Cart');
     const shp = await browser.post(`${project.path}/exports/check`, {
       fmt: 'shp',
@@ -244,6 +244,49 @@ describe('export files', () => {
       status_text: 'Download available',
       format: 'csv',
     });
+  });
+
+  it('exports exactly the hand-picked parcels, and refuses a parcel outside the place or a list over 5,000', async () => {
+    const { browser, project } = await proWithProject('pro', { usecode: ['no-such-code'] });
+    // Picked across the city, whatever the project's filters say: the picked parcels are the selection.
+    const picked = (
+      await sql<{ path: string }[]>`
+        SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} ORDER BY md5(path) LIMIT 7`
+    ).map((r) => r.path);
+    const query = { path: cambridge, parcel: { usecode: ['no-such-code'] }, parcels: [...picked, picked[0]] };
+    const checked = await browser.post(`${project.path}/exports/check`, { fmt: 'csv', query });
+    expect(checked.status, JSON.stringify(checked.json)).toBe(200);
+    expect(checked.json.count).toBe(7);
+    const counted = await browser.post(`${project.path}/blexts.json`, { query });
+    expect(counted.json).toMatchObject({ currentCount: 7, allCount: await countSql(cambridge) });
+    const started = await browser.post(`${cambridge}/exports/start.json`, {
+      fmt: 'csv',
+      map_id: project.id,
+      query,
+    });
+    expect(started.status, JSON.stringify(started.json)).toBe(201);
+    const res = await download(browser, started.json.url);
+    expect(res.status).toBe(200);
+    const [, ...lines] = (await res.text()).trim().split('\n');
+    expect(lines.length).toBe(7);
+    // Each row is one picked parcel (its path as a whole csv cell; WKT cells hold commas, so no split).
+    const cell = (path: string) => new RegExp(`(^|,)"?${path}"?(,|$)`);
+    for (const path of picked) expect(lines.filter((l) => cell(path).test(l)).length, path).toBe(1);
+
+    const elsewhere = (
+      await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path NOT LIKE ${`${cambridge}/%`} LIMIT 1`
+    )[0]!.path;
+    const outside = await browser.post(`${project.path}/exports/check`, {
+      fmt: 'csv',
+      query: { path: cambridge, parcels: [picked[0], elsewhere] },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.json.error.message).toBe(`1 of the 2 chosen parcels are not in ${cambridge}`);
+    const tooMany = await browser.post(`${project.path}/exports/check`, {
+      fmt: 'csv',
+      query: { path: cambridge, parcels: Array.from({ length: 5001 }, (_, i) => `${cambridge}/${i}`) },
+    });
+    expect(tooMany.status).toBe(400);
   });
 
   it('writes every format so that GDAL reads the selection back in EPSG:4326', async () => {

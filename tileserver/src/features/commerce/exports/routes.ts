@@ -11,10 +11,10 @@ import { systemClock, type Clock } from '../../../clock.ts';
 import type { Config } from '../../../config.ts';
 import { transaction, type Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
-import { requestBody } from '../../../http/request-body.ts';
+import { bodyLimit, requestBody } from '../../../http/request-body.ts';
 import type { EnqueueExport } from './export-job.ts';
 import { readableProject, readableProjectById } from '../../workspace/projects/service.ts';
-import { freeRowsLeft, lockAllowance } from './allowance.ts';
+import { freeRowsLeft, lockAllowance, monthlyAllowance } from './allowance.ts';
 import { exportCoverage } from './coverage.ts';
 import { removeExportFile } from './make-file.ts';
 import { assertMayExport, mayExport, mayUseExport } from './policy.ts';
@@ -129,7 +129,12 @@ async function check(c: Context, deps: Ctx): Promise<Response> {
   return c.json(
     {
       count: checked.count,
-      limits: { price: q.price_cents, remaining: q.remaining, requested: q.requested },
+      limits: {
+        price: q.price_cents,
+        remaining: q.remaining,
+        requested: q.requested,
+        monthly: monthlyAllowance(deps.config, ownerOf(caller).tier),
+      },
       quote: { ...q, can_add_to_cart: q.can_add_to_cart && manager, can_download: q.can_download && manager },
       warnings: q.warnings,
       review_label: reviewLabel(q),
@@ -315,13 +320,16 @@ async function retry(c: Context, deps: Ctx): Promise<Response> {
   return c.json({ id: row.id, status: exportStatus.inProgress, url: downloadUrl(row) });
 }
 
+/** A query may name up to 5,000 hand-picked parcel paths (about 250 KB): more room than the default body. */
+export const selectionBody = () => bodyLimit(512 * 1024);
+
 export function exportRoutes(deps: ExportDeps): Hono {
   const app = new Hono();
   const ctx: Ctx = { ...deps, now: deps.clock ?? systemClock };
-  app.post('/g/:group/maps/:slug/blexts.json', (c) => counts(c, ctx));
-  app.post('/g/:group/maps/:slug/exports/check', (c) => check(c, ctx));
-  app.post('/g/:group/maps/:slug/exports/coverage.json', (c) => coverage(c, ctx));
-  app.post('/:place{.+}/exports/start.json', (c) => start(c, ctx));
+  app.post('/g/:group/maps/:slug/blexts.json', selectionBody(), (c) => counts(c, ctx));
+  app.post('/g/:group/maps/:slug/exports/check', selectionBody(), (c) => check(c, ctx));
+  app.post('/g/:group/maps/:slug/exports/coverage.json', selectionBody(), (c) => coverage(c, ctx));
+  app.post('/:place{.+}/exports/start.json', selectionBody(), (c) => start(c, ctx));
   app.get('/g/:group/maps/:slug/exports.json', (c) => projectExports(c, ctx));
   app.get('/profile/exports.json', (c) => userExports(c, ctx));
   app.get('/exports/:id{[0-9]+}/download', (c) => download(c, ctx));

@@ -1,6 +1,6 @@
 // The parcels of an export selection as SQL: the parcels of a place (parcels_in_place, the selection
 // insights and the store use too), with the project's filters (compiled by the sources compiler, values read from the
-// definition as data) and an optional focus area. The definition comes either bound as $1 (counts,
+// definition as data), an optional focus area, or the hand-picked parcels of the place. The definition comes either bound as $1 (counts,
 // checks) or from the exports row the job makes the file of, so ogr2ogr's SQL holds no request value.
 import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
 import { parcelFields } from '@parcel-map/contracts/parcel-fields';
@@ -10,6 +10,8 @@ import type { SourceDefinition } from '@parcel-map/contracts/map/source-definiti
 export interface SelectionDefinition {
   query: { parcel: true; path: string; filters: SourceDefinition['query']['filters'] };
   focus_area_id?: number;
+  /** Hand-picked parcel paths: the selection is exactly those of them inside the place. */
+  parcels?: string[];
   /** The file's columns (store products); otherwise the fields of the export's level. */
   fields?: string[];
 }
@@ -35,6 +37,10 @@ export function selectionSql(definition: SelectionDefinition, from: DefinitionFr
   });
   const scope = ["(d->'query'->>'path') AS place_path", "(d->>'focus_area_id')::bigint AS focus_id"];
   const focus = definition.focus_area_id !== undefined;
+  if (definition.parcels !== undefined) {
+    scope.push("ARRAY(SELECT jsonb_array_elements_text(d->'parcels')) AS picked");
+    where.push('p.path = ANY (params.picked)');
+  }
   // OFFSET 0 keeps the one-row params subquery from being flattened into the parcel scan.
   return `SELECT ${select}
 FROM (SELECT ${['1 AS one', ...scope, ...params].join(', ')} FROM ${defSource(from)} OFFSET 0) params${focus ? '\n  CROSS JOIN LATERAL (SELECT f.geom FROM focus_areas f WHERE f.id = params.focus_id) focus' : ''}

@@ -7,14 +7,19 @@ import { ApiError } from '../../../errors.ts';
 import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { quote } from './pricing.ts';
-import { freeRowsLeft } from './allowance.ts';
+import { freeRowsLeft, type AllowanceOwner } from './allowance.ts';
 import { countiesOfSelection, countSelection, focusAreaOf, insertExport } from './queries.ts';
 import type { ExportFormat, ExportQuery, Quote } from '@parcel-map/contracts/commerce/exports';
 import type { SelectionDefinition } from './selection.ts';
 
 export { monthStart } from './allowance.ts';
 
-export const ownerOf = (caller: Caller) => ({ groupId: caller.group?.id ?? null, userId: caller.user!.id });
+/** Whose allowance an export spends: the caller's group (its plan) or, without one, the user's own. */
+export const ownerOf = (caller: Caller): AllowanceOwner => ({
+  groupId: caller.group?.id ?? null,
+  userId: caller.user!.id,
+  tier: caller.group?.tier ?? 'free',
+});
 
 /** The selection of a query: filters checked against the catalog (unknown fields are a 400) and against
  * the caller's tier, as sources are (a count filtered on a locked field would reveal its values: 403). */
@@ -24,15 +29,27 @@ export async function selectionOf(
   query: ExportQuery,
   allParcels: boolean,
 ): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
+  const picked = allParcels || query.parcels === undefined ? undefined : [...new Set(query.parcels)];
   const checked = validateDefinition({
-    query: { parcel: true, path: query.path, filters: allParcels ? {} : query.parcel },
+    query: { parcel: true, path: query.path, filters: allParcels || picked ? {} : query.parcel },
   });
   assertDefinitionAllowed(caller, checked);
   const definition: SelectionDefinition = {
     query: { parcel: true, path: query.path, filters: checked.query.filters ?? {} },
   };
+  if (picked) {
+    // Every chosen parcel must exist inside the place the caller exports from: a wrong path is a 400,
+    // never a file with fewer rows than the user picked.
+    const found = await countSelection(sql, { ...definition, parcels: picked });
+    if (found !== picked.length)
+      throw new ApiError(
+        'BAD_REQUEST',
+        `${(picked.length - found).toLocaleString('en-US')} of the ${picked.length.toLocaleString('en-US')} chosen parcels are not in ${query.path}`,
+      );
+    definition.parcels = picked;
+  }
   let focusAcres: number | undefined;
-  if (query.focus_area_id !== undefined) {
+  if (query.focus_area_id !== undefined && !picked) {
     const focus = await focusAreaOf(sql, query.focus_area_id);
     if (!focus || (caller.level !== 'admin' && focus.group_id !== caller.group?.id))
       throw new ApiError('NOT_FOUND', 'No such focus area');

@@ -21,6 +21,7 @@ import { applyAllowance, freeRowsLeft, lockAllowance } from '../exports/allowanc
 import { pricing } from '../exports/pricing.ts';
 import { exportItemsBody } from '@parcel-map/contracts/commerce/exports';
 import { checkExport, ownerOf, recordExport } from '../exports/service.ts';
+import { selectionBody } from '../exports/routes.ts';
 import { exportFields, type SelectionDefinition } from '../exports/selection.ts';
 import { readableProjectById } from '../../workspace/projects/service.ts';
 import { assertCart } from './policy.ts';
@@ -307,7 +308,7 @@ export function cartRoutes(deps: {
   const app = new Hono();
   const ctx: Ctx = { ...deps, now: deps.clock ?? systemClock };
   app.get('/orders/cart.json', (c) => cartPage(c, ctx));
-  app.post('/orders/cart/add_export_items.json', (c) => addExportItems(c, ctx));
+  app.post('/orders/cart/add_export_items.json', selectionBody(), (c) => addExportItems(c, ctx));
   app.post('/orders/cart/add.json', (c) => addStore(c, ctx, false));
   app.post('/orders/cart/add_state.json', (c) => addStore(c, ctx, true));
   app.post('/orders/cart/remove.json', (c) => removeItem(c, ctx));

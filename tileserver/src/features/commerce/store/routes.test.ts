@@ -104,6 +104,44 @@ describe('the store', () => {
     expect(found.json.results.some((r: { path: string }) => r.path === '/us/ma/middlesex')).toBe(true);
   });
 
+  it('gives each product its coverage report, computed from the county’s parcels, and its schema links', async () => {
+    const [county] = await sql<
+      { path: string; parcels: number }[]
+    >`SELECT path, parcels FROM county_coverage WHERE parcels > 0 ORDER BY parcels LIMIT 1`;
+    const res = await new TestBrowser(app).get(`/store/products.json?path=${county!.path}`);
+    const byId = new Map(res.json.products.map((p: { id: string }) => [p.id, p]));
+    const zoning = byId.get('zoning-addon') as {
+      coverage: { sampled: number; fields: { name: string; percent: number }[] };
+    };
+    expect(zoning.coverage.fields.map((f) => f.name)).toEqual([
+      'zoning_type',
+      'zoning_subtype',
+      'zoning_id',
+      'zoning_code_link',
+    ]);
+    expect(county!.parcels).toBeLessThanOrEqual(100_000);
+    expect(zoning.coverage.sampled).toBe(county!.parcels);
+    // The percentages are the data's: every parcel of the county counted here by hand.
+    const [fill] = await sql<{ n: number; owner: number; zoning: number }[]>`
+      SELECT count(*)::int AS n, count(owner)::int AS owner, count(zoning_type)::int AS zoning
+      FROM parcels_in_place(${county!.path})`;
+    expect(fill!.n).toBe(county!.parcels);
+    const pct = (k: number) => Math.round((1000 * k) / fill!.n) / 10;
+    expect(zoning.coverage.fields[0]!.percent).toBe(pct(fill!.zoning));
+    const premium = byId.get('premium') as {
+      coverage: { fields: { name: string; percent: number }[] };
+      schemas: { href: string }[];
+      legacy: boolean;
+      description_no_shapefile: string;
+    };
+    expect(premium.coverage.fields.find((f) => f.name === 'owner')!.percent).toBe(pct(fill!.owner));
+    expect(premium.schemas.map((s) => s.href)).toContain('/parcel_fields.json?schema_key=us');
+    expect(premium.legacy).toBe(false);
+    expect(premium.description_no_shapefile).toMatch(/too large for a shapefile/);
+    const standard = byId.get('standard') as { coverage: { fields: { name: string }[] } };
+    expect(standard.coverage.fields.length).toBeLessThan(premium.coverage.fields.length);
+  });
+
   it('sells a county file through the cart: one charge, a file GDAL reads with every parcel of the county', async () => {
     const [county] = await sql<
       { path: string; parcels: number }[]

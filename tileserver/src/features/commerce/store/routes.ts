@@ -1,5 +1,6 @@
 // The data store's reads: stats (counts of counties and states), the states and counties for sale,
-// a county's products with prices from its parcel count, and the typeahead.
+// a county's products with prices from its parcel count, each with its coverage report (its fields'
+// fill in the place, from the data) and schema links, and the typeahead.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { boundedString } from '@parcel-map/contracts/bounded-string';
@@ -8,6 +9,7 @@ import type { Sql } from '../../../db/client.ts';
 import { ApiError } from '../../../errors.ts';
 import { parcelFieldsByName } from '@parcel-map/contracts/parcel-fields';
 import { fieldCatalog } from '../../map/parcels/field-catalog.ts';
+import { placeCoverage, productCoverage, productFields, productSchemas } from './product-coverage.ts';
 import { hasAnyValue, placeNames, searchStore, storeCounties, storeCounty } from './queries.ts';
 import {
   productPriceCents,
@@ -31,6 +33,18 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
   const app = new Hono();
   const { sql } = deps;
   const availability = new Map<string, Promise<boolean>>();
+  // A place's field coverage is counted once per process (one query per county page otherwise).
+  const coverages = new Map<string, ReturnType<typeof placeCoverage>>();
+  const coverageOf = (path: string, parcels: number) => {
+    const key = `${path}:${parcels}`;
+    let found = coverages.get(key);
+    if (!found) {
+      found = placeCoverage(sql, path, parcels);
+      coverages.set(key, found);
+      found.catch(() => coverages.delete(key));
+    }
+    return found;
+  };
   // The add-on panel's feature lists are the field catalog's (one text for the details pane and the store).
   const addOnOf: Record<string, string> = {
     'buildings-addon': 'buildings',
@@ -106,6 +120,7 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
       headline = county.headline;
     }
     const tooLarge = shapefileTooLarge(parcels);
+    const place = await coverageOf(path, parcels);
     const products = await Promise.all(
       storeCatalog.products.map(async (p) => {
         const fields = 'fields' in p ? (p.fields as string[]).filter((f) => parcelFieldsByName.has(f)) : [];
@@ -117,7 +132,8 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
           name: p.name,
           description: tooLarge && 'description_no_shapefile' in p ? p.description_no_shapefile : p.description,
           addon: p.addon,
-          legacy: false,
+          legacy: 'legacy' in p ? Boolean(p.legacy) : false,
+          description_no_shapefile: 'description_no_shapefile' in p ? p.description_no_shapefile : null,
           available,
           variant: p.id,
           format_types: storeCatalog.formats.map((f) => ({
@@ -133,6 +149,8 @@ export function storeRoutes(deps: { sql: Sql; callers: CallerResolver }): Hono {
           fields,
           features: features.get(addOnOf[p.id] ?? '') ?? [],
           coverage_report: `/coverage?path=${encodeURIComponent(path)}`,
+          coverage: productCoverage(place, productFields(p.id, 'fields' in p ? (p.fields as string[]) : undefined)),
+          schemas: productSchemas(p.id),
         };
       }),
     );
