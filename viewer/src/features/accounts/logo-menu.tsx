@@ -7,7 +7,15 @@ import { useEffect, useRef, useState } from 'react';
 import { accountTabUrl } from '../../state/account-tab.ts';
 import { sessionAtom } from '../../state/session.ts';
 import { currentProjectAtom } from '../../state/project.ts';
-import { accountLinks, isPaidSession, offeringLinks, planClass, planLabel, upgradeHref, type MenuLink } from './plan-class.ts';
+import {
+  accountLinks,
+  isPaidSession,
+  offeringLinks,
+  planClass,
+  planLabel,
+  upgradeHref,
+  type MenuLink,
+} from './plan-class.ts';
 import { signOut } from './session-actions.ts';
 import './logo-menu.css';
 

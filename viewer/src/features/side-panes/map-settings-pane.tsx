@@ -1,15 +1,10 @@
-// The #settings tab: the map's own settings in one place (base map, place labels, sub-boundaries,
+// The #settings tab: the map's own settings in one place (base map, label tile, sub-boundaries,
 // parcel lines, the legend on the map, units). The same shared atoms as the layers panel and the tools,
 // so a choice here shows there; units are saved for signed-in users like any unit choice.
 import { useAtom, type PrimitiveAtom } from 'jotai';
-import {
-  basemapAtom,
-  parcelLinesAtom,
-  placeLabelsAtom,
-  showLegendOnMapAtom,
-  subBoundariesAtom,
-} from '../../state/layers.ts';
+import { basemapAtom, parcelLinesAtom, showLegendOnMapAtom, subBoundariesAtom } from '../../state/layers.ts';
 import type { Basemap } from '../../state/url.ts';
+import { LabelTileChooser } from '../layers-panel/label-tiles.tsx';
 import { AreaUnitSelect, DistanceUnitSelect } from '../units/unit-select.tsx';
 
 const basemapLabels: Record<Basemap, string> = {
@@ -42,7 +37,7 @@ export function MapSettingsPane() {
           ))}
         </select>
       </label>
-      <Toggle atom={placeLabelsAtom} label="Place labels" testId="settings-place-labels" />
+      <LabelTileChooser />
       <Toggle atom={subBoundariesAtom} label="Sub-boundaries" testId="settings-sub-boundaries" />
       <Toggle atom={parcelLinesAtom} label="Parcel lines" testId="settings-parcel-lines" />
       <Toggle atom={showLegendOnMapAtom} label="Legend on the map" testId="settings-legend" />
