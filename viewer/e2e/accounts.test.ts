@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './browser.ts';
 import { openView, useHarness } from './harness.ts';
 import { mailedLink, registerIn, setPlan, testEmail } from './accounts-helpers.ts';
+import { hoverTooltip } from './tooltip.ts';
 
 const harness = useHarness();
 const cambridge = { zoom: 14, lat: 42.375, lon: -71.11 };
@@ -19,7 +20,7 @@ describe('accounts', () => {
     // The form starts invalid: the submit button is disabled and explains why.
     const submit = page.getByTestId('account-submit');
     expect(await submit.isDisabled()).toBe(true);
-    expect(await page.getByTestId('submit-wrap').getAttribute('title')).toBe(
+    expect(await hoverTooltip(page.getByTestId('account-submit-hint'))).toBe(
       'required information missing - please fill out to proceed',
     );
     expect(await tab.textContent()).toContain(
