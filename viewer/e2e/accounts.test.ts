@@ -131,7 +131,8 @@ describe('accounts', () => {
     // On the map the manager's profile entry names the group, and the logo menu leads to its pages.
     const page = await manager.newPage();
     await page.goto(`${h.server.origin}/#base=street&map=14/42.375/-71.11`);
-    await page.getByTestId('nav-toggle').click();
+    // At 1200 px a group member's navigation opens by itself (a click on the toggle would close it).
+    await page.getByTestId('side-nav').waitFor({ timeout: 30_000 });
     expect(await page.getByTestId('profile-group').textContent()).toBe(groupName);
     expect(await page.getByTestId('nav-projects').getAttribute('href')).toBe('/profile');
     expect(await page.getByTestId('logo-button').getAttribute('data-plan')).toBe('team');

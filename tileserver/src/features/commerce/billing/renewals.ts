@@ -5,7 +5,8 @@
 // stops at once: api-plans/standing.ts). A site plan cancelled for the end of the period (a change to
 // Starter) ends then, and what is over Starter's limits goes in the same transaction
 // (plan-change-effects.ts endOnStarter). A plan that ends because its renewals were declined keeps its
-// data: nobody chose Starter, and paying again brings the plan back. Run by the renewal job (features/commerce/billing/renewal-job.ts); the clock comes from the caller.
+// data: nobody chose Starter or was told what it removes, and buying a plan again finds the account as it
+// was. Run by the renewal job (features/commerce/billing/renewal-job.ts); the clock comes from the caller.
 import type { Config } from '../../../config.ts';
 import { transaction, type Sql } from '../../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
