@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { openPage, screenshot } from './browser.ts';
 import { signUpIn } from './accounts.ts';
 import { useHarness } from './harness.ts';
+import { hoverTooltip } from './tooltip.ts';
 
 const harness = useHarness();
 
@@ -61,6 +62,9 @@ describe('API access on the billing page', () => {
       .poll(() => page.getByTestId('api-access-check').textContent())
       .toMatch(/^Charged now: \$[\d,.]+, for the rest of this period\.$/);
     expect(await page.getByTestId('api-access-confirm').isDisabled()).toBe(true);
+    expect(await hoverTooltip(page.getByTestId('api-access-confirm-hint'))).toBe(
+      'required information missing - please fill out to proceed',
+    );
     await page.getByTestId('api-access-ack').check();
     expect(await page.getByTestId('api-access-confirm').isDisabled()).toBe(false);
     await page.getByTestId('api-access-confirm').click();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot, waitForIdle } from './browser.ts';
 import { useHarness } from './harness.ts';
+import { hoverTooltip } from './tooltip.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const somerville = '/us/ma/middlesex/somerville';
@@ -146,10 +147,10 @@ describe('the #insights tab in the browser', () => {
     await tp.page.goto(insightsUrl(h.server.origin, somerville, 42.3875, -71.0995));
     const tab = tp.page.getByTestId('insights-tab');
     await tab.getByTestId('insights-highlights').waitFor({ timeout: 30_000 });
-    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe(
+    expect(await hoverTooltip(tab.getByRole('tab', { name: 'Land Use & Zoning' }).locator('xpath=..'))).toBe(
       'Land Use & Zoning insights are available to Pro customers',
     );
-    expect(await tab.getByRole('tab', { name: 'Vacancy' }).getAttribute('title')).toBe(
+    expect(await hoverTooltip(tab.getByRole('tab', { name: 'Vacancy' }).locator('xpath=..'))).toBe(
       'Vacancy insights are available to Pro customers',
     );
     await tab.getByRole('tab', { name: 'Vacancy' }).click();
@@ -159,7 +160,7 @@ describe('the #insights tab in the browser', () => {
     await tab.getByRole('tab', { name: 'Ownership' }).click();
     await tab.getByTestId('owner-list').waitFor();
     expect(await tab.getByTestId('owner-list-highlight').first().isDisabled()).toBe(true);
-    expect(await tab.getByTestId('owner-list-highlight-upsell').first().getAttribute('title')).toBe(
+    expect(await hoverTooltip(tab.getByTestId('owner-list-highlight-hint').first())).toBe(
       'Owner highlights are available to Pro customers.',
     );
 
@@ -177,10 +178,10 @@ describe('the #insights tab in the browser', () => {
     // A state is too broad for the US-only sections: their tabs say so.
     await tab.getByTestId('insights-place').selectOption('/us/ma');
     await tab.getByTestId('insights-headline').filter({ hasText: 'Massachusetts' }).waitFor({ timeout: 30_000 });
-    expect(await tab.getByRole('tab', { name: 'Ownership' }).getAttribute('title')).toBe(
+    expect(await hoverTooltip(tab.getByRole('tab', { name: 'Ownership' }).locator('xpath=..'))).toBe(
       'Ownership insights are not available for this region',
     );
-    expect(await tab.getByRole('tab', { name: 'Land Use & Zoning' }).getAttribute('title')).toBe(
+    expect(await hoverTooltip(tab.getByRole('tab', { name: 'Land Use & Zoning' }).locator('xpath=..'))).toBe(
       'Land Use & Zoning insights are not available for this region',
     );
     expect(tp.errors).toEqual([]);
@@ -247,9 +248,9 @@ describe('the #insights tab in the browser', () => {
     const locked = free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight');
     await locked.waitFor({ timeout: 30_000 });
     expect(await locked.isDisabled()).toBe(true);
-    expect(
-      await free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight-upsell').getAttribute('title'),
-    ).toBe('Owner highlights are available to Pro customers.');
+    expect(await hoverTooltip(free.page.locator('[data-highlight="owner"]').getByTestId('owner-highlight-hint'))).toBe(
+      'Owner highlights are available to Pro customers.',
+    );
 
     await free.page.goto(insightsUrl(h.server.origin, somerville, 42.3875, -71.0995));
     await free.page.getByTestId('insights-buy-data').getByRole('link', { name: 'Shop Data Store' }).click();

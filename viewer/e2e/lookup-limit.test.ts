@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot } from './browser.ts';
 import { useHarness, type Harness } from './harness.ts';
+import { hoverTooltip } from './tooltip.ts';
 
 const harness = useHarness({ LOOKUP_LIMIT_ANON: '2', LOOKUP_LIMIT_FREE: '1', LOOKUP_LIMIT_PRO: '1' });
 
@@ -43,7 +44,7 @@ describe('the daily lookup limit', () => {
     await banner(tp.page).waitFor();
     expect(await banner(tp.page).locator('h3').textContent()).toContain('Property Lookup Daily Limit Reached');
     const tooltip = 'Upgrade to the next level account to raise the daily limit or come back tomorrow.';
-    expect(await banner(tp.page).locator('h3').getAttribute('title')).toBe(tooltip);
+    expect(await hoverTooltip(tp.page.getByTestId('lookup-limit-info'))).toBe(tooltip);
     expect(await tp.page.getByTestId('lookup-limit-tooltip').textContent()).toBe(tooltip);
     const way = tp.page.getByTestId('lookup-limit-way-up');
     expect(await way.textContent()).toBe('Sign Up');

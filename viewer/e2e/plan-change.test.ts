@@ -3,7 +3,8 @@
 // Included, the /api link, and lists the surveys, focus areas and follows to remove; confirming removes
 // them. An offer code shows its error readably, then the discounted price. An API account's logo names
 // its API plan, the plans page offers Enterprise, Unlimited and API Tiles by contract, and its billing
-// page links the API billing help.
+// page links the API billing help. A change to Starter says what goes and on which day, and removes nothing
+// before then.
 import type { BrowserContext } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
@@ -99,6 +100,49 @@ describe('changing plan in the browser', () => {
         (SELECT count(*)::int FROM surveys WHERE group_id = ${groupId}) AS surveys,
         (SELECT count(*)::int FROM projects WHERE group_id = ${groupId}) AS projects`;
     expect(left).toEqual({ areas: 5, follows: 100, surveys: 0, projects: 5 });
+  });
+
+  it('says which projects and follows a change to Starter removes and on which day, and keeps them until then', async () => {
+    const h = harness();
+    const tp = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
+    const { page } = tp;
+    const { user, billing } = await buy(tp.context, h.server.origin, 'level1');
+    const sql = h.server.sql;
+    const groupId = Number((await sql`SELECT id FROM groups WHERE slug = ${billing.split('/')[2]!}`)[0]!.id);
+    await sql`INSERT INTO projects (group_id, created_by, name, slug, root_path)
+      VALUES (${groupId}, ${user.id}, 'Corner lots', 'corner-lots', '/us/ma/middlesex/cambridge')`;
+    await sql`INSERT INTO follows (user_id, kind, path, created_at)
+      SELECT ${user.id}, 'place', '/us/ma/place-' || n, now() + make_interval(secs => n) FROM generate_series(1, 11) n`;
+    const [sub] = await sql<{ period_end: Date }[]>`SELECT period_end FROM subscriptions WHERE group_id = ${groupId}`;
+    const day = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      timeZone: 'UTC',
+    }).format(sub!.period_end);
+
+    await page.goto(`${h.server.origin}${billing}?plan_change=level0`);
+    await expect
+      .poll(() => page.getByTestId('change-plan-when').textContent(), { timeout: 30_000 })
+      .toBe(
+        `Removed on ${day}, when this period ends and Starter begins: what is over Starter's limits on that day. Until then nothing changes.`,
+      );
+    expect(await page.getByTestId('change-plan-projects').textContent()).toBe('Projects removed: Corner lots');
+    expect(await page.getByTestId('change-plan-removed-follow').textContent()).toBe('1 follow: /us/ma/place-11');
+    expect(await page.getByTestId('change-plan-check').textContent()).toBe(
+      `Nothing to pay. Your plan stays until ${day}; Starter from then.`,
+    );
+    await page.getByTestId('change-plan-warning').scrollIntoViewIfNeeded();
+    await screenshot(page, 'change-plan-starter-phone');
+    await page.getByTestId('change-plan-confirm').click();
+    await expect
+      .poll(() => page.getByTestId('billing-plan').textContent(), { timeout: 30_000 })
+      .toContain(`ends on ${day}`);
+    const [left] = await sql<{ projects: number; follows: number }[]>`
+      SELECT (SELECT count(*)::int FROM projects WHERE group_id = ${groupId}) AS projects,
+        (SELECT count(*)::int FROM follows WHERE user_id = ${user.id}) AS follows`;
+    expect(left).toEqual({ projects: 1, follows: 11 });
+    expect(tp.errors).toEqual([]);
   });
 
   it('shows an API account the API logo, not Starter', async () => {

@@ -8,6 +8,7 @@ import type { Page } from 'playwright-core';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot, waitForIdle } from './browser.ts';
 import { useHarness } from './harness.ts';
+import { hoverTooltip } from './tooltip.ts';
 
 const harness = useHarness();
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -87,9 +88,7 @@ describe('projects in the browser', () => {
     // A filter narrows the parcels the style draws: built in 1850 or later.
     await page.getByTestId('add-filter').click();
     await page.getByTestId('filter-field-0').selectOption('yearbuilt');
-    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe(
-      'All filters must have completed fields to Apply',
-    );
+    expect(await hoverTooltip(page.getByTestId('apply-hint'))).toBe('All filters must have completed fields to Apply');
     await page.getByTestId('filter-gte-0').fill('1850');
     await page.getByTestId('apply-style-rules').click();
     const first = await styleSourceId(page, null);

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { decode, openPage, pixel, screenshot, waitForIdle } from './browser.ts';
 import { openView, project, useHarness } from './harness.ts';
+import { hoverTooltip } from './tooltip.ts';
 
 const harness = useHarness();
 const cambridge = '/us/ma/middlesex/cambridge';
@@ -46,7 +47,7 @@ describe('style rules', () => {
     await page.getByTestId('add-style-rule').click();
     // Incomplete: Apply is disabled and says why.
     await expect.poll(() => page.getByTestId('apply-style-rules').isDisabled()).toBe(true);
-    expect(await page.getByTestId('apply-wrapper').getAttribute('title')).toBe(
+    expect(await hoverTooltip(page.getByTestId('apply-hint'))).toBe(
       'All style rules must have completed fields to Apply',
     );
     await expect

@@ -107,6 +107,8 @@ export const changeCheck = z.discriminatedUnion('possible', [
     charge: z.number(),
     credit: z.number(),
     price: z.number(),
+    /** When the change and its effects apply: the end of the period for Starter, null for at once. */
+    effective_at: z.string().nullable(),
   }),
 ]);
 

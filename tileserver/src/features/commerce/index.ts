@@ -39,6 +39,7 @@ export const jobs: JobDefinition[] = [
       startRenewalJob(boss, {
         sql: s.sql,
         payments: s.payments,
+        config: s.config,
         logger: s.logger,
         forgetGroup: (id) => s.callers.forgetGroup(id),
       }),

@@ -4,6 +4,7 @@
 import { industries, invalidFormTooltip, passwordHint } from '@parcel-map/contracts/people/accounts';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { sendJson } from '../../api/client.ts';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import type { AccountMode } from '../../state/account-tab.ts';
 import {
   emptyAccountForm,
@@ -185,17 +186,18 @@ export function AccountForm(props: {
           </label>
         </>
       )}
-      {/* A disabled button gets no pointer events, so the tooltip sits on its wrapper. */}
-      <span className="submit-wrap" title={valid ? undefined : invalidFormTooltip} data-testid="submit-wrap">
-        <button
-          type="submit"
-          className="button primary"
-          data-testid="account-submit"
-          disabled={!valid || submitting}
-          aria-describedby={valid ? undefined : `${hintId}-invalid`}
-        >
-          {submitting ? 'Please wait...' : register ? 'Sign Up' : 'Sign In'}
-        </button>
+      <span className="submit-wrap" data-testid="submit-wrap">
+        <Tooltip content={valid ? undefined : invalidFormTooltip} disabled testId="account-submit-hint">
+          <button
+            type="submit"
+            className="button primary"
+            data-testid="account-submit"
+            disabled={!valid || submitting}
+            aria-describedby={valid ? undefined : `${hintId}-invalid`}
+          >
+            {submitting ? 'Please wait...' : register ? 'Sign Up' : 'Sign In'}
+          </button>
+        </Tooltip>
         {!valid && (
           <span id={`${hintId}-invalid`} className="visually-hidden">
             {invalidFormTooltip}

@@ -3,6 +3,7 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { isAbort } from '../../api/client.ts';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { useRemoteCall } from '../../api/use-remote.ts';
 import { atPointAtom } from '../../state/selection.ts';
 import { gatedMessage, insightSections, sectionLabels, type InsightSection } from '@parcel-map/contracts/map/insights';
@@ -108,19 +109,19 @@ export function InsightsPane({ path, onClose }: { path: string | null; onClose: 
               {tabs.map((t) => {
                 const gate = t === 'unavailable' ? null : gatedMessage(t, access(t));
                 return (
-                  <button
-                    key={t}
-                    type="button"
-                    role="tab"
-                    className="insights-tab-button"
-                    data-testid={`insights-tab-${t}`}
-                    aria-selected={shown === t}
-                    title={gate ?? undefined}
-                    data-gate={gate ? access(t) : undefined}
-                    onClick={() => setTab(t)}
-                  >
-                    {label(t)}
-                  </button>
+                  <Tooltip key={t} content={gate} testId={`insights-tab-${t}-gate`}>
+                    <button
+                      type="button"
+                      role="tab"
+                      className="insights-tab-button"
+                      data-testid={`insights-tab-${t}`}
+                      aria-selected={shown === t}
+                      data-gate={gate ? access(t) : undefined}
+                      onClick={() => setTab(t)}
+                    >
+                      {label(t)}
+                    </button>
+                  </Tooltip>
                 );
               })}
             </nav>

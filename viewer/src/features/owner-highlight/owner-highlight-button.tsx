@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { hasSiteControlAtom } from '../../state/session.ts';
 import { Modal } from '../../ui/modal.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { upgradeToProHref, upsellText } from '../entitlements/entitlements.ts';
 import { activeFiltersAtom } from '../../state/project.ts';
 import { needsConfirmation, ownerHighlightAtom, toggleOwnerHighlightAtom } from './owner-highlight.ts';
@@ -30,16 +31,18 @@ export function OwnerHighlightButton({ owner, testId = 'owner-highlight' }: { ow
 
   if (!paid) {
     return (
-      <span className="owner-highlight-wrap" title={ownerHighlightUpsell} data-testid={`${testId}-upsell`}>
-        <button
-          type="button"
-          className="owner-highlight"
-          data-testid={testId}
-          disabled
-          aria-label={`Highlight ${owner}'s parcels on the map (Pro)`}
-        >
-          <FilterIcon />
-        </button>
+      <span className="owner-highlight-wrap" data-testid={`${testId}-upsell`}>
+        <Tooltip content={ownerHighlightUpsell} disabled testId={`${testId}-hint`}>
+          <button
+            type="button"
+            className="owner-highlight"
+            data-testid={testId}
+            disabled
+            aria-label={`Highlight ${owner}'s parcels on the map (Pro)`}
+          >
+            <FilterIcon />
+          </button>
+        </Tooltip>
         <a className="owner-highlight-upgrade small" href={upgradeToProHref}>
           Pro
         </a>

@@ -3,6 +3,7 @@
 import { atom, useAtom, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { getJson } from '../../api/client.ts';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import type { ParcelEntity } from '@parcel-map/contracts/map/parcels';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
 import { countLookup, limitTitle, remainingText, showRemaining, wayUp, type LookupLimits } from './lookup-limits.ts';
@@ -67,11 +68,13 @@ export function LookupLimitBanner({ limits }: { limits: LookupLimits }) {
   const way = wayUp(limits.need, group?.path ?? null);
   return (
     <section className="lookup-limit" role="alert" data-testid="lookup-limit-banner">
-      <h3 title={way?.tooltip}>
+      <h3>
         {limitTitle}{' '}
-        <span className="lookup-limit-info" aria-hidden="true">
-          i
-        </span>
+        <Tooltip content={way?.tooltip} testId="lookup-limit-info">
+          <span className="lookup-limit-info" aria-hidden="true">
+            i
+          </span>
+        </Tooltip>
       </h3>
       {way && (
         <p className="lookup-limit-tooltip" data-testid="lookup-limit-tooltip">

@@ -9,6 +9,7 @@ import { panelAtom, showAlertAtom } from '../../state/ui.ts';
 import { Panel } from '../../ui/panel.tsx';
 import { Section } from '../../ui/section.tsx';
 import { Toggle } from '../../ui/toggle.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { currentProjectAtom } from '../../state/project.ts';
 import { styleSurveyAtom } from '../../state/survey.ts';
 import { surveyRuleOptions } from '../../model/survey-rule-options.ts';
@@ -204,21 +205,24 @@ export function StyleRulesPanel() {
         </button>
       </Section>
       <div className="style-rules-actions">
-        <span
-          title={
-            ready ? undefined : !rulesReady ? incompleteTooltip : !filtersReady ? incompleteFiltersTooltip : undefined
-          }
-          data-testid="apply-wrapper"
-        >
-          <button
-            type="button"
-            className="primary"
-            data-testid="apply-style-rules"
-            disabled={!ready || applying}
-            onClick={() => void apply()}
+        <span data-testid="apply-wrapper">
+          <Tooltip
+            content={
+              ready ? undefined : !rulesReady ? incompleteTooltip : !filtersReady ? incompleteFiltersTooltip : undefined
+            }
+            disabled
+            testId="apply-hint"
           >
-            {applying ? 'Applying...' : 'Apply'}
-          </button>
+            <button
+              type="button"
+              className="primary"
+              data-testid="apply-style-rules"
+              disabled={!ready || applying}
+              onClick={() => void apply()}
+            >
+              {applying ? 'Applying...' : 'Apply'}
+            </button>
+          </Tooltip>
         </span>
         <button type="button" data-testid="reset-style-rules" onClick={reset}>
           Reset

@@ -10,6 +10,7 @@ import { useEffect, useState } from 'react';
 import type { ApiAccessChoice } from '@parcel-map/contracts/commerce/site-api-access';
 import { formatUsd } from '@parcel-map/contracts/money';
 import { getJson, sendJson } from '../../api/client.ts';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import { changeCheckLine, type ChangeCheck } from './change-check.ts';
 import { apiAcknowledgementText } from '../plans/api-checkout-form.tsx';
 import { loadApiPlans, type ApiPlan } from '../api/api.ts';
@@ -159,13 +160,16 @@ export function ApiAccessSection(props: { current: Tier | null; cycle: string; c
               {problem}
             </div>
           )}
-          <span
-            className="api-access-buttons"
-            title={ready || busy ? undefined : 'required information missing - please fill out to proceed'}
-          >
-            <button type="submit" className="primary" data-testid="api-access-confirm" disabled={!ready}>
-              {busy ? 'Please wait...' : 'Confirm'}
-            </button>
+          <span className="api-access-buttons">
+            <Tooltip
+              content={ready || busy ? undefined : 'required information missing - please fill out to proceed'}
+              disabled
+              testId="api-access-confirm-hint"
+            >
+              <button type="submit" className="primary" data-testid="api-access-confirm" disabled={!ready}>
+                {busy ? 'Please wait...' : 'Confirm'}
+              </button>
+            </Tooltip>
             <button type="button" className="button" disabled={busy} onClick={cancel}>
               Cancel
             </button>

@@ -9,6 +9,15 @@ export interface ChangeCheck {
   credit?: number;
   /** The new plan's price for a period (with an offer code, the offer's price). */
   price?: number;
+  /** When the change and what it takes away apply: the end of the period for Starter; null or absent: at once. */
+  effective_at?: string | null;
+}
+
+const day = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
+/** A change's day as the billing page writes it (May 1, 2026). */
+export function changeDay(iso: string): string {
+  return day.format(new Date(iso));
 }
 
 /** What a plan change takes away (GET /settings/check_change.json `effects`). */
@@ -25,6 +34,8 @@ export function changeCheckLine(check: ChangeCheck | 'processing' | null): strin
   if (check === 'processing') return 'Processing...';
   if (!check) return null;
   if (!check.possible) return check.reason;
+  if (check.effective_at)
+    return `Nothing to pay. Your plan stays until ${changeDay(check.effective_at)}; Starter from then.`;
   if (check.charge) return `Charged now: ${formatUsd(check.charge)}, for the rest of this period.`;
   return `Nothing to pay now${check.credit ? `; credit for later charges: ${formatUsd(check.credit)}` : ''}.`;
 }

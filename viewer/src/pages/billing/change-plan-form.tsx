@@ -196,7 +196,11 @@ export function ChangePlanForm(props: { current: { plan: string; cycle: string; 
       <p className="small" data-testid="change-plan-check" role="status">
         {code && result && !result.possible ? `Offer code ${code}: ${result.reason}` : changeCheckLine(check)}
       </p>
-      <ChangePlanWarning effects={result?.effects ?? null} problem={problem} />
+      <ChangePlanWarning
+        effects={result?.effects ?? null}
+        problem={problem}
+        effectiveAt={result?.possible ? result.effective_at : null}
+      />
       <span>
         <button
           type="submit"

@@ -1,8 +1,9 @@
 // The change-plan form's warning (accounts-billing.md section 8): some users or data will exceed the
 // new plan's limit, and what goes: members who lose access, projects removed, datasets removed
 // (surveys in those projects, focus areas, follows), with which ones a limit takes; API access that
-// the new plan drops; and a confirm error.
-import type { ChangeEffects } from './change-check.ts';
+// the new plan drops; and a confirm error. A change to Starter takes effect at the end of the period:
+// the warning says that day, and that what is over the limits then is what goes.
+import { changeDay, type ChangeEffects } from './change-check.ts';
 
 const datasetKinds = [
   { type: 'survey', one: 'survey', label: 'surveys' },
@@ -10,8 +11,14 @@ const datasetKinds = [
   { type: 'follow', one: 'follow', label: 'follows' },
 ] as const;
 
-export function ChangePlanWarning(props: { effects: ChangeEffects | null; problem: string | null }) {
+export function ChangePlanWarning(props: {
+  effects: ChangeEffects | null;
+  problem: string | null;
+  /** When the change applies (ISO); null: at once. */
+  effectiveAt?: string | null;
+}) {
   const effects = props.effects;
+  const when = props.effectiveAt ? changeDay(props.effectiveAt) : null;
   const losing = effects?.users ?? [];
   const maps = effects?.maps ?? [];
   const sources = effects?.sources ?? [];
@@ -23,6 +30,12 @@ export function ChangePlanWarning(props: { effects: ChangeEffects | null; proble
         <p>
           Some users or data will exceed the new plan limit. Past a limit, the projects updated longest ago go (with
           their surveys), and the newest focus areas and follows.
+        </p>
+      )}
+      {over && when && (
+        <p data-testid="change-plan-when">
+          Removed on {when}, when this period ends and Starter begins: what is over Starter's limits on that day. Until
+          then nothing changes.
         </p>
       )}
       {losing.length > 0 && (
@@ -48,7 +61,8 @@ export function ChangePlanWarning(props: { effects: ChangeEffects | null; proble
       )}
       {effects?.deprecatedApi && (
         <p data-testid="change-plan-api">
-          Your API access is no longer offered on the new plan: it ends with this change, which cannot be undone.
+          Your API access is no longer offered on the new plan: it ends {when ? `on ${when}` : 'with this change'},
+          which cannot be undone.
         </p>
       )}
       {props.problem && <p className="error">{props.problem}</p>}

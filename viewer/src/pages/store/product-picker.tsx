@@ -6,6 +6,7 @@ import { ProductReport } from './product-report.tsx';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { formatUsd } from '@parcel-map/contracts/money';
+import { Tooltip } from '../../ui/tooltip.tsx';
 import {
   cartFailureText,
   pick,
@@ -152,16 +153,18 @@ export function ProductPicker(props: { path: string; esri: boolean }) {
       </ul>
       <p role="group" aria-label="Format">
         {main.format_types.map((f) => (
-          <label key={f.format} className={f.available ? '' : 'store-struck'} title={f.tooltip ?? undefined}>
-            <input
-              type="radio"
-              name="fmt"
-              checked={fmt === f.format}
-              disabled={!f.available}
-              onChange={() => setFmt(f.format)}
-            />{' '}
-            {f.format === 'shp' ? 'Shapefile' : f.format === 'gpkg' ? 'GeoPackage' : 'Spreadsheet'}{' '}
-          </label>
+          <Tooltip key={f.format} content={f.tooltip} disabled={!f.available} testId={`store-format-${f.format}`}>
+            <label className={f.available ? '' : 'store-struck'}>
+              <input
+                type="radio"
+                name="fmt"
+                checked={fmt === f.format}
+                disabled={!f.available}
+                onChange={() => setFmt(f.format)}
+              />{' '}
+              {f.format === 'shp' ? 'Shapefile' : f.format === 'gpkg' ? 'GeoPackage' : 'Spreadsheet'}{' '}
+            </label>
+          </Tooltip>
         ))}
       </p>
       <p>

@@ -1,6 +1,6 @@
 // The side navigation (Alt+T): the profile entry (Sign Up, Upgrade to Pro, or the group; spec 2), plus plans.
 // It opens by itself once, on a wide screen, for paid and group users (spec 4), and a tab or panel
-// opening later closes it, since it would cover them.
+// opening later closes it, since it would cover them (one already open keeps it closed).
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { sessionAtom, sessionLoadedAtom } from '../../state/session.ts';
@@ -23,12 +23,13 @@ function useNavOnStart(setOpen: (open: boolean) => void) {
     useAtomValue(detailsOpenAtom),
   ];
   const panel = useAtomValue(panelAtom);
+  const anyOpen = covering.some(Boolean) || panel !== null;
   useEffect(() => {
     if (!loaded || started.current) return;
     started.current = true;
-    if (navOpensOnStart(window.innerWidth, session.has_sitecontrol, session.group !== null)) setOpen(true);
-  }, [loaded, session, setOpen]);
-  const anyOpen = covering.some(Boolean) || panel !== null;
+    // A tab the address opened (#insights) is not covered by the navigation opening after it.
+    if (!anyOpen && navOpensOnStart(window.innerWidth, session.has_sitecontrol, session.group !== null)) setOpen(true);
+  }, [loaded, session, setOpen, anyOpen]);
   useEffect(() => {
     if (anyOpen) setOpen(false);
   }, [anyOpen, setOpen]);

@@ -239,7 +239,8 @@ describe('the 7-day free trial', () => {
       state: 'trial',
       trial_ends_at: '2026-03-17T12:00:00.000Z',
     });
-    const renew = (at: string) => renewDueSubscriptions({ sql, payments, now: new Date(at), groupIds: [groupId] });
+    const renew = (at: string) =>
+      renewDueSubscriptions({ sql, payments, config, now: new Date(at), groupIds: [groupId] });
     expect(await renew('2026-03-17T11:59:00Z')).toEqual({ renewed: 0, failed: 0, ended: 0 });
     expect(await renew('2026-03-17T12:00:00Z')).toEqual({ renewed: 1, failed: 0, ended: 0 });
     const [order] = await sql<
@@ -259,7 +260,13 @@ describe('the 7-day free trial', () => {
       ends_at: '2026-05-08T00:00:00.000Z',
     });
     expect(
-      await renewDueSubscriptions({ sql, payments, now: new Date('2026-05-08T00:00:00Z'), groupIds: [groupId] }),
+      await renewDueSubscriptions({
+        sql,
+        payments,
+        config,
+        now: new Date('2026-05-08T00:00:00Z'),
+        groupIds: [groupId],
+      }),
     ).toEqual({ renewed: 0, failed: 0, ended: 1 });
     const charges = await sql`SELECT 1 FROM orders WHERE group_id = ${groupId} AND amount_cents > 0`;
     expect(charges).toHaveLength(0);
@@ -316,7 +323,13 @@ describe('prorated API plan switches (M4)', () => {
     clock = new Date('2026-07-01T00:00:00Z');
     const { browser, groupId } = await paidApiUser('api_standard');
     expect(
-      await renewDueSubscriptions({ sql, payments, now: new Date('2026-07-08T00:00:00Z'), groupIds: [groupId] }),
+      await renewDueSubscriptions({
+        sql,
+        payments,
+        config,
+        now: new Date('2026-07-08T00:00:00Z'),
+        groupIds: [groupId],
+      }),
     ).toEqual({ renewed: 1, failed: 0, ended: 0 });
     clock = new Date('2026-07-23T12:00:00Z'); // half of the period 07-08 to 08-08 is left
     const up = await browser.put('/api/plan.json', { plan: 'api_premium' });
@@ -412,7 +425,13 @@ describe('API access without a successful payment (M5)', () => {
     const { browser, bought, groupId, token } = await paidApiUser('api_standard');
     await decliningCard(browser, bought.path);
     expect(
-      await renewDueSubscriptions({ sql, payments, now: new Date('2026-06-08T00:00:00Z'), groupIds: [groupId] }),
+      await renewDueSubscriptions({
+        sql,
+        payments,
+        config,
+        now: new Date('2026-06-08T00:00:00Z'),
+        groupIds: [groupId],
+      }),
     ).toEqual({ renewed: 0, failed: 1, ended: 0 });
     clock = new Date('2026-06-08T00:01:00Z');
     await new Promise((r) => setTimeout(r, 2100));

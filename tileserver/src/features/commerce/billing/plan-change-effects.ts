@@ -3,7 +3,9 @@
 // new limit (the least recently updated go), and the datasets: the surveys inside those projects, the
 // newest focus areas past the new limit, and each remaining member's newest follows past it. Listed by
 // the check and removed, in the same transaction as the change, by the confirm. deprecatedApi: the
-// account has API access (api_combo) that the new plan cannot carry (Starter).
+// account has API access (api_combo) that the new plan cannot carry (Starter). A change to Starter
+// takes effect at the end of the period: the renewal run then applies the same effects (endOnStarter),
+// as the account stands at that moment.
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { membersPastSeats, removeMembersPastSeats } from '../../people/groups/service.ts';
@@ -15,8 +17,11 @@ import {
   removeProjectsPastLimit,
   surveysInProjects,
 } from '../../workspace/projects/service.ts';
-import { planLimit, type Plan } from '../plans/plans.ts';
+import { planById, planLimit, type Plan } from '../plans/plans.ts';
 import { projectLimits } from '../plans/project-limits.ts';
+
+/** The one setting the effects read: Starter's follow limit is configured, not in the plans file. */
+type LimitConfig = Pick<Config, 'FOLLOW_LIMIT_FREE'>;
 
 export type SourceType = 'survey' | 'focus_area' | 'follow';
 
@@ -30,7 +35,7 @@ export interface ChangeEffects {
 export const noEffects = (): ChangeEffects => ({ users: [], maps: [], sources: [], deprecatedApi: false });
 
 /** A plan's limit of `key` (Infinity for unlimited); Starter keeps no projects or focus areas. */
-function limitOf(config: Config, plan: Plan, key: 'projects' | 'focus_areas' | 'follows'): number {
+function limitOf(config: LimitConfig, plan: Plan, key: 'projects' | 'focus_areas' | 'follows'): number {
   if (plan.tier === 'free') return key === 'follows' ? config.FOLLOW_LIMIT_FREE : 0;
   if (key === 'projects') return projectLimits[plan.tier].projects;
   return planLimit(plan.plan, key);
@@ -39,7 +44,7 @@ function limitOf(config: Config, plan: Plan, key: 'projects' | 'focus_areas' | '
 /** What moving the account to `plan` with `seats` seats takes away. */
 export async function changeEffects(
   db: Sql,
-  config: Config,
+  config: LimitConfig,
   a: { groupId: number; plan: Plan; seats: number; apiAccess: string | null },
 ): Promise<ChangeEffects> {
   const leaving = await membersPastSeats(db, a.groupId, a.plan.tier === 'free' ? 1 : a.seats);
@@ -84,4 +89,17 @@ export async function applyEffects(db: Sql, groupId: number, effects: ChangeEffe
     const members = (await membersPastSeats(db, groupId, 0)).map((u) => Number(u.user_id));
     await removeFollowsPastLimit(db, members, follows);
   }
+}
+
+/**
+ * A subscription cancelled for the end of its period ends: what Starter has no room for goes, listed and
+ * removed by the same functions as a confirmed change, inside the caller's transaction (the renewal run's,
+ * which holds the subscription's row: a second run or worker finds it ended and removes nothing).
+ */
+export async function endOnStarter(db: Sql, config: LimitConfig, groupId: number): Promise<ChangeEffects> {
+  const starter = planById.get('level0');
+  if (!starter) throw new Error('The plans file has no Starter plan (level0)');
+  const effects = await changeEffects(db, config, { groupId, plan: starter, seats: 1, apiAccess: null });
+  await applyEffects(db, groupId, effects);
+  return effects;
 }

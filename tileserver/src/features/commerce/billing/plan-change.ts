@@ -3,7 +3,8 @@
 // areas and follows past the new limits), with the prorated charge or credit; PUT
 // /subscriptions/update.json makes it: the difference for the rest of the period is charged at once
 // (credit first), a downgrade leaves a credit, and what was listed goes. Starter (level0) cancels at
-// the end of the period. Managers only.
+// the end of the period (the check's effective_at): the renewal run then removes what is over Starter's
+// limits (renewals.ts). Managers only.
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { boundedString } from '@parcel-map/contracts/bounded-string';
@@ -170,6 +171,7 @@ async function checkChange(c: Context, deps: Ctx): Promise<Response> {
       charge: result.money.chargeCents,
       credit: result.money.creditCents,
       price: result.price,
+      effective_at: null,
     });
   }
   const caller = await deps.callers.of(c);
@@ -190,6 +192,8 @@ async function checkChange(c: Context, deps: Ctx): Promise<Response> {
     charge: result.money.chargeCents,
     credit: result.money.creditCents,
     price: result.newPrice,
+    // Starter starts, and its effects apply, when the paid period ends; other changes apply at once.
+    effective_at: result.next.plan.plan === 'level0' ? result.subscription.period_end.toISOString() : null,
   });
 }
 

@@ -15,7 +15,8 @@ import { stopTestJobs } from '../../../testing/jobs.ts';
 const sql = testDb(3);
 const payments = new LocalPaymentProvider(sql);
 const logger = createLogger('silent');
-const app = createApp({ config: loadConfig({}), sql, logger, payments, now: () => new Date('2020-01-01T00:00:00Z') });
+const config = loadConfig({});
+const app = createApp({ config, sql, logger, payments, now: () => new Date('2020-01-01T00:00:00Z') });
 const boss = await startJobQueue(inject('databaseUrl'), logger);
 afterAll(async () => {
   await stopTestJobs(boss);
@@ -48,6 +49,7 @@ describe('the renewal job', () => {
     await startRenewalJob(boss, {
       sql,
       payments,
+      config,
       logger,
       clock: () => new Date('2020-02-01T00:00:00Z'),
       onRun: (r) => {

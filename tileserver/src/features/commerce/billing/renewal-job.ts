@@ -3,6 +3,7 @@
 // finished months is billed (features/commerce/api-plans/overage-billing.ts).
 import type { PgBoss } from 'pg-boss';
 import { systemClock, type Clock } from '../../../clock.ts';
+import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import { billApiOverage, type OverageReport } from '../api-plans/overage-billing.ts';
 import { renewDueSubscriptions, type RenewalReport } from './renewals.ts';
@@ -14,6 +15,7 @@ export const renewalQueue = 'billing-renewals';
 export interface RenewalJobDeps {
   sql: Sql;
   payments: PaymentProvider;
+  config: Pick<Config, 'FOLLOW_LIMIT_FREE'>;
   logger: Logger;
   clock?: Clock;
   forgetGroup?: (groupId: number) => void;
@@ -28,6 +30,7 @@ export async function startRenewalJob(boss: PgBoss, deps: RenewalJobDeps, cron =
     const report = await renewDueSubscriptions({
       sql: deps.sql,
       payments: deps.payments,
+      config: deps.config,
       now,
       forgetGroup: deps.forgetGroup,
     });

@@ -14,12 +14,13 @@ import { renewDueSubscriptions } from './renewals.ts';
 const sql = testDb(3);
 let clock = new Date('2026-04-01T00:00:00Z');
 const payments = new LocalPaymentProvider(sql);
-const app = createApp({ config: loadConfig({}), sql, logger: createLogger('silent'), now: () => clock, payments });
+const config = loadConfig({});
+const app = createApp({ config, sql, logger: createLogger('silent'), now: () => clock, payments });
 afterAll(() => sql.end());
 
 let groupIds: number[] = [];
 /** Renews the accounts this file made (other files' accounts share the database). */
-const renew = (at: string) => renewDueSubscriptions({ sql, payments, now: new Date(at), groupIds });
+const renew = (at: string) => renewDueSubscriptions({ sql, payments, config, now: new Date(at), groupIds });
 const tokenise = async (browser: TestBrowser, number: string) =>
   (
     await browser.post('/payments/local/payment_methods', {

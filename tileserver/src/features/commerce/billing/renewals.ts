@@ -2,12 +2,17 @@
 // first). A failed charge leaves the account past due and is retried after 1, 3 and 5 days; when the
 // retries fail too, the account drops to the free plan. Past due, the site tier is kept for a grace of
 // pastDueGraceDays (the spec names none) and is then free until a retry succeeds (the metered API
-// stops at once: api-plans/standing.ts). A subscription cancelled for the end of the
-// period ends then. Run by the renewal job (features/commerce/billing/renewal-job.ts); the clock comes from the caller.
+// stops at once: api-plans/standing.ts). A site plan cancelled for the end of the period (a change to
+// Starter) ends then, and what is over Starter's limits goes in the same transaction
+// (plan-change-effects.ts endOnStarter). A plan that ends because its renewals were declined keeps its
+// data: nobody chose Starter or was told what it removes, and buying a plan again finds the account as it
+// was. Run by the renewal job (features/commerce/billing/renewal-job.ts); the clock comes from the caller.
+import type { Config } from '../../../config.ts';
 import { transaction, type Sql } from '../../../db/client.ts';
 import { CardError, type PaymentProvider } from '../../../payments/provider.ts';
 import { planById } from '../plans/plans.ts';
 import { periodEnd } from '../plans/pricing.ts';
+import { endOnStarter } from './plan-change-effects.ts';
 import { customerOfCard, insertChangeOrder, setGroupPlan } from './queries.ts';
 import {
   endSubscription,
@@ -30,6 +35,8 @@ export interface RenewalReport {
 export async function renewDueSubscriptions(deps: {
   sql: Sql;
   payments: PaymentProvider;
+  /** Starter's follow limit, for what a plan cancelled to Starter keeps. */
+  config: Pick<Config, 'FOLLOW_LIMIT_FREE'>;
   now: Date;
   forgetGroup?: (id: number) => void;
   groupIds?: number[];
@@ -45,6 +52,8 @@ export async function renewDueSubscriptions(deps: {
       const due = await nextDueSubscription(tx, deps.now, groupIds);
       if (!due) return false;
       if (due.cancel_at_period_end) {
+        // Stand-alone API plans have no site data to trim.
+        if (planById.has(due.plan)) await endOnStarter(tx, deps.config, Number(due.group_id));
         await endSubscription(tx, due.id, due.group_id);
         report.ended++;
         return Number(due.group_id);

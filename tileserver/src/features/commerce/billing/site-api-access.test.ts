@@ -121,7 +121,13 @@ describe('adding API access to a Pro plan', () => {
 
     // The renewal charges the plan and API access together.
     expect(
-      await renewDueSubscriptions({ sql, payments, now: new Date('2026-05-01T00:00:00Z'), groupIds: [groupId] }),
+      await renewDueSubscriptions({
+        sql,
+        payments,
+        config,
+        now: new Date('2026-05-01T00:00:00Z'),
+        groupIds: [groupId],
+      }),
     ).toEqual({ renewed: 1, failed: 0, ended: 0 });
     const [renewal] = await sql<
       { amount_cents: number }[]
