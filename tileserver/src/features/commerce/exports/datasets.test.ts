@@ -13,7 +13,11 @@ import { LocalPaymentProvider } from '../../../payments/local/local-provider.ts'
 import { signedInUser } from '../../../testing/accounts.ts';
 import { testDb } from '../../../testing/db.ts';
 import { startJobQueue } from '../../../jobs/job-queue.ts';
-import { startExportJob } from './export-job.ts';
+import { runExport, startExportJob } from './export-job.ts';
+import { exportById, insertExport } from './queries.ts';
+import { DatabaseSync } from 'node:sqlite';
+import { gunzipSync } from 'node:zlib';
+import { decodeTile } from '../../../testing/tiles.ts';
 import { stopTestJobs } from '../../../testing/jobs.ts';
 
 const sql = testDb(4);
@@ -116,6 +120,60 @@ describe('dataset exports', () => {
     const [open] = await sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM open_spaces t, places pl WHERE pl.path = ${cambridge} AND ST_Intersects(t.geom, pl.geom)`;
     expect(check.json.datasets[1].count).toBe(open!.n);
+  });
+
+  it('writes the datasets in every file format: a shapefile and a KML per table in the zip, a layer of the tile archives', async () => {
+    const { userId, project } = await userWithZoningSource();
+    const usecode = await fewParcels();
+    const [open] = await sql<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM open_spaces t, places pl WHERE pl.path = ${cambridge} AND ST_Intersects(t.geom, pl.geom)`;
+    const made = async (format: 'shp' | 'kml' | 'mbtiles') => {
+      const id = await insertExport(sql, {
+        groupId: null,
+        userId,
+        projectId: project.id,
+        orderId: null,
+        kind: 'export',
+        path: cambridge,
+        format,
+        product: null,
+        level: 'pro',
+        definition: {
+          query: { parcel: true, path: cambridge, filters: usecode },
+          datasets: [{ name: 'open_space', table: 'open-space' }],
+        },
+        requested: 1,
+        freeRows: 0,
+        priceCents: 0,
+        token: `tok-ds-${format}-${userId}`,
+        createdAt: new Date(),
+        expiresAt: new Date(Date.now() + 86400_000),
+      });
+      expect(await runExport(id, { sql, databaseUrl, dataDir, logger })).toBe(2);
+      return join(dataDir, 'exports', (await exportById(sql, id))!.filename!);
+    };
+    for (const format of ['shp', 'kml'] as const) {
+      const file = await made(format);
+      expect(file).toMatch(new RegExp(`\\.${format}\\.zip$`));
+      const info = execFileSync('ogrinfo', ['-so', '-ro', `/vsizip/${file}/open_space.${format}`, 'open_space'], {
+        encoding: 'utf8',
+      });
+      expect(Number(/Feature Count: (\d+)/.exec(info)![1])).toBe(open!.n);
+    }
+    const archive = new DatabaseSync(await made('mbtiles'), { readOnly: true });
+    try {
+      const meta = archive.prepare("SELECT value FROM metadata WHERE name = 'json'").get() as { value: string };
+      expect(JSON.parse(meta.value).vector_layers.map((l: { id: string }) => l.id)).toEqual(['parcels', 'open_space']);
+      const tiles = archive.prepare('SELECT tile_data FROM tiles WHERE zoom_level = 16').all() as {
+        tile_data: Uint8Array;
+      }[];
+      const ids = new Set<number>();
+      for (const t of tiles)
+        for (const f of await decodeTile(new Response(gunzipSync(t.tile_data)), 'open_space')) ids.add(Number(f.id));
+      expect(ids.size).toBe(open!.n);
+    } finally {
+      archive.close();
+    }
   });
 
   it('refuses a paid layer to a free user (403), a malformed source id (400) and an unknown one (404)', async () => {

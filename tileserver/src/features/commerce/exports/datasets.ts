@@ -133,15 +133,39 @@ function sourceFilter(table: DatasetTable): string {
   return `EXISTS (SELECT 1 FROM tile_sources s WHERE s.id = '${table.source}' AND ${conditions.join(' AND ')})`;
 }
 
-/**
- * SELECT over one dataset table: its features that intersect the export's focus area, else its place.
- * `def` is the FROM item that yields the definition as `d` (bound or the exports row, selection.ts).
- */
-export function datasetSql(table: DatasetTable, def: string, select: 'columns' | 'count'): string {
+/** A table's exported columns: SQL over `t`, the name in the file, and its tile attribute type. */
+export function datasetColumns(
+  table: DatasetTable,
+): { sql: string; name: string; type: 'String' | 'Number' | 'Boolean' }[] {
   if (!isTableKey(table.table)) throw new Error(`no dataset table ${table.table}`);
   const spec: TableSpec = tables[table.table];
-  const columns = [...spec.columns, ...(table.typed ? (spec.typedColumns ?? []) : [])];
-  const list = select === 'count' ? 'count(*)::int AS n' : [...columns, 't.geom'].join(', ');
+  return [...spec.columns, ...(table.typed ? (spec.typedColumns ?? []) : [])].map((sql) => {
+    const name = / AS (\w+)$/.exec(sql)?.[1] ?? sql.slice(2);
+    const type =
+      sql.includes('::float8') || name === 'total_pop' || name === 'acres'
+        ? 'Number'
+        : name === 'sfha' || name === 'approximate'
+          ? 'Boolean'
+          : 'String';
+    return { sql, name, type };
+  });
+}
+
+/**
+ * SELECT over one dataset table: its features that intersect the export's focus area, else its place.
+ * `def` is the FROM item that yields the definition as `d` (bound or the exports row, selection.ts);
+ * 'tiles' selects the feature id and Web Mercator geometry (g) with the columns, for tile archives.
+ */
+export function datasetSql(table: DatasetTable, def: string, select: 'columns' | 'count' | 'tiles'): string {
+  if (!isTableKey(table.table)) throw new Error(`no dataset table ${table.table}`);
+  const spec: TableSpec = tables[table.table];
+  const columns = datasetColumns(table).map((c) => c.sql);
+  const list =
+    select === 'count'
+      ? 'count(*)::int AS n'
+      : select === 'tiles'
+        ? ['t.id AS feature_id', 't.geom_3857 AS g', ...columns].join(', ')
+        : [...columns, 't.geom'].join(', ');
   return `SELECT ${list}
 FROM (SELECT coalesce((SELECT f.geom FROM focus_areas f WHERE f.id = (d->>'focus_area_id')::bigint),
                       (SELECT pl.geom FROM places pl WHERE pl.path = d->'query'->>'path')) AS area FROM ${def} OFFSET 0) a

@@ -89,11 +89,6 @@ export async function checkExport(
   now: Date,
 ): Promise<CheckedExport> {
   const { definition, focusAcres } = await selectionOf(sql, caller, body.query, body.all_parcels);
-  if (definition.datasets && (tileArchiveFormats as readonly string[]).includes(body.fmt))
-    throw new ApiError(
-      'BAD_REQUEST',
-      'Tile archives hold the parcels only: choose a file format (Spreadsheet, Shapefile, KML) to export datasets too.',
-    );
   const [count, counties, remaining, datasetCounts] = await Promise.all([
     countSelection(sql, definition),
     countiesOfSelection(sql, definition),
