@@ -190,6 +190,7 @@ describe('dataset exports', () => {
     expect((await post({ 'layer:no-such-layer': {} })).status).toBe(404);
     expect((await post({ 'layer:spot-elevations': {} })).status).toBe(404);
     expect((await post({ 'layer:zoning': { operation: 'nearby' } })).status).toBe(400);
-    expect((await post({ 'layer:zoning': {} })).status).toBe(200);
+    expect((await post({ 'layer:zoning': { sourceId: 'wetlands' } })).status).toBe(400);
+    expect((await post({ 'layer:zoning': { sourceId: 'zoning' } })).status).toBe(200);
   });
 });

@@ -99,7 +99,8 @@ async function tableOf(sql: Sql, caller: Caller, ref: string): Promise<DatasetTa
 export async function datasetTables(sql: Sql, caller: Caller, query: ExportQuery): Promise<DatasetTable[]> {
   const out: DatasetTable[] = [];
   for (const [key, entry] of Object.entries(query.datasets)) {
-    if (entry.sourceId !== undefined && entry.sourceId !== key && `source:${entry.sourceId}` !== key)
+    const bare = (ref: string) => ref.replace(/^(source|layer):/, '');
+    if (entry.sourceId !== undefined && bare(entry.sourceId) !== bare(key))
       throw new ApiError('BAD_REQUEST', `Dataset ${key} names another source (${entry.sourceId})`);
     const table = await tableOf(sql, caller, key);
     if (!out.some((t) => t.name === table.name)) out.push(table);
