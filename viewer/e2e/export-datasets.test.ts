@@ -87,10 +87,12 @@ describe('datasets in exports', () => {
     await page.getByTestId(`export-dataset-source:${source.id}`).check({ timeout: 30_000 });
     const button = page.getByTestId('export-review');
     await expect.poll(() => button.getAttribute('aria-disabled'), { timeout: 30_000 }).toBe('true');
-    await button.evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await page.getByTestId('export-review-tip').hover();
     const tip = page.getByTestId('export-review-tip-tooltip');
     await tip.waitFor({ state: 'visible' });
+    // The bubble is inside the phone's screen (above the button at the foot of the bottom sheet).
+    const bubble = (await tip.boundingBox())!;
+    expect(bubble.y + bubble.height).toBeLessThanOrEqual(800);
     await screenshot(page, 'export-datasets-soft-disabled-phone');
     expect(await tip.textContent()).toBe(
       'An export with datasets takes one parcel filter at most: remove the datasets or all but one parcel filter to export.',
