@@ -99,6 +99,7 @@ describe('datasets in exports', () => {
     );
     await button.click({ force: true });
     expect(await page.getByTestId('export-review-modal').count()).toBe(0);
+    expect(tp.errors).toEqual([]);
     await context.close();
   });
 });
