@@ -17,6 +17,22 @@ const parcelPath = boundedString(300)
   .regex(/^\/[a-z]{2}(\/[a-z0-9-]+)+\/[0-9]+$/, 'A parcel path looks like /us/ma/middlesex/cambridge/123');
 const flag = z.union([z.boolean(), z.enum(['true', 'false'])]).transform((v) => v === true || v === 'true');
 
+/** Datasets an export may carry beside its parcels (each is its own table or file). */
+export const maxExportDatasets = 5;
+/**
+ * A dataset of an export, keyed by its source id: a stored buildings or zoning source (`source:<id>`)
+ * or a catalogue layer (`layer:<id>`); sourceId repeats the key's source when given. Its features that
+ * intersect the export's place (or focus area) are exported, with the stored source's filters.
+ */
+export const exportDataset = z
+  .object({
+    sourceId: boundedString(80).optional(),
+    operation: z.enum(['intersects']).default('intersects'),
+    path: placePath.optional(),
+  })
+  .strict();
+export type ExportDataset = z.output<typeof exportDataset>;
+
 /**
  * The export query: a place path, parcel filters (field to values or a range), an optional focus area,
  * dataset filters keyed by source id, or hand-picked parcels (paths inside the place: exactly those are
@@ -28,7 +44,10 @@ export const exportQuery = z
     parcel: z.record(boundedString(80), z.unknown()).default({}),
     focus_area_id: z.number().int().positive().optional(),
     parcels: z.array(parcelPath).min(1).max(maxPickedParcels).optional(),
-    datasets: z.record(boundedString(80), z.unknown()).default({}),
+    datasets: z
+      .record(boundedString(80), exportDataset)
+      .refine((d) => Object.keys(d).length <= maxExportDatasets, `at most ${maxExportDatasets} datasets`)
+      .default({}),
     operation: boundedString(40).optional(),
     sourceId: boundedString(80).optional(),
   })

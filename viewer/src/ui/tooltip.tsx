@@ -19,7 +19,7 @@ import './tooltip.css';
 export const tooltipShowMs = 250;
 export const tooltipHideMs = 500;
 
-type Place = { left: number; top: number };
+type Place = { left: number; top: number; above?: boolean };
 
 export function Tooltip(props: {
   /** The explanation; without one the child is rendered alone. */
@@ -39,9 +39,11 @@ export function Tooltip(props: {
     clearTimeout(timer.current);
     const box = anchor.current?.getBoundingClientRect();
     if (!box) return;
-    // Below the anchor, kept inside the viewport (phones are 390 px wide).
+    // Below the anchor, kept inside the viewport (phones are 390 px wide); above it when the anchor
+    // sits at the foot of the screen (a phone's bottom sheet) and a bubble below would be cut off.
     const left = Math.max(8, Math.min(box.left, window.innerWidth - 268));
-    setPlace({ left, top: box.bottom + 6 });
+    const above = box.bottom + 90 > window.innerHeight && box.top > 90;
+    setPlace(above ? { left, top: box.top - 6, above } : { left, top: box.bottom + 6 });
   }, []);
   const later = useCallback((fn: () => void, ms: number) => {
     clearTimeout(timer.current);
@@ -103,7 +105,11 @@ export function Tooltip(props: {
         className="tooltip"
         hidden={!place}
         data-testid={props.testId ? `${props.testId}-tooltip` : undefined}
-        style={place ? { left: place.left, top: place.top } : undefined}
+        style={
+          place
+            ? { left: place.left, top: place.top, ...(place.above ? { transform: 'translateY(-100%)' } : {}) }
+            : undefined
+        }
       >
         {props.content}
       </span>

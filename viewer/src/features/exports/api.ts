@@ -17,10 +17,14 @@ export interface ExportQueryBody {
   focus_area_id?: number;
   /** Hand-picked parcel paths: exactly these are exported. */
   parcels?: string[];
+  /** Datasets exported beside the parcels, keyed source:<id> or layer:<id>. */
+  datasets?: Record<string, Record<string, never>>;
 }
 
 export interface CheckAnswer {
   count: number;
+  /** Each chosen dataset's table and its features in the selection (free, not in the count). */
+  datasets?: { name: string; count: number }[];
   limits: { price: number; remaining: number; requested: number; monthly: number };
   quote: Quote;
   warnings: ExportWarning[];

@@ -19,6 +19,8 @@ import { ExportHistory } from './export-history.tsx';
 import { PickedParcels } from './picked-parcels.tsx';
 import { ReviewModal } from './review-modal.tsx';
 import { WarningMessage } from './warning-message.tsx';
+import { ExportDatasets, useExportableDatasets } from './export-datasets.tsx';
+import { Tooltip } from '../../ui/tooltip.tsx';
 
 const tilesNote = 'Vector tiles of the parcels, zooms 11-16, for maps that work offline';
 const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
@@ -29,8 +31,8 @@ const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
   { fmt: 'pmtiles', label: 'PMTiles', title: `${tilesNote} (one file a web map reads directly)` },
 ];
 export const failureText = 'Something went wrong, please try again.';
-const softDisabledTip =
-  'Exports filter on parcels or on one dataset at a time: remove the dataset filters or all but one parcel filter to export.';
+export const softDisabledTip =
+  'An export with datasets takes one parcel filter at most: remove the datasets or all but one parcel filter to export.';
 const n = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
 
 function filterSummary(query: ExportQueryBody): string {
@@ -59,21 +61,23 @@ export function ExportPane(props: { onClose: () => void }) {
   const [usePicked, setUsePicked] = useState(true);
   const pickedOn = usePicked && picked.length > 0;
   const warningRef = useRef<HTMLDivElement>(null);
+  const exportable = useExportableDatasets();
+  const [chosenDatasets, setChosenDatasets] = useState<string[]>([]);
+  const datasetKeys = chosenDatasets.filter((k) => exportable.some((d) => d.key === k));
+  const datasetsKey = datasetKeys.join(',');
 
   const path =
     placePath && !isParcelPath(placePath) && project && placePath.startsWith(project.root.path)
       ? placePath
       : project?.root.path;
   // Hand-picked parcels are looked up in the whole project, wherever the map is.
-  const query = useMemo<ExportQueryBody | null>(
-    () =>
-      !path || !project
-        ? null
-        : pickedOn
-          ? { path: project.root.path, parcel: {}, parcels: picked }
-          : { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}) },
-    [path, project, filters, focusId, pickedOn, picked],
-  );
+  const query = useMemo<ExportQueryBody | null>(() => {
+    if (!path || !project) return null;
+    const datasets = datasetsKey ? { datasets: Object.fromEntries(datasetsKey.split(',').map((k) => [k, {}])) } : {};
+    return pickedOn
+      ? { path: project.root.path, parcel: {}, parcels: picked, ...datasets }
+      : { path, parcel: filters, ...(focusId ? { focus_area_id: focusId } : {}), ...datasets };
+  }, [path, project, filters, focusId, pickedOn, picked, datasetsKey]);
   const focusAreas = project?.regions.flatMap((r) => r.focus_areas) ?? [];
 
   // Requests in flight are counted: spinners show while any is pending.
@@ -113,7 +117,8 @@ export function ExportPane(props: { onClose: () => void }) {
   }, [warning]);
 
   const multiFilter = Object.keys(filters).length > 1;
-  const multiTable = false; // dataset (non-parcel) sources do not join exports yet
+  // The parcels and at least one dataset: more than one table in the file.
+  const multiTable = datasetKeys.length > 0;
   const softDisabled = multiTable && multiFilter;
   const q = check?.quote;
 
@@ -151,6 +156,12 @@ export function ExportPane(props: { onClose: () => void }) {
               ))}
             </div>
             <PickedParcels use={usePicked} onUse={setUsePicked} />
+            <ExportDatasets
+              datasets={exportable}
+              chosen={datasetKeys}
+              onChange={setChosenDatasets}
+              counts={check?.datasets}
+            />
             {focusAreas.length > 0 && !pickedOn && (
               <label className="small">
                 Export{' '}
@@ -215,17 +226,22 @@ export function ExportPane(props: { onClose: () => void }) {
               <dt>Total</dt>
               <dd data-testid="export-total">{q ? formatUsd(q.price_cents) : '…'}</dd>
             </dl>
-            <button
-              type="button"
-              className="button primary export-review"
-              data-testid="export-review"
-              disabled={!check}
-              aria-disabled={softDisabled}
-              title={softDisabled ? softDisabledTip : undefined}
-              onClick={() => !softDisabled && setReviewing(true)}
+            <Tooltip
+              content={softDisabled ? softDisabledTip : undefined}
+              disabled={softDisabled}
+              testId="export-review-tip"
             >
-              {check?.review_label ?? 'Review Data & Proceed to Cart'}
-            </button>
+              <button
+                type="button"
+                className="button primary export-review"
+                data-testid="export-review"
+                disabled={!check}
+                aria-disabled={softDisabled}
+                onClick={() => !softDisabled && setReviewing(true)}
+              >
+                {check?.review_label ?? 'Review Data & Proceed to Cart'}
+              </button>
+            </Tooltip>
             <ExportHistory projectPath={project.path} />
           </>
         )}

@@ -5,7 +5,8 @@ import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } fro
 import { join } from 'node:path';
 import { spawnTiedChild } from '../../../system/tied-child.ts';
 import { type ExportFormat, tileArchiveFormats } from '@parcel-map/contracts/commerce/exports';
-import { fileColumns, selectionSql } from './selection.ts';
+import { defSource, fileColumns, selectionSql } from './selection.ts';
+import { datasetSql } from './datasets.ts';
 import type { ExportRow } from './queries.ts';
 import { processAlive } from '../../../system/process-alive.ts';
 import { pmtilesFromMbtiles, writeMbtiles } from './tile-archive.ts';
@@ -72,7 +73,11 @@ export async function makeExportFile(
     if (pid && pid !== process.pid && !processAlive(pid)) rmSync(join(dir, entry), { recursive: true, force: true });
   }
   const temp = mkdtempSync(join(dir, `.tmp-${row.id}-${process.pid}-`));
-  const filename = `parcels-${slug(row.path)}-${row.id}.${fileExtension(format)}`;
+  const datasets = row.definition.datasets ?? [];
+  // With datasets, every table is a layer of one GeoPackage, or a file of its own in a zip (csv: one
+  // spreadsheet per table; shp: one shapefile per table).
+  const zipped = datasets.length > 0 && !isArchive(format) && format !== 'gpkg';
+  const filename = `parcels-${slug(row.path)}-${row.id}.${zipped ? `${format}.zip` : fileExtension(format)}`;
   const tempFile = join(temp, filename);
   try {
     if (format === 'mbtiles')
@@ -93,7 +98,35 @@ export async function makeExportFile(
         { exportId: row.id },
         fileColumns(level, row.definition.fields, format === 'csv'),
       );
-      await runOgr2ogr(format, query, tempFile, deps.databaseUrl, onProgress);
+      const def = defSource({ exportId: row.id });
+      if (datasets.length === 0) await runOgr2ogr(format, query, tempFile, deps.databaseUrl, onProgress);
+      else if (format === 'gpkg') {
+        await runOgr2ogr(format, query, tempFile, deps.databaseUrl, (p) => onProgress(Math.floor(p / 2)));
+        for (const table of datasets)
+          await runOgr2ogr(format, datasetSql(table, def, 'columns'), tempFile, deps.databaseUrl, () => {}, {
+            layer: table.name,
+            update: true,
+          });
+      } else {
+        const parts = join(temp, 'parts');
+        mkdirSync(parts);
+        const ext = format === 'shp' ? 'shp' : drivers[format as FeatureFormat].ext;
+        await runOgr2ogr(format, query, join(parts, `parcels.${ext}`), deps.databaseUrl, (p) =>
+          onProgress(Math.floor(p / 2)),
+        );
+        for (const table of datasets)
+          await runOgr2ogr(
+            format,
+            datasetSql(table, def, 'columns'),
+            join(parts, `${table.name}.${ext}`),
+            deps.databaseUrl,
+            () => {},
+            {
+              layer: table.name,
+            },
+          );
+        await runZip(tempFile, parts);
+      }
     }
     const finalPath = join(dir, filename);
     renameSync(tempFile, finalPath);
@@ -110,8 +143,10 @@ function runOgr2ogr(
   tempFile: string,
   databaseUrl: string,
   onProgress: (percent: number) => void,
+  table: { layer: string; update?: boolean } = { layer: 'parcels' },
 ): Promise<void> {
   const spec = drivers[format];
+  const multi = table.layer !== 'parcels';
   return new Promise<void>((resolve, reject) => {
     const args = [
       '-f',
@@ -121,9 +156,11 @@ function runOgr2ogr(
       '-sql',
       query,
       '-nln',
-      'parcels',
+      table.layer,
+      // Dataset tables hold points and lines too: each keeps its own kind, made multi.
       '-nlt',
-      'MULTIPOLYGON',
+      multi ? 'PROMOTE_TO_MULTI' : 'MULTIPOLYGON',
+      ...(table.update ? ['-update'] : []),
       '-a_srs',
       'EPSG:4326',
       '-progress',
@@ -142,6 +179,20 @@ function runOgr2ogr(
     child.on('error', reject);
     child.on('close', (code) =>
       code === 0 ? resolve() : reject(new Error(`ogr2ogr exited with ${code}: ${errors.trim()}`)),
+    );
+  });
+}
+
+/** Zips every file of `folder` (flat) into `file`. */
+function runZip(file: string, folder: string): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const names = readdirSync(folder);
+    const child = spawnTiedChild('zip', ['-q', '-j', file, ...names.map((n) => join(folder, n))]);
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors = (errors + chunk.toString()).slice(-4000)));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0 ? resolve() : reject(new Error(`zip exited with ${code}: ${errors.trim()}`)),
     );
   });
 }

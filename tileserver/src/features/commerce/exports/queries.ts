@@ -4,6 +4,7 @@
 import type { Sql } from '../../../db/client.ts';
 import { exportStatus, type ExportStatus } from '@parcel-map/contracts/commerce/exports';
 import { selectionSql, type SelectionDefinition } from './selection.ts';
+import { datasetSql, type DatasetTable } from './datasets.ts';
 
 export interface ExportRow {
   id: number;
@@ -48,6 +49,24 @@ export async function countSelection(sql: Sql, definition: SelectionDefinition):
     JSON.stringify(definition),
   ]);
   return row?.n ?? 0;
+}
+
+/** A stored source's definition (any kind), for an export's datasets. */
+export async function storedSourceDefinition(sql: Sql, id: string): Promise<object | undefined> {
+  const [row] = await sql<{ definition: object }[]>`SELECT definition FROM tile_sources WHERE id = ${id}`;
+  return row?.definition;
+}
+
+/** Features of each dataset table inside the selection's place or focus area, in the tables' order. */
+export async function countDatasets(sql: Sql, definition: SelectionDefinition): Promise<number[]> {
+  return Promise.all(
+    (definition.datasets ?? []).map(async (table: DatasetTable) => {
+      const [row] = await sql.unsafe<{ n: number }[]>(datasetSql(table, '(SELECT $1::text::jsonb AS d) def', 'count'), [
+        JSON.stringify(definition),
+      ]);
+      return row?.n ?? 0;
+    }),
+  );
 }
 
 /** Counties the selection touches (the first four path segments of its parcels: /us/ma/middlesex). */

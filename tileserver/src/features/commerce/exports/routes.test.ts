@@ -123,9 +123,9 @@ describe('export counts and checks', () => {
     expect(shp.json.limits.price).toBe(n * 15);
     const empty = await browser.post(`${project.path}/exports/check`, {
       fmt: 'csv',
-      query: { path: cambridge, parcel: { usecode: ['no-such-code'] }, datasets: { abc: {} } },
+      query: { path: cambridge, parcel: { usecode: ['no-such-code'] } },
     });
-    expect(empty.json.warnings.map((w: { code: string }) => w.code)).toEqual(['empty', 'public-sources']);
+    expect(empty.json.warnings.map((w: { code: string }) => w.code)).toEqual(['empty']);
     // The multi-county warning appears exactly when the state's parcels lie in more than one county.
     const [counties] =
       await sql`SELECT count(DISTINCT split_part(path, '/', 4))::int AS n FROM parcels WHERE path LIKE '/us/ma/%'`;

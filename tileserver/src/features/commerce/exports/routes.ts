@@ -20,6 +20,7 @@ import { removeExportFile } from './make-file.ts';
 import { assertMayExport, mayExport, mayUseExport } from './policy.ts';
 import { pricing, reviewLabel, managersOnlyText } from './pricing.ts';
 import {
+  countDatasets,
   countSelection,
   downloadHistory,
   exportById,
@@ -109,13 +110,15 @@ async function counts(c: Context, deps: Ctx): Promise<Response> {
     selectionOf(sql, caller, current, false),
     selectionOf(sql, caller, current, true),
   ]);
-  const [projectCount, currentCount, allCount] = await Promise.all([
+  const [projectCount, currentCount, allCount, datasetCounts] = await Promise.all([
     countSelection(sql, projectSel.definition),
     countSelection(sql, currentSel.definition),
     countSelection(sql, allSel.definition),
+    countDatasets(sql, currentSel.definition),
   ]);
-  // No dataset (non-parcel) sources join exports yet: the dataset-filtered count is the current one.
-  return c.json({ projectCount, currentCount, allCount, withDatasetCount: currentCount } satisfies ExportCounts, 200, {
+  // The rows of the whole file set: the selected parcels and every dataset table's features.
+  const withDatasetCount = currentCount + datasetCounts.reduce((sum, n) => sum + n, 0);
+  return c.json({ projectCount, currentCount, allCount, withDatasetCount } satisfies ExportCounts, 200, {
     'Cache-Control': 'no-store',
   });
 }
@@ -129,6 +132,7 @@ async function check(c: Context, deps: Ctx): Promise<Response> {
   return c.json(
     {
       count: checked.count,
+      datasets: checked.datasets,
       limits: {
         price: q.price_cents,
         remaining: q.remaining,
@@ -286,17 +290,19 @@ async function download(c: Context, deps: Ctx): Promise<Response> {
   if (!row.filename || !existsSync(file)) throw new ApiError('GONE', 'This download is no longer available');
   await markDownloaded(sql, row.id, deps.now());
   const type =
-    row.format === 'csv'
-      ? 'text/csv; charset=utf-8'
-      : row.format === 'geojson'
-        ? 'application/geo+json'
-        : row.format === 'kml'
-          ? 'application/vnd.google-earth.kml+xml'
-          : row.format === 'mbtiles'
-            ? 'application/vnd.sqlite3'
-            : row.format === 'pmtiles'
-              ? 'application/vnd.pmtiles'
-              : 'application/octet-stream';
+    row.filename.endsWith('.zip') && !row.filename.endsWith('.shp.zip')
+      ? 'application/zip'
+      : row.format === 'csv'
+        ? 'text/csv; charset=utf-8'
+        : row.format === 'geojson'
+          ? 'application/geo+json'
+          : row.format === 'kml'
+            ? 'application/vnd.google-earth.kml+xml'
+            : row.format === 'mbtiles'
+              ? 'application/vnd.sqlite3'
+              : row.format === 'pmtiles'
+                ? 'application/vnd.pmtiles'
+                : 'application/octet-stream';
   return new Response(Readable.toWeb(createReadStream(file)) as ReadableStream, {
     headers: {
       'Content-Type': type,

@@ -6,6 +6,7 @@ import { canSeeTier, type Level } from '@parcel-map/contracts/levels';
 import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { compileParts } from '../../../tiles/definition/compile.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
+import type { DatasetTable } from './datasets.ts';
 
 export interface SelectionDefinition {
   query: { parcel: true; path: string; filters: SourceDefinition['query']['filters'] };
@@ -14,11 +15,13 @@ export interface SelectionDefinition {
   parcels?: string[];
   /** The file's columns (store products); otherwise the fields of the export's level. */
   fields?: string[];
+  /** Dataset tables exported beside the parcels, each its own table or file (datasets.ts). */
+  datasets?: DatasetTable[];
 }
 
 export type DefinitionFrom = { bound: true } | { exportId: number };
 
-function defSource(from: DefinitionFrom): string {
+export function defSource(from: DefinitionFrom): string {
   if ('bound' in from) return '(SELECT $1::text::jsonb AS d) def';
   if (!Number.isSafeInteger(from.exportId)) throw new Error('export ids are integers');
   return `(SELECT definition AS d FROM exports WHERE id = ${from.exportId}) def`;

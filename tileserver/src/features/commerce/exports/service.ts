@@ -8,8 +8,14 @@ import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { quote } from './pricing.ts';
 import { freeRowsLeft, type AllowanceOwner } from './allowance.ts';
-import { countiesOfSelection, countSelection, focusAreaOf, insertExport } from './queries.ts';
-import type { ExportFormat, ExportQuery, Quote } from '@parcel-map/contracts/commerce/exports';
+import { countDatasets, countiesOfSelection, countSelection, focusAreaOf, insertExport } from './queries.ts';
+import { datasetTables } from './datasets.ts';
+import {
+  tileArchiveFormats,
+  type ExportFormat,
+  type ExportQuery,
+  type Quote,
+} from '@parcel-map/contracts/commerce/exports';
 import type { SelectionDefinition } from './selection.ts';
 
 export { monthStart } from './allowance.ts';
@@ -56,6 +62,8 @@ export async function selectionOf(
     definition.focus_area_id = query.focus_area_id;
     focusAcres = focus.acres;
   }
+  const datasets = await datasetTables(sql, caller, query);
+  if (datasets.length > 0) definition.datasets = datasets;
   return { definition, focusAcres };
 }
 
@@ -69,6 +77,8 @@ export interface CheckedExport {
   definition: SelectionDefinition;
   count: number;
   quote: Quote;
+  /** Each dataset table's name and features: exported free, beside the priced parcels. */
+  datasets: { name: string; count: number }[];
 }
 
 export async function checkExport(
@@ -79,10 +89,11 @@ export async function checkExport(
   now: Date,
 ): Promise<CheckedExport> {
   const { definition, focusAcres } = await selectionOf(sql, caller, body.query, body.all_parcels);
-  const [count, counties, remaining] = await Promise.all([
+  const [count, counties, remaining, datasetCounts] = await Promise.all([
     countSelection(sql, definition),
     countiesOfSelection(sql, definition),
     remainingFreeRows(sql, config, caller, now),
+    countDatasets(sql, definition),
   ]);
   const q = quote({
     format: body.fmt,
@@ -90,10 +101,12 @@ export async function checkExport(
     remaining,
     country: body.query.path.split('/')[1]!,
     counties,
-    publicSources: Object.keys(body.query.datasets).length,
+    // Every dataset the query names is exported (or refused above): none is left out of the file.
+    publicSources: 0,
     focusAcres,
   });
-  return { definition, count, quote: q };
+  const datasets = (definition.datasets ?? []).map((t, i) => ({ name: t.name, count: datasetCounts[i] ?? 0 }));
+  return { definition, count, quote: q, datasets };
 }
 
 /** Writes a paid or free export's row (in the caller's transaction, with its job); answers its id. */

@@ -7,13 +7,14 @@
 // (grouped by tile, read through a cursor), so the server holds a few tiles at a time.
 import { DatabaseSync } from 'node:sqlite';
 import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
+import { gunzipSync, gzip } from 'node:zlib';
 import { dataAttribution } from '@parcel-map/contracts/map/attribution';
 import { createDb } from '../../../db/client.ts';
 import { detailOnlySql, detailZoom, extentSql, featureIdSql, visibleAtZoomSql } from '../../../tiles/zoom-strategy.ts';
 import { writePmtiles } from './pmtiles-writer.ts';
 import type { ExportRow } from './queries.ts';
-import { fileColumnList, selectionSql } from './selection.ts';
+import { defSource, fileColumnList, selectionSql } from './selection.ts';
+import { datasetColumns, datasetSql, type DatasetTable } from './datasets.ts';
 
 export const archiveMinZoom = 11;
 export const archiveMaxZoom = 16;
@@ -54,6 +55,27 @@ FROM (
 GROUP BY f.x, f.y`;
 }
 
+/** Every tile of zoom $1 with a feature of a dataset table: its own layer, named as the table, like the parcels'. */
+export function datasetTileSql(row: ExportRow, table: DatasetTable): string {
+  const source = datasetSql(table, defSource({ exportId: row.id }), 'tiles');
+  const attributes = datasetColumns(table).map((c) => `s."${c.name}"`);
+  const margin = '1.0 / 64';
+  const range = (low: string, high: string) =>
+    `generate_series(greatest(0, floor(${low} / size.m - ${margin}))::int, least(2 ^ $1 - 1, floor(${high} / size.m + ${margin}))::int)`;
+  return `
+SELECT f.x, f.y, ST_AsMVT(f.feature, '${table.name}', ${extentSql}, 'geom', 'id') AS mvt
+FROM (
+  SELECT tx.x, ty.y,
+         (SELECT r FROM (SELECT ST_AsMVTGeom(s.g, ST_TileEnvelope($1, tx.x, ty.y), ${extentSql}, (${extentSql}) / 64, true) AS geom,
+                                s.feature_id AS id${attributes.map((a) => `, ${a}`).join('')}) r) AS feature
+  FROM (SELECT 40075016.68557849 / (2.0 ^ $1::int) AS m) size,
+       (${source}) s
+  CROSS JOIN LATERAL ${range(`(ST_XMin(s.g) + ${half})`, `(ST_XMax(s.g) + ${half})`)} tx(x)
+  CROSS JOIN LATERAL ${range(`(${half} - ST_YMax(s.g))`, `(${half} - ST_YMin(s.g))`)} ty(y)
+) f
+GROUP BY f.x, f.y`;
+}
+
 /** The box of the selection in degrees, and how many parcels it holds. */
 function extentSqlOf(row: ExportRow): string {
   return selectionSql(
@@ -86,6 +108,7 @@ export async function writeMbtiles(
   onProgress: (percent: number) => void = () => {},
 ): Promise<ArchiveSummary> {
   const columns = fileColumnList(level, row.definition.fields);
+  const datasets = row.definition.datasets ?? [];
   const sql = createDb(databaseUrl, { max: 1, applicationName: 'parcel-map-export' });
   const db = new DatabaseSync(file);
   try {
@@ -119,6 +142,23 @@ export async function writeMbtiles(
         count += drawn.length;
         onProgress(Math.floor(((done + weight * Math.min(1, count / expected)) / total) * 100));
       }
+      // Each dataset's tile is its own layer, appended to the parcels' tile of the same address (a vector
+      // tile is a sequence of layers, so the bytes concatenate).
+      const read = db.prepare('SELECT tile_data FROM tiles WHERE zoom_level = ? AND tile_column = ? AND tile_row = ?');
+      const replace = db.prepare('INSERT OR REPLACE INTO tiles VALUES (?, ?, ?, ?)');
+      for (const table of datasets) {
+        for await (const batch of sql
+          .unsafe<{ x: number; y: number; mvt: Buffer }[]>(datasetTileSql(row, table), [z])
+          .cursor(64)) {
+          for (const t of batch.filter((b) => b.mvt?.length)) {
+            const tmsRow = 2 ** z - 1 - t.y;
+            const old = read.get(z, t.x, tmsRow) as { tile_data: Uint8Array } | undefined;
+            const bytes = old ? Buffer.concat([gunzipSync(old.tile_data), t.mvt]) : t.mvt;
+            if (!old) count += 1;
+            replace.run(z, t.x, tmsRow, await gzipAsync(bytes));
+          }
+        }
+      }
       db.exec('COMMIT');
       done += weight;
       tiles += count;
@@ -133,7 +173,15 @@ export async function writeMbtiles(
       version: '1',
       type: 'overlay',
       format: 'pbf',
-      vector_layers: [{ id: 'parcels', minzoom: archiveMinZoom, maxzoom: archiveMaxZoom, fields }],
+      vector_layers: [
+        { id: 'parcels', minzoom: archiveMinZoom, maxzoom: archiveMaxZoom, fields },
+        ...datasets.map((t) => ({
+          id: t.name,
+          minzoom: archiveMinZoom,
+          maxzoom: archiveMaxZoom,
+          fields: Object.fromEntries(datasetColumns(t).map((c) => [c.name, c.type])),
+        })),
+      ],
     };
     const put = db.prepare('INSERT INTO metadata VALUES (?, ?)');
     for (const [name, value] of Object.entries({
