@@ -155,12 +155,20 @@ export function datasetColumns(
 /**
  * SELECT over one dataset table: its features that intersect the export's focus area, else its place.
  * `def` is the FROM item that yields the definition as `d` (bound or the exports row, selection.ts);
+ * 'spreadsheet' is 'columns' with text through csv_safe (csv files);
  * 'tiles' selects the feature id and Web Mercator geometry (g) with the columns, for tile archives.
  */
-export function datasetSql(table: DatasetTable, def: string, select: 'columns' | 'count' | 'tiles'): string {
+export function datasetSql(
+  table: DatasetTable,
+  def: string,
+  select: 'columns' | 'spreadsheet' | 'count' | 'tiles',
+): string {
   if (!isTableKey(table.table)) throw new Error(`no dataset table ${table.table}`);
   const spec: TableSpec = tables[table.table];
-  const columns = datasetColumns(table).map((c) => c.sql);
+  // A csv file's text passes the spreadsheet-formula guard, as the parcels' text does (selection.ts).
+  const columns = datasetColumns(table).map((c) =>
+    select === 'spreadsheet' && c.type === 'String' ? `csv_safe(${c.sql}::text) AS ${c.name}` : c.sql,
+  );
   const list =
     select === 'count'
       ? 'count(*)::int AS n'

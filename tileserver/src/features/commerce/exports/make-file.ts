@@ -117,7 +117,7 @@ export async function makeExportFile(
         for (const table of datasets)
           await runOgr2ogr(
             format,
-            datasetSql(table, def, 'columns'),
+            datasetSql(table, def, format === 'csv' ? 'spreadsheet' : 'columns'),
             join(parts, `${table.name}.${ext}`),
             deps.databaseUrl,
             () => {},
