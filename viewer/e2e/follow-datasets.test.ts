@@ -95,22 +95,28 @@ describe('followed datasets on the map', () => {
   it('follows a layer from the layers panel, which the follows page then lists, and offers no button signed out', async () => {
     const h = harness();
     const origin = h.server.origin;
-    const tp = await openPage(h.browser, `${origin}/${harvard}`);
+    const tp = await openPage(h.browser, origin, { width: 1440, height: 900 });
+    await tp.page.goto(`${origin}/${harvard}`);
+    await waitForIdle(tp.page);
     await tp.page.getByTestId('open-layers').click();
     await tp.page.getByTestId('layer-entry-open-space').waitFor({ timeout: 30_000 });
     expect(await tp.page.getByTestId('layer-entry-open-space').getByTestId('follow-dataset').count()).toBe(0);
+    // The panel stays open across loads once opened: closed here so the button below opens it.
+    await tp.page.getByRole('button', { name: 'Close Layers' }).click();
 
     await signUpIn(tp.context, origin, 'free');
-    await tp.page.goto(`${origin}/${harvard}`);
+    // The same URL again would only be a hash change: a reload reads the new session.
+    await tp.page.reload();
+    await waitForIdle(tp.page);
     await tp.page.getByTestId('open-layers').click();
     const entry = tp.page.getByTestId('layer-entry-open-space');
-    await entry.getByRole('button', { name: 'Follow dataset Open space' }).click();
+    await entry.getByRole('button', { name: 'Follow dataset Open Space' }).click();
     await entry.getByTestId('follow-dataset-message').filter({ hasText: 'Following.' }).waitFor();
-    await entry.getByRole('button', { name: 'Unfollow dataset Open space' }).waitFor();
+    await entry.getByRole('button', { name: 'Unfollow dataset Open Space' }).waitFor();
     await screenshot(tp.page, 'follow-datasets-layers-panel');
 
     await tp.page.goto(`${origin}/notify/follows`);
-    await tp.page.getByTestId('followed-dataset').filter({ hasText: 'Open space' }).waitFor({ timeout: 30_000 });
+    await tp.page.getByTestId('followed-dataset').filter({ hasText: 'Open Space' }).waitFor({ timeout: 30_000 });
     expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
