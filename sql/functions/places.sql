@@ -42,6 +42,23 @@ $$;
 -- point-on-surface lies inside it (each parcel in exactly one neighbourhood), found through the GIST
 -- index by the first ST_Intersects. A plain SQL function with one statement: the planner inlines it
 -- into the caller's query, so the caller's own conditions join the index scans of each branch.
+-- The spec's neighbourhood paths: /us/neighborhoods/{slug or id} names a US neighbourhood wherever it
+-- lies, by the last segment of its own path (mid-cambridge) or by its places id; real before
+-- synthetic, then the oldest. Any other path comes back as it is; an alias that names nothing comes
+-- back as NULL. A handful of neighbourhood rows are scanned, never parcels.
+CREATE OR REPLACE FUNCTION resolve_place_path(place_path text)
+RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN place_path NOT LIKE '/us/neighborhoods/%' THEN place_path ELSE (
+    SELECT n.path FROM places n, (SELECT substr(place_path, 19) AS key) k
+    WHERE n.kind = 'neighborhood' AND n.country = 'us' AND k.key ~ '^[a-z0-9-]{1,100}$'
+      AND (n.path = n.parent_path || '/' || k.key OR (k.key ~ '^[0-9]{1,9}$' AND n.id = k.key::integer))
+    ORDER BY (k.key ~ '^[0-9]{1,9}$' AND n.id = k.key::integer) DESC, n.synthetic, n.id
+    LIMIT 1) END
+$$;
+
+-- The third branch is the /us/neighborhoods/ alias: for every other path its LIKE is false once per
+-- call (a one-time filter), so the plans of the first two are what they always were.
 CREATE OR REPLACE FUNCTION parcels_in_place(place_path text)
 RETURNS SETOF parcels
 LANGUAGE sql STABLE PARALLEL SAFE AS $$
@@ -51,4 +68,21 @@ LANGUAGE sql STABLE PARALLEL SAFE AS $$
   UNION ALL
   SELECT p.* FROM places n JOIN parcels p ON parcel_in_shape(p.geom, n.geom)
   WHERE n.path = place_path AND n.kind = 'neighborhood'
+  UNION ALL
+  SELECT p.* FROM places n JOIN parcels p ON parcel_in_shape(p.geom, n.geom)
+  WHERE place_path LIKE '/us/neighborhoods/%' AND n.path = resolve_place_path(place_path)
+    AND n.kind = 'neighborhood'
+$$;
+
+-- A place's alternative headline (the Place answer's headline_alt): the first part of its headline said
+-- within its parent's headline (Cambridge, Middlesex County, MA; Middlesex County, Massachusetts;
+-- Massachusetts, United States), which tells apart places of one name; a place without a parent keeps
+-- its headline. NULL for a path that names no place.
+CREATE OR REPLACE FUNCTION place_headline_alt(place_path text)
+RETURNS text
+LANGUAGE sql STABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN pp.headline IS NULL THEN p.headline
+              ELSE split_part(p.headline, ', ', 1) || ', ' || pp.headline END
+  FROM places p LEFT JOIN places pp ON pp.path = p.parent_path
+  WHERE p.path = place_path
 $$;

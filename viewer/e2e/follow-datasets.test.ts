@@ -1,6 +1,7 @@
 // Browser test of followed datasets: a Pro user follows a map layer from the follows page and a stored
 // zoning source, shows them on the map ("Added to map.", drawn, still drawn after a reload), removes
-// one ("Removed from map."), and sees the failure messages when the source or the follow is gone.
+// one ("Removed from map."), and sees the failure messages when the source or the follow is gone; a
+// signed-in user follows a layer from the layers panel too.
 import { describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
 import { openPage, screenshot, waitForIdle } from './browser.ts';
@@ -88,6 +89,35 @@ describe('followed datasets on the map', () => {
     // The two refused requests are the only console errors.
     expect(tp.errors.filter((e) => !/404 \(Not Found\)/.test(e))).toEqual([]);
     expect(tp.errors).toHaveLength(2);
+    await tp.context.close();
+  });
+
+  it('follows a layer from the layers panel, which the follows page then lists, and offers no button signed out', async () => {
+    const h = harness();
+    const origin = h.server.origin;
+    const tp = await openPage(h.browser, origin, { width: 1440, height: 900 });
+    await tp.page.goto(`${origin}/${harvard}`);
+    await waitForIdle(tp.page);
+    await tp.page.getByTestId('open-layers').click();
+    await tp.page.getByTestId('layer-entry-open-space').waitFor({ timeout: 30_000 });
+    expect(await tp.page.getByTestId('layer-entry-open-space').getByTestId('follow-dataset').count()).toBe(0);
+    // The panel stays open across loads once opened: closed here so the button below opens it.
+    await tp.page.getByRole('button', { name: 'Close Layers' }).click();
+
+    await signUpIn(tp.context, origin, 'free');
+    // The same URL again would only be a hash change: a reload reads the new session.
+    await tp.page.reload();
+    await waitForIdle(tp.page);
+    await tp.page.getByTestId('open-layers').click();
+    const entry = tp.page.getByTestId('layer-entry-open-space');
+    await entry.getByRole('button', { name: 'Follow dataset Open Space' }).click();
+    await entry.getByTestId('follow-dataset-message').filter({ hasText: 'Following.' }).waitFor();
+    await entry.getByRole('button', { name: 'Unfollow dataset Open Space' }).waitFor();
+    await screenshot(tp.page, 'follow-datasets-layers-panel');
+
+    await tp.page.goto(`${origin}/notify/follows`);
+    await tp.page.getByTestId('followed-dataset').filter({ hasText: 'Open Space' }).waitFor({ timeout: 30_000 });
+    expect(tp.errors).toEqual([]);
     await tp.context.close();
   });
 

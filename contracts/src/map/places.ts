@@ -17,6 +17,8 @@ export const placeRef = z.object({
   path: z.string(),
   name: z.string(),
   headline: z.string(),
+  /** The headline said within the parent's ("Cambridge, Middlesex County, MA"); optional for older servers. */
+  headline_alt: z.string().optional(),
   kind: placeKind,
 });
 export type PlaceRef = z.infer<typeof placeRef>;
@@ -54,6 +56,8 @@ export const searchResult = z.object({
   path: z.string(),
   name: z.string(),
   headline: z.string(),
+  /** A place's headline within its parent's (placeRef's headline_alt); places only. */
+  headline_alt: z.string().optional(),
   center: lonLat,
   bbox: bbox.optional(),
   /** Set when the position was interpolated along a street's address range (no parcel has the address). */

@@ -1,5 +1,5 @@
 // Moves the map to what the URL names: the hash view, else the open parcel's shape, else a place's
-// boundary. Fitting uses padding 60 for a feature and at most zoom 17 (spec 9), with no animation.
+// boundary (a /us/neighborhoods/ alias opens the neighbourhood it names). Fitting uses padding 60 for a feature and at most zoom 17 (spec 9), with no animation.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { getBoundary } from '../api/places.ts';
 import { getJson } from '../api/client.ts';
@@ -10,6 +10,8 @@ import { placePathAtom, selectedPathAtom, selectParcelAtom } from '../state/sele
 import { store } from '../state/store.ts';
 import { detailsOpenAtom } from '../state/ui.ts';
 import { isParcelPath, parseUrl } from '../state/url.ts';
+
+const neighborhoodAlias = '/us/neighborhoods/';
 
 export function geometryBBox(geometry: GeoJSONGeometry): BBox | null {
   const coords: number[][] = [];
@@ -65,7 +67,22 @@ export async function navigateFromUrl(
     }
     return;
   }
+  if (state.path.startsWith(neighborhoodAlias)) {
+    await openAlias(map, state.path, state.view !== null);
+    return;
+  }
   if (state.view) return;
   const boundary = await getBoundary(state.path);
   if (boundary) fitBBox(map, boundary.properties.bbox, 20, 22);
+}
+
+/** /us/neighborhoods/{slug or id}: the server answers with the neighbourhood's own path, which becomes the
+ * working place and the URL's path (so the header, insights and exports use it). */
+async function openAlias(map: MapLibreMap, alias: string, keepView: boolean): Promise<void> {
+  const boundary = await getBoundary(alias);
+  if (!boundary) return;
+  const path = boundary.properties.path;
+  if (store.get(placePathAtom) === alias) store.set(placePathAtom, path);
+  if (location.pathname === alias) history.replaceState(history.state, '', `${path}${location.search}${location.hash}`);
+  if (!keepView) fitBBox(map, boundary.properties.bbox, 20, 22);
 }

@@ -1,18 +1,21 @@
 // The Additional Layers section: every catalogue entry for the view's country with its name, description,
 // provenance ("City of Cambridge GIS · PDDL 1.0 · 2018") and note. A layer the caller may not draw is
 // disabled, marked with the plan it needs, and the section shows the upsell (Free: Upgrade to Pro;
-// anonymous: Sign Up). Admin layers are listed to admins only.
+// anonymous: Sign Up). Admin layers are listed to admins only. Signed-in users can follow each entry
+// (layer:<id>), so its updates reach their follows page.
 import { useAtom, useAtomValue } from 'jotai';
 import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
 import { activeLayersAtom } from '../../state/layers.ts';
 import { catalogueAtom } from '../../state/server-config.ts';
-import { hasSiteControlAtom, isAdminAtom, levelAtom } from '../../state/session.ts';
+import { hasSiteControlAtom, isAdminAtom, levelAtom, signedInAtom } from '../../state/session.ts';
 import { Toggle } from '../../ui/toggle.tsx';
 import { Upsell } from '../entitlements/upsell.tsx';
+import { FollowDatasetButton } from '../follows/follow-dataset-button.tsx';
 import { layerLock, layersForCountry, provenanceLine, toggleLayer } from './catalogue.ts';
 
 function LayerEntry({ layer, locked }: { layer: CatalogueLayer; locked: boolean }) {
   const [active, setActive] = useAtom(activeLayersAtom);
+  const signedIn = useAtomValue(signedInAtom);
   const provenance = provenanceLine(layer);
   return (
     <div className="layer-entry" data-testid={`layer-entry-${layer.id}`}>
@@ -51,6 +54,7 @@ function LayerEntry({ layer, locked }: { layer: CatalogueLayer; locked: boolean 
           {layer.note}
         </p>
       )}
+      {signedIn && <FollowDatasetButton dataset={`layer:${layer.id}`} name={layer.name} />}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // "Currently Viewing": the place name for the zoom, breadcrumbs from /at_point.json (clicking one zooms
-// to its boundary), and a country dropdown that zooms to the country.
+// to its boundary), and a country dropdown that zooms to the country. The name's title is the place's
+// headline within its parent's (headline_alt).
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useState } from 'react';
 import { getBoundary } from '../../api/places.ts';
@@ -40,7 +41,9 @@ export function PlaceHeader() {
     <header className="place-header" data-testid="place-header" data-expanded={expanded}>
       <div className="currently-viewing">
         <span className="muted small">Currently Viewing</span>
-        <strong data-testid="current-place">{current?.name ?? '—'}</strong>
+        <strong data-testid="current-place" title={current?.headline_alt ?? current?.headline}>
+          {current?.name ?? '—'}
+        </strong>
         {current?.path && <FollowAction kind="place" path={current.path} />}
         <SaveHomePrompt />
         <button

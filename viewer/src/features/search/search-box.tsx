@@ -1,7 +1,8 @@
 // The search box: places, streets and parcel addresses from /search.json (2+ characters, up to 33
 // suggestions), sent the map's centre (near) so matches around the view rank first; choosing a place
 // flies there, a street fits its extent, a parcel opens. When nothing matches, "Help us improve"
-// opens the search feedback modal with the query.
+// opens the search feedback modal with the query. A place's line is its headline_alt, the headline
+// within its parent's.
 import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { getJson, isAbort } from '../../api/client.ts';
@@ -88,7 +89,8 @@ export function SearchBox({ country }: { country: string }) {
           {results.map((r) => (
             <li key={`${r.kind}:${r.path}`} role="option" aria-selected={false}>
               <button type="button" onClick={() => choose(r)}>
-                <span>{r.name}</span> <span className="muted small">{r.headline}</span>
+                {/* A place is said within its parent (Cambridge, Middlesex County, MA) to tell namesakes apart. */}
+                <span>{r.name}</span> <span className="muted small">{r.headline_alt ?? r.headline}</span>
               </button>
             </li>
           ))}

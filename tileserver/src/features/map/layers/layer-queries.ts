@@ -6,6 +6,8 @@
 // statement, one per zoom), so a tract or a road surface drawn at zoom 6 or 12 is not sent with the
 // vertices only zoom 16 can show. Table, columns and conditions are constants of this file.
 
+import type { BoundedTable } from '../../../tiles/bounds.ts';
+
 /** Web Mercator metres across one 512-px display pixel at zoom z. */
 const pixelMetres = (z: number) => 40075016.68557849 / 512 / 2 ** z;
 
@@ -13,7 +15,7 @@ const pixelMetres = (z: number) => 40075016.68557849 / 512 / 2 ** z;
 const fullDetailZoom = 15;
 
 export interface LayerQuery {
-  table: string;
+  table: BoundedTable;
   /** The layer name inside the tiles. */
   layer: string;
   /** The tile attributes: `expression AS name`, over the table's row `t`. */

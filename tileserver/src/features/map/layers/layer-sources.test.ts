@@ -109,6 +109,22 @@ describe('the map layers at /api/v1/layers/:id', () => {
     }
   });
 
+  it('put the extent of their table in the TileJSON as bounds', async () => {
+    for (const source of layerSources) {
+      const body = await (await as('admin', source.path)).json();
+      const [row] = await sql<{ w: number; s: number; e: number; n: number }[]>`
+        SELECT ST_XMin(x) AS w, ST_YMin(x) AS s, ST_XMax(x) AS e, ST_YMax(x) AS n
+        FROM (SELECT ST_Extent(geom) AS x FROM ${sql(tables[source.layerId]!)}) extent`;
+      const [w, s, e, n] = body.bounds as [number, number, number, number];
+      expect(w, source.layerId).toBeCloseTo(row!.w, 5);
+      expect(s, source.layerId).toBeCloseTo(row!.s, 5);
+      expect(e, source.layerId).toBeCloseTo(row!.e, 5);
+      expect(n, source.layerId).toBeCloseTo(row!.n, 5);
+      // Real data around Cambridge, not the whole world.
+      expect(e - w, source.layerId).toBeLessThan(5);
+    }
+  });
+
   it('serve tiles that decode with the expected fields at their lowest and highest zoom', async () => {
     for (const source of layerSources) {
       const fields = (await (await as('admin', source.path)).json()).vector_layers[0].fields as Record<string, string>;

@@ -9,6 +9,7 @@ import { isPaid } from '@parcel-map/contracts/levels';
 import type { CatalogueLayer } from '@parcel-map/contracts/map/layers';
 import type { Caller } from '../../../auth/caller.ts';
 import { ApiError } from '../../../errors.ts';
+import { tableBounds } from '../../../tiles/bounds.ts';
 import type { TileCachePolicy } from '../../../tiles/tile-gate.ts';
 import type { TileSource, TileSourceMount } from '../../../tiles/tile-source.ts';
 import {
@@ -85,10 +86,12 @@ function layerSource(def: LayerDef): TileSource & { readonly layerId: string; re
       return statement;
     },
     cachePolicy: () => (def.access === 'everyone' ? publicDay : privateDay),
-    metadata: async () => ({
+    metadata: async (tiles) => ({
       name: def.query.layer,
       description: def.description,
       attribution: def.attribution,
+      // The whole table's extent (the 2010 flood map shares its table with the current one: a superset).
+      bounds: await tableBounds(tiles.sql, def.query.table, await tiles.versions.get(def.version)),
       vector_layers: [{ id: def.query.layer, minzoom: def.minzoom, maxzoom: def.maxzoom, fields: def.fields }],
     }),
   };

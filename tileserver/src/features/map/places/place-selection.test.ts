@@ -1,5 +1,6 @@
 // One selection of "the parcels in a place" (parcels_in_place, sql/functions/places.sql)
-// behind insights, export counts, export checks and the store; and its plans stay index-driven.
+// behind insights, export counts, export checks and the store; and its plans stay index-driven. The
+// spec's /us/neighborhoods/{slug or id} alias selects the neighbourhood it names, in sources too.
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
 import { loadConfig } from '../../../config.ts';
@@ -82,5 +83,48 @@ describe('parcels_in_place', () => {
       CROSS JOIN LATERAL parcels_in_place(params.place_path) p`;
     expect(await plan(exportPlan, [JSON.stringify({ query: { path: cambridge } })])).toMatch(/parcels_path_idx/);
     expect(await plan(exportPlan, [JSON.stringify({ query: { path: hood!.path } })])).toMatch(/parcels_geom_idx/);
+  });
+
+  it('selects a neighbourhood by /us/neighborhoods/{slug} or /{id} as by its own path, in SQL, export checks and sources', async () => {
+    const [hood] = await sql<{ id: number; path: string }[]>`
+      SELECT id, path FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
+    const slug = hood!.path.split('/').pop()!;
+    const count = async (path: string) =>
+      (await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM parcels_in_place(${path})`)[0]!.n;
+    const own = await count(hood!.path);
+    expect(own).toBeGreaterThan(0);
+    expect(await count(`/us/neighborhoods/${slug}`)).toBe(own);
+    expect(await count(`/us/neighborhoods/${hood!.id}`)).toBe(own);
+    expect(await count('/us/neighborhoods/no-such-neighborhood')).toBe(0);
+    const [resolved] = await sql<
+      { path: string | null }[]
+    >`SELECT resolve_place_path(${`/us/neighborhoods/${slug}`}) AS path`;
+    expect(resolved!.path).toBe(hood!.path);
+    // The alias reads the neighbourhood through the GIST index like its own path does.
+    const text = await plan('SELECT count(*) FROM parcels_in_place($1) p', [`/us/neighborhoods/${slug}`]);
+    expect(text).toMatch(/parcels_geom_idx/);
+    expect(text).not.toMatch(/Seq Scan on parcels/);
+
+    const { browser } = await signedInUser(app, sql, 'pro');
+    const project = await browser.post('/projects.json', { name: 'Alias', query: { path: cambridge, filters: {} } });
+    expect(project.status).toBe(201);
+    const check = await browser.post(`${project.json.path}/exports/check`, {
+      fmt: 'csv',
+      query: { path: `/us/neighborhoods/${slug}` },
+    });
+    expect(check.status, JSON.stringify(check.json)).toBe(200);
+    expect(check.json.count).toBe(own);
+
+    // A source stores the neighbourhood's own path, so its extent and filters read the place.
+    const source = await browser.post('/api/v1/sources', {
+      query: { parcel: true, path: `/us/neighborhoods/${slug}` },
+    });
+    expect(source.status, JSON.stringify(source.json)).toBe(200);
+    expect(source.json.query.path).toBe(hood!.path);
+    const unknown = await browser.post('/api/v1/sources', {
+      query: { parcel: true, path: '/us/neighborhoods/no-such-neighborhood' },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.code).toBe('BAD_REQUEST');
   });
 });

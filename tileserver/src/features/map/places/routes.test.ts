@@ -33,10 +33,25 @@ describe('GET /at_point.json', () => {
     expect(status).toBe(200);
     expect(Object.keys(body)).toEqual(['country', 'state', 'county', 'city', 'neighborhood']);
     expect(body.country).toMatchObject({ path: '/us', kind: 'country' });
-    expect(body.state).toEqual({ path: '/us/ma', name: 'Massachusetts', headline: 'Massachusetts', kind: 'state' });
+    expect(body.state).toEqual({
+      path: '/us/ma',
+      name: 'Massachusetts',
+      headline: 'Massachusetts',
+      headline_alt: 'Massachusetts, United States',
+      kind: 'state',
+    });
     expect(body.county.path).toBe('/us/ma/middlesex');
     expect(body.county.headline).toContain('Middlesex');
-    expect(body.city).toEqual({ path: cambridge, name: 'Cambridge', headline: 'Cambridge, MA', kind: 'city' });
+    expect(body.city).toEqual({
+      path: cambridge,
+      name: 'Cambridge',
+      headline: 'Cambridge, MA',
+      headline_alt: 'Cambridge, Middlesex County, MA',
+      kind: 'city',
+    });
+    expect(body.county.headline_alt).toBe('Middlesex County, Massachusetts');
+    expect(body.country.headline_alt).toBe(body.country.headline);
+    expect(body.neighborhood.headline_alt).toBe(`${body.neighborhood.name}, Cambridge, MA`);
     expect(body.neighborhood.kind).toBe('neighborhood');
     expect(body.neighborhood.path.startsWith(`${cambridge}/`)).toBe(true);
   });
@@ -155,6 +170,36 @@ describe('GET {place}/boundaries.json', () => {
       expect(status, url).toBe(400);
       expect(body.error).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid context path' });
     }
+  });
+});
+
+describe('/us/neighborhoods/{slug or id}', () => {
+  it('answers the boundary and children of the neighbourhood it names, with its own path and headlines', async () => {
+    const [hood] = await sql<{ id: number; path: string; headline: string }[]>`
+      SELECT id, path, headline FROM places WHERE kind = 'neighborhood' AND parent_path = ${cambridge} ORDER BY path LIMIT 1`;
+    const slug = hood!.path.split('/').pop()!;
+    for (const alias of [`/us/neighborhoods/${slug}`, `/us/neighborhoods/${hood!.id}`]) {
+      const { status, body } = await json(`${alias}/boundaries.json`);
+      expect(status, alias).toBe(200);
+      expect(body.properties).toMatchObject({
+        path: hood!.path,
+        kind: 'neighborhood',
+        headline: hood!.headline,
+        headline_alt: hood!.headline,
+        parent_path: cambridge,
+      });
+      expect((await json(`${alias}/children.json`)).status, alias).toBe(200);
+    }
+    // Every child answers its headline within the city's.
+    const children = (await json(`${cambridge}/children.json`)).body.children as {
+      name: string;
+      headline_alt: string;
+    }[];
+    expect(children.length).toBeGreaterThan(0);
+    for (const child of children) expect(child.headline_alt).toBe(`${child.name}, Cambridge, MA`);
+    const missing = await json('/us/neighborhoods/no-such-neighborhood/boundaries.json');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error.code).toBe('NOT_FOUND');
   });
 });
 

@@ -1,5 +1,6 @@
 // Place routes of the app API: /at_point.json (breadcrumbs), {place path}/boundaries.json (outline)
-// and {place path}/children.json (sub-places). Place paths are parsed here, never trusted.
+// and {place path}/children.json (sub-places). Place paths are parsed here, never trusted; the spec's
+// /us/neighborhoods/{slug or id} alias answers as the neighbourhood it names (its own path in the answer).
 import { Hono } from 'hono';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
@@ -12,6 +13,7 @@ import {
   type BoundaryFeature,
   type ChildrenResponse,
 } from '@parcel-map/contracts/map/places';
+import { canonicalPlacePath } from './service.ts';
 import { bboxOf, placeBoundary, placeChildren, placeExists, placesAtPoint } from './queries.ts';
 
 const placeJson = /^(.*)\/(boundaries|children)\.json$/;
@@ -26,7 +28,15 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     const answer = {} as AtPoint;
     for (const kind of placeKinds) {
       const place = found.get(kind);
-      answer[kind] = place ? { path: place.path, name: place.name, headline: place.headline, kind: place.kind } : null;
+      answer[kind] = place
+        ? {
+            path: place.path,
+            name: place.name,
+            headline: place.headline,
+            headline_alt: place.headline_alt ?? place.headline,
+            kind: place.kind,
+          }
+        : null;
     }
     return c.json(answer);
   });
@@ -37,7 +47,9 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
     const match = c.req.path.startsWith('/api/') ? null : placeJson.exec(c.req.path);
     if (!match) return next();
     await deps.callers.of(c);
-    const path = parseContextPath(match[1]!);
+    const asked = parseContextPath(match[1]!);
+    const path = await canonicalPlacePath(deps.sql, asked);
+    if (path === null) throw new ApiError('NOT_FOUND', `No neighborhood at ${asked}`);
     if (match[2] === 'boundaries') {
       const row = await placeBoundary(deps.sql, path);
       if (!row) throw new ApiError('NOT_FOUND', `No place at ${path}`);
@@ -48,6 +60,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
           path: row.path,
           name: row.name,
           headline: row.headline,
+          headline_alt: row.headline_alt ?? row.headline,
           kind: row.kind,
           parent_path: row.parent_path,
           bbox: bboxOf(row),
@@ -65,6 +78,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
         path: child.path,
         name: child.name,
         headline: child.headline,
+        headline_alt: child.headline_alt ?? child.headline,
         kind: child.kind,
         bbox: bboxOf(child),
         ...(withGeometry ? { geometry: child.geometry } : {}),

@@ -9,6 +9,7 @@ export interface PlaceHit {
   path: string;
   name: string;
   headline: string;
+  headline_alt: string | null;
   has_parcels: boolean;
   w: number;
   s: number;
@@ -49,7 +50,8 @@ export async function searchPlaces(
   const prefix = `${likeEscape(q)}%`;
   const [lon, lat] = near ?? [null, null];
   return sql<PlaceHit[]>`
-    SELECT c.*, EXISTS (SELECT 1 FROM parcels x WHERE x.path ~>=~ (c.path || '/') AND x.path ~<~ (c.path || '0')) AS has_parcels
+    SELECT c.*, place_headline_alt(c.path) AS headline_alt,
+           EXISTS (SELECT 1 FROM parcels x WHERE x.path ~>=~ (c.path || '/') AND x.path ~<~ (c.path || '0')) AS has_parcels
     FROM (
       SELECT p.kind, p.path, p.name, p.headline,
              ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n

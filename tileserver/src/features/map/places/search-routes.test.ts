@@ -27,6 +27,7 @@ describe('GET /search.json', () => {
       path: '/us/ma/middlesex/cambridge',
       name: 'Cambridge',
       headline: 'Cambridge, MA',
+      headline_alt: 'Cambridge, Middlesex County, MA',
     });
     const [w, s, e, n] = results[0]!.bbox!;
     const [lon, lat] = results[0]!.center;

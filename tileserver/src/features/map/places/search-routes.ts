@@ -95,6 +95,7 @@ export function searchRoutes(deps: { config: Config; sql: Sql; callers: CallerRe
           path: p.path,
           name: p.name,
           headline: p.headline,
+          headline_alt: p.headline_alt ?? p.headline,
           center: [round((bbox[0] + bbox[2]) / 2), round((bbox[1] + bbox[3]) / 2)],
           bbox,
         },

@@ -61,6 +61,12 @@ describe('buildings sources', () => {
     const again = await browser.get(`/api/v1/sources/${made.json.id}.json`);
     expect(again.status).toBe(200);
     expect(again.json.style).toEqual(made.json.style);
+    // Its bounds are the buildings table's extent.
+    const [extent] = await sql<{ w: number; n: number }[]>`
+      SELECT ST_XMin(x) AS w, ST_YMax(x) AS n FROM (SELECT ST_Extent(geom) AS x FROM buildings) e`;
+    expect(made.json.bounds).toHaveLength(4);
+    expect(made.json.bounds[0]).toBeCloseTo(extent!.w, 5);
+    expect(made.json.bounds[3]).toBeCloseTo(extent!.n, 5);
     const list = await browser.get('/api/v1/sources');
     expect(list.json.sources.map((s: { id: string }) => s.id)).toContain(made.json.id);
   });

@@ -64,10 +64,11 @@ export function layerTileSource(id: string, definition: LayerSourceDefinition): 
         name: `source ${id}`,
         attribution: layer === 'zoning' ? dataAttribution.zoning : undefined,
         links: { vector: [template], url: `${publicOrigin(c, tiles.config)}/api/v1/sources/${id}.json?${query}` },
-        bounds:
-          layer === 'zoning'
-            ? await tableBounds(tiles.sql, 'zoning_districts', await tiles.versions.get('zoning'))
-            : undefined,
+        bounds: await tableBounds(
+          tiles.sql,
+          layer === 'zoning' ? 'zoning_districts' : 'buildings',
+          await tiles.versions.get(versionKeys[layer]),
+        ),
         vector_layers: [{ id: layer, fields }],
         extra: { layer, query: definition.query, style: definition.style },
       };

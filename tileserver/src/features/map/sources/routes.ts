@@ -28,6 +28,7 @@ import {
   seesEverySource,
 } from './policy.ts';
 import { isLayerQuery } from '@parcel-map/contracts/map/layer-source-definition';
+import { canonicalPlacePath } from '../places/service.ts';
 import type { StoredSources } from './stored-sources.ts';
 import type { SourceDefinition } from '@parcel-map/contracts/map/source-definition';
 import { validateDefinition, validateLayerDefinition } from '../../../tiles/definition/validate.ts';
@@ -56,6 +57,9 @@ export function sourceRoutes(tiles: TileContext, stored: StoredSources): Hono {
       if (isLayerQuery(body)) return postLayerSource(c, caller, owner, body);
       const definition = validateDefinition(body);
       assertDefinitionAllowed(caller, definition);
+      // A /us/neighborhoods/ alias is stored as the neighbourhood's own path (extents and filters read it).
+      if (definition.query.path)
+        definition.query.path = (await canonicalPlacePath(tiles.sql, definition.query.path)) ?? definition.query.path;
       if (definition.query.path && !(await placeBounds(tiles.sql, definition.query.path))) {
         throw new ApiError('BAD_REQUEST', `Unknown place path ${definition.query.path}`);
       }
