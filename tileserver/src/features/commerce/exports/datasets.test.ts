@@ -88,6 +88,10 @@ describe('dataset exports', () => {
     const counts = await browser.post(`${project.path}/blexts.json`, { query });
     expect(counts.json.withDatasetCount).toBe(counts.json.currentCount + expected);
 
+    // A formula in a district's text must reach the spreadsheet as text, as parcel text does.
+    await sql`UPDATE zoning_districts SET zoning_name = '=HYPERLINK("http://example.org")'
+      WHERE id = (SELECT t.id FROM zoning_districts t, places pl WHERE pl.path = ${cambridge}
+                  AND ST_Intersects(t.geom, pl.geom) AND t.zoning = ANY (${codes}) ORDER BY t.id LIMIT 1)`;
     const start = await browser.post(`${cambridge}/exports/start.json`, { fmt: 'csv', map_id: project.id, query });
     expect(start.status, JSON.stringify(start.json)).toBe(201);
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
@@ -103,6 +107,8 @@ describe('dataset exports', () => {
       .split('\n');
     expect(zoning[0]).toContain('zoning');
     expect(zoning.length - 1).toBe(expected);
+    expect(zoning.some((line) => line.includes(`'=HYPERLINK`))).toBe(true);
+    expect(zoning.some((line) => /(^|,)"?=HYPERLINK/.test(line))).toBe(false);
     const parcels = execFileSync('unzip', ['-p', file, 'parcels.csv'], { encoding: 'utf8' }).trim().split('\n');
     expect(parcels.length - 1).toBe(check.json.count);
   });

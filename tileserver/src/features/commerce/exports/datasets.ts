@@ -177,7 +177,7 @@ export function datasetSql(
         : [...columns, 't.geom'].join(', ');
   return `SELECT ${list}
 FROM (SELECT coalesce((SELECT f.geom FROM focus_areas f WHERE f.id = (d->>'focus_area_id')::bigint),
-                      (SELECT pl.geom FROM places pl WHERE pl.path = d->'query'->>'path')) AS area FROM ${def} OFFSET 0) a
+                      (SELECT pl.geom FROM places pl WHERE pl.path = resolve_place_path(d->'query'->>'path'))) AS area FROM ${def} OFFSET 0) a
   JOIN ${spec.table} t ON t.geom && a.area AND ST_Intersects(t.geom, a.area)
 WHERE ${spec.condition ?? 'true'} AND ${sourceFilter(table)}`;
 }
