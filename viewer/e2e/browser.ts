@@ -101,3 +101,13 @@ export function hexRgb(hex: string): [number, number, number] {
   const n = Number.parseInt(hex.slice(1), 16);
   return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
 }
+
+/**
+ * The side navigation open (or closed), whatever it was: it opens by itself for paid and group users on
+ * wide screens, so a blind click on its toggle could close it instead.
+ */
+export async function setSideNav(page: Page, open: boolean): Promise<void> {
+  const isOpen = (await page.getByTestId('side-nav').count()) > 0;
+  if (isOpen !== open) await page.getByTestId('nav-toggle').click();
+  await page.getByTestId('side-nav').waitFor({ state: open ? 'visible' : 'detached' });
+}

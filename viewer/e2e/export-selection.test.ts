@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { signUpIn } from './accounts.ts';
-import { openPage, screenshot, waitForIdle } from './browser.ts';
+import { openPage, screenshot, waitForIdle, setSideNav } from './browser.ts';
 import { project as toScreen, useHarness } from './harness.ts';
 
 const harness = useHarness({}, { jobs: true });
@@ -27,7 +27,7 @@ async function newProject(context: BrowserContext, origin: string, filters: Reco
 
 /** Opens the export tab from the side navigation, keeping the page (and what is picked or applied). */
 const openExport = async (page: Page) => {
-  await page.getByTestId('nav-toggle').click();
+  await setSideNav(page, true);
   await page.getByTestId('nav-export').click();
   await page.getByTestId('export-tab').waitFor({ timeout: 30_000 });
 };

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signUpIn } from './accounts.ts';
-import { openPage, screenshot, waitForIdle, type TestPage } from './browser.ts';
+import { openPage, screenshot, waitForIdle, type TestPage, setSideNav } from './browser.ts';
 import { openView, project, useHarness } from './harness.ts';
 
 const harness = useHarness();
@@ -81,9 +81,9 @@ describe('focus areas', () => {
     // reads the project URL /g/{group}/maps/{slug} (with ?share= for a guest).
     await tp.page.goto(`${h.server.origin}${path}#base=street&map=14/${centre[1]}/${centre[0]}`);
     await waitForIdle(tp.page);
-    await tp.page.getByTestId('nav-toggle').click();
+    await setSideNav(tp.page, true);
     await tp.page.getByTestId('nav-focus-areas').waitFor({ timeout: 30_000 });
-    await tp.page.getByTestId('nav-toggle').click();
+    await setSideNav(tp.page, false);
 
     // A crossed (bow-tie) outline: the server's reason shows, and the drawing and name stay.
     const [a, b, c, d] = square(0.5);
@@ -168,7 +168,7 @@ describe('focus areas', () => {
     const guest = await openPage(h.browser, h.server.origin, { width: 390, height: 800 });
     await guest.page.goto(`${h.server.origin}${path}?share=${share}#base=street&map=14/${centre[1]}/${centre[0]}`);
     await waitForIdle(guest.page);
-    await guest.page.getByTestId('nav-toggle').click();
+    await setSideNav(guest.page, true);
     await guest.page.getByTestId('nav-focus-areas').click();
     const guestCard = guest.page.getByTestId('focus-areas-pane').getByTestId('focus-area-card');
     await guestCard.waitFor({ timeout: 15_000 });

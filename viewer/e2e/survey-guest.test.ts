@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { surveyTexts } from '@parcel-map/contracts/workspace/surveys';
 import { signUpIn } from './accounts.ts';
-import { openPage, screenshot, waitForIdle, type TestPage } from './browser.ts';
+import { openPage, screenshot, waitForIdle, type TestPage, setSideNav } from './browser.ts';
 import { useHarness } from './harness.ts';
 
 const harness = useHarness();
@@ -66,7 +66,7 @@ async function sharedSurvey(): Promise<SharedSurvey> {
 }
 
 async function openSurveys(page: Page): Promise<void> {
-  await page.getByTestId('nav-toggle').click();
+  await setSideNav(page, true);
   await page.getByTestId('nav-surveys').click();
 }
 

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { signUpIn } from './accounts.ts';
-import { openPage, screenshot, waitForIdle } from './browser.ts';
+import { openPage, screenshot, waitForIdle, setSideNav } from './browser.ts';
 import { useHarness } from './harness.ts';
 
 // A tiny PNG served by the local imagery provider; a tiny JPEG as the surveyor's photo.
@@ -73,7 +73,7 @@ describe('surveys in the browser', () => {
     await waitForIdle(page);
 
     // The editor: "You are creating a new survey.", two questions, Yes ends the survey.
-    await page.getByTestId('nav-toggle').click();
+    await setSideNav(page, true);
     await page.getByTestId('nav-surveys').click();
     await expect
       .poll(() => page.getByTestId('survey-message').textContent(), { timeout: 30_000 })
