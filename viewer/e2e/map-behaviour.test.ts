@@ -41,7 +41,7 @@ async function tipLog(page: Page): Promise<[string, number][]> {
 }
 
 /** The latest a delay's timer may fire here: the delay plus the lateness a busy test machine adds. */
-const latest = (ms: number) => ms + 500;
+const latest = (ms: number) => ms + 1500;
 
 /** Milliseconds from the last `from` event to the first `to` event after it. */
 function delay(log: [string, number][], from: string, to: string): number {

@@ -132,6 +132,7 @@ describe('revocation on every process', () => {
     });
     const ms = await msUntil(async () => (await tileStatus(tiles.origin, token)) === 401, 5000);
     console.log(`revocation: after the LISTEN reconnect the unnotified revocation was refused in ${Math.round(ms)} ms`);
-    expect(await tileStatus(full.origin, token)).toBe(401);
+    // Each process drops its cache on its own reconnect: on a loaded machine the other one may come second.
+    await msUntil(async () => (await tileStatus(full.origin, token)) === 401, 10_000);
   });
 });

@@ -104,8 +104,9 @@ async function claimThenDie(id: number): Promise<void> {
 }
 
 /** Polls until `check` holds or 30 s pass. */
+/** Polls for up to a minute: a full parallel test run can keep a killed worker's backend around for a while. */
 async function until(check: () => Promise<boolean>): Promise<boolean> {
-  for (let i = 0; i < 300; i++) {
+  for (let i = 0; i < 600; i++) {
     if (await check()) return true;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -173,7 +174,7 @@ describe('the import job after a server stop', () => {
       error: null,
       report: { read: 2, skipped: 0 },
     });
-  });
+  }, 150_000);
 
   it("takes the import's ogr2ogr down with a killed worker process, so it does not write on beside the retry", async () => {
     const place = `/us/ma/middlesex/job-ogr-${process.pid}`;
