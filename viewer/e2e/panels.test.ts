@@ -77,7 +77,8 @@ describe('panels', () => {
     await input.press('ArrowRight');
     const option = tp.page
       .getByTestId('search-results')
-      .getByRole('button', { name: /Cambridge, MA/ })
+      // The city, named by its headline_alt (streets and addresses of Cambridge read "…, Cambridge, MA").
+      .getByRole('button', { name: /Cambridge, Middlesex County, MA/ })
       .first();
     await option.click();
     await waitForIdle(tp.page);
