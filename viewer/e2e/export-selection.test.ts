@@ -88,7 +88,7 @@ describe('export selections in the browser', () => {
     await context.close();
   }, 480_000);
 
-  it('saves an edited project before the export starts, with the pending-save flag for 2 s', async () => {
+  it('saves an edited project before the export starts, raising the pending-save flag and clearing it', async () => {
     const h = harness();
     // A year whose newer parcels number a few hundred: a free download and still a real filter.
     const [year] = await h.server.sql<{ y: number; n: number }[]>`
@@ -116,17 +116,26 @@ describe('export selections in the browser', () => {
       .poll(() => page.getByTestId('export-current-count').textContent(), { timeout: 30_000 })
       .toBe(year!.n.toLocaleString('en-US'));
     await page.getByTestId('export-review').click();
+    // The flag is watched from inside the page: a locator wait stalls behind the download's navigation.
+    await page.evaluate(() => {
+      const log: boolean[] = [];
+      (window as unknown as { __saving: boolean[] }).__saving = log;
+      new MutationObserver(() => {
+        const on = document.querySelector('[data-testid="export-saving"]') !== null;
+        if (log.at(-1) !== on && (log.length > 0 || on)) log.push(on);
+      }).observe(document.body, { subtree: true, childList: true });
+    });
     const [download] = await Promise.all([
       page.waitForEvent('download', { timeout: 60_000 }),
-      page.getByTestId('export-saving').waitFor(),
       page.getByTestId('export-review-action').click(),
     ]);
+    const flag = () => page.evaluate(() => (window as unknown as { __saving: boolean[] }).__saving);
+    // Raised while the project saves, then cleared (with the modal, or after its 2 s).
+    await expect.poll(flag, { timeout: 10_000 }).toEqual([true, false]);
     const stored = await saved();
     expect(Object.keys(stored)).toEqual(['yearbuilt']);
     expect(Number((stored.yearbuilt as { gte: unknown }).gte)).toBe(year!.y);
     await download.saveAs(join(downloads, download.suggestedFilename()));
-    // The flag clears after 2 s.
-    await page.getByTestId('export-saving').waitFor({ state: 'detached', timeout: 5_000 });
     expect(tp.errors).toEqual([]);
     await context.close();
   }, 360_000);
