@@ -86,7 +86,7 @@ export const rateLimitVariables = {
     .number()
     .int()
     .min(0)
-    .default(120)
+    .default(600)
     .describe(
       'FeatureServer queries and OGC items requests per client address or token/session per minute (429 beyond; 0 = no limit)',
     ),
@@ -104,7 +104,7 @@ export const rateLimitVariables = {
     .min(0)
     .default(4)
     .describe(
-      'GIS requests per client address or token/session per minute that may end in a 5xx or run to GIS_STATEMENT_TIMEOUT_MS; beyond, every GIS request of that caller is 429 until the minute ends (0 = no limit)',
+      'FeatureServer and OGC requests per client address or token/session per minute that may end in a 5xx (a query cancelled at GIS_STATEMENT_TIMEOUT_MS); beyond, every GIS request of that caller is 429 until the minute ends (0 = no limit)',
     ),
   // N9: PNG tiles of sources (each miss is sharp CPU); counted per request, hits too.
   PNG_TILES_PER_MINUTE: z.coerce
