@@ -25,7 +25,7 @@ import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
 import type { QueryGate } from '../../../db/query-gate.ts';
 import { ApiError } from '../../../errors.ts';
-import { requestBody } from '../../../http/request-body.ts';
+import { readBoundedBody, requestBody } from '../../../http/request-body.ts';
 import type { Logger } from '../../../logger.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
@@ -209,12 +209,14 @@ export function accountRoutes(deps: AccountDeps): Hono {
 
   // The spec's PUT /users/edit, and the same at /users/edit.json like the other account routes.
   app.on('PUT', ['/users/edit', '/users/edit.json'], async (c) => {
-    const body = await requestBody(c, editBody);
+    // The bytes before the gate (a slow body holds no slot); who asks before what was asked (401 first).
+    await readBoundedBody(c);
     const { caller, user } = await db(c, async () => {
       const caller = await deps.callers.of(c);
       requireSession(caller);
       return { caller, user: (await userById(sql, caller.user.id))! };
     });
+    const body = await requestBody(c, editBody);
     const sensitive =
       body.password !== undefined ||
       (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase());
