@@ -22,7 +22,9 @@ export interface ExpensiveRoute {
 
 /** The rows of the gate table (route-gates.ts) that spend a per-minute limit, in the table's order. */
 export const expensiveRoutes: ExpensiveRoute[] = routeGateRows.flatMap((row) =>
-  row.limit ? [{ name: row.limit.name, label: row.limit.label, pattern: row.pattern, perMinute: row.limit.perMinute }] : [],
+  row.limit
+    ? [{ name: row.limit.name, label: row.limit.label, pattern: row.pattern, perMinute: row.limit.perMinute }]
+    : [],
 );
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);

@@ -83,12 +83,18 @@ describe('the gate table (security review 2, N2)', () => {
     expect(routeGateOf('/api/v1/session.json').gate).toBe('app');
     expect(routeGateOf('/api/health').gate).toBe('none');
     expect(routeGateOf('/api/v1/parcels/14/1/1.mvt').gate).toBe('tiles');
-    expect(routeGateOf('/api/v1/sources/abc/14/1/1@2x.png')).toMatchObject({ gate: 'tiles', limit: { name: 'png-tiles' } });
+    expect(routeGateOf('/api/v1/sources/abc/14/1/1@2x.png')).toMatchObject({
+      gate: 'tiles',
+      limit: { name: 'png-tiles' },
+    });
     expect(routeGateOf('/arcgis/rest/services/zoning/FeatureServer/0/query')).toMatchObject({
       gate: 'gis',
       limit: { name: 'gis-queries' },
     });
-    expect(routeGateOf('/ogc/collections/zoning/items/12')).toMatchObject({ gate: 'gis', limit: { name: 'gis-queries' } });
+    expect(routeGateOf('/ogc/collections/zoning/items/12')).toMatchObject({
+      gate: 'gis',
+      limit: { name: 'gis-queries' },
+    });
     expect(routeGateOf('/ogc/collections/zoning/tiles/WebMercatorQuad')).toMatchObject({
       gate: 'gis',
       limit: { name: 'gis-metadata' },
@@ -106,7 +112,8 @@ describe('GIS limits and gates by behaviour (security review 2, N2 and N9)', () 
   const app = createApp({ config, sql, logger: createLogger('silent') });
   const from = (address: string, path: string, headers: Record<string, string> = {}) =>
     app.request(path, { headers }, { incoming: { socket: { remoteAddress: address } } });
-  const zoningQuery = '/arcgis/rest/services/zoning/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=1&f=json';
+  const zoningQuery =
+    '/arcgis/rest/services/zoning/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=1&f=json';
 
   it('N2: past GIS_QUERIES_PER_MINUTE, FeatureServer queries and OGC items from one address are 429 with Retry-After (one budget), and another address is not', async () => {
     expect((await from('192.0.2.60', zoningQuery)).status).toBe(200);
@@ -144,7 +151,8 @@ describe('the GIS gate apart from the app gate (security review 2, N2)', () => {
   const config = loadConfig({ APP_POOL_SIZE: '1', APP_QUEUE_MAX: '0', GIS_POOL_SIZE: '1', GIS_QUEUE_MAX: '0' });
   const services = createServices({ config, sql, logger: createLogger('silent') });
   const app = createApp(services);
-  const zoningQuery = '/arcgis/rest/services/zoning/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=1&f=json';
+  const zoningQuery =
+    '/arcgis/rest/services/zoning/FeatureServer/0/query?where=1%3D1&outFields=*&resultRecordCount=1&f=json';
 
   /** Holds every slot of `gate` while `work` runs. */
   async function holding(gate: typeof services.appGate, work: () => Promise<void>): Promise<void> {

@@ -42,8 +42,16 @@ const limits = {
   cardTokens: { name: 'card-tokens', label: 'card', perMinute: (c) => c.CARD_TOKENS_PER_MINUTE },
   imagery: { name: 'imagery', label: 'property image', perMinute: (c) => c.IMAGERY_PER_MINUTE },
   extents: { name: 'extents', label: 'source extent and value list', perMinute: (c) => c.EXTENT_PER_MINUTE },
-  gisQueries: { name: 'gis-queries', label: 'FeatureServer query and OGC items', perMinute: (c) => c.GIS_QUERIES_PER_MINUTE },
-  gisMetadata: { name: 'gis-metadata', label: 'FeatureServer and OGC metadata', perMinute: (c) => c.GIS_METADATA_PER_MINUTE },
+  gisQueries: {
+    name: 'gis-queries',
+    label: 'FeatureServer query and OGC items',
+    perMinute: (c) => c.GIS_QUERIES_PER_MINUTE,
+  },
+  gisMetadata: {
+    name: 'gis-metadata',
+    label: 'FeatureServer and OGC metadata',
+    perMinute: (c) => c.GIS_METADATA_PER_MINUTE,
+  },
   pngTiles: { name: 'png-tiles', label: 'PNG tile', perMinute: (c) => c.PNG_TILES_PER_MINUTE },
 } satisfies Record<string, RouteLimit>;
 
@@ -64,7 +72,11 @@ export const routeGateRows: RouteGateRow[] = [
   },
   { name: 'OGC items', pattern: /^\/ogc\/collections\/[^/]+\/items(\/[^/]+)?$/, gate: 'gis', limit: limits.gisQueries },
   // OGC API Tiles' z/y/x URL is the source's tile (the renderer's gate and cache, metered like it).
-  { name: 'OGC tiles', pattern: /^\/ogc\/collections\/[^/]+\/tiles\/WebMercatorQuad\/[^/]+\/[^/]+\/[^/]+$/, gate: 'tiles' },
+  {
+    name: 'OGC tiles',
+    pattern: /^\/ogc\/collections\/[^/]+\/tiles\/WebMercatorQuad\/[^/]+\/[^/]+\/[^/]+$/,
+    gate: 'tiles',
+  },
   // Service, layer and collection documents, tilesets, conformance, and ArcGIS's 404 for the rest.
   { name: 'GIS metadata', pattern: /^\/(arcgis|ogc)(\/|$)/, gate: 'gis', limit: limits.gisMetadata },
   // PNG tiles of sources: each miss is a render plus sharp's rasterising (N9; also bounded in png-tile.ts).
@@ -84,7 +96,12 @@ export const routeGateRows: RouteGateRow[] = [
   // The Ask A.I. form posts without .json and never took the app gate (it bounds itself by its daily budgets).
   { name: 'ask A.I.', pattern: /^\/(?!api\/).*\/ask_chatgpt$/, gate: 'none', limit: limits.insights },
   // The export calls that count or write a selection (counts, check, coverage, start); downloads are not limited.
-  { name: 'export counts', pattern: /\/(blexts\.json|exports\/(coverage\.json|start\.json))$/, gate: 'app', limit: limits.exports },
+  {
+    name: 'export counts',
+    pattern: /\/(blexts\.json|exports\/(coverage\.json|start\.json))$/,
+    gate: 'app',
+    limit: limits.exports,
+  },
   { name: 'export check', pattern: /\/exports\/check$/, gate: 'none', limit: limits.exports },
   // The local provider's anonymous tokeniser writes a row per call and answers which numbers pass.
   { name: 'card tokens', pattern: /^\/payments\/local\/payment_methods$/, gate: 'none', limit: limits.cardTokens },

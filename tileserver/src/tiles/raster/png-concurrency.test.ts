@@ -19,7 +19,9 @@ describe('rasterising PNG misses (security review 2, N9)', () => {
   it('N9: twelve distinct @2x PNG misses at once are rasterised at most two at a time, and all answered', async () => {
     const browser = new TestBrowser(app);
     // A fresh rule colour, so no earlier run's cache holds these tiles.
-    const fill = `#${Math.floor(Math.random() * 0xffffff).toString(16).padStart(6, '0')}`;
+    const fill = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, '0')}`;
     const made = await browser.post('/api/v1/sources', {
       query: { parcel: true, path: '/us/ma/middlesex/cambridge' },
       styles: [{ predicate: 'default', fill, line: '#000000' }],

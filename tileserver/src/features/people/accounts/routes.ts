@@ -184,7 +184,8 @@ export function accountRoutes(deps: AccountDeps): Hono {
       await db(c, () => releaseSignInAttempt(sql, reserved));
       throw error;
     }
-    if (!user || !ok) throw addressOver ? tooMany('from this address') : new ApiError('UNAUTHORIZED', invalidCredentials);
+    if (!user || !ok)
+      throw addressOver ? tooMany('from this address') : new ApiError('UNAUTHORIZED', invalidCredentials);
     const rehash = needsRehash(user.password_hash) ? await hashPassword(body.password) : undefined;
     const { session, publicUser: signedIn } = await db(c, async () => {
       await releaseSignInAttempt(sql, reserved);
