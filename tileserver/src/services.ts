@@ -95,6 +95,7 @@ export function createServices(deps: AppDeps): Services {
   const apiGate = new ApiGate(sql, meter, clock);
   const tiles = createTileContext(config, tileSql, { callers, versions, meter, apiGate });
   const appGate = createAppGate(config);
+  const gisGate = createGisGate(config);
   return {
     config,
     sql,
@@ -110,8 +111,15 @@ export function createServices(deps: AppDeps): Services {
     apiGate,
     tiles,
     appGate,
-    gisGate: createGisGate(config),
-    metrics: new AppMetrics({ sql, tiles, appGate, appPoolSize: config.APP_POOL_SIZE }),
+    gisGate,
+    metrics: new AppMetrics({
+      sql,
+      tiles,
+      appGate,
+      appPoolSize: config.APP_POOL_SIZE,
+      gisGate,
+      gisPoolSize: config.GIS_POOL_SIZE,
+    }),
     databaseUrl: deps.databaseUrl,
     viewerDir: deps.viewerDir,
   };
