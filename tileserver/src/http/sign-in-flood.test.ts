@@ -3,27 +3,31 @@
 // four gate slots while they waited for the two scrypt slots, so every .json route answered 503 after
 // the 10 s queue wait. Now the sign-ins take the gate only around their queries, are limited per
 // address before any hash, and the address past its failure budget costs no hash at all.
-import type { AddressInfo } from 'node:net';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
-import { createLogger } from '../logger.ts';
-import { createServices } from '../services.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startChildServer, type ChildServer } from '../testing/child-server.ts';
 import { testDb } from '../testing/db.ts';
-import { createHttpServer } from './server.ts';
 
-const sql = testDb();
-// The defaults of every limit; only the lookups of anonymous parcel records are raised, so the probes
-// of a parcel record stay within the day's budget on a rerun.
-const config = loadConfig({ LOG_LEVEL: 'silent', LOOKUP_LIMIT_ANON: '10000' });
-const services = createServices({ config, sql, logger: createLogger('silent') });
-const server = createHttpServer(createApp(services), services.tiles);
-await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const sql = testDb(2);
+const dataDir = mkdtempSync(join(tmpdir(), 'sign-in-flood-'));
+// The server is the product's own entry (main.ts) in a process of its own, as in production: the
+// flooding clients' work in this process is not the server's. The defaults of every limit; only the
+// lookups of anonymous parcel records are raised, so the probes of a record stay within the day's budget.
+let server: ChildServer;
+let base: string;
+beforeAll(async () => {
+  server = await startChildServer(
+    { DATA_DIR: dataDir, LOOKUP_LIMIT_ANON: '10000', LOG_LEVEL: 'warn' },
+    { role: 'all' },
+  );
+  base = server.origin;
+}, 180_000);
 afterAll(async () => {
-  server.closeAllConnections();
-  server.close();
+  await server?.stop();
   await sql.end();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const flooder = '203.0.113.201';
