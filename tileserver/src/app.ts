@@ -6,7 +6,7 @@ import { allowedHosts, clientAddresses } from './auth/client-address.ts';
 import { ApiError, errorBody } from './errors.ts';
 import { areas } from './features/index.ts';
 import { compressJson } from './http/compress-json.ts';
-import { appApiGate, takesAppGate } from './http/app-api-gate.ts';
+import { answersBodyErrors, readsBodyBeforeGate, routeGate } from './http/app-api-gate.ts';
 import { mountCors } from './http/cors.ts';
 import { handleError } from './http/error-handler.ts';
 import { expensiveRateLimits } from './http/rate-limits.ts';
@@ -45,8 +45,9 @@ export function createApp(deps: AppDeps | Services): Hono {
   // Before the gate: a request over its rate limit never takes a connection slot.
   app.use('*', expensiveRateLimits(config));
   // Before the gate too: a body still arriving (slowly, or without end) holds no slot.
-  app.use('*', readBodyFirst(takesAppGate));
-  app.use('*', appApiGate(config, services.appGate));
+  app.use('*', readBodyFirst(readsBodyBeforeGate, answersBodyErrors));
+  // Which path waits at which gate: the one table in http/route-gates.ts.
+  app.use('*', routeGate(config, { app: services.appGate, gis: services.gisGate }));
   for (const area of areas) app.route('/', area.routes(services));
 
   if (services.viewerDir) mountViewer(app, services.viewerDir);

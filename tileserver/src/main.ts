@@ -65,12 +65,19 @@ async function main(): Promise<void> {
     statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS,
     applicationName: 'parcel-map app',
   });
+  // FeatureServer and the OGC API: a pool of their own with an API-sized statement timeout (N2).
+  const gisSql = createDb(db.url, {
+    max: config.GIS_POOL_SIZE,
+    statementTimeoutMs: config.GIS_STATEMENT_TIMEOUT_MS,
+    applicationName: 'parcel-map gis',
+  });
   // Background jobs (renewals, exports, imports) run in the full process; tile-only processes do not take any.
   const jobs = flags.role === 'tiles' ? undefined : await startJobQueue(db.url, logger);
   const services = createServices({
     config,
     sql,
     tileSql,
+    gisSql,
     logger,
     jobs,
     viewerDir: flags.role === 'all' ? viewerDir : undefined,
@@ -103,7 +110,7 @@ async function main(): Promise<void> {
     await jobs?.stop({ graceful: true, timeout: 5000 });
     // The usage counted since the last flush is written before the pools close.
     await tiles.meter.stop().catch((error: unknown) => logger.error({ err: error }, 'metering flush failed'));
-    await Promise.all([sql.end({ timeout: 5 }), tileSql.end({ timeout: 5 })]);
+    await Promise.all([sql.end({ timeout: 5 }), tileSql.end({ timeout: 5 }), gisSql.end({ timeout: 5 })]);
     if (db.cluster) {
       db.cluster.stop();
       console.log('  local database stopped');

@@ -7,7 +7,7 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Sql } from './db/client.ts';
 import type { QueryGate } from './db/query-gate.ts';
-import { createAppGate } from './http/app-api-gate.ts';
+import { createAppGate, createGisGate } from './http/app-api-gate.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createUsageMeter, type UsageMeter } from './metering/usage-meter.ts';
@@ -28,6 +28,8 @@ export interface AppDeps {
   sql: Sql;
   /** The tile pool (heavy renders); `sql` when not given. */
   tileSql?: Sql;
+  /** The GIS pool (FeatureServer, OGC API; GIS_STATEMENT_TIMEOUT_MS); `sql` when not given. */
+  gisSql?: Sql;
   logger: Logger;
   /** Folder of the built viewer; omitted in API-only tests. */
   viewerDir?: string;
@@ -58,6 +60,8 @@ export interface JobSenders {
 export interface Services {
   config: Config;
   sql: Sql;
+  /** FeatureServer's and the OGC API's pool, behind `gisGate` (security review 2, N2). */
+  gisSql: Sql;
   logger: Logger;
   clock: Clock;
   /** Who calls: the one resolver, shared by every route and the fast path. */
@@ -74,6 +78,8 @@ export interface Services {
   tiles: TileContext;
   /** Connection slots of the app API (http/app-api-gate.ts). */
   appGate: QueryGate;
+  /** Connection slots of the GIS pool (http/app-api-gate.ts). */
+  gisGate: QueryGate;
   metrics: AppMetrics;
   databaseUrl?: string;
   viewerDir?: string;
@@ -89,9 +95,11 @@ export function createServices(deps: AppDeps): Services {
   const apiGate = new ApiGate(sql, meter, clock);
   const tiles = createTileContext(config, tileSql, { callers, versions, meter, apiGate });
   const appGate = createAppGate(config);
+  const gisGate = createGisGate(config);
   return {
     config,
     sql,
+    gisSql: deps.gisSql ?? sql,
     logger,
     clock,
     callers,
@@ -103,7 +111,15 @@ export function createServices(deps: AppDeps): Services {
     apiGate,
     tiles,
     appGate,
-    metrics: new AppMetrics({ sql, tiles, appGate, appPoolSize: config.APP_POOL_SIZE }),
+    gisGate,
+    metrics: new AppMetrics({
+      sql,
+      tiles,
+      appGate,
+      appPoolSize: config.APP_POOL_SIZE,
+      gisGate,
+      gisPoolSize: config.GIS_POOL_SIZE,
+    }),
     databaseUrl: deps.databaseUrl,
     viewerDir: deps.viewerDir,
   };

@@ -3,6 +3,7 @@
 // without breaking old hashes: an older hash still verifies and is re-hashed at the next sign-in.
 // N=2^17, r=8, p=1 is OWASP's current minimum for scrypt: 128 MB and about 0.3 s of one core here.
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { ApiError } from '../errors.ts';
 
 const params = { logN: 17, r: 8, p: 1 };
 const keyLength = 32;
@@ -11,11 +12,27 @@ const keyLength = 32;
 // run at once and the rest wait, so a flood of sign-ups or sign-ins cannot take every thread and core.
 const maxAtOnce = 2;
 let running = 0;
+let started = 0;
 const waiting: (() => void)[] = [];
 
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= maxAtOnce) await new Promise<void>((start) => waiting.push(start));
-  else running++;
+/**
+ * How a caller wants to wait: `queueMax` hashes waiting at most before this one is refused with 429 at
+ * once (security review 2, N1: a sign-in flood used to queue without bound, each waiter holding a
+ * connection of its client). Without it the hash waits its turn (an admin's command, a valid reset link).
+ */
+export interface HashOptions {
+  queueMax?: number;
+}
+
+async function limited<T>(work: () => Promise<T>, options: HashOptions = {}): Promise<T> {
+  if (running >= maxAtOnce) {
+    if (options.queueMax !== undefined && waiting.length >= options.queueMax)
+      throw new ApiError('TOO_MANY_REQUESTS', 'The server is busy checking passwords; try again in a few seconds', {
+        retryAfter: 2,
+      });
+    await new Promise<void>((start) => waiting.push(start));
+  } else running++;
+  started++;
   try {
     return await work();
   } finally {
@@ -26,10 +43,17 @@ async function limited<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Hashes running and waiting now (tests check the cap). */
-export const hashLoad = () => ({ running, waiting: waiting.length });
+/** Hashes running and waiting now, and started since the process began (tests check the cap). */
+export const hashLoad = () => ({ running, waiting: waiting.length, started });
 
-function scrypt(password: string, salt: Buffer, logN: number, r: number, p: number): Promise<Buffer> {
+function scrypt(
+  password: string,
+  salt: Buffer,
+  logN: number,
+  r: number,
+  p: number,
+  hashing: HashOptions = {},
+): Promise<Buffer> {
   // maxmem above the 128 * N * r the parameters need (node's 32 MB default refuses N=2^17).
   const options: ScryptOptions = { N: 2 ** logN, r, p, maxmem: 129 * 2 ** logN * r * p + 1024 * 1024 };
   return limited(
@@ -39,12 +63,13 @@ function scrypt(password: string, salt: Buffer, logN: number, r: number, p: numb
           error ? reject(error) : resolve(key),
         ),
       ),
+    hashing,
   );
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, hashing: HashOptions = {}): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, params.logN, params.r, params.p);
+  const key = await scrypt(password, salt, params.logN, params.r, params.p, hashing);
   return ['scrypt', params.logN, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
@@ -62,10 +87,10 @@ function storedParams(stored: string): { logN: number; r: number; p: number; sal
   return { ...n, salt: Buffer.from(salt, 'base64url'), key: Buffer.from(key, 'base64url') };
 }
 
-export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+export async function verifyPassword(password: string, stored: string, hashing: HashOptions = {}): Promise<boolean> {
   const hash = storedParams(stored);
   if (!hash) return false;
-  const actual = await scrypt(password, hash.salt, hash.logN, hash.r, hash.p);
+  const actual = await scrypt(password, hash.salt, hash.logN, hash.r, hash.p, hashing);
   return actual.length === hash.key.length && timingSafeEqual(actual, hash.key);
 }
 

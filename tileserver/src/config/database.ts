@@ -19,6 +19,21 @@ export const databaseVariables = {
     .max(100)
     .default(4)
     .describe('Connections of the separate app API pool (search, records, places), so heavy tiles never starve it'),
+  GIS_POOL_SIZE: positiveInt
+    .max(100)
+    .default(2)
+    .describe(
+      'Connections of the GIS pool (FeatureServer and OGC API), and the GIS requests that run at once, so GIS queries never take the app pool',
+    ),
+  GIS_QUEUE_MAX: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(16)
+    .describe('GIS requests that may wait for a connection; beyond, 503 with Retry-After'),
+  GIS_STATEMENT_TIMEOUT_MS: positiveInt
+    .default(5000)
+    .describe('Statement timeout of the GIS pool: an API query that runs longer is cancelled (503)'),
   TILE_QUEUE_MAX: z.coerce
     .number()
     .int()

@@ -1,15 +1,17 @@
 // Per-minute rate limits for the expensive routes (search, parcel records, insights, exports, imagery,
 // source extents and value lists), counted both per client address and per credential (API token or
 // session), so neither many addresses with one token nor many tokens from one address get past. Over the limit: 429 JSON with Retry-After.
-// A route family merged later joins by adding its pattern to expensiveRoutes.
+// Which paths spend which limit is the gate table's (route-gates.ts): a route family merged later joins there.
 import { createHash } from 'node:crypto';
 import type { Context, MiddlewareHandler } from 'hono';
 import { requestToken } from '../auth/caller.ts';
 import { readSessionCookie } from '../auth/sessions.ts';
 import { clientAddress, RateLimiter } from '../auth/rate-limit.ts';
 import type { Config } from '../config.ts';
+import { routeGateOf, routeGateRows } from './route-gates.ts';
 
 export interface ExpensiveRoute {
+  /** The limit's name (rows that share a limit share its name and its count). */
   name: string;
   /** What the 429 message calls these requests. */
   label: string;
@@ -18,57 +20,12 @@ export interface ExpensiveRoute {
   perMinute: (config: Config) => number;
 }
 
-export const expensiveRoutes: ExpensiveRoute[] = [
-  {
-    name: 'search',
-    label: 'search',
-    pattern: /^\/search(\.json|\/groups\.json)$/,
-    perMinute: (c) => c.SEARCH_PER_MINUTE,
-  },
-  {
-    name: 'records',
-    label: 'parcel record',
-    // /parcels_at_point.json, /at_point.json, a parcel's own path (/us/ma/middlesex/cambridge/123.json)
-    // and the parcel API (/api/v2/parcels/point, address, apn, query).
-    pattern:
-      /^\/(parcels_at_point\.json|at_point\.json|[A-Za-z]{2}\/.*\/\d+\.json|api\/v2\/parcels\/(point|address|apn|query))$/,
-    perMinute: (c) => c.RECORDS_PER_MINUTE,
-  },
-  {
-    name: 'insights',
-    label: 'place insights',
-    pattern: /^\/(?!api\/).*\/(insights\.json|ask_chatgpt(\.json)?)$/,
-    perMinute: (c) => c.INSIGHTS_PER_MINUTE,
-  },
-  // The export calls that count or write a selection (counts, check, coverage, start); downloads are not limited.
-  {
-    name: 'exports',
-    label: 'export',
-    pattern: /\/(blexts\.json|exports\/(check|coverage\.json|start\.json))$/,
-    perMinute: (c) => c.EXPORTS_PER_MINUTE,
-  },
-  // The local provider's anonymous tokeniser writes a row per call and answers which numbers pass.
-  {
-    name: 'card-tokens',
-    label: 'card',
-    pattern: /^\/payments\/local\/payment_methods$/,
-    perMinute: (c) => c.CARD_TOKENS_PER_MINUTE,
-  },
-  // Each image is a paid provider call (the daily budgets bound the bill; this bounds the pace).
-  {
-    name: 'imagery',
-    label: 'property image',
-    pattern: /^\/imagery\/(street|birdseye)\.jpg$/,
-    perMinute: (c) => c.IMAGERY_PER_MINUTE,
-  },
-  // Scans over a source's selection: its extent and its value lists (autocomplete).
-  {
-    name: 'extents',
-    label: 'source extent and value list',
-    pattern: /^\/sources\/[^/]+\/(extent|autocomplete)\.json$/,
-    perMinute: (c) => c.EXTENT_PER_MINUTE,
-  },
-];
+/** The rows of the gate table (route-gates.ts) that spend a per-minute limit, in the table's order. */
+export const expensiveRoutes: ExpensiveRoute[] = routeGateRows.flatMap((row) =>
+  row.limit
+    ? [{ name: row.limit.name, label: row.limit.label, pattern: row.pattern, perMinute: row.limit.perMinute }]
+    : [],
+);
 
 const digest = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
 
@@ -76,7 +33,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest('bas
  * The request's credential, hashed: its token (auth/caller.ts requestToken) other than the anonymous one,
  * else the session cookie. A malformed Authorization header counts as none here; the route answers 401.
  */
-function credentialKey(c: Context, config: Config): string | undefined {
+export function credentialKey(c: Context, config: Config): string | undefined {
   let token: string | undefined;
   try {
     token = requestToken(c.req.header('authorization'), c.req.query('token'));
@@ -89,21 +46,24 @@ function credentialKey(c: Context, config: Config): string | undefined {
 }
 
 export function expensiveRateLimits(config: Config): MiddlewareHandler {
-  const limited = expensiveRoutes
-    .map((route) => ({ route, limit: route.perMinute(config) }))
-    .filter(({ limit }) => limit > 0)
-    .map(({ route, limit }) => ({ route, limiter: new RateLimiter({ limit, windowMs: 60_000, maxKeys: 50_000 }) }));
+  // One counter per limit, shared by the rows that name it.
+  const limiters = new Map<string, RateLimiter>();
+  for (const row of routeGateRows) {
+    const limit = row.limit?.perMinute(config) ?? 0;
+    if (row.limit && limit > 0 && !limiters.has(row.limit.name))
+      limiters.set(row.limit.name, new RateLimiter({ limit, windowMs: 60_000, maxKeys: 50_000 }));
+  }
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'POST') return next();
-    const path = c.req.path;
-    const hit = limited.find(({ route }) => route.pattern.test(path));
-    if (hit) {
-      const message = `Too many ${hit.route.label} requests; wait a minute and try again`;
+    const limit = routeGateOf(c.req.path).limit;
+    const limiter = limit && limiters.get(limit.name);
+    if (limit && limiter) {
+      const message = `Too many ${limit.label} requests; wait a minute and try again`;
       const credential = credentialKey(c, config);
       // The credential first: a client address shared by many users (an office) should not be the
       // only thing that counts when a token identifies the caller. Both are counted either way.
-      if (credential) hit.limiter.hit(credential, message);
-      hit.limiter.hit(`client:${clientAddress(c)}`, message);
+      if (credential) limiter.hit(credential, message);
+      limiter.hit(`client:${clientAddress(c)}`, message);
     }
     return next();
   };

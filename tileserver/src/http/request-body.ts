@@ -90,11 +90,24 @@ export async function readBoundedBody(c: Context, limit: BodyLimit = routeBodyLi
  * body one byte a second then holds no connection slot of the app pool (six such clients used to
  * answer search, session.json and insights 503 for everyone). Streamed uploads are not on gated paths.
  */
-export function readBodyFirst(takesGate: (path: string) => boolean): MiddlewareHandler {
+export function readBodyFirst(
+  takesGate: (path: string) => boolean,
+  /** Paths whose routes answer a body error in words of their own (ArcGIS's error JSON): the error waits for the route. */
+  routeAnswersBodyErrors: (path: string) => boolean = () => false,
+): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
-    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && takesGate(c.req.path))
-      await readBoundedBody(c);
+    if (method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS' && takesGate(c.req.path)) {
+      try {
+        await readBoundedBody(c);
+      } catch (error) {
+        if (!(error instanceof ApiError) || !routeAnswersBodyErrors(c.req.path)) throw error;
+        // The body is over (or broken) already; the route's own read finds the same error in the cache.
+        const failed = Promise.reject(error);
+        failed.catch(() => undefined);
+        (c.req.bodyCache as { arrayBuffer?: Promise<ArrayBuffer> }).arrayBuffer = failed;
+      }
+    }
     return next();
   };
 }

@@ -32,8 +32,9 @@ export function routes(services: Services): Hono {
   app.route('/', catalogRoutes(services));
   app.route('/', coverageRoutes(services));
   app.route('/', parcelApiRoutes({ ...services, gate: services.apiGate }));
-  app.route('/', ogcRoutes(services));
-  app.route('/', featureServiceRoutes({ ...services, gate: services.apiGate }));
+  // The GIS pool behind the GIS gate (http/route-gates.ts), so API queries never hold app connections.
+  app.route('/', ogcRoutes({ ...services, sql: services.gisSql }));
+  app.route('/', featureServiceRoutes({ ...services, sql: services.gisSql, gate: services.apiGate }));
   // Every tile and TileJSON route goes through the one route pair, built-in sources and stored ones alike.
   const { tiles } = services;
   const storedSources = new StoredSources(tiles);

@@ -48,6 +48,39 @@ export function rasterTemplateOf(vectorTemplate: string): string {
  */
 const pngOptions = { compressionLevel: 1, adaptiveFiltering: false } as const;
 
+/**
+ * Security review 2, N9: a z14-16 @2x miss costs 0.45-1.0 s of CPU in libvips/librsvg, and misses of
+ * distinct tiles share no render. At most `rasterAtOnce` are rasterised at once, each on one libvips
+ * thread (sharp.concurrency), so a flood of misses waits here (its tile requests are also limited per
+ * minute, PNG_TILES_PER_MINUTE) and leaves the other core and the libuv pool to everything else.
+ */
+export const rasterAtOnce = 2;
+sharp.concurrency(1);
+let rasterising = 0;
+let mostAtOnce = 0;
+const rasterQueue: (() => void)[] = [];
+
+async function rasterLimited<T>(work: () => Promise<T>): Promise<T> {
+  if (rasterising >= rasterAtOnce) await new Promise<void>((start) => rasterQueue.push(start));
+  else rasterising++;
+  mostAtOnce = Math.max(mostAtOnce, rasterising);
+  try {
+    return await work();
+  } finally {
+    // The slot passes straight to the next waiter, so `rasterising` counts it already.
+    const next = rasterQueue.shift();
+    if (next) next();
+    else rasterising--;
+  }
+}
+
+/** PNGs being rasterised and waiting now, and the most at once since the count was reset (tests). */
+export function rasterLoad(reset = false): { running: number; waiting: number; most: number } {
+  const load = { running: rasterising, waiting: rasterQueue.length, most: mostAtOnce };
+  if (reset) mostAtOnce = rasterising;
+  return load;
+}
+
 const emptyPngs = new Map<RasterScale, Promise<Buffer>>();
 
 /** A fully transparent PNG of the scale's size, made once. */
@@ -67,7 +100,7 @@ export function transparentPng(scale: RasterScale): Promise<Buffer> {
 export async function pngOfMvt(raw: Buffer | null, style: RasterStyle, z: number, scale: RasterScale): Promise<Buffer> {
   const svg = raw ? svgOfTile(raw, style, z, 256 * scale) : undefined;
   if (!svg) return transparentPng(scale);
-  return sharp(Buffer.from(svg)).png(pngOptions).toBuffer();
+  return rasterLimited(() => sharp(Buffer.from(svg)).png(pngOptions).toBuffer());
 }
 
 /** The cache key of a PNG: the MVT's key with its format, so a purge of the source drops both. */

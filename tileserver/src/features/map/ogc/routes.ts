@@ -73,10 +73,15 @@ export function ogcRoutes(deps: OgcDeps): Hono {
     return def;
   };
   const boundsOf = async (def: OgcCollectionDef) => tableBounds(sql, def.table, Number(await def.tiles.version(tiles)));
-  /** A metadata document: anyone's, kept by shared caches unless its links carry the caller's token. */
-  const metadata = (c: Context, body: object, html: () => string | undefined) => {
+  /**
+   * A metadata document: anyone's, kept by shared caches unless its links carry the caller's token or
+   * it depends on the caller (`perCaller`: who may read it, which fields it lists; N8), then private.
+   */
+  const metadata = (c: Context, body: object, html: () => string | undefined, perCaller = false) => {
     const page = html();
     if (page !== undefined) return htmlAnswer(c, page);
+    if (perCaller && !c.req.query('token'))
+      return c.json(body, 200, { 'Cache-Control': 'private, max-age=300', Vary: 'Accept, Cookie, Authorization' });
     const cache = c.req.query('token') ? 'private, no-store' : 'public, max-age=300';
     return c.json(body, 200, { 'Cache-Control': cache, Vary: 'Accept' });
   };
@@ -280,8 +285,11 @@ export function ogcRoutes(deps: OgcDeps): Hono {
     const meta = await def.tiles.metadata(tiles, caller, c, '');
     const fields = meta.vector_layers[0]?.fields ?? {};
     const doc = tilesetDocument(hrefOf(c), def, await boundsOf(def), { ...fields });
-    return metadata(c, doc, () =>
-      html ? ogcPage(`${def.title}: WebMercatorQuad tileset`, def.description, doc.links) : undefined,
+    return metadata(
+      c,
+      doc,
+      () => (html ? ogcPage(`${def.title}: WebMercatorQuad tileset`, def.description, doc.links) : undefined),
+      true,
     );
   });
 

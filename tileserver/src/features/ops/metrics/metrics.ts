@@ -23,6 +23,9 @@ export interface MetricSources {
   tiles: TileContext;
   appGate: QueryGate;
   appPoolSize: number;
+  /** FeatureServer's and the OGC API's gate and pool (http/route-gates.ts), when the app has one. */
+  gisGate?: QueryGate;
+  gisPoolSize?: number;
 }
 
 /** The family of the tiles the fast path answers (parcel tiles), as the middleware would name it. */
@@ -90,6 +93,7 @@ export class AppMetrics {
     const pools = [
       { pool: 'app', gate: appGate, size: sources.appPoolSize },
       { pool: 'tiles', gate: tiles.renderer.gate, size: tiles.config.DB_POOL_SIZE },
+      ...(sources.gisGate ? [{ pool: 'gis', gate: sources.gisGate, size: sources.gisPoolSize ?? 0 }] : []),
     ];
     // Each pool's gate admits as much work as the pool has connections: a unit of work holds one.
     const perPool = (name: string, help: string, read: (p: (typeof pools)[number]) => number) =>

@@ -65,6 +65,8 @@ describe('metrics', () => {
     expect(text).toMatch(/tile_cache_hits_total [1-9]/);
     expect(text).toMatch(/tile_cache_misses_total [1-9]/);
     expect(text).toMatch(/db_pool_max_connections\{pool="app"\} [1-9]/);
+    // The GIS gate of security review 2, N2.
+    expect(text).toMatch(/db_pool_max_connections\{pool="gis"\} [1-9]/);
     expect(text).toMatch(/db_pool_connections\{pool="tiles",state="free"\} \d+/);
     expect(text).toMatch(/process_resident_memory_bytes \d+/);
   });

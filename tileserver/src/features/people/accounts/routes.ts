@@ -23,8 +23,9 @@ import {
 } from '../../../auth/sessions.ts';
 import type { Config } from '../../../config.ts';
 import type { Sql } from '../../../db/client.ts';
+import type { QueryGate } from '../../../db/query-gate.ts';
 import { ApiError } from '../../../errors.ts';
-import { requestBody } from '../../../http/request-body.ts';
+import { readBoundedBody, requestBody } from '../../../http/request-body.ts';
 import type { Logger } from '../../../logger.ts';
 import type { Mailer } from '../../../mail/mailer.ts';
 import { publicOrigin } from '../../../tiles/tile-context.ts';
@@ -57,6 +58,8 @@ export interface AccountDeps {
   callers: CallerResolver;
   mailer: Mailer;
   logger: Logger;
+  /** The app API's gate, taken here around the database work only (see `db` below). */
+  appGate: QueryGate;
 }
 
 const invalidCredentials = 'Invalid email or password.';
@@ -66,6 +69,26 @@ export function accountRoutes(deps: AccountDeps): Hono {
   const { sql, config } = deps;
 
   const signups = new RateLimiter({ limit: config.SIGNUPS_PER_HOUR, windowMs: 3_600_000 });
+
+  // Security review 2, N1. These routes are outside the app gate by path (http/route-gates.ts, gate
+  // 'app-around-db') and take it here around their database work only: a scrypt hash holds no database
+  // connection, and a sign-in that waited for the hash queue inside the gate let ten flooding
+  // connections hold its four slots and answer every other .json route 503. Holding the slot around
+  // the queries, not the whole route, was chosen over re-admitting after the hash because a route
+  // then never holds a slot and a hash slot at once, so neither queue can stall the other.
+  const db = <T>(c: Context, work: () => Promise<T>): Promise<T> => deps.appGate.run(work, c.req.raw.signal);
+  // Hashes of anonymous requests wait behind at most HASH_QUEUE_MAX others, else 429 at once.
+  const boundedHash = { queueMax: config.HASH_QUEUE_MAX };
+  // Sign-ins per address and per email per minute, counted in memory before any query or hash. A
+  // browser with a device cookie of the account is not counted (H4: its owner always gets in).
+  const perMinute = (limit: number) =>
+    limit > 0 ? new RateLimiter({ limit, windowMs: 60_000, maxKeys: 50_000 }) : undefined;
+  const signInsByAddress = perMinute(config.SIGN_INS_PER_MINUTE);
+  const signInsByEmail = perMinute(config.SIGN_INS_PER_EMAIL_PER_MINUTE);
+  const countSignIn = (address: string, email: string) => {
+    signInsByAddress?.hit(address, 'Too many sign-in attempts from this address; wait a minute and try again');
+    signInsByEmail?.hit(email.toLowerCase(), 'Too many sign-in attempts for this account; wait a minute and try again');
+  };
 
   /** A new session, and the device cookie that keeps this browser out of others' lockouts of the account. */
   const signIn = async (c: Context, userId: number) => {
@@ -85,45 +108,63 @@ export function accountRoutes(deps: AccountDeps): Hono {
     const body = await requestBody(c, registerBody);
     // Before the hash: a flood of sign-ups from one address costs it no CPU.
     signups.hit(clientAddress(c), 'Too many new accounts from this address; try again in an hour');
-    const id = await insertUser(sql, {
-      name: body.user.name,
-      email: body.user.email,
-      passwordHash: await hashPassword(body.user.password),
-      profileAnswers: body.user.preferences?.profile_answers ?? {},
-      wantsEmail: body.wants_email,
-      source: body.via ?? null,
+    const passwordHash = await hashPassword(body.user.password, boundedHash);
+    const { id, session } = await db(c, async () => {
+      const id = await insertUser(sql, {
+        name: body.user.name,
+        email: body.user.email,
+        passwordHash,
+        profileAnswers: body.user.preferences?.profile_answers ?? {},
+        wantsEmail: body.wants_email,
+        source: body.via ?? null,
+      });
+      if (id === undefined)
+        throw new ApiError('CONFLICT', 'An account with that email already exists; sign in or reset your password');
+      return { id, session: await signIn(c, id) };
     });
-    if (id === undefined)
-      throw new ApiError('CONFLICT', 'An account with that email already exists; sign in or reset your password');
-    const session = await signIn(c, id);
     // The paid flow continues at checkout (the plans page) once billing exists.
     const redirect =
       body.redirect ??
       (body.flow === 'paid' ? `/plans${body.plan ? `#p=${encodeURIComponent(body.plan)}` : ''}` : undefined);
-    return c.json({ user: await publicUser(id), csrf_token: session.csrfToken, redirect_url: redirect ?? null }, 201);
+    const user = await db(c, () => publicUser(id));
+    return c.json({ user, csrf_token: session.csrfToken, redirect_url: redirect ?? null }, 201);
   });
 
   // Past SIGN_IN_FAILURES_MAX failures in 10 minutes (OWASP device cookies, not a lockout of the owner):
   // - per email: a browser without a device cookie of the account is answered 429 before any password
   //   check (guessing stops); a browser that signed in to it before goes on, within its own budget;
-  // - per address: the password is still checked and a right one signs in, a wrong one is answered
-  //   429, so strangers behind the same proxy or NAT are never locked out by each other's failures.
+  // - per address: a browser without a device cookie of the account is answered 429 before any
+  //   password check too (N1: every attempt used to cost a hash, so one address could keep the hash
+  //   queue full); with the device cookie the password is checked and a right one signs in, a wrong
+  //   one is answered 429, so a flood from an address never locks the owners behind it out of their
+  //   own browsers.
   // The attempt is counted (under a lock) before the check, so parallel guesses cannot pass the limit.
+  // Before all that, in memory: SIGN_INS_PER_MINUTE per address and SIGN_INS_PER_EMAIL_PER_MINUTE per
+  // email for browsers without a device cookie of the account, and HASH_QUEUE_MAX on the hash queue.
   app.post('/users/sign_in.json', async (c) => {
     const body = await requestBody(c, signInBody);
-    const user = await userByEmail(sql, body.email);
+    const address = clientAddress(c);
     const device = readDeviceCookie(c);
-    const knownDevice =
-      user !== undefined && device !== undefined && (await isSignInDevice(sql, user.id, secretHash(device)));
+    // No device cookie at all (every flooder without one): counted before the first query.
+    if (device === undefined) countSignIn(address, body.email);
     const emailKey = `email:${body.email.toLowerCase()}`;
-    const addressKey = `address:${clientAddress(c)}`;
-    const deviceKey = knownDevice ? `device:${secretHash(device!).toString('hex')}` : undefined;
+    const addressKey = `address:${address}`;
     const max = config.SIGN_IN_FAILURES_MAX;
-    const { failures, reserved } = await reserveSignInAttempt(
-      sql,
-      deviceKey ? [emailKey, addressKey, deviceKey] : [emailKey, addressKey],
-      (counts) => (deviceKey ? counts.get(deviceKey)! >= max : counts.get(emailKey)! >= max),
-    );
+    const attempt = await db(c, async () => {
+      const user = await userByEmail(sql, body.email);
+      const knownDevice =
+        user !== undefined && device !== undefined && (await isSignInDevice(sql, user.id, secretHash(device)));
+      // A cookie that is no device of this account counts like none, before the reservation below.
+      if (device !== undefined && !knownDevice) countSignIn(address, body.email);
+      const deviceKey = knownDevice ? `device:${secretHash(device!).toString('hex')}` : undefined;
+      const { failures, reserved } = await reserveSignInAttempt(
+        sql,
+        deviceKey ? [emailKey, addressKey, deviceKey] : [emailKey, addressKey],
+        (counts) => (deviceKey ? counts.get(deviceKey)! >= max : counts.get(emailKey)! >= max),
+      );
+      return { user, knownDevice, failures, reserved };
+    });
+    const { user, knownDevice, failures, reserved } = attempt;
     const tooMany = (whose: string) =>
       new ApiError(
         'TOO_MANY_REQUESTS',
@@ -131,18 +172,29 @@ export function accountRoutes(deps: AccountDeps): Hono {
         { retryAfter: 600 },
       );
     if (!reserved) throw tooMany('for this account');
+    const addressOver = failures.get(addressKey)! >= max;
+    // N1: no hash for an address over its budget unless this browser signed in to the account before.
+    if (addressOver && !knownDevice) throw tooMany('from this address');
     // An unknown email still costs one hash check, so timing does not tell it from a wrong password.
-    const ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()));
+    let ok: boolean;
+    try {
+      ok = await verifyPassword(body.password, user?.password_hash ?? (await decoyHash()), boundedHash);
+    } catch (error) {
+      // Refused for a full hash queue: nothing was checked, so the attempt is not a failure.
+      await db(c, () => releaseSignInAttempt(sql, reserved));
+      throw error;
+    }
     if (!user || !ok)
-      throw failures.get(addressKey)! >= max
-        ? tooMany('from this address')
-        : new ApiError('UNAUTHORIZED', invalidCredentials);
-    await releaseSignInAttempt(sql, reserved);
-    if (needsRehash(user.password_hash))
-      await rehashPassword(sql, user.id, user.password_hash, await hashPassword(body.password));
-    const session = await signIn(c, user.id);
+      throw addressOver ? tooMany('from this address') : new ApiError('UNAUTHORIZED', invalidCredentials);
+    const rehash = needsRehash(user.password_hash) ? await hashPassword(body.password) : undefined;
+    const { session, publicUser: signedIn } = await db(c, async () => {
+      await releaseSignInAttempt(sql, reserved);
+      if (rehash) await rehashPassword(sql, user.id, user.password_hash, rehash);
+      const session = await signIn(c, user.id);
+      return { session, publicUser: await publicUser(user.id) };
+    });
     return c.json({
-      user: await publicUser(user.id),
+      user: signedIn,
       csrf_token: session.csrfToken,
       redirect_url: body.redirect ?? null,
     });
@@ -158,34 +210,44 @@ export function accountRoutes(deps: AccountDeps): Hono {
 
   // The spec's PUT /users/edit, and the same at /users/edit.json like the other account routes.
   app.on('PUT', ['/users/edit', '/users/edit.json'], async (c) => {
-    const caller = await deps.callers.of(c);
-    requireSession(caller);
+    // The bytes before the gate (a slow body holds no slot); who asks before what was asked (401 first).
+    await readBoundedBody(c);
+    const { caller, user } = await db(c, async () => {
+      const caller = await deps.callers.of(c);
+      requireSession(caller);
+      return { caller, user: (await userById(sql, caller.user.id))! };
+    });
     const body = await requestBody(c, editBody);
-    const user = (await userById(sql, caller.user.id))!;
     const sensitive =
       body.password !== undefined ||
       (body.email !== undefined && body.email.toLowerCase() !== user.email.toLowerCase());
-    if (sensitive && !(body.current_password && (await verifyPassword(body.current_password, user.password_hash)))) {
+    if (
+      sensitive &&
+      !(body.current_password && (await verifyPassword(body.current_password, user.password_hash, boundedHash)))
+    ) {
       throw new ApiError('FORBIDDEN', 'Enter your current password to change your email or password');
     }
-    const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-    if (!(await updateUser(sql, user.id, { name: body.name, email: body.email, passwordHash }))) {
-      throw new ApiError('CONFLICT', 'An account with that email already exists');
-    }
-    let csrf = caller.session.csrfToken;
-    if (sensitive) {
-      // Every other device is signed out (whoever else was in keeps nothing after an email or password
-      // change), links still out for a reset stop working, and this one gets a fresh session.
-      await revokeUserSessions(sql, user.id);
-      await revokePasswordResets(sql, user.id);
-      csrf = (await signIn(c, user.id)).csrfToken;
-    }
-    return c.json({ user: await publicUser(user.id), csrf_token: csrf });
+    const passwordHash = body.password ? await hashPassword(body.password, boundedHash) : undefined;
+    const answer = await db(c, async () => {
+      if (!(await updateUser(sql, user.id, { name: body.name, email: body.email, passwordHash }))) {
+        throw new ApiError('CONFLICT', 'An account with that email already exists');
+      }
+      let csrf = caller.session!.csrfToken;
+      if (sensitive) {
+        // Every other device is signed out (whoever else was in keeps nothing after an email or password
+        // change), links still out for a reset stop working, and this one gets a fresh session.
+        await revokeUserSessions(sql, user.id);
+        await revokePasswordResets(sql, user.id);
+        csrf = (await signIn(c, user.id)).csrfToken;
+      }
+      return { user: await publicUser(user.id), csrf_token: csrf };
+    });
+    return c.json(answer);
   });
 
   app.post('/users/password.json', async (c) => {
     const { email } = await requestBody(c, resetRequestBody);
-    const user = await userByEmail(sql, email);
+    const user = await db(c, () => userByEmail(sql, email));
     if (user) {
       // After the answer, not before it: the token insert and above all the mail (an SMTP round trip)
       // would make a known email answer measurably later than an unknown one. Both answer after the
@@ -211,15 +273,20 @@ export function accountRoutes(deps: AccountDeps): Hono {
 
   app.put('/users/password.json', async (c) => {
     const body = await requestBody(c, resetCompleteBody);
-    const userId = await consumePasswordReset(sql, secretHash(body.token));
+    const userId = await db(c, () => consumePasswordReset(sql, secretHash(body.token)));
     if (userId === undefined)
       throw new ApiError('BAD_REQUEST', 'This reset link has expired or was already used; ask for a new one');
-    await updateUser(sql, userId, { passwordHash: await hashPassword(body.password) });
-    await revokeUserSessions(sql, userId);
-    // Any other link mailed before this one dies with the old password.
-    await revokePasswordResets(sql, userId);
-    const session = await signIn(c, userId);
-    return c.json({ user: await publicUser(userId), csrf_token: session.csrfToken });
+    // Only a valid link gets here, and it is spent: its hash waits its turn rather than be refused.
+    const passwordHash = await hashPassword(body.password);
+    const answer = await db(c, async () => {
+      await updateUser(sql, userId, { passwordHash });
+      await revokeUserSessions(sql, userId);
+      // Any other link mailed before this one dies with the old password.
+      await revokePasswordResets(sql, userId);
+      const session = await signIn(c, userId);
+      return { user: await publicUser(userId), csrf_token: session.csrfToken };
+    });
+    return c.json(answer);
   });
 
   return app;
