@@ -103,7 +103,10 @@ describe('the migration runner', () => {
         '00001_create.sql': 'CREATE TABLE things (name text);',
         '00002_index.sql': 'CREATE INDEX things_shout ON things (shout(name));',
       },
-      { 'shout.sql': 'CREATE OR REPLACE FUNCTION shout(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT upper(t) $$;' },
+      {
+        'shout.sql':
+          'CREATE OR REPLACE FUNCTION shout(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT upper(t) $$;',
+      },
     );
     await expect(migrate(fresh, without)).rejects.toThrow(/00002_index\.sql.*shout/);
   });

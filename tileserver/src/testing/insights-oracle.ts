@@ -102,7 +102,11 @@ export function expectFigures(body: InsightsPayload, rows: Row[]) {
   const top = [...byLabel].sort((a, b) => b[1].count - a[1].count).slice(0, 200);
   expect(body.owners!.map((o) => o.count)).toEqual(top.map(([, o]) => o.count));
   for (const o of body.owners!) {
-    expect([o.name, o.count, o.spellings]).toEqual([o.name, byLabel.get(o.name)?.count, byLabel.get(o.name)?.spellings]);
+    expect([o.name, o.count, o.spellings]).toEqual([
+      o.name,
+      byLabel.get(o.name)?.count,
+      byLabel.get(o.name)?.spellings,
+    ]);
     expect(o.acres).toBeCloseTo(byLabel.get(o.name)!.acres, 2);
   }
 }

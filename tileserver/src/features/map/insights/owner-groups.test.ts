@@ -42,7 +42,9 @@ describe('top owners grouped by owner_key', () => {
     expect(byName.get('NOLAN ROSEMARY TRSTEE')?.count).toBe(7);
     expect(byName.get('SOMERVILLE HOUSING AUTHORITY')?.count).toBe(5);
     // No two entries share a key, and an owner with one spelling says so.
-    const keys = await sql<{ k: string }[]>`SELECT DISTINCT owner_key(n) AS k FROM unnest(${owners.map((o) => o.name)}::text[]) n`;
+    const keys = await sql<
+      { k: string }[]
+    >`SELECT DISTINCT owner_key(n) AS k FROM unnest(${owners.map((o) => o.name)}::text[]) n`;
     expect(keys.length).toBe(owners.length);
     expect(byName.get('TUFTS UNIVERSITY')).toMatchObject({ spellings: 1 });
   });
@@ -85,7 +87,9 @@ describe('top owners grouped by owner_key', () => {
       'Somerville, City of',
     ]);
     // Rolled back: the shared data is as loaded.
-    const [after] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM parcels WHERE owner_key(owner) = 'DUPREY NICHOLAS D'`;
+    const [after] = await sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM parcels WHERE owner_key(owner) = 'DUPREY NICHOLAS D'`;
     expect(after!.n).toBe(0);
   });
 });

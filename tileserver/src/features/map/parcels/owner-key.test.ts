@@ -81,7 +81,9 @@ describe('owner_key, the grouping key of owner names (in PostgreSQL)', () => {
   it('gives every pair of spellings of one owner the same key', async () => {
     const left = await keys(sameOwner.map(([a]) => a));
     const right = await keys(sameOwner.map(([, b]) => b));
-    const split = sameOwner.flatMap((pair, i) => (left[i] === null || left[i] !== right[i] ? [[...pair, left[i], right[i]]] : []));
+    const split = sameOwner.flatMap((pair, i) =>
+      left[i] === null || left[i] !== right[i] ? [[...pair, left[i], right[i]]] : [],
+    );
     expect(split).toEqual([]);
     expect(left.every((k) => k !== null && k === k.toUpperCase() && !/[^\p{L}\p{N} ]|\s{2}|^\s|\s$/u.test(k))).toBe(
       true,

@@ -52,7 +52,10 @@ describe('the owner search and owner filters match every spelling of an owner', 
     for (const typed of ['nolan ros', 'Nolan, Rosemary', 'NOLAN ROSEMARY TRUSTEE', 'nolan rosemary trustees']) {
       const found = await suggest(typed);
       // ("NOLAN ROSEMARY" alone, and with two co-owners, are other owners.)
-      expect(found.filter((s) => s.startsWith('NOLAN ROSEMARY TR')), typed).toEqual(['NOLAN ROSEMARY TRSTEE']);
+      expect(
+        found.filter((s) => s.startsWith('NOLAN ROSEMARY TR')),
+        typed,
+      ).toEqual(['NOLAN ROSEMARY TRSTEE']);
     }
     // "SOMERVILLE HOUSING AUTH" joins "... AUTHORITY", which stays apart from the city itself.
     const housing = await suggest('somerville housing');
