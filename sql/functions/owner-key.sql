@@ -3,7 +3,8 @@
 -- "DUPREY NICHOLAS D"; "CITY OF CAMBRIDGE" and "CAMBRIDGE CITY OF"). The stored owner stays as
 -- published; only grouping and matching use this key. The one implementation (no TypeScript copy):
 -- the expression index parcels_owner_key (migration 00035) is built from it, so a change to the rules
--- below rebuilds that index and drops the stored insights (the DO blocks around the definition).
+-- below rebuilds that index and drops the stored insights (the DO blocks around the definition; the
+-- migration runner applies this file in one transaction, which the set_config(..., true) relies on).
 -- Conservative on purpose: only spellings that cannot name different owners are merged (punctuation,
 -- spacing, legal-form and trustee abbreviations, the two orders of a public body's name); "SMITH JOHN"
 -- and "SMITH JOAN", or a city and its housing authority, keep different keys.
