@@ -77,8 +77,13 @@ export const insightsPayload = z.object({
   premium: z
     .object({ charts: z.object({ usps: z.array(z.object({ status: vacancyStatus, count: z.number() })) }) })
     .optional(),
-  /** Ownership (US, below state level): owner name to parcel count and acres, most parcels first. */
-  owners: z.array(z.object({ name: z.string(), count: z.number(), acres: z.number() })).optional(),
+  /**
+   * Ownership (US, below state level): owners to parcel count and acres, most parcels first. Spellings
+   * of one owner are grouped (owner_key); `name` is the group's most common published spelling.
+   */
+  owners: z
+    .array(z.object({ name: z.string(), count: z.number(), acres: z.number(), spellings: z.number().int().min(1) }))
+    .optional(),
   nativeLand: z.object({ items: z.array(z.object({ id: z.string(), link: z.string(), headline: z.string() })) }),
   wikipedia: z.object({ extract: z.string(), link: z.string() }).nullable(),
   /** Which external providers this server has; the viewer says so plainly when one is missing. */

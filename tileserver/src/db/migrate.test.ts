@@ -78,6 +78,39 @@ describe('the migration runner', () => {
     expect(() => readMigrations(join(sqlDir({ '1_a.sql': '' }), 'migrations'))).toThrow(/NNNNN_name/);
   });
 
+  it('applies the function file a migration requires just before it, so a fresh database can index by it', async () => {
+    const sql = await scratch();
+    const dir = sqlDir(
+      {
+        '00001_create.sql': 'CREATE TABLE things (name text);',
+        '00002_index.sql':
+          '-- An index on a function of sql/functions.\n-- requires: functions/shout.sql\nCREATE INDEX things_shout ON things (shout(name));',
+      },
+      {
+        'shout.sql':
+          'CREATE OR REPLACE FUNCTION shout(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT upper(t) $$;',
+      },
+    );
+    expect(readMigrations(join(dir, 'migrations')).map((m) => m.requires)).toEqual([[], ['shout.sql']]);
+    const result = await migrate(sql, dir);
+    expect(result.applied).toEqual(['00001_create.sql', '00002_index.sql']);
+    const [index] = await sql`SELECT indexdef FROM pg_indexes WHERE indexname = 'things_shout'`;
+    expect(index!.indexdef).toContain('shout(name)');
+    // Without the header line the same migration fails on a fresh database: the functions come last.
+    const fresh = await scratch();
+    const without = sqlDir(
+      {
+        '00001_create.sql': 'CREATE TABLE things (name text);',
+        '00002_index.sql': 'CREATE INDEX things_shout ON things (shout(name));',
+      },
+      {
+        'shout.sql':
+          'CREATE OR REPLACE FUNCTION shout(t text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT upper(t) $$;',
+      },
+    );
+    await expect(migrate(fresh, without)).rejects.toThrow(/00002_index\.sql.*shout/);
+  });
+
   it('brings the project schema to its latest version with the tables the product needs', async () => {
     const sql = await scratch();
     const result = await migrate(sql);

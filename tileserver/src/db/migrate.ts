@@ -1,5 +1,8 @@
 // Forward-only migrations: sql/migrations/NNNNN_name.sql applied in order, all pending ones in one
 // transaction, recorded in schema_migrations; then sql/functions/*.sql re-applied (CREATE OR REPLACE).
+// A migration that builds on a function (an expression index) names its file in a header line,
+// `-- requires: functions/owner-key.sql`, and that file is applied just before it: on a fresh
+// database the functions otherwise come only after every migration.
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Sql } from './client.ts';
@@ -12,7 +15,11 @@ export interface Migration {
   version: number;
   file: string;
   sql: string;
+  /** Function files (names in sql/functions) this migration's SQL needs to exist first. */
+  requires: string[];
 }
+
+const requiresLine = /^-- requires: functions\/([a-z0-9-]+\.sql)\s*$/gm;
 
 export interface MigrateResult {
   applied: string[];
@@ -41,7 +48,9 @@ export function readMigrations(dir: string): Migration[] {
     const version = Number(match[1]);
     if (version !== index + 1)
       throw new Error(`Migrations must be contiguous from 00001: ${file} is number ${index + 1}`);
-    return { version, file, sql: readFileSync(join(dir, file), 'utf8') };
+    const text = readFileSync(join(dir, file), 'utf8');
+    const requires = [...text.matchAll(requiresLine)].map((m) => m[1]!);
+    return { version, file, sql: text, requires };
   });
   return migrations;
 }
@@ -69,6 +78,7 @@ export async function migrate(sql: Sql, sqlDir: string = defaultSqlDir): Promise
     for (const migration of migrations) {
       if (done.has(migration.version)) continue;
       try {
+        for (const name of migration.requires) await tx.unsafe(readFileSync(join(functionsDir, name), 'utf8'));
         await tx.unsafe(migration.sql);
       } catch (error) {
         throw new MigrationError(migration.file, error);

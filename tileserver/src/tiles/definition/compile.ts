@@ -58,7 +58,12 @@ export function compileParts(definition: SourceDefinition): Compiled {
   for (const [name, value] of Object.entries(definition.query.filters ?? {})) {
     const key = `${q}->'filters'->'${name}'`;
     const cast = castOf(name);
-    if (Array.isArray(value)) {
+    if (name === 'owner' && Array.isArray(value)) {
+      // Owners match by their grouping key (sql/functions/owner-key.sql), as the highlight does: the
+      // viewer's owner highlight is this filter, with the label of a group of spellings.
+      params.push(`ARRAY(SELECT owner_key(v) FROM jsonb_array_elements_text(${key}) v) AS f_owner`);
+      where.push(`owner_key(p.owner) = ANY (params.f_owner)`);
+    } else if (Array.isArray(value)) {
       params.push(`ARRAY(SELECT v::${cast} FROM jsonb_array_elements_text(${key}) v) AS f_${name}`);
       where.push(`${comparable(name)} = ANY (params.f_${name})`);
     } else {
@@ -75,8 +80,9 @@ export function compileParts(definition: SourceDefinition): Compiled {
     }
   }
   if (definition.query.owner !== undefined) {
-    params.push(`upper(${q}->>'owner') AS owner_name`);
-    where.push(`upper(p.owner) = params.owner_name`);
+    // Every published spelling of the owner (punctuation, spacing, "TR"/"TRUSTEE", ...): the same key.
+    params.push(`owner_key(${q}->>'owner') AS owner_name`);
+    where.push(`owner_key(p.owner) = params.owner_name`);
   }
   const ruleCase =
     definition.styles.length > 0

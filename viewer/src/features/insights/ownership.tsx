@@ -27,6 +27,10 @@ function EyeIcon({ open }: { open: boolean }) {
   );
 }
 
+// Spellings of one owner ("DUPREY, NICHOLAS D", "DUPREY NICHOLAS D") come grouped by the server
+// under the most common one; the list says how many it joins.
+const spellingsText = (n: number) => `${n} spellings`;
+
 const selectedColor = '#f7a35c';
 const hoverColor = '#434348';
 
@@ -85,6 +89,7 @@ export function Ownership({ owners }: { owners: Owner[] }) {
           <li
             key={o.name}
             data-owner={o.name}
+            data-spellings={o.spellings}
             data-selected={o.name === selected}
             data-hovered={o.name === hovered}
             onMouseEnter={() => setHovered(o.name)}
@@ -98,7 +103,9 @@ export function Ownership({ owners }: { owners: Owner[] }) {
             >
               {o.name}
             </button>
-            <span className="muted small num">{formatNumber(o.count, true)} parcels</span>
+            <span className="muted small num">
+              {formatNumber(o.count, true)} parcels{o.spellings > 1 ? ` · ${spellingsText(o.spellings)}` : ''}
+            </span>
             <button
               type="button"
               className="icon-button owner-eye"
@@ -147,7 +154,7 @@ export function Ownership({ owners }: { owners: Owner[] }) {
             </p>
             <p className="small">
               Rank {rank} of {owners.length} · {formatNumber(current.count, true)} parcels ·{' '}
-              {formatNumber(current.acres)} acres
+              {formatNumber(current.acres)} acres{current.spellings > 1 ? ` · ${spellingsText(current.spellings)}` : ''}
             </p>
           </>
         ) : (

@@ -134,18 +134,38 @@ export async function zoningCounts(
     LIMIT ${limit}`;
 }
 
+/**
+ * The owners with most parcels, spellings grouped by owner_key (sql/functions/owner-key.sql): each
+ * group is named by its most common published spelling (ties: the first in byte order) and says how
+ * many spellings it joins. Parcels are counted per published name first, so the key is computed once
+ * per name, not once per parcel.
+ */
 export async function topOwners(
   sql: Sql,
   place: InsightPlace,
   limit = 200,
-): Promise<{ name: string; count: number; acres: number }[]> {
-  const rows = await sql<{ name: string; count: number; acres: number }[]>`
-    SELECT p.owner AS name, count(*)::int AS count, coalesce(sum(p.ll_gisacre), 0)::float8 AS acres
-    FROM ${scope(sql, place)} AND p.owner IS NOT NULL AND btrim(p.owner) <> ''
-    GROUP BY p.owner
-    ORDER BY count(*) DESC, p.owner
+): Promise<{ name: string; count: number; acres: number; spellings: number }[]> {
+  const rows = await sql<{ name: string; count: number; acres: number; spellings: number }[]>`
+    SELECT (array_agg(s.owner ORDER BY s.n DESC, s.owner COLLATE "C"))[1] AS name, sum(s.n)::int AS count,
+           sum(s.acres)::float8 AS acres, count(*)::int AS spellings
+    FROM (
+      SELECT owner_key(g.owner) AS key, g.owner, g.n, g.acres
+      FROM (
+        SELECT p.owner, count(*) AS n, coalesce(sum(p.ll_gisacre), 0) AS acres
+        FROM ${scope(sql, place)} AND p.owner IS NOT NULL AND btrim(p.owner) <> ''
+        GROUP BY p.owner
+      ) g
+    ) s
+    WHERE s.key IS NOT NULL
+    GROUP BY s.key
+    ORDER BY count DESC, name
     LIMIT ${limit}`;
-  return rows.map((r) => ({ name: r.name, count: r.count, acres: Math.round(r.acres * 1000) / 1000 }));
+  return rows.map((r) => ({
+    name: r.name,
+    count: r.count,
+    acres: Math.round(r.acres * 1000) / 1000,
+    spellings: r.spellings,
+  }));
 }
 
 /** Precomputed figures of a place for exactly this parcels version, if a loader stored them. */
