@@ -45,7 +45,7 @@ export async function layerAccess(
   const who = apiCaller(caller);
   const access = 'access' in who ? who.access : accessOfStanding(who.groupId, await standing());
   return {
-    fields: parcelLayerFields(apiFields(access.level)),
+    fields: parcelLayerFields(apiFields(access)),
     counties: access.counties,
     groupId: access.groupId,
     recordsLeft: access.recordsLeft,

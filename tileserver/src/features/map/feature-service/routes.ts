@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono';
 import { featureQuery, infoQuery } from '@parcel-map/contracts/map/feature-service';
 import { ApiError } from '../../../errors.ts';
 import { bodyLimit, readBoundedBody } from '../../../http/request-body.ts';
-import { arcgisErrorResponse, runKoop } from './koop-adapter.ts';
+import { arcgisErrorResponse, runKoop, runKoopQuery } from './koop-adapter.ts';
 import { featureLayer, type FeatureLayer } from './layers.ts';
 import { FeatureService, maxRecordCount, type FeatureServiceDeps } from './service.ts';
 
@@ -93,8 +93,7 @@ export function featureServiceRoutes(deps: FeatureServiceDeps): Hono {
     if (form.unsupported)
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Post the query as application/x-www-form-urlencoded');
     const q = featureQuery.parse({ ...c.req.query(), ...form.fields });
-    const { data, query } = await features.query(layer, access, q);
-    return runKoop('query', c, query, data, '0');
+    return runKoopQuery(c, await features.query(layer, access, q));
   };
   app.get(`${service}/0/query`, arcgis(query));
   app.post(`${service}/0/query`, bodyLimit(maxQueryFormBytes), arcgis(query));
