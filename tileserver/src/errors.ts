@@ -33,7 +33,8 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   // SQLSTATE class 22 is a data exception: the client's value is wrong (22P02 a bad number, 22003 out of
   // range, 22007/22008 a bad date, 22021/22P05 a NUL byte or a character the encoding cannot hold, 22025
   // a LIKE pattern ending in its escape, 22012 a division by zero ...), so 400 rather than a server error.
-  if (code.startsWith('22')) return new ApiError('BAD_REQUEST', 'A value in the request is not valid (wrong type, out of range or malformed)');
+  if (code.startsWith('22'))
+    return new ApiError('BAD_REQUEST', 'A value in the request is not valid (wrong type, out of range or malformed)');
   if (code === '23505') return new ApiError('CONFLICT', 'That record already exists');
   if (unavailableCodes.has(code))
     return new ApiError('UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfter: 5 });

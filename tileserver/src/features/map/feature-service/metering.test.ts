@@ -5,6 +5,7 @@
 // a record even on an empty page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../../app.ts';
+import { parcelFields } from '@parcel-map/contracts/parcel-fields';
 import { loadConfig } from '../../../config.ts';
 import { createLogger } from '../../../logger.ts';
 import { LocalPaymentProvider } from '../../../payments/local/local-provider.ts';
@@ -55,7 +56,10 @@ async function get(path: string, params: Record<string, string>, token: string) 
  */
 let classes: { field: string; values: { value: string; n: number }[] };
 beforeAll(async () => {
-  for (const field of ['fema_flood_zone', 'rdi', 'dpv_type', 'homestead_exemption', 'usps_vacancy']) {
+  const candidates = parcelFields.filter(
+    (f) => f.tier === 'pro' && f.kind === 'text' && !f.name.startsWith('zoning_') && f.sqlType === 'text',
+  );
+  for (const { name: field } of candidates) {
     const values = await sql<{ value: string; n: number }[]>`
       SELECT ${sql(field)}::text AS value, count(*)::int AS n FROM parcels
       WHERE path LIKE '/us/ma/middlesex/%' AND ${sql(field)} IS NOT NULL GROUP BY 1 ORDER BY 2 DESC LIMIT 8`;

@@ -41,7 +41,13 @@ describe('the parcel API policy', () => {
     ['a standard sandbox', standing('standard', true), 'pro', ['25017']],
   ] as const)('gives a group with %s the %s schema in counties %j', (_name, s, level, counties) => {
     if (s === undefined) return expect(() => accessOfStanding(11, s)).toThrow(expect.objectContaining({ code: level }));
-    expect(accessOfStanding(11, s)).toEqual({ level, counties, groupId: 11, recordsLeft: 7, standardizedZoning: false });
+    expect(accessOfStanding(11, s)).toEqual({
+      level,
+      counties,
+      groupId: 11,
+      recordsLeft: 7,
+      standardizedZoning: false,
+    });
   });
 
   it.each([
@@ -52,11 +58,14 @@ describe('the parcel API policy', () => {
     ['pro', false, 'fema_nri_risk_rating', false],
     ['team', false, 'fema_nri_risk_rating', true],
     ['admin', true, 'fema_nri_risk_rating', true],
-  ] as const)('lets a %s access (standardized zoning %s) filter on %s: %s', (level, standardizedZoning, field, allowed) => {
-    const scope = { level, standardizedZoning };
-    if (allowed) expect(() => assertFiltersAllowed(scope, [field])).not.toThrow();
-    else expect(() => assertFiltersAllowed(scope, [field])).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
-  });
+  ] as const)(
+    'lets a %s access (standardized zoning %s) filter on %s: %s',
+    (level, standardizedZoning, field, allowed) => {
+      const scope = { level, standardizedZoning };
+      if (allowed) expect(() => assertFiltersAllowed(scope, [field])).not.toThrow();
+      else expect(() => assertFiltersAllowed(scope, [field])).toThrow(expect.objectContaining({ code: 'BAD_REQUEST' }));
+    },
+  );
 
   it.each([
     // plan of plans.json, reads the Standardized Zoning fields
