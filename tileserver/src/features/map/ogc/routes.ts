@@ -78,11 +78,11 @@ const rowId = /^[1-9][0-9]{0,9}$/;
 export const maxHtmlItems = 500;
 
 /**
- * Parcels of one JSON page at most, FeatureServer's maxRecordCount: 10,000 parcels with a premium
- * schema are 40 MB, and even spliced unparsed such a page held the event loop for ~200 ms (N2). A page
- * answers fewer than `limit` with a next link, as OGC API Features lets a server.
+ * Parcels of one JSON page at most: 10,000 parcels with a premium schema are 40 MB, and even spliced
+ * unparsed such a page held the event loop for ~200 ms (N2); 2,000 still took 70 ms, 240 ms on a loaded
+ * machine. A page answers fewer than `limit` with a next link, as OGC API Features lets a server.
  */
-export const maxParcelItems = 2000;
+export const maxParcelItems = 1000;
 
 const boundedForHtml = <Q extends { limit: number }>(q: Q, html: boolean): Q =>
   html && q.limit > maxHtmlItems ? { ...q, limit: maxHtmlItems } : q;
