@@ -139,6 +139,20 @@ describe('N3: classification answers are metered', () => {
     expect(extent.status).toBe(429);
   }, 120_000);
 
+  it('N3: parallel ids requests of one sandbox together return at most its 2,000 records', async () => {
+    const box = await sandbox();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        get(query, { where: `OBJECTID > ${i}`, returnIdsOnly: 'true', f: 'json' }, box.token),
+      ),
+    );
+    const returned = answers.map((a) => (a.status === 200 ? (a.json.objectIds as number[]).length : 0));
+    expect(returned.reduce((sum, n) => sum + n, 0)).toBeLessThanOrEqual(2000);
+    expect(Math.max(...returned)).toBeGreaterThan(1000);
+    for (const answer of answers) expect([200, 429]).toContain(answer.status);
+    expect(await box.records()).toBeLessThanOrEqual(2000);
+  }, 60_000);
+
   it('N3: OGC numberMatched spends a record even when the page holds no feature', async () => {
     const box = await sandbox();
     const before = await box.records();

@@ -49,6 +49,8 @@ const recordsUsedUp = () => new ApiError('TOO_MANY_REQUESTS', "This month's reco
 
 export class FeatureService {
   private readonly extents = new Map<string, { at: number; box: Box | null }>();
+  /** The last query of each metered account, which its next one waits for. */
+  private readonly lanes = new Map<number, Promise<void>>();
 
   constructor(private readonly deps: FeatureServiceDeps) {}
 
@@ -90,8 +92,37 @@ export class FeatureService {
     };
   }
 
-  /** Runs a layer query in PostGIS; the answer is formatted by FeatureServer's query handler. */
+  /**
+   * Runs a layer query in PostGIS; the answer is formatted by FeatureServer's query handler. A metered
+   * account's queries run one at a time, each with the records left after the one before (the meter's
+   * unflushed counts included): parallel requests could otherwise each spend the same records left (N3).
+   */
   async query(layer: FeatureLayer, access: LayerAccess, q: FeatureQuery): Promise<KoopInput> {
+    const groupId = access.groupId;
+    if (groupId === null) return this.run(layer, access, q);
+    return this.serially(groupId, async () => {
+      const standing = await this.deps.gate.standing(groupId, undefined);
+      const recordsLeft = Math.min(access.recordsLeft, standing?.recordsLeft ?? 0);
+      return this.run(layer, { ...access, recordsLeft }, q);
+    });
+  }
+
+  private async serially<T>(groupId: number, work: () => Promise<T>): Promise<T> {
+    const previous = this.lanes.get(groupId) ?? Promise.resolve();
+    const run = previous.then(work);
+    const tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.lanes.set(groupId, tail);
+    try {
+      return await run;
+    } finally {
+      if (this.lanes.get(groupId) === tail) this.lanes.delete(groupId);
+    }
+  }
+
+  private async run(layer: FeatureLayer, access: LayerAccess, q: FeatureQuery): Promise<KoopInput> {
     const { sql } = this.deps;
     const index = fieldIndex(access.fields);
     const selection: Selection = {
