@@ -58,9 +58,11 @@ async function loopDelayOnce<T>(work: () => Promise<T>): Promise<{ maxMs: number
  * The lower of two measurements: on the shared 2-core machine another process can take the CPU in the
  * middle of any one answer, which the histogram counts as a block; a block of this code shows in both.
  */
-async function maxLoopDelay<T>(work: () => Promise<T>): Promise<{ maxMs: number; result: T; runs: number[] }> {
-  const first = await loopDelayOnce(work);
-  const second = await loopDelayOnce(work);
+async function maxLoopDelay<T>(
+  work: (run: number) => Promise<T>,
+): Promise<{ maxMs: number; result: T; runs: number[] }> {
+  const first = await loopDelayOnce(() => work(1));
+  const second = await loopDelayOnce(() => work(2));
   const best = first.maxMs <= second.maxMs ? first : second;
   return { ...best, runs: [first.maxMs, second.maxMs] };
 }
@@ -117,7 +119,8 @@ describe('N2: answers of the feature service and the OGC API leave the event loo
     const parcels = await maxLoopDelay(() =>
       bytesOf(`${base}/ogc/collections/parcels/items?limit=10000&token=${admin}`),
     );
-    const zoning = await maxLoopDelay(() => bytesOf(zoningItems(base)));
+    // Another query each time: a repeated zoning page is answered from the kept answers (answer-cache.ts).
+    const zoning = await maxLoopDelay((run) => bytesOf(`${zoningItems(base)}&offset=${run - 1}`));
     const runs = (m: { runs: number[] }) => m.runs.map((ms) => ms.toFixed(1)).join(' and ');
     console.log(
       `[N2] event loop max delay: 2,000-parcel PBF page ${runs(pbf)} ms (${pbf.result} bytes), ` +
