@@ -30,18 +30,11 @@ export function fromDatabaseError(error: unknown): ApiError | undefined {
   if (typeof code !== 'string') return undefined;
   if (code === '57014')
     return new ApiError('UNAVAILABLE', 'The query took too long and was cancelled; try again or zoom in');
-  // 22021/22P05: a NUL byte or a character the database encoding cannot hold, e.g. %00 in a path
-  // segment (the fuzz suite sends them): the client's input is wrong, so 400 rather than a server error.
-  if (
-    code === '22P02' ||
-    code === '22003' ||
-    code === '22007' ||
-    code === '22008' ||
-    code === '22021' ||
-    code === '22P05'
-  ) {
-    return new ApiError('BAD_REQUEST', 'A value has the wrong type or is out of range');
-  }
+  // SQLSTATE class 22 is a data exception: the client's value is wrong (22P02 a bad number, 22003 out of
+  // range, 22007/22008 a bad date, 22021/22P05 a NUL byte or a character the encoding cannot hold, 22025
+  // a LIKE pattern ending in its escape, 22012 a division by zero ...), so 400 rather than a server error.
+  if (code.startsWith('22'))
+    return new ApiError('BAD_REQUEST', 'A value in the request is not valid (wrong type, out of range or malformed)');
   if (code === '23505') return new ApiError('CONFLICT', 'That record already exists');
   if (unavailableCodes.has(code))
     return new ApiError('UNAVAILABLE', 'The database is not reachable right now; try again shortly', { retryAfter: 5 });

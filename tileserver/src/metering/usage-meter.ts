@@ -51,6 +51,8 @@ export class UsageMeter {
   private readonly tileLimits = new Map<string, number>();
   private timer: NodeJS.Timeout | undefined;
   private flushing: Promise<void> | undefined;
+  /** Records of the write in progress, until it is stored. */
+  private writingRecords = new Map<number, number>();
   afterFlush: AfterFlush | undefined;
   /** The clock that picks the month a flush adds to (the app's, so tests that move time agree). */
   clock: Clock;
@@ -78,9 +80,14 @@ export class UsageMeter {
     this.records.set(groupId, (this.records.get(groupId) ?? 0) + count);
   }
 
-  /** Counts not yet written: added to the stored usage when standing is judged. */
+  /**
+   * Counts not yet written: added to the stored usage when standing is judged. Records being written
+   * count until the write is stored, or a standing cached before the flush would forget them for the
+   * length of the write and parallel requests could spend the same records again (N3).
+   */
   pending(groupId: number, token: string | undefined): { tiles: number; records: number } {
-    return { tiles: token ? (this.tiles.get(token) ?? 0) : 0, records: this.records.get(groupId) ?? 0 };
+    const records = (this.records.get(groupId) ?? 0) + (this.writingRecords.get(groupId) ?? 0);
+    return { tiles: token ? (this.tiles.get(token) ?? 0) : 0, records };
   }
 
   block(token: string, forMs = 5000): void {
@@ -145,6 +152,7 @@ export class UsageMeter {
     const records = this.records;
     this.tiles = new Map();
     this.records = new Map();
+    this.writingRecords = records;
     // Limits count pending tiles: the ones written now no longer are.
     for (const [token, count] of tiles) {
       const limit = this.tileLimits.get(token);
@@ -169,6 +177,9 @@ export class UsageMeter {
         SELECT g, ${month}::date, t, r
         FROM unnest(${ids}::bigint[], ${ids.map((id) => byGroup.get(id)!.tiles)}::bigint[], ${ids.map((id) => byGroup.get(id)!.records)}::bigint[]) AS u(g, t, r)
         ON CONFLICT (group_id, month) DO UPDATE SET tiles = api_usage.tiles + EXCLUDED.tiles, records = api_usage.records + EXCLUDED.records`;
+      // Stored: from here the records are in the usage a standing reads (afterFlush drops the cached ones
+      // before it awaits anything).
+      this.writingRecords = new Map();
       if (this.afterFlush) await this.afterFlush(new Map(ids.map((id) => [id, byGroup.get(id)!.tokens])));
     } catch (error) {
       // Not written: merge the counts back so the next flush carries them.
@@ -178,6 +189,7 @@ export class UsageMeter {
         if (limit !== undefined) this.tileLimits.set(token, limit + count);
       }
       for (const [id, count] of records) this.records.set(id, (this.records.get(id) ?? 0) + count);
+      this.writingRecords = new Map();
       throw error;
     }
   }

@@ -111,6 +111,9 @@ export class ApiGate {
   ) {
     meter.clock = now;
     meter.afterFlush = async (groups) => {
+      // Every flushed group's cached standing goes at once, before anything is awaited: the meter no
+      // longer counts the written records as pending, so a cached standing would miss them.
+      for (const groupId of groups.keys()) this.cache.delete(groupId);
       for (const [groupId, tokens] of groups) {
         this.cache.delete(groupId);
         const standing = await this.standing(groupId, undefined);

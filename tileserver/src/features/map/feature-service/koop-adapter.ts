@@ -1,73 +1,50 @@
-// @koopjs/featureserver (Esri's GeoServices implementation) without koop-core and Express: its handlers
-// read req.query/params/body and req.app.locals and answer through res.status().json()/send()/set()/end();
-// this gives them that much of a request and a response and turns what they wrote into a Hono Response.
+// @koopjs/featureserver (Esri's GeoServices implementation) without koop-core and Express (koop-run.ts
+// gives its handlers the request and response they read), its answers as Hono Responses: the metadata
+// documents are formatted here, every query answer on a formatting worker (koop-pool.ts), so a large page
+// never blocks the event loop (security review 2, N2).
 // Also the ArcGIS error envelope, {"error":{"code","message","details"}} (plus our requestId), which
 // every failure of the /arcgis routes answers: the HTTP status is the refusal's own (401 for 499 "Token
 // Required" and 498 "Invalid Token", 403, 400, ...), so GDAL reports "HTTP error code 401" with the body
 // instead of failing to parse a 200, and caches and our access matrix see a refusal as one.
-import FeatureServer from '@koopjs/featureserver';
 import type { Context } from 'hono';
 import { ApiError, retryAfterOf } from '../../../errors.ts';
 import { toApiError } from '../../../http/error-handler.ts';
+import { koopPool } from './koop-pool.ts';
+import { type KoopAnswer, type KoopHandler, runKoopJob } from './koop-run.ts';
 
-const quiet = { debug() {}, info() {}, warn() {}, error() {}, silly() {}, verbose() {} };
-FeatureServer.setLogger({ logger: quiet });
+export type { KoopHandler };
 
-export type KoopHandler = 'restInfo' | 'serverInfo' | 'layerInfo' | 'query';
-
-class KoopResponse {
-  statusCode = 200;
-  readonly headers = new Headers();
-  body: string | Uint8Array | undefined;
-
-  status(code: number): this {
-    this.statusCode = code;
-    return this;
-  }
-  set(name: string, value: unknown): this {
-    this.headers.set(name, String(value));
-    return this;
-  }
-  json(payload: unknown): this {
-    this.headers.set('content-type', 'application/json; charset=utf-8');
-    this.body = JSON.stringify(payload);
-    return this;
-  }
-  send(body: string | Uint8Array): this {
-    this.body = body;
-    return this;
-  }
-  end(body?: string | Uint8Array): this {
-    if (body !== undefined) this.body = body;
-    return this;
-  }
+function responseOf(answer: KoopAnswer): Response {
+  const headers = new Headers(answer.headers);
+  headers.set('Cache-Control', 'private, no-store');
+  if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
+  return new Response(answer.body as BodyInit | undefined, { status: answer.status, headers });
 }
 
 /**
- * Runs one FeatureServer handler over `data` (GeoJSON with its metadata, or the service's layers) with
+ * Runs one of FeatureServer's metadata handlers (small documents: on the main thread) over `data` with
  * the query we give it (never `callback`: no JSONP), and answers what it wrote.
  */
 export function runKoop(
-  handler: KoopHandler,
+  handler: Exclude<KoopHandler, 'query'>,
   c: Context,
   query: Record<string, string>,
   data: unknown,
   layer?: string,
 ): Response {
-  const req = {
-    params: { layer },
-    query,
-    body: {},
-    path: c.req.path,
-    url: c.req.url,
-    headers: {},
-    app: { locals: { config: { featureServer: {} } } },
-  };
-  const res = new KoopResponse();
-  FeatureServer[handler](req, res, data);
-  res.headers.set('Cache-Control', 'private, no-store');
-  if (!res.headers.has('content-type')) res.headers.set('content-type', 'application/json; charset=utf-8');
-  return new Response(res.body as BodyInit, { status: res.statusCode, headers: res.headers });
+  return responseOf(runKoopJob({ handler, path: c.req.path, url: c.req.url, query, data, layer }));
+}
+
+/**
+ * Runs FeatureServer's query handler on a formatting worker: `featuresJson` is the page as one JSON array
+ * text, `extras` JSON keys FeatureServer does not write.
+ */
+export async function runKoopQuery(
+  c: Context,
+  input: { query: Record<string, string>; data: unknown; featuresJson?: string; extras?: Record<string, unknown> },
+): Promise<Response> {
+  const answer = await koopPool().run({ handler: 'query', path: c.req.path, url: c.req.url, layer: '0', ...input });
+  return responseOf(answer);
 }
 
 const forbidden = 'You do not have permissions to access this resource or perform this operation.';

@@ -1,7 +1,8 @@
 // Who reads which feature layer with which fields. The feature service is part of the API offer, so
 // parcels follow the parcel API's rules exactly (its policy functions, not a copy): the admin token reads
 // every field everywhere; a group reads with its API plan (standard: the Pro fields, premium and the
-// sandbox: the Team fields; a sandbox only in its counties; every feature returned is a metered record);
+// sandbox: the Team fields, without the Standardized Zoning add-on unless the plan includes it; a sandbox
+// only in its counties; every feature returned is a metered record);
 // anonymous callers get ArcGIS's 499 "Token Required", unknown tokens 498 "Invalid Token", and signed-in
 // or token callers without an API plan (free, Pro and Team site plans alike) 403. The flood and wetland
 // layers follow their tile layers: Pro, Team and admins (site control), not metered. Zoning follows its
@@ -45,7 +46,7 @@ export async function layerAccess(
   const who = apiCaller(caller);
   const access = 'access' in who ? who.access : accessOfStanding(who.groupId, await standing());
   return {
-    fields: parcelLayerFields(apiFields(access.level)),
+    fields: parcelLayerFields(apiFields(access)),
     counties: access.counties,
     groupId: access.groupId,
     recordsLeft: access.recordsLeft,

@@ -226,7 +226,8 @@ describe('queries pushed into PostGIS', () => {
     const own = await get(`${base}/0/query`, { ...q, outFields: '*' }, standard);
     expect(own.status).toBe(200);
     const attributes = Object.keys(own.json.features[0].attributes);
-    expect(attributes).toContain('zoning_type'); // a Pro field
+    expect(attributes).toContain('fema_flood_zone'); // a Pro field
+    expect(attributes).not.toContain('zoning_type'); // the Standardized Zoning add-on (N5)
     expect(attributes).not.toContain(teamField);
     const layer = await get(`${base}/0`, { f: 'json' }, standard);
     expect(layer.json.fields.map((f: { name: string }) => f.name)).not.toContain(teamField);
@@ -281,7 +282,7 @@ describe('queries pushed into PostGIS', () => {
     expect((await pbf.arrayBuffer()).byteLength).toBeGreaterThan(100);
   });
 
-  it('meters each parcel returned to the sandbox account', async () => {
+  it('meters each parcel returned to the sandbox account, and a count as one record (N3)', async () => {
     const records = async () => {
       await new Promise((r) => setTimeout(r, 400));
       return (await browser.get('/api/account.json')).json.usage.records as number;
@@ -294,7 +295,7 @@ describe('queries pushed into PostGIS', () => {
     );
     expect(page.json.features).toHaveLength(7);
     await get(`${base}/0/query`, { where: cambridge, returnCountOnly: 'true', f: 'json' }, sandbox);
-    expect(await records()).toBe(before + 7);
+    expect(await records()).toBe(before + 7 + 1);
   });
 });
 

@@ -7,7 +7,8 @@ import { Hono, type Context } from 'hono';
 import { featureQuery, infoQuery } from '@parcel-map/contracts/map/feature-service';
 import { ApiError } from '../../../errors.ts';
 import { bodyLimit, readBoundedBody } from '../../../http/request-body.ts';
-import { arcgisErrorResponse, runKoop } from './koop-adapter.ts';
+import { AnswerCache, fromResponse, queryKey, toResponse } from './answer-cache.ts';
+import { arcgisErrorResponse, runKoop, runKoopQuery } from './koop-adapter.ts';
 import { featureLayer, type FeatureLayer } from './layers.ts';
 import { FeatureService, maxRecordCount, type FeatureServiceDeps } from './service.ts';
 
@@ -29,6 +30,7 @@ async function postedForm(c: Context): Promise<{ fields: Record<string, string>;
 export function featureServiceRoutes(deps: FeatureServiceDeps): Hono {
   const app = new Hono();
   const features = new FeatureService(deps);
+  const answers = new AnswerCache();
 
   /** `sent.token`: the token of a posted form, so that an error can say whether one came. */
   type Work = (c: Context, sent: { token?: string }) => Promise<Response>;
@@ -93,8 +95,12 @@ export function featureServiceRoutes(deps: FeatureServiceDeps): Hono {
     if (form.unsupported)
       throw new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Post the query as application/x-www-form-urlencoded');
     const q = featureQuery.parse({ ...c.req.query(), ...form.fields });
-    const { data, query } = await features.query(layer, access, q);
-    return runKoop('query', c, query, data, '0');
+    if (layer.table === 'parcels') return runKoopQuery(c, await features.query(layer, access, q));
+    // A static layer: callers reading the same fields share one answer of the same query (answer-cache.ts).
+    const key = `${layer.name}|${access.fields.map((f) => f.name).join(',')}|${queryKey({ ...q, token: undefined })}`;
+    return toResponse(
+      await answers.get(key, async () => fromResponse(await runKoopQuery(c, await features.query(layer, access, q)))),
+    );
   };
   app.get(`${service}/0/query`, arcgis(query));
   app.post(`${service}/0/query`, bodyLimit(maxQueryFormBytes), arcgis(query));

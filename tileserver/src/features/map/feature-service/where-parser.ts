@@ -191,6 +191,8 @@ export function parseWhere(text: string): WhereNode {
       const escape = literal();
       if (typeof escape !== 'string' || [...escape].length !== 1)
         throw new WhereError('ESCAPE needs one quoted character');
+      // PostgreSQL refuses a pattern ending in its escape (SQLSTATE 22025, once a 500): refuse it here.
+      if (endsInEscape(pattern, escape)) throw new WhereError('A LIKE pattern must not end with its ESCAPE character');
       return { kind: 'like', field: left.field, pattern, negated, escape };
     }
     if (verb.type === 'op' && verb.text in flipped) {
@@ -279,4 +281,15 @@ export function fieldsOf(node: WhereNode): string[] {
     default:
       return [node.field];
   }
+}
+
+/** Whether the pattern's last character is an escape that escapes nothing (an escaped escape is a literal). */
+function endsInEscape(pattern: string, escape: string): boolean {
+  const chars = [...pattern];
+  for (let i = 0; i < chars.length; i += 1) {
+    if (chars[i] !== escape) continue;
+    if (i === chars.length - 1) return true;
+    i += 1;
+  }
+  return false;
 }

@@ -91,6 +91,29 @@ describe('the where compiler', () => {
     expect(await count("address LIKE '50%'")).toBe(2);
   });
 
+  it('N6: refuses a LIKE pattern ending in its escape character and admits one ending in an escaped escape', async () => {
+    const count = async (where: string) => {
+      const [row] = await sql<{ n: number }[]>`
+        SELECT count(*)::int AS n FROM (VALUES ('50!'), ('50'), ('!')) t(address)
+        WHERE ${whereSql(sql, where, fields)}`;
+      return row!.n;
+    };
+    for (const where of [
+      "address LIKE '%!' ESCAPE '!'",
+      "address NOT LIKE '%!' ESCAPE '!'",
+      "address LIKE '%!!!' ESCAPE '!'",
+      "address LIKE '!' ESCAPE '!'",
+    ])
+      await expect(count(where), where).rejects.toMatchObject({
+        status: 400,
+        details: { details: [expect.stringContaining('must not end with its ESCAPE character')] },
+      });
+    // '!!' is a literal '!': PostgreSQL accepts these, and they match what they say.
+    expect(await count("address LIKE '%!!' ESCAPE '!'")).toBe(2);
+    expect(await count("address LIKE '!!' ESCAPE '!'")).toBe(1);
+    expect(await count("address NOT LIKE '%!!' ESCAPE '!'")).toBe(1);
+  });
+
   it('binds quotes and SQL inside a string as data: the row count is that of the literal text', async () => {
     const [row] = await sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM parcels t WHERE ${whereSql(sql, "address = 'x'' OR ''1''=''1'", fields)}`;

@@ -5,7 +5,7 @@
 // in the table). The table is one of three names, columns come from layers.ts (checked before they
 // get here), values are bound parameters.
 import type { Sql } from '../../../db/client.ts';
-import { COUNT_CAP, type Box } from './queries.ts';
+import { COUNT_CAP, type Box, type FeatureText } from './queries.ts';
 
 export type LayerTable = 'zoning_districts' | 'flood_zones' | 'wetlands';
 
@@ -42,26 +42,36 @@ function columnsOf(sql: Sql, q: LayerFilter, webMercator: boolean) {
   return sql`t.id, (SELECT to_jsonb(v) FROM (SELECT ${columns}) v) AS fields, ${geometry} AS geometry`;
 }
 
+/** A row as the OGC feature it answers, built in SQL and read as text (never parsed on the event loop: N2). */
+function featureOf(sql: Sql, q: LayerFilter, webMercator: boolean) {
+  const columns = sql(q.columns.map((name) => `t.${name}`));
+  const geometry = webMercator ? sql`ST_AsGeoJSON(t.geom_3857, 2)::json` : sql`ST_AsGeoJSON(t.geom, 7)::json`;
+  return sql`t.id, json_build_object(
+    'type', 'Feature', 'id', t.id, 'geometry', ${geometry},
+    'properties', (SELECT to_jsonb(v) FROM (SELECT ${columns}) v)
+  )::text AS feature`;
+}
+
 /** Up to `take` rows in id order: after a cursor, before one (read backwards and turned round), or past an offset. */
 export async function findLayerItems(
   sql: Sql,
   q: LayerFilter,
   page: { take: number; offset: number; after?: number; before?: number; webMercator: boolean },
-): Promise<LayerRow[]> {
+): Promise<FeatureText[]> {
   const where = whereOf(sql, q);
-  const columns = columnsOf(sql, q, page.webMercator);
+  const columns = featureOf(sql, q, page.webMercator);
   const table = sql(q.table);
   if (page.before !== undefined) {
-    const rows = await sql<LayerRow[]>`
+    const rows = await sql<FeatureText[]>`
       SELECT ${columns} FROM ${table} t WHERE ${where} AND t.id < ${page.before}
       ORDER BY t.id DESC LIMIT ${page.take}`;
     return rows.reverse();
   }
   if (page.after !== undefined)
-    return sql<LayerRow[]>`
+    return sql<FeatureText[]>`
       SELECT ${columns} FROM ${table} t WHERE ${where} AND t.id > ${page.after}
       ORDER BY t.id LIMIT ${page.take}`;
-  return sql<LayerRow[]>`
+  return sql<FeatureText[]>`
     SELECT ${columns} FROM ${table} t WHERE ${where}
     ORDER BY t.id LIMIT ${page.take} OFFSET ${page.offset}`;
 }

@@ -111,7 +111,7 @@ describe('keyset, not offset', () => {
     const left = 13_115 - 12_000;
     const query = pageQuery(sql, {
       ...fieldsWhere(sql, { geoid: '25017' }),
-      visible: apiFields('team'),
+      visible: apiFields({ level: 'team', standardizedZoning: false }),
       counties: null,
       path: cambridge,
       after: [last!.path, last!.id],

@@ -48,7 +48,7 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
     const after = options.cursor === undefined ? undefined : decodeCursor(options.cursor, digest);
     const { collection, next } = await findParcels(sql, {
       ...match,
-      visible: apiFields(who.level),
+      visible: apiFields(who),
       counties: who.counties,
       path: options.path,
       after,
@@ -102,7 +102,7 @@ export function parcelApiRoutes(deps: ParcelApiDeps): Hono {
         }),
       ),
     );
-    assertFiltersAllowed(who.level, Object.keys(filters));
+    assertFiltersAllowed(who, Object.keys(filters));
     return answer(c, who, fieldsWhere(sql, filters), q);
   });
 

@@ -157,7 +157,7 @@ const addOnDefinitions: Omit<AddOn, 'fields'>[] = [
   },
 ];
 
-const addOnFieldNames: Record<AddOn['id'], string[]> = {
+export const addOnFieldNames: Record<AddOn['id'], string[]> = {
   enhanced_owner: ['eo_owner', 'eo_deedowner'],
   zoning: ['zoning_type', 'zoning_subtype', 'zoning_id', 'zoning_code_link'],
   buildings: ['ll_bldg_count', 'll_bldg_footprint_sqft'],
