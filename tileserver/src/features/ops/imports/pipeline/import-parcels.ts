@@ -10,6 +10,9 @@ import { createStaging, stagedCounts, type Db } from '../../../../data/staging.t
 import type { LoadSummary } from '../../../../data/load-real-data.ts';
 import { columnsOf, mappingProblems, mappingSchema, parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
 import { ImportInputError, inspectSource, ogrToStage, type SourceLayer } from './ogr.ts';
+import { attributeJoin, type JoinReport } from './attribute-join.ts';
+import { repairGeometries, type GeometryRepairs } from './geometry-repair.ts';
+import { convertLotSizes, type LotUnits } from './lot-units.ts';
 import {
   insertImportedParcels,
   deriveFields,
@@ -48,6 +51,10 @@ export interface ImportOptions {
   replace?: boolean;
   srs?: string;
   layer?: string;
+  /** `table:key`: the attribute table joined to the parcels (default: found by key overlap). */
+  join?: string;
+  /** Import the parcel layer alone, without its attribute table. */
+  noJoin?: boolean;
   /** Parcels outside the place are kept up to this distance (m) from its boundary; default IMPORT_OUTSIDE_MAX_M. */
   outsideMaxMeters?: number;
   log: (line: string) => void;
@@ -92,6 +99,12 @@ export interface ImportReport extends LoadSummary {
   versions: { parcels: number | null };
   /** Tile band rows written, kept (unchanged parcels of a re-import) and removed; null on a dry run. */
   bands: BandRefresh | null;
+  /** The attribute table joined to the polygons (match rate, condominium units); null when none. */
+  join: JoinReport | null;
+  /** Curves linearised, 3D/M flattened, collections reduced. */
+  geometryRepairs: GeometryRepairs | null;
+  /** Lot sizes converted to square feet (LOT_SQFT) and by which unit. */
+  lotUnits: LotUnits | null;
   /** Seconds per phase (read = ogr2ogr), for the rows/s budget. */
   timings: Record<string, number>;
   seconds: number;
@@ -135,6 +148,12 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     const timings: Record<string, number> = {};
     const warnings = await stage(url, layer, table, options.srs, report);
     timings.read = (performance.now() - started) / 1000;
+    // The stage table made whole before anything reads it: curves, the attribute table, lot units.
+    const stageDb = sql as unknown as Db;
+    const geometryRepairs = await repairGeometries(stageDb, table, layer.geometryType, layer.features);
+    const join = await attributeJoin(stageDb, (l, t) => ogrToStage(url, l, t, options.srs, () => {}), layer, table, options, options.log);
+    const lotUnits = await convertLotSizes(stageDb, table);
+    if (lotUnits) options.log(`lot sizes: ${lotUnits.choice}`);
     const catalog = await parcelCatalog(sql);
     const columns = await sourceColumns(sql, table);
     const { mapping, mappingFile, proposal } = chooseMapping(options, columns, catalog);
@@ -164,6 +183,9 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
         mappingProposed: proposed,
         proposal: proposal ? { matches: proposal.matches } : null,
         unmappedColumns,
+        join,
+        geometryRepairs,
+        lotUnits,
         warnings: [...warnings, ...result.warnings],
         timings: { ...timings },
         seconds,
@@ -197,7 +219,7 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     report('done', full.read, full.read);
     return full;
   } finally {
-    await sql.unsafe(`DROP TABLE IF EXISTS ${stageTable(table)}`);
+    await sql.unsafe(`DROP TABLE IF EXISTS ${stageTable(table)}, ${stageTable(`${table}_joined`)}`);
   }
 }
 
@@ -267,6 +289,9 @@ type TransformResult = Omit<
   | 'mappingProposed'
   | 'proposal'
   | 'unmappedColumns'
+  | 'join'
+  | 'geometryRepairs'
+  | 'lotUnits'
   | 'seconds'
   | 'rowsPerSecond'
   | 'timings'
