@@ -50,7 +50,7 @@ export function parseLayerSummaries(text: string): LayerInfo[] {
     const type = /^Geometry: (.+)$/m.exec(block)?.[1]?.trim() ?? 'None';
     const features = Number(/^Feature Count: (-?\d+)/m.exec(block)?.[1] ?? -1);
     // Fields follow the SRS block: "NAME: Type (w.p)".
-    const fields = [...block.matchAll(/^([^\s:][^:]*): (?:String|Integer|Integer64|Real|Date|DateTime|Time|Binary|StringList|IntegerList|RealList)(?:\(\w+\))? \(/gm)].map(
+    const fields = [...block.matchAll(/^([^\s:][^:\n]*): (?:String|Integer|Integer64|Real|Date|DateTime|Time|Binary|StringList|IntegerList|RealList)(?:\(\w+\))? \(/gm)].map(
       (m) => m[1]!,
     );
     return { name, type, features, fields };
