@@ -11,15 +11,15 @@ export interface LayerInfo {
   fields: string[];
 }
 
-// Names of parcel layers, checked on the name without a MassGIS town prefix (M274) or vintage suffix
-// (_CY22_FY23).
+// Names of parcel layers, checked on the name without a MassGIS town or statewide prefix (M274, L3_)
+// or vintage suffix (_CY22_FY23): TaxPar, L3_TAXPAR_POLY, tax_parcels, parcel_poly, Parcels_Poly ...
 const parcelNames =
-  /^(tax_?par(cel)?s?|tax_?parcels?_?(poly(gons?)?)?|parcels?(_?poly(gons?)?)?|parcel_?(layer|boundar(y|ies)|fabric)|lots?|cadastr(e|al)(_?parcels?)?|assessor_?parcels?|taxlots?|tax_?lots?)$/i;
+  /^(tax_?par(cel)?s?|parcels?|tax_?lots?|lots?|cadastr(e|al)(_?parcels?)?|assessor_?parcels?)(_?(poly(gons?)?|layer|boundar(y|ies)|fabric))?$/i;
 const notParcels = /build|footprint|zon|easement|othleg|misc|road|row|water|hydro|lut|lookup|point|label|anno/i;
 
 export function coreName(name: string): string {
   return name
-    .replace(/^M\d{3}_?/i, '')
+    .replace(/^(M\d{3}|L3)_?/i, '')
     .replace(/(_(CY|FY)\d{2,4})+$/i, '')
     .replace(/_?\d{4}$/, '');
 }
