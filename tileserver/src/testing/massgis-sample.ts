@@ -128,9 +128,13 @@ export async function writeMassgisSample(dir: string, parcelCount = 300): Promis
     properties: Record<string, unknown>;
     geometry: { type: string; coordinates: unknown };
   }[];
-  const lots = all.filter((f) => f.properties.POLY_TYPE === 'FEE' || f.properties.POLY_TYPE === 'TAX').slice(0, parcelCount);
+  const lots = all
+    .filter((f) => f.properties.POLY_TYPE === 'FEE' || f.properties.POLY_TYPE === 'TAX')
+    .slice(0, parcelCount);
   // Right-of-way and water polygons have no assessor record, as in every town.
-  const unassessed = all.filter((f) => ['ROW', 'WATER', 'RAIL_ROW'].includes(String(f.properties.POLY_TYPE))).slice(0, 2);
+  const unassessed = all
+    .filter((f) => ['ROW', 'WATER', 'RAIL_ROW'].includes(String(f.properties.POLY_TYPE)))
+    .slice(0, 2);
   const polygonRows = [...lots, ...unassessed];
   const simple = lots.map((f, i) => ({ f, i })).filter(({ f }) => f.geometry.type === 'Polygon');
   const curved = new Map([
@@ -144,7 +148,10 @@ export async function writeMassgisSample(dir: string, parcelCount = 300): Promis
   const taxParCsv = [
     ['WKT', ...parcelFields].join(','),
     ...polygonRows.map((f, i) =>
-      [csvCell(polygonWkt(f.geometry, curved.get(i) ?? 'no')), ...parcelFields.map((k) => csvCell(f.properties[k]))].join(','),
+      [
+        csvCell(polygonWkt(f.geometry, curved.get(i) ?? 'no')),
+        ...parcelFields.map((k) => csvCell(f.properties[k])),
+      ].join(','),
     ),
   ];
   const assess: Record<string, unknown>[] = [];
@@ -162,34 +169,98 @@ export async function writeMassgisSample(dir: string, parcelCount = 300): Promis
     owners.forEach((owner, u) => {
       const value = Number(p.TOTAL_VAL ?? 0) / owners.length + u * 1000;
       condoTotal += Math.round(value);
-      assess.push({ ...p, PROP_ID: `${p.PROP_ID}-U${u + 1}`, OWNER1: owner, TOTAL_VAL: Math.round(value), UNITS: 1, USE_CODE: '1020' });
+      assess.push({
+        ...p,
+        PROP_ID: `${p.PROP_ID}-U${u + 1}`,
+        OWNER1: owner,
+        TOTAL_VAL: Math.round(value),
+        UNITS: 1,
+        USE_CODE: '1020',
+      });
     });
   });
   const assessCsv = [
     assessFields.join(','),
     ...assess.map((row) => assessFields.map((k) => csvCell(row[k])).join(',')),
   ];
-  const lutCsv = ['USE_CODE,USE_DESC', '"1010","SINGLE FAM"', '"1020","CONDOMINIUM"', '"1040","TWO-FAMILY"', '"1050","THREE-FAMILY"'];
+  const lutCsv = [
+    'USE_CODE,USE_DESC',
+    '"1010","SINGLE FAM"',
+    '"1020","CONDOMINIUM"',
+    '"1040","TWO-FAMILY"',
+    '"1050","THREE-FAMILY"',
+  ];
   // Other legal interests (easements) and miscellaneous polygons: a few lots' outlines again.
-  const otherCsv = ['WKT,LEGAL_TYPE,LOC_ID', ...polygonRows.slice(0, 6).map((f) => `${csvCell(polygonWkt(f.geometry, 'no'))},"EASEMENT",""`)];
-  const miscCsv = ['WKT,MISC_TYPE', ...polygonRows.slice(6, 9).map((f) => `${csvCell(polygonWkt(f.geometry, 'no'))},"PRIVATE ROW"`)];
+  const otherCsv = [
+    'WKT,LEGAL_TYPE,LOC_ID',
+    ...polygonRows.slice(0, 6).map((f) => `${csvCell(polygonWkt(f.geometry, 'no'))},"EASEMENT",""`),
+  ];
+  const miscCsv = [
+    'WKT,MISC_TYPE',
+    ...polygonRows.slice(6, 9).map((f) => `${csvCell(polygonWkt(f.geometry, 'no'))},"PRIVATE ROW"`),
+  ];
 
   const src = join(dir, 'src');
   mkdirSync(src, { recursive: true });
-  for (const [name, lines] of Object.entries({ taxpar: taxParCsv, assess: assessCsv, lut: lutCsv, othleg: otherCsv, misc: miscCsv }))
+  for (const [name, lines] of Object.entries({
+    taxpar: taxParCsv,
+    assess: assessCsv,
+    lut: lutCsv,
+    othleg: otherCsv,
+    misc: miscCsv,
+  }))
     writeFileSync(join(src, `${name}.csv`), `${lines.join('\n')}\n`);
 
   // The File Geodatabase in MassGIS's State Plane (EPSG:26986), curves kept (MULTISURFACE layers).
   const top = join(dir, 'gdb');
   const gdb = join(top, 'L3_GDB_M274_Somerville', 'M274_parcels_CY19_FY19.gdb');
   mkdirSync(join(top, 'L3_GDB_M274_Somerville'), { recursive: true });
-  const spatial = ['-oo', 'GEOM_POSSIBLE_NAMES=WKT', '-oo', 'KEEP_GEOM_COLUMNS=NO', '-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:26986', '-oo', 'AUTODETECT_TYPE=YES'];
+  const spatial = [
+    '-oo',
+    'GEOM_POSSIBLE_NAMES=WKT',
+    '-oo',
+    'KEEP_GEOM_COLUMNS=NO',
+    '-s_srs',
+    'EPSG:4326',
+    '-t_srs',
+    'EPSG:26986',
+    '-oo',
+    'AUTODETECT_TYPE=YES',
+  ];
   const table = ['-oo', 'AUTODETECT_TYPE=YES', '-nlt', 'NONE'];
-  gdal('ogr2ogr', ['-f', 'OpenFileGDB', gdb, join(src, 'taxpar.csv'), '-nln', 'M274TaxPar', '-nlt', 'MULTISURFACE', ...spatial]);
+  gdal('ogr2ogr', [
+    '-f',
+    'OpenFileGDB',
+    gdb,
+    join(src, 'taxpar.csv'),
+    '-nln',
+    'M274TaxPar',
+    '-nlt',
+    'MULTISURFACE',
+    ...spatial,
+  ]);
   gdal('ogr2ogr', ['-update', gdb, join(src, 'othleg.csv'), '-nln', 'M274OthLeg', '-nlt', 'MULTIPOLYGON', ...spatial]);
   gdal('ogr2ogr', ['-update', gdb, join(src, 'misc.csv'), '-nln', 'M274Misc', '-nlt', 'MULTIPOLYGON', ...spatial]);
-  gdal('ogr2ogr', ['-update', gdb, join(src, 'assess.csv'), '-nln', 'M274Assess', ...table, '-oo', 'QUOTED_FIELDS_AS_STRING=YES']);
-  gdal('ogr2ogr', ['-update', gdb, join(src, 'lut.csv'), '-nln', 'M274UC_LUT', ...table, '-oo', 'QUOTED_FIELDS_AS_STRING=YES']);
+  gdal('ogr2ogr', [
+    '-update',
+    gdb,
+    join(src, 'assess.csv'),
+    '-nln',
+    'M274Assess',
+    ...table,
+    '-oo',
+    'QUOTED_FIELDS_AS_STRING=YES',
+  ]);
+  gdal('ogr2ogr', [
+    '-update',
+    gdb,
+    join(src, 'lut.csv'),
+    '-nln',
+    'M274UC_LUT',
+    ...table,
+    '-oo',
+    'QUOTED_FIELDS_AS_STRING=YES',
+  ]);
   gdal('zip', ['-qr', join(dir, 'L3_GDB_M274_Somerville.zip'), 'L3_GDB_M274_Somerville'], top);
 
   // The shapefile set as MassGIS zips it: one folder, the tables as lone .dbf files.
@@ -218,7 +289,9 @@ export async function writeMassgisSample(dir: string, parcelCount = 300): Promis
     withOwner: lots.filter((f, i) => i === condoAt || String(f.properties.OWNER1 ?? '').trim() !== '').length,
     condo: { locId: String(condo.properties.LOC_ID), units: owners.length, owners, totalValue: condoTotal },
     curvedLocIds: [...curved.keys()].map((i) => String(lots[i]!.properties.LOC_ID)),
-    curvedPoints: [...curved.keys()].map((i) => (lots[i]!.geometry.coordinates as Ring[]).reduce((n, r) => n + r.length, 0)),
+    curvedPoints: [...curved.keys()].map((i) =>
+      (lots[i]!.geometry.coordinates as Ring[]).reduce((n, r) => n + r.length, 0),
+    ),
     lotSqft,
     squareFeetLocIds: [...squareFeetAt].map((i) => String(lots[i]!.properties.LOC_ID)),
   };

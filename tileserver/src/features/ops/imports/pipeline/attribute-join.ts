@@ -64,7 +64,8 @@ export function joinCandidates(source: SourceLayer, options: JoinOptions): { tab
     for (const k of keys)
       if (!table.fields.includes(k) || !own.has(k.toUpperCase()))
         throw new ImportInputError(`--join ${options.join}: ${k} is not a column of both ${source.layer} and ${name}`);
-    if (keys.length === 0) throw new ImportInputError(`--join ${options.join}: ${name} shares no column with ${source.layer}`);
+    if (keys.length === 0)
+      throw new ImportInputError(`--join ${options.join}: ${name} shares no column with ${source.layer}`);
     return [{ table, keys }];
   }
   const rank = (f: string) => {
@@ -75,9 +76,7 @@ export function joinCandidates(source: SourceLayer, options: JoinOptions): { tab
     .filter((l) => l.name !== source.layer && isTable(l))
     .map((table) => ({
       table,
-      keys: table.fields
-        .filter((f) => own.has(f.toUpperCase()) && rank(f) >= 0)
-        .sort((a, b) => rank(a) - rank(b)),
+      keys: table.fields.filter((f) => own.has(f.toUpperCase()) && rank(f) >= 0).sort((a, b) => rank(a) - rank(b)),
     }))
     .filter((c) => c.keys.length > 0);
 }
@@ -86,7 +85,13 @@ const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const keyOf = (alias: string, column: string) => `NULLIF(upper(btrim(${alias}.${q(column)}::text)), '')`;
 
 /** How many polygons a table's key matches (all rows counted: the stage tables are in the database). */
-export async function matchRate(db: Db, parcels: string, table: string, parcelKey: string, key: string): Promise<number> {
+export async function matchRate(
+  db: Db,
+  parcels: string,
+  table: string,
+  parcelKey: string,
+  key: string,
+): Promise<number> {
   const [row] = await db.unsafe<{ n: number; matched: number; distinct: number }[]>(
     `SELECT count(*)::int AS n, count(DISTINCT ${keyOf('p', parcelKey)})::int AS distinct,
        count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ${stageTable(table)} a WHERE ${keyOf('a', key)} = ${keyOf('p', parcelKey)}))::int AS matched
@@ -129,7 +134,8 @@ export async function joinAttributes(
   const ownerColumns = extra.filter((c) => ownerNames.has(normal(c.name)) && !c.numeric).map((c) => c.name);
   const pick = extra.map((c) => {
     const col = q(c.name);
-    if (c.numeric && summed.test(normal(c.name))) return `CASE WHEN g.n > 1 THEN g.${q(`sum_${c.name}`)} ELSE f.${col} END AS ${col}`;
+    if (c.numeric && summed.test(normal(c.name)))
+      return `CASE WHEN g.n > 1 THEN g.${q(`sum_${c.name}`)} ELSE f.${col} END AS ${col}`;
     if (ownerColumns.includes(c.name))
       return `CASE WHEN g.n > 1 AND g.${q(`owners_${c.name}`)} > 1 THEN 'CONDOMINIUM (' || g.n || ' UNITS)' ELSE f.${col} END AS ${col}`;
     return `f.${col}`;
@@ -137,7 +143,9 @@ export async function joinAttributes(
   const aggregates = [
     'count(*)::int AS n',
     `jsonb_agg(to_jsonb(a) - '_fid' ORDER BY a._fid) AS rows`,
-    ...extra.filter((c) => c.numeric && summed.test(normal(c.name))).map((c) => `sum(a.${q(c.name)}) AS ${q(`sum_${c.name}`)}`),
+    ...extra
+      .filter((c) => c.numeric && summed.test(normal(c.name)))
+      .map((c) => `sum(a.${q(c.name)}) AS ${q(`sum_${c.name}`)}`),
     ...ownerColumns.map((c) => `count(DISTINCT upper(btrim(a.${q(c)})))::int AS ${q(`owners_${c}`)}`),
   ];
   const joined = `${parcels}_joined`;
@@ -215,7 +223,9 @@ export async function attributeJoin(
     const best = [...tried].sort((a, b) => b.rate - a.rate)[0]!;
     const candidatesReport = tried.map(({ stageName: _s, ...c }) => c);
     if (best.rate < MIN_RATE && !options.join) {
-      log(`no attribute table joined: ${candidatesReport.map((c) => `${c.table}:${c.key} ${(c.rate * 100).toFixed(1)}%`).join(', ')}`);
+      log(
+        `no attribute table joined: ${candidatesReport.map((c) => `${c.table}:${c.key} ${(c.rate * 100).toFixed(1)}%`).join(', ')}`,
+      );
       return null;
     }
     const done = await joinAttributes(db, parcels, best.stageName, upper.get(best.key.toUpperCase())!, best.key);

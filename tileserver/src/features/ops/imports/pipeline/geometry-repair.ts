@@ -21,7 +21,12 @@ export interface GeometryRepairs {
 }
 
 /** Counts and applies the repairs on the stage table, before anything reads its geometries. */
-export async function repairGeometries(db: Db, table: string, layerType: string, features: number): Promise<GeometryRepairs> {
+export async function repairGeometries(
+  db: Db,
+  table: string,
+  layerType: string,
+  features: number,
+): Promise<GeometryRepairs> {
   const [curved] = await db.unsafe<{ n: number }[]>(
     `WITH fixed AS (
        UPDATE ${stageTable(table)} SET _geom = ST_CurveToLine(_geom, $1::float8, 1, 1)

@@ -20,7 +20,8 @@ import {
   type FieldChoice,
   type ImportableLayer,
 } from './layer-fields.ts';
-import { gdalEnv, ImportInputError, StderrTail, inspectSource } from './ogr.ts';
+import { gdalEnv } from './gdal-env.ts';
+import { ImportInputError, StderrTail, inspectSource } from './ogr.ts';
 
 export interface LayerImportOptions {
   file: string;

@@ -10,9 +10,7 @@ import { createStaging, stagedCounts, type Db } from '../../../../data/staging.t
 import type { LoadSummary } from '../../../../data/load-real-data.ts';
 import { columnsOf, mappingProblems, mappingSchema, parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
 import { ImportInputError, inspectSource, ogrToStage, type SourceLayer } from './ogr.ts';
-import { attributeJoin, type JoinReport } from './attribute-join.ts';
-import { repairGeometries, type GeometryRepairs } from './geometry-repair.ts';
-import { convertLotSizes, type LotUnits } from './lot-units.ts';
+import { prepareStage, type StagePreparation } from './prepare-stage.ts';
 import {
   insertImportedParcels,
   deriveFields,
@@ -74,7 +72,7 @@ export interface ImportProgress {
   rowsPerSecond: number;
 }
 
-export interface ImportReport extends LoadSummary {
+export interface ImportReport extends LoadSummary, StagePreparation {
   file: string;
   layer: string;
   place: string;
@@ -99,12 +97,6 @@ export interface ImportReport extends LoadSummary {
   versions: { parcels: number | null };
   /** Tile band rows written, kept (unchanged parcels of a re-import) and removed; null on a dry run. */
   bands: BandRefresh | null;
-  /** The attribute table joined to the polygons (match rate, condominium units); null when none. */
-  join: JoinReport | null;
-  /** Curves linearised, 3D/M flattened, collections reduced. */
-  geometryRepairs: GeometryRepairs | null;
-  /** Lot sizes converted to square feet (LOT_SQFT) and by which unit. */
-  lotUnits: LotUnits | null;
   /** Seconds per phase (read = ogr2ogr), for the rows/s budget. */
   timings: Record<string, number>;
   seconds: number;
@@ -149,11 +141,7 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     const warnings = await stage(url, layer, table, options.srs, report);
     timings.read = (performance.now() - started) / 1000;
     // The stage table made whole before anything reads it: curves, the attribute table, lot units.
-    const stageDb = sql as unknown as Db;
-    const geometryRepairs = await repairGeometries(stageDb, table, layer.geometryType, layer.features);
-    const join = await attributeJoin(stageDb, (l, t) => ogrToStage(url, l, t, options.srs, () => {}), layer, table, options, options.log);
-    const lotUnits = await convertLotSizes(stageDb, table);
-    if (lotUnits) options.log(`lot sizes: ${lotUnits.choice}`);
+    const prepared = await prepareStage(sql as unknown as Db, url, layer, table, options);
     const catalog = await parcelCatalog(sql);
     const columns = await sourceColumns(sql, table);
     const { mapping, mappingFile, proposal } = chooseMapping(options, columns, catalog);
@@ -183,9 +171,7 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
         mappingProposed: proposed,
         proposal: proposal ? { matches: proposal.matches } : null,
         unmappedColumns,
-        join,
-        geometryRepairs,
-        lotUnits,
+        ...prepared,
         warnings: [...warnings, ...result.warnings],
         timings: { ...timings },
         seconds,
@@ -289,9 +275,7 @@ type TransformResult = Omit<
   | 'mappingProposed'
   | 'proposal'
   | 'unmappedColumns'
-  | 'join'
-  | 'geometryRepairs'
-  | 'lotUnits'
+  | keyof StagePreparation
   | 'seconds'
   | 'rowsPerSecond'
   | 'timings'

@@ -39,7 +39,9 @@ export async function convertLotSizes(db: Db, table: string): Promise<LotUnits |
   const size = byNormal(sizeNames);
   if (!size) return null;
   const unitColumn = byNormal(unitNames)?.name ?? null;
-  const value = size.numeric ? `t."${size.name}"::float8` : `CASE WHEN btrim(t."${size.name}"::text) ~ '^[0-9]+(\\.[0-9]*)?$' THEN btrim(t."${size.name}"::text)::float8 END`;
+  const value = size.numeric
+    ? `t."${size.name}"::float8`
+    : `CASE WHEN btrim(t."${size.name}"::text) ~ '^[0-9]+(\\.[0-9]*)?$' THEN btrim(t."${size.name}"::text)::float8 END`;
   const t = stageTable(table);
   // Median of value / area in square feet, over rows with a value (and, with a unit column, no code);
   // the first 20,000 rows tell the unit as well as a million would.
@@ -54,7 +56,9 @@ export async function convertLotSizes(db: Db, table: string): Promise<LotUnits |
   let how: string;
   if (ratio?.r && ratio.n > 0) {
     // The unit whose factor brings the median ratio nearest 1 (in orders of magnitude).
-    fallback = [...units].sort((a, b) => Math.abs(Math.log(ratio.r! * a.factor)) - Math.abs(Math.log(ratio.r! * b.factor)))[0]!;
+    fallback = [...units].sort(
+      (a, b) => Math.abs(Math.log(ratio.r! * a.factor)) - Math.abs(Math.log(ratio.r! * b.factor)),
+    )[0]!;
     how = `median ${size.name} / polygon area in square feet is ${ratio.r.toPrecision(3)}: read as ${fallback.unit}`;
   } else how = `read as ${fallback.unit}`;
   const cases = units.flatMap((u) => u.codes.map((c) => `WHEN '${c}' THEN ${u.factor}`)).join(' ');

@@ -125,7 +125,8 @@ describe('a MassGIS Level 3 town database as published', () => {
     expect(report.loaded).toBe(sample.polygons);
     const rows = await importedRows(place);
     expect(rows.filter((r) => r.owner).length).toBe(sample.withOwner);
-    for (const loc of sample.squareFeetLocIds) expect(rows.find((r) => r.loc_id === loc)!.sqft).toBe(sample.lotSqft.get(loc));
+    for (const loc of sample.squareFeetLocIds)
+      expect(rows.find((r) => r.loc_id === loc)!.sqft).toBe(sample.lotSqft.get(loc));
   }, 240_000);
 
   it('skips the join with --no-join and takes the table and key given with --join', async () => {
@@ -139,7 +140,9 @@ describe('a MassGIS Level 3 town database as published', () => {
     await expect(run({ file: sample.gdbZip, place, dryRun: true, join: 'M274UC_LUT:USE_CODE' })).rejects.toThrow(
       /USE_CODE is not a column of both M274TaxPar and M274UC_LUT/,
     );
-    await expect(run({ file: sample.gdbZip, place, dryRun: true, join: 'nope:LOC_ID' })).rejects.toThrow(/no table nope/);
+    await expect(run({ file: sample.gdbZip, place, dryRun: true, join: 'nope:LOC_ID' })).rejects.toThrow(
+      /no table nope/,
+    );
   }, 240_000);
 
   it('reads a lot size without a unit column by its ratio to the polygons own areas, and flattens a 3D layer', async () => {
@@ -153,7 +156,15 @@ describe('a MassGIS Level 3 town database as published', () => {
         properties: { PID: `L-${i}`, LOT_SIZE: 900 },
         geometry: {
           type: 'Polygon',
-          coordinates: [[[x, y, 5], [x + dx, y, 5], [x + dx, y + dy, 5], [x, y + dy, 5], [x, y, 5]]],
+          coordinates: [
+            [
+              [x, y, 5],
+              [x + dx, y, 5],
+              [x + dx, y + dy, 5],
+              [x, y + dy, 5],
+              [x, y, 5],
+            ],
+          ],
         },
       };
     });
@@ -161,7 +172,9 @@ describe('a MassGIS Level 3 town database as published', () => {
     writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features }));
     const report = await run({ file, place: '/us/ma/middlesex/metric-lots', dryRun: true });
     expect(report.lotUnits).toMatchObject({ column: 'LOT_SIZE', unitColumn: null, unit: 'square metres' });
-    expect(formatReport(report)).toMatch(/LOT_SIZE has no unit column: median LOT_SIZE \/ polygon area in square feet is 0\.09\d+: read as square metres/);
+    expect(formatReport(report)).toMatch(
+      /LOT_SIZE has no unit column: median LOT_SIZE \/ polygon area in square feet is 0\.09\d+: read as square metres/,
+    );
     expect(report.geometryRepairs?.flattened).toBe(12);
     expect(report.read).toBe(12);
   }, 120_000);

@@ -7,8 +7,21 @@ const polygon = (name: string, features = -1) => ({ name, type: 'Multi Polygon',
 describe('the parcel layer among several polygon layers', () => {
   it('is recognised by the names of public parcel data, MassGIS town prefixes and vintages included', () => {
     expect(coreName('M274TaxPar_CY22_FY23')).toBe('TaxPar');
-    for (const name of ['M274TaxPar', 'M001TaxPar_CY22_FY23', 'tax_parcels', 'parcel_poly', 'PARCELS', 'Parcels_Poly', 'TaxParcels', 'L3_TAXPAR_POLY', 'tax_lots'])
-      expect(recogniseParcelLayer([polygon(name), polygon('M274OthLeg'), polygon('M274Misc'), polygon('zoning')])?.layer.name).toBe(name);
+    for (const name of [
+      'M274TaxPar',
+      'M001TaxPar_CY22_FY23',
+      'tax_parcels',
+      'parcel_poly',
+      'PARCELS',
+      'Parcels_Poly',
+      'TaxParcels',
+      'L3_TAXPAR_POLY',
+      'tax_lots',
+    ])
+      expect(
+        recogniseParcelLayer([polygon(name), polygon('M274OthLeg'), polygon('M274Misc'), polygon('zoning')])?.layer
+          .name,
+      ).toBe(name);
   });
 
   it('is recognised by shape when no name tells: the layer with five times the features of every other', () => {

@@ -37,7 +37,12 @@ export function recogniseParcelLayer(polygons: LayerInfo[]): { layer: LayerInfo;
   const sorted = [...counted].sort((a, b) => b.features - a.features);
   const [first, second] = [sorted[0], sorted[1]];
   const others = polygons.filter((l) => l !== first);
-  if (first && first.features >= 20 && others.every((o) => o.features >= 0 && o.features * 5 <= first.features) && (!second || second.features * 5 <= first.features))
+  if (
+    first &&
+    first.features >= 20 &&
+    others.every((o) => o.features >= 0 && o.features * 5 <= first.features) &&
+    (!second || second.features * 5 <= first.features)
+  )
     return { layer: first, why: `the polygon layer with the most features (${first.features}, 5 times any other)` };
   return null;
 }
@@ -50,9 +55,11 @@ export function parseLayerSummaries(text: string): LayerInfo[] {
     const type = /^Geometry: (.+)$/m.exec(block)?.[1]?.trim() ?? 'None';
     const features = Number(/^Feature Count: (-?\d+)/m.exec(block)?.[1] ?? -1);
     // Fields follow the SRS block: "NAME: Type (w.p)".
-    const fields = [...block.matchAll(/^([^\s:][^:\n]*): (?:String|Integer|Integer64|Real|Date|DateTime|Time|Binary|StringList|IntegerList|RealList)(?:\(\w+\))? \(/gm)].map(
-      (m) => m[1]!,
-    );
+    const fields = [
+      ...block.matchAll(
+        /^([^\s:][^:\n]*): (?:String|Integer|Integer64|Real|Date|DateTime|Time|Binary|StringList|IntegerList|RealList)(?:\(\w+\))? \(/gm,
+      ),
+    ].map((m) => m[1]!);
     return { name, type, features, fields };
   });
 }
