@@ -14,7 +14,10 @@ export const CURVE_TOLERANCE_DEGREES = 1e-6;
 
 export interface GeometryRepairs {
   curved: number;
-  /** Features of a 3D or measured layer, whose Z/M ogr2ogr dropped. */
+  /**
+   * Features of a layer GDAL declares 3D or measured, whose Z/M ogr2ogr dropped (-dim XY). GDAL gives
+   * the dimension per layer: a layer of mixed types ("Unknown") is flattened too, but not counted.
+   */
   flattened: number;
   /** Geometry collections, of which only the polygons are kept. */
   collections: number;
@@ -27,26 +30,20 @@ export async function repairGeometries(
   layerType: string,
   features: number,
 ): Promise<GeometryRepairs> {
-  const [curved] = await db.unsafe<{ n: number }[]>(
-    `WITH fixed AS (
-       UPDATE ${stageTable(table)} SET _geom = ST_CurveToLine(_geom, $1::float8, 1, 1)
-       WHERE _geom IS NOT NULL AND ST_HasArc(_geom) RETURNING 1)
-     SELECT count(*)::int AS n FROM fixed`,
-    [CURVE_TOLERANCE_DEGREES],
+  // One scan counts both; the update runs only when there are curves (most files have none).
+  const curve = `ST_HasArc(_geom) OR GeometryType(_geom) IN ('CURVEPOLYGON', 'MULTISURFACE', 'COMPOUNDCURVE', 'CIRCULARSTRING', 'MULTICURVE')`;
+  const [counts] = await db.unsafe<{ curved: number; collections: number }[]>(
+    `SELECT count(*) FILTER (WHERE ${curve})::int AS curved,
+       count(*) FILTER (WHERE GeometryType(_geom) = 'GEOMETRYCOLLECTION')::int AS collections
+     FROM ${stageTable(table)} WHERE _geom IS NOT NULL`,
   );
-  // Non-arc curve types (a CompoundCurve of straight pieces) are curves to GeoJSON too.
-  const [typed] = await db.unsafe<{ n: number }[]>(
-    `WITH fixed AS (
-       UPDATE ${stageTable(table)} SET _geom = ST_CurveToLine(_geom, $1::float8, 1, 1)
-       WHERE _geom IS NOT NULL AND GeometryType(_geom) IN ('CURVEPOLYGON', 'MULTISURFACE', 'COMPOUNDCURVE', 'CIRCULARSTRING', 'MULTICURVE') RETURNING 1)
-     SELECT count(*)::int AS n FROM fixed`,
-    [CURVE_TOLERANCE_DEGREES],
-  );
-  const [collections] = await db.unsafe<{ n: number }[]>(
-    `SELECT count(*)::int AS n FROM ${stageTable(table)} WHERE GeometryType(_geom) = 'GEOMETRYCOLLECTION'`,
-  );
+  if (counts && counts.curved > 0)
+    await db.unsafe(
+      `UPDATE ${stageTable(table)} SET _geom = ST_CurveToLine(_geom, $1::float8, 1, 1) WHERE _geom IS NOT NULL AND (${curve})`,
+      [CURVE_TOLERANCE_DEGREES],
+    );
   const flattened = /3D|measured|\bZ\b|\bM\b/i.test(layerType) ? Math.max(features, 0) : 0;
-  return { curved: (curved?.n ?? 0) + (typed?.n ?? 0), flattened, collections: collections?.n ?? 0 };
+  return { curved: counts?.curved ?? 0, flattened, collections: counts?.collections ?? 0 };
 }
 
 export function repairLines(r: GeometryRepairs | null): string[] {

@@ -145,7 +145,7 @@ describe('a MassGIS Level 3 town database as published', () => {
     );
   }, 240_000);
 
-  it('reads a lot size without a unit column by its ratio to the polygons own areas, and flattens a 3D layer', async () => {
+  it('reads a lot size without a unit column by its ratio to the polygons own areas, flattens a 3D layer and keeps the polygon of a collection', async () => {
     // Square lots of 30 m with their size in square metres (900), as a metric county would publish.
     const features = Array.from({ length: 12 }, (_, i) => {
       const [x, y] = [-71.1 + i * 0.001, 42.4];
@@ -175,7 +175,32 @@ describe('a MassGIS Level 3 town database as published', () => {
     expect(formatReport(report)).toMatch(
       /LOT_SIZE has no unit column: median LOT_SIZE \/ polygon area in square feet is 0\.09\d+: read as square metres/,
     );
-    expect(report.geometryRepairs?.flattened).toBe(12);
-    expect(report.read).toBe(12);
+    expect(report.geometryRepairs).toMatchObject({ flattened: 12, collections: 0, curved: 0 });
+    expect(report).toMatchObject({ read: 12, skipped: 0 });
+    expect(formatReport(report)).toContain('12 3D/measured flattened to 2D');
+    // One lot published as a collection of its outline and a line (a dimension, a label leader).
+    const [first, ...rest] = features;
+    const collection = {
+      ...first,
+      geometry: {
+        type: 'GeometryCollection',
+        geometries: [
+          first!.geometry,
+          {
+            type: 'LineString',
+            coordinates: [
+              [-71.1, 42.4],
+              [-71.1001, 42.4001],
+            ],
+          },
+        ],
+      },
+    };
+    const mixed = join(dir, 'collection.geojson');
+    writeFileSync(mixed, JSON.stringify({ type: 'FeatureCollection', features: [collection, ...rest] }));
+    const reduced = await run({ file: mixed, place: '/us/ma/middlesex/metric-lots', dryRun: true });
+    expect(reduced.geometryRepairs).toMatchObject({ collections: 1, curved: 0 });
+    expect(reduced).toMatchObject({ read: 12, skipped: 0 });
+    expect(formatReport(reduced)).toContain('1 geometry collections reduced to their polygons');
   }, 120_000);
 });
