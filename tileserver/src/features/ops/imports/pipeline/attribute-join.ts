@@ -38,7 +38,7 @@ export interface JoinReport {
   /** Polygons with more than one attribute row (condominiums), and the rows on them. */
   condoPolygons: number;
   condoUnits: number;
-  /** Owner-like columns set to "CONDOMINIUM (N UNITS)" where the units' owners differ. */
+  /** Owner-like columns set to "CONDOMINIUM (N UNITS): A; B; C; +K MORE" where the units' owners differ. */
   ownerColumns: string[];
   /** Every table and key tried, with its match rate. */
   candidates: JoinCandidate[];
@@ -117,10 +117,19 @@ const summed = /(VAL|VALUE|ASSESSED|BLDAREA|RESAREA|LIVINGAREA|^UNITS|NUMUNITS)$
 const ownerNames = new Set(names.owner ?? []);
 
 /**
+ * A condominium's owner when its units' owners differ: what it is and who owns it, e.g. "CONDOMINIUM
+ * (3 UNITS): GARCIA MARIA; NGUYEN THI; SMITH JOHN" (at most three names, then "+K MORE"). Not one
+ * unit's owner (the building is not theirs) and not a bare "CONDOMINIUM (N UNITS)", which the ownership
+ * insight would rank as the town's largest owner; an owner search for a unit's owner finds the building.
+ */
+const condoOwner = (owners: string) =>
+  `'CONDOMINIUM (' || g.n || ' UNITS): ' || array_to_string(${owners}[1:3], '; ') || CASE WHEN cardinality(${owners}) > 3 THEN '; +' || (cardinality(${owners}) - 3) || ' MORE' ELSE '' END`;
+
+/**
  * Replaces the parcels' stage table by its join with the attribute table: one row per polygon (the
  * polygon kept once), the attributes of its first row (file order); for several rows (condominium
  * units) values and areas summed, an owner column the units do not share set to "CONDOMINIUM (N
- * UNITS)", and every unit row kept in `_join_units` (jsonb) with their count in `_join_rows`, so the
+ * UNITS): their owners" (condoOwner), and every unit row kept in `_join_units` (jsonb) with their count in `_join_rows`, so the
  * parcel's raw record holds the units as published.
  */
 export async function joinAttributes(
@@ -139,7 +148,7 @@ export async function joinAttributes(
     if (c.numeric && summed.test(normal(c.name)))
       return `CASE WHEN g.n > 1 THEN g.${q(`sum_${c.name}`)} ELSE f.${col} END AS ${col}`;
     if (ownerColumns.includes(c.name))
-      return `CASE WHEN g.n > 1 AND g.${q(`owners_${c.name}`)} > 1 THEN 'CONDOMINIUM (' || g.n || ' UNITS)' ELSE f.${col} END AS ${col}`;
+      return `CASE WHEN g.n > 1 AND cardinality(g.${q(`owners_${c.name}`)}) > 1 THEN ${condoOwner(`g.${q(`owners_${c.name}`)}`)} ELSE f.${col} END AS ${col}`;
     return `f.${col}`;
   });
   const aggregates = [
@@ -147,7 +156,9 @@ export async function joinAttributes(
     ...extra
       .filter((c) => c.numeric && summed.test(normal(c.name)))
       .map((c) => `sum(a.${q(c.name)}) AS ${q(`sum_${c.name}`)}`),
-    ...ownerColumns.map((c) => `count(DISTINCT upper(btrim(a.${q(c)})))::int AS ${q(`owners_${c}`)}`),
+    ...ownerColumns.map(
+      (c) => `array_agg(DISTINCT btrim(a.${q(c)})) FILTER (WHERE btrim(a.${q(c)}) <> '') AS ${q(`owners_${c}`)}`,
+    ),
   ];
   // The unit rows as jsonb only for keys with several rows (u): aggregating every key's rows took
   // 17 s instead of 12 for a million polygons.
@@ -194,7 +205,7 @@ export function joinLines(j: JoinReport | null): string[] {
   if (!j) return [];
   const pct = (r: number) => `${(r * 100).toFixed(1)}%`;
   return [
-    `joined ${j.table} on ${j.key}: ${j.matched} of ${j.polygons} polygons matched (${pct(j.rate)}), ${j.attributeRowsMatched} of ${j.attributeRows} attribute rows used; ${j.condoPolygons} polygons with several rows (condominiums) hold ${j.condoUnits} units, kept once with the rows in raw._join_units${j.ownerColumns.length ? ` (${j.ownerColumns.join(', ')} "CONDOMINIUM (N UNITS)" where the units' owners differ)` : ''}`,
+    `joined ${j.table} on ${j.key}: ${j.matched} of ${j.polygons} polygons matched (${pct(j.rate)}), ${j.attributeRowsMatched} of ${j.attributeRows} attribute rows used; ${j.condoPolygons} polygons with several rows (condominiums) hold ${j.condoUnits} units, kept once with the rows in raw._join_units${j.ownerColumns.length ? ` (${j.ownerColumns.join(', ')} "CONDOMINIUM (N UNITS): owners" where the units' owners differ)` : ''}`,
     ...(j.candidates.length > 1
       ? [`join candidates: ${j.candidates.map((c) => `${c.table}:${c.key} ${pct(c.rate)}`).join(', ')}`]
       : []),

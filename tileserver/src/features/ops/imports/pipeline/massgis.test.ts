@@ -106,7 +106,9 @@ describe('a MassGIS Level 3 town database as published', () => {
     for (const r of rows) expect(Math.abs(r.acres - r.m2 / 4046.8564224)).toBeLessThan(1e-6);
     // The condominium: one polygon, its owner saying so, its value the units' sum, the unit rows kept.
     const condo = byLoc.get(sample.condo.locId)!;
-    expect(condo.owner).toBe(`CONDOMINIUM (${sample.condo.units} UNITS)`);
+    expect(condo.owner).toBe(
+      `CONDOMINIUM (${sample.condo.units} UNITS): ${[...sample.condo.owners].sort().join('; ')}`,
+    );
     expect(condo.parval).toBe(sample.condo.totalValue);
     expect(condo.units?.map((u) => u.OWNER1)).toEqual(sample.condo.owners);
     // Curved lots: linearised into valid polygons with the arc's vertices.
