@@ -1,7 +1,7 @@
 // A small MassGIS Level 3 town database made from the real Somerville L3 parcels of fixtures/data, as
 // MassGIS publishes a town: a File Geodatabase (GDAL's OpenFileGDB writer) zipped in a folder, with
 // the polygon layer M274TaxPar (a few lots with curved edges: CurvePolygon, MultiSurface), the
-// assessor table M274Assess joined on LOC_ID (one row per unit: a condominium gets three rows;
+// assessor table M274Assess joined on LOC_ID (one row per unit: a condominium gets five rows;
 // LOT_SIZE in acres with LOT_UNITS A, a few in square feet with S), the polygon layers M274OthLeg and
 // M274Misc and the lookup table M274UC_LUT; and the same town as the zipped shapefile set (no curves:
 // shapefiles have none). Written at test time into a temporary folder: nothing binary is committed.
@@ -156,7 +156,7 @@ export async function writeMassgisSample(dir: string, parcelCount = 300): Promis
   ];
   const assess: Record<string, unknown>[] = [];
   const lotSqft = new Map<string, number>();
-  const owners = ['SMITH JOHN', 'NGUYEN THI', 'GARCIA MARIA'];
+  const owners = ['SMITH JOHN', 'NGUYEN THI', 'GARCIA MARIA', 'OBRIEN KATE', 'BAKER LEE'];
   let condoTotal = 0;
   lots.forEach((f, i) => {
     const p = { ...f.properties };
