@@ -1,5 +1,5 @@
 // npm run import -- <file|folder|.zip> --place /us/{state}/{county}[/{city}] [--mapping m.json] [--dry-run]
-// [--replace] [--srs EPSG:nnnn] [--layer name] [--outside-max-m 2000]: one county's parcel file into the parcel schema, with a
+// [--replace] [--srs EPSG:nnnn] [--layer name] [--join table:key | --no-join] [--outside-max-m 2000]: one county's parcel file into the parcel schema, with a
 // progress bar, the proposed mapping, the field-fill report and the check summary. The run is recorded
 // as an import started from the command line, so the admin imports page lists it too.
 import { parseArgs } from 'node:util';
@@ -17,11 +17,21 @@ const usage = `usage: npm run import -- <file | folder | .zip> --place /us/{stat
   --replace         swap the place's previously imported parcels for this file (atomically)
   --srs EPSG:nnnn   the file's CRS when it has none (CSV, a shapefile without .prj)
   --layer name      the layer to import when the file or folder has several polygon layers
-                    (default: the only polygon layer, or the one named like parcels)
+                    (default: the only polygon layer, the one named like parcels: TaxPar, tax_parcels,
+                    parcel_poly, PARCELS..., or the one far more numerous than the others)
+  --join table:key  the attribute table joined to the parcel layer and its key column (default: the
+                    non-spatial table sharing a key such as LOC_ID, PARCEL_ID, PID, MAP_PAR_ID that
+                    matches at least half the polygons; the match rate is printed)
+  --no-join         import the parcel layer without its attribute table
   --outside-max-m N parcels whose inside point is outside the place are kept (and reported) up to N metres
                     from its boundary, refused beyond (default IMPORT_OUTSIDE_MAX_M, 2000)
 A folder holding an unzipped Shapefile's parts (or one parcel file) is read like the file.
 A CSV needs a WKT column: lat/lon columns alone are points, and are refused.
+A zip as published (a .gdb or a shapefile set inside a folder) is opened where the data is.
+Condominiums (several attribute rows per polygon) keep the polygon once, the unit rows in its raw record.
+Curves are linearised, 3D/measured outlines flattened; lot sizes converted to square feet (LOT_SQFT) by
+their unit column (LOT_UNITS) or by their ratio to the polygons' areas. GDAL opens only the parcel
+formats (Shapefile, File Geodatabase, GeoPackage, GeoJSON, CSV, FlatGeobuf, KML, GML, MapInfo): no VRT, no network.
 `;
 
 function progressBar(): (p: ImportProgress) => void {
@@ -47,6 +57,8 @@ async function main(): Promise<void> {
       replace: { type: 'boolean', default: false },
       srs: { type: 'string' },
       layer: { type: 'string' },
+      join: { type: 'string' },
+      'no-join': { type: 'boolean', default: false },
       'outside-max-m': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -79,6 +91,8 @@ async function main(): Promise<void> {
       replace: values.replace,
       srs: values.srs,
       layer: values.layer,
+      join: values.join,
+      noJoin: values['no-join'],
       outsideMaxMeters,
       log: info,
       progress: progressBar(),

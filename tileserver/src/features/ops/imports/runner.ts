@@ -117,6 +117,8 @@ export async function runCommandLineImport(
         file: options.file,
         mappingFile: options.mappingFile,
         outsideMaxMeters: options.outsideMaxMeters,
+        join: options.join,
+        noJoin: options.noJoin,
         log: options.log,
         progress: options.progress,
       },
@@ -152,6 +154,9 @@ interface RecordedRun {
   mapping?: { file: string; content: object };
   /** The command's --outside-max-m; an admin import uses IMPORT_OUTSIDE_MAX_M. */
   outsideMaxMeters?: number;
+  /** The command's --join / --no-join; an admin import finds the attribute table itself. */
+  join?: string;
+  noJoin?: boolean;
   log: (line: string) => void;
   progress?: (p: ImportProgress) => void;
   /** What of an error's message the row keeps. */
@@ -182,6 +187,8 @@ async function runRecorded(
       srs: job.srs ?? undefined,
       layer: job.layer ?? undefined,
       outsideMaxMeters: run.outsideMaxMeters,
+      join: run.join,
+      noJoin: run.noJoin,
       log: run.log,
       // Done in the import's own commit: a worker killed after it (during the ANALYZE) leaves a done
       // row, which no reaper runs again; the report is rewritten below with the full timings.

@@ -144,7 +144,8 @@ export const names: Record<string, string[]> = {
   recrdareano: ['RECRDAREANO', 'BLDAREA', 'BLDGAREA', 'LIVINGAREA', 'GROSSAREA', 'BLDGSQFT', 'SQFTLIVING', 'FINSQFT'],
   gisacre: ['GISACRE', 'ACRES', 'GISACRES', 'CALCACRES', 'ACREAGE'],
   deeded_acres: ['DEEDEDACRES', 'DEEDACRES', 'LEGALACRES'],
-  sqft: ['SQFT', 'LOTSIZE', 'LOTSQFT', 'LANDAREA', 'LANDSQFT'],
+  // LOTSQFT first: the importer's own column of lot sizes converted to square feet (lot-units.ts).
+  sqft: ['LOTSQFT', 'SQFT', 'LOTSIZE', 'LANDAREA', 'LANDSQFT'],
   legaldesc: ['LEGALDESC', 'LEGAL', 'LEGALDESCRIPTION'],
   subdivision: ['SUBDIVISION', 'SUBDIV', 'SUBNAME'],
   neighborhood: ['NEIGHBORHOOD', 'NBHD', 'NBHDNAME'],

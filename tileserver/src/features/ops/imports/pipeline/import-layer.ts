@@ -20,6 +20,7 @@ import {
   type FieldChoice,
   type ImportableLayer,
 } from './layer-fields.ts';
+import { gdalEnv } from './gdal-env.ts';
 import { ImportInputError, StderrTail, inspectSource } from './ogr.ts';
 
 export interface LayerImportOptions {
@@ -80,7 +81,7 @@ async function readWithGdal(file: string, log: (line: string) => void): Promise<
       'CONVERT_TO_LINEAR',
     ];
     await new Promise<void>((done, fail) => {
-      const child = spawnTiedChild('ogr2ogr', args);
+      const child = spawnTiedChild('ogr2ogr', args, gdalEnv());
       const stderr = new StderrTail();
       child.stdout.resume();
       child.stderr.setEncoding('utf8').on('data', (chunk: string) => stderr.add(chunk));

@@ -10,6 +10,7 @@ import { createStaging, stagedCounts, type Db } from '../../../../data/staging.t
 import type { LoadSummary } from '../../../../data/load-real-data.ts';
 import { columnsOf, mappingProblems, mappingSchema, parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
 import { ImportInputError, inspectSource, ogrToStage, type SourceLayer } from './ogr.ts';
+import { prepareStage, type StagePreparation } from './prepare-stage.ts';
 import {
   insertImportedParcels,
   deriveFields,
@@ -48,6 +49,10 @@ export interface ImportOptions {
   replace?: boolean;
   srs?: string;
   layer?: string;
+  /** `table:key`: the attribute table joined to the parcels (default: found by key overlap). */
+  join?: string;
+  /** Import the parcel layer alone, without its attribute table. */
+  noJoin?: boolean;
   /** Parcels outside the place are kept up to this distance (m) from its boundary; default IMPORT_OUTSIDE_MAX_M. */
   outsideMaxMeters?: number;
   log: (line: string) => void;
@@ -67,7 +72,7 @@ export interface ImportProgress {
   rowsPerSecond: number;
 }
 
-export interface ImportReport extends LoadSummary {
+export interface ImportReport extends LoadSummary, StagePreparation {
   file: string;
   layer: string;
   place: string;
@@ -135,6 +140,8 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     const timings: Record<string, number> = {};
     const warnings = await stage(url, layer, table, options.srs, report);
     timings.read = (performance.now() - started) / 1000;
+    // The stage table made whole before anything reads it: curves, the attribute table, lot units.
+    const prepared = await prepareStage(sql as unknown as Db, url, layer, table, options);
     const catalog = await parcelCatalog(sql);
     const columns = await sourceColumns(sql, table);
     const { mapping, mappingFile, proposal } = chooseMapping(options, columns, catalog);
@@ -164,6 +171,7 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
         mappingProposed: proposed,
         proposal: proposal ? { matches: proposal.matches } : null,
         unmappedColumns,
+        ...prepared,
         warnings: [...warnings, ...result.warnings],
         timings: { ...timings },
         seconds,
@@ -197,7 +205,7 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     report('done', full.read, full.read);
     return full;
   } finally {
-    await sql.unsafe(`DROP TABLE IF EXISTS ${stageTable(table)}`);
+    await sql.unsafe(`DROP TABLE IF EXISTS ${stageTable(table)}, ${stageTable(`${table}_joined`)}`);
   }
 }
 
@@ -267,6 +275,7 @@ type TransformResult = Omit<
   | 'mappingProposed'
   | 'proposal'
   | 'unmappedColumns'
+  | keyof StagePreparation
   | 'seconds'
   | 'rowsPerSecond'
   | 'timings'

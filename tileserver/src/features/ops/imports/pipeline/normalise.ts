@@ -172,7 +172,9 @@ export async function insertImportedParcels(
   if (parcelnumb)
     add('parcelnumb_no_formatting', `NULLIF(regexp_replace(upper(${parcelnumb}), '[^A-Z0-9]', '', 'g'), '')`);
   if (szip) add('szip5', `left(${szip}, 5)`);
-  if (place.cityName) add('scity', params.add(place.cityName.toUpperCase()));
+  // Only bound when used: an unused $n (a file mapping scity itself) fails as "could not determine data type".
+  if (place.cityName && !mapping.scity && !values.fields.includes('scity'))
+    add('scity', params.add(place.cityName.toUpperCase()));
   // LBCS from the state's use-code table, joined in this INSERT: a later UPDATE would write every
   // imported row a second time.
   let useJoin = '';
