@@ -160,10 +160,13 @@ export async function insertImportedParcels(
     columns.push(`"${field}"`);
     typed.push(`v.${values.typed(field)}`);
   }
-  const add = (field: string, value: string) => {
+  // The value is a thunk: a parameter (params.add) made for a field the mapping already fills stayed in
+  // the list unused, and PostgreSQL cannot type an unreferenced one (`could not determine data type of
+  // parameter $7` when the town column was mapped to scity).
+  const add = (field: string, value: string | (() => string)) => {
     if (mapping[field] || !catalog.has(field) || columns.includes(`"${field}"`)) return;
     columns.push(`"${field}"`);
-    typed.push(value);
+    typed.push(typeof value === 'string' ? value : value());
   };
   const parcelnumb = raw('parcelnumb');
   const szip = raw('szip');
@@ -172,7 +175,7 @@ export async function insertImportedParcels(
   if (parcelnumb)
     add('parcelnumb_no_formatting', `NULLIF(regexp_replace(upper(${parcelnumb}), '[^A-Z0-9]', '', 'g'), '')`);
   if (szip) add('szip5', `left(${szip}, 5)`);
-  if (place.cityName) add('scity', params.add(place.cityName.toUpperCase()));
+  if (place.cityName) add('scity', () => params.add(place.cityName!.toUpperCase()));
   // LBCS from the state's use-code table, joined in this INSERT: a later UPDATE would write every
   // imported row a second time.
   let useJoin = '';

@@ -1,0 +1,85 @@
+// Places of an import: a brand-new city under an existing county (the `$7` bug), its outline derived
+// from the parcels and marked so, and a clear error with nothing half-written when the database
+// connection is lost mid-import.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '@parcel-map/tileserver/db/migrate';
+import { scratchDatabase } from '@parcel-map/tileserver/testing/db';
+import { loadSources } from '../../../../data/load-real-data.ts';
+import { realSources } from '../../../../data/sources.ts';
+import type { Db } from '../../../../data/staging.ts';
+import { importParcels, importSource, type ImportOptions } from './import-parcels.ts';
+
+let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
+let dir: string;
+const silent = () => {};
+const run = (options: Partial<ImportOptions> & Pick<ImportOptions, 'file' | 'place'>) =>
+  importParcels(scratch.sql, scratch.url, { log: silent, ...options });
+
+/** A grid of `n` 30 m lots around (lon, lat), as a GeoJSON file with a county's column names. */
+function lotsFile(name: string, lon: number, lat: number, n: number, extra: (i: number) => object = () => ({})) {
+  const side = Math.ceil(Math.sqrt(n));
+  const d = 0.0003;
+  const features = Array.from({ length: n }, (_, i) => {
+    const x = lon + (i % side) * d * 1.2;
+    const y = lat + Math.floor(i / side) * d * 1.2;
+    return {
+      type: 'Feature',
+      properties: { PID: `${name}-${i}`, OWNER: `OWNER ${i}`, ...extra(i) },
+      geometry: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [x, y],
+            [x + d, y],
+            [x + d, y + d],
+            [x, y + d],
+            [x, y],
+          ],
+        ],
+      },
+    };
+  });
+  const file = join(dir, `${name}.geojson`);
+  writeFileSync(file, JSON.stringify({ type: 'FeatureCollection', features }));
+  return file;
+}
+
+beforeAll(async () => {
+  scratch = await scratchDatabase();
+  await migrate(scratch.sql);
+  const wanted = new Set(['us_states', 'us_counties']);
+  await scratch.sql.begin((tx) =>
+    loadSources(
+      tx as unknown as Db,
+      realSources.filter((s) => wanted.has(s.id)),
+      silent,
+    ),
+  );
+  dir = mkdtempSync(join(tmpdir(), 'import-places-'));
+}, 240_000);
+
+afterAll(async () => {
+  await scratch?.drop();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('an import into a place', () => {
+  it('imports a small file into a brand-new city under an existing county', async () => {
+    // The town column mapped to scity left the place's own name as an unused, untyped parameter ($7).
+    const file = lotsFile('easthampton', -72.67, 42.266, 40, () => ({ CITY: 'EASTHAMPTON' }));
+    const mappingFile = join(dir, 'easthampton.mapping.json');
+    writeFileSync(mappingFile, JSON.stringify({ parcelnumb: 'PID', owner: 'OWNER', scity: 'CITY' }));
+    const place = '/us/ma/hampshire/easthampton';
+    const dry = await run({ file, place, mappingFile, dryRun: true });
+    expect(dry.skipped).toBe(0);
+    const report = await run({ file, place, mappingFile });
+    expect(report.loaded).toBe(40);
+    expect(report.placesCreated).toEqual([place]);
+    const [row] = await scratch.sql<{ n: number; city: string }[]>`
+      SELECT count(*)::int AS n, min(city) AS city FROM parcels WHERE source = ${importSource(place)}`;
+    expect(row).toEqual({ n: 40, city: 'easthampton' });
+  });
+});
