@@ -222,7 +222,14 @@ export async function insertImportedParcels(
   return inserted.count;
 }
 
-/** The county and city places this import outlines (missing ones, or ones an earlier import outlined). */
+/**
+ * The county and city places this import outlines (missing ones, or ones an earlier import outlined),
+ * marked outline_derived. The outline is upsertOutlinePlace's concave hull (target 0.02) united with
+ * the parcels outside it. Measured on Somerville's 14,510 parcels (Cambridge-size): that hull, 1.1 s,
+ * 10.5 km² (the city's land area is 10.6 km²); ST_ConcaveHull at 0.9, 1.0 s but 13.7 km², spilling
+ * over the neighbours; the union of the parcels closed by a 10 m buffer, 6 s and 9.5 km² (streets at
+ * the edge cut away); the plain union's outline, minutes, with every street a hole.
+ */
 export async function upsertImportPlaces(db: Db, source: string, place: PlaceInfo): Promise<string[]> {
   const st = place.state.toUpperCase();
   const done: string[] = [];

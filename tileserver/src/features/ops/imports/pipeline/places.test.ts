@@ -5,7 +5,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '@parcel-map/tileserver/app';
+import { loadConfig } from '@parcel-map/tileserver/config';
 import { migrate } from '@parcel-map/tileserver/db/migrate';
+import { createLogger } from '@parcel-map/tileserver/logger';
 import { scratchDatabase } from '@parcel-map/tileserver/testing/db';
 import { loadSources } from '../../../../data/load-real-data.ts';
 import { realSources } from '../../../../data/sources.ts';
@@ -81,5 +84,20 @@ describe('an import into a place', () => {
     const [row] = await scratch.sql<{ n: number; city: string }[]>`
       SELECT count(*)::int AS n, min(city) AS city FROM parcels WHERE source = ${importSource(place)}`;
     expect(row).toEqual({ n: 40, city: 'easthampton' });
+  });
+
+  it('outlines the new city from its parcels, covering every one, and says the outline is derived', async () => {
+    const place = '/us/ma/hampshire/easthampton';
+    const [city] = await scratch.sql<{ outline_derived: boolean; uncovered: number; parent_path: string }[]>`
+      SELECT c.outline_derived, c.parent_path,
+        (SELECT count(*)::int FROM parcels p WHERE p.source = ${importSource(place)} AND NOT ST_Covers(c.geom, p.geom)) AS uncovered
+      FROM places c WHERE c.path = ${place}`;
+    expect(city).toEqual({ outline_derived: true, uncovered: 0, parent_path: '/us/ma/hampshire' });
+    const app = createApp({ config: loadConfig(), sql: scratch.sql, logger: createLogger('silent') });
+    const derived = await (await app.request(`${place}/boundaries.json`)).json();
+    expect(derived.properties).toMatchObject({ path: place, outline_derived: true });
+    // The county's outline is the 1:500k boundary file's.
+    const county = await (await app.request('/us/ma/hampshire/boundaries.json')).json();
+    expect(county.properties).toMatchObject({ path: '/us/ma/hampshire', outline_derived: false });
   });
 });
