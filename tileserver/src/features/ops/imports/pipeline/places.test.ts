@@ -1,14 +1,16 @@
 // Places of an import: a brand-new city under an existing county (the `$7` bug), its outline derived
 // from the parcels and marked so, and a clear error with nothing half-written when the database
 // connection is lost mid-import.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@parcel-map/tileserver/app';
 import { loadConfig } from '@parcel-map/tileserver/config';
 import { migrate } from '@parcel-map/tileserver/db/migrate';
 import { createLogger } from '@parcel-map/tileserver/logger';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { scratchDatabase } from '@parcel-map/tileserver/testing/db';
 import { loadSources } from '../../../../data/load-real-data.ts';
 import { realSources } from '../../../../data/sources.ts';
@@ -100,4 +102,60 @@ describe('an import into a place', () => {
     const county = await (await app.request('/us/ma/hampshire/boundaries.json')).json();
     expect(county.properties).toMatchObject({ path: '/us/ma/hampshire', outline_derived: false });
   });
+});
+
+/** `npm run import -- ...` as the root script runs it, over the scratch database; resolves when it exits. */
+function importCommand(args: string[]): { exited: Promise<{ status: number | null; output: string }> } {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/cli/import.ts'), ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return { exited: new Promise((done) => child.on('close', (status) => done({ status, output }))) };
+}
+
+describe('an import whose database connection is lost', () => {
+  it('stops with a clear message and exit 1, and the place keeps its previous parcels', async () => {
+    const place = '/us/ma/hampshire/easthampton';
+    const before = await scratch.sql<{ ll_uuid: string }[]>`
+      SELECT ll_uuid::text FROM parcels WHERE source = ${importSource(place)} ORDER BY ll_uuid`;
+    expect(before).toHaveLength(40);
+    // The import's last write (its data_loads row) waits behind this lock, inside its transaction, after
+    // it has deleted the previous parcels and inserted the new ones: its backend is then terminated.
+    const holder = await scratch.sql.reserve();
+    await holder`BEGIN`;
+    await holder`LOCK TABLE data_loads IN EXCLUSIVE MODE`;
+    const file = lotsFile('easthampton-2', -72.67, 42.266, 25, () => ({ CITY: 'EASTHAMPTON' }));
+    const command = importCommand([file, '--place', place, '--replace', '--mapping', join(dir, 'easthampton.mapping.json')]);
+    let terminated = 0;
+    const deadline = Date.now() + 120_000;
+    while (terminated === 0 && Date.now() < deadline) {
+      const [killed] = await scratch.sql<{ n: number }[]>`
+        SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'parcel-map import' AND wait_event_type = 'Lock'`;
+      terminated = killed?.n ?? 0;
+      if (terminated === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    await holder`ROLLBACK`;
+    holder.release();
+    expect(terminated).toBe(1);
+    const { status, output } = await command.exited;
+    expect(status).toBe(1);
+    expect(output).toMatch(
+      /Import failed: The database connection was lost during the import \(phase [a-z]+\)\. Nothing was changed: the import of \/us\/ma\/hampshire\/easthampton is one transaction/,
+    );
+    // A clear message, not the client's stack.
+    expect(output).not.toMatch(/^\s+at /m);
+    const after = await scratch.sql<{ ll_uuid: string }[]>`
+      SELECT ll_uuid::text FROM parcels WHERE source = ${importSource(place)} ORDER BY ll_uuid`;
+    expect(after).toEqual(before);
+    const stage = await scratch.sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'import_stage'`;
+    expect(stage).toEqual([]);
+    const [row] = await scratch.sql<{ status: string; error: string }[]>`
+      SELECT status, error FROM parcel_imports WHERE place = ${place} ORDER BY id DESC LIMIT 1`;
+    expect(row?.status).toBe('failed');
+    expect(row?.error).toMatch(/connection was lost/);
+  }, 180_000);
 });
