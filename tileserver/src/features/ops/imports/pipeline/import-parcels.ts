@@ -25,7 +25,7 @@ import {
   type RunState,
   type StagedMapping,
 } from './import-steps.ts';
-import { connectionLost } from './connection-lost.ts';
+import { connectionLost, transactionOf } from './connection-lost.ts';
 import { importRegion } from './import-region.ts';
 import { regionOf } from './place-split.ts';
 import { materialiseValues } from './values.ts';
@@ -205,7 +205,7 @@ export async function importStagedPlace(sql: Sql, input: StagedPlace): Promise<I
       rowsPerSecond: result.read / Math.max(seconds, 0.001),
     };
   };
-  const result = await sql.begin(async (tx) => {
+  const result = await transactionOf(sql, async (tx) => {
     const db = tx as unknown as Db;
     // One import per place at a time; other places import side by side.
     await db`SELECT pg_advisory_xact_lock(727100016, hashtext(${source}))`;

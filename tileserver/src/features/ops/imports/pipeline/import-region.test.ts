@@ -163,4 +163,46 @@ describe('a file holding towns of two states, imported with --place /us', () => 
       SELECT count(*)::int AS n FROM parcels WHERE source = ${importSource(nashua)} AND raw->>'WARD' = '3'`;
     expect(ward?.n).toBe(30);
   });
+
+  it('stops at a place that fails: the places before it keep their new parcels, it and the rest their previous ones, and the message says so', async () => {
+    const before = { cambridge: await parcelsOf(cambridge), nashua: await parcelsOf(nashua) };
+    // Nashua's last write waits behind a lock on its data_loads row, after Cambridge has committed;
+    // its connection is then terminated.
+    const holder = await scratch.sql.reserve();
+    await holder`BEGIN`;
+    await holder`SELECT 1 FROM data_loads WHERE source = ${importSource(nashua)} FOR UPDATE`;
+    const pool = createDb(scratch.url, { max: 2, applicationName: 'region import test' });
+    const smaller = join(dir, 'smaller.geojson');
+    writeFileSync(smaller, collection([...ma.slice(0, 20), ...nh.slice(0, 20)]));
+    const failed = importParcels(pool, scratch.url, {
+      file: smaller,
+      place: '/us',
+      replace: true,
+      mappingFile: join(dir, 'mapping.json'),
+      log: silent,
+    }).catch((error: unknown) => error);
+    let terminated = 0;
+    const deadline = Date.now() + 120_000;
+    while (terminated === 0 && Date.now() < deadline) {
+      const [killed] = await scratch.sql<{ n: number }[]>`
+        SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = 'region import test' AND wait_event_type = 'Lock'`;
+      terminated = killed?.n ?? 0;
+      if (terminated === 0) await new Promise((r) => setTimeout(r, 200));
+    }
+    await holder`ROLLBACK`;
+    holder.release();
+    const error = await failed;
+    await pool.end({ timeout: 5 });
+    expect(terminated).toBe(1);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(
+      `The database connection was lost during the import (phase tiles). Nothing of ${nashua} was changed (its transaction was rolled back). ` +
+        `1 of 2 places were imported before it and keep their new parcels (each place commits on its own): ${cambridge}. ${nashua} keep their previous parcels.`,
+    );
+    const cambridgeAfter = await parcelsOf(cambridge);
+    expect(cambridgeAfter).toHaveLength(20);
+    expect(cambridgeAfter).toEqual(before.cambridge.filter((p) => cambridgeAfter.some((a) => a.ll_uuid === p.ll_uuid)));
+    expect(await parcelsOf(nashua)).toEqual(before.nashua);
+  }, 180_000);
 });

@@ -6,6 +6,7 @@
 // import reads like a stage table of its own.
 import type { Sql } from '@parcel-map/tileserver/db/client';
 import type { Db } from '../../../../data/staging.ts';
+import { transactionOf } from './connection-lost.ts';
 import { stageTable } from './stage-checks.ts';
 
 export interface Region {
@@ -88,7 +89,7 @@ export async function assignPlaces(
   options: { townColumn: string | null; outsideMaxMeters: number },
 ): Promise<PlaceSplit> {
   const at = stageTable(`${table}_at`);
-  return sql.begin(async (tx) => {
+  return transactionOf(sql, async (tx) => {
     const db = tx as unknown as Db;
     const under = `${region.path}/%`;
     // Loaded boundaries only: an outline an earlier import drew around its parcels is no evidence.
