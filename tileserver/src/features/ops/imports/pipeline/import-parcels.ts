@@ -6,7 +6,7 @@ import { loadConfig } from '@parcel-map/tileserver/config';
 import type { Sql } from '@parcel-map/tileserver/db/client';
 import { createStaging, stagedCounts, type Db } from '../../../../data/staging.ts';
 import type { LoadSummary } from '../../../../data/load-real-data.ts';
-import { parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
+import { type parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
 import { ImportInputError, inspectSource, ogrToStage, type SourceLayer } from './ogr.ts';
 import {
   insertImportedParcels,

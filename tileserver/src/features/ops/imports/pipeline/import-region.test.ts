@@ -151,7 +151,12 @@ describe('a file holding towns of two states, imported with --place /us', () => 
       join(folder, 'nashua.geojson'),
       collection(nh.map((f) => ({ ...f, properties: { ...f.properties, WARD: '3' } }))),
     );
-    const zip = spawnSync('zip', ['-qj', join(dir, 'towns.zip'), join(folder, 'cambridge.geojson'), join(folder, 'nashua.geojson')]);
+    const zip = spawnSync('zip', [
+      '-qj',
+      join(dir, 'towns.zip'),
+      join(folder, 'cambridge.geojson'),
+      join(folder, 'nashua.geojson'),
+    ]);
     expect(zip.status).toBe(0);
     const report = await run({ place: '/us', file: join(dir, 'towns.zip'), replace: true });
     expect(report.files).toHaveLength(2);

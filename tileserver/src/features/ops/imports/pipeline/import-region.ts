@@ -47,7 +47,8 @@ export async function importRegion(
   const set = sourceSet(options.file);
   try {
     const [known] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM places WHERE path = ${region.path}`;
-    if (!known?.n) throw new ImportInputError(`there is no place ${region.path}: load the boundaries first (npm run load)`);
+    if (!known?.n)
+      throw new ImportInputError(`there is no place ${region.path}: load the boundaries first (npm run load)`);
     run.phase = 'reading';
     const layers = [];
     for (const file of set.files) {
@@ -120,7 +121,13 @@ export async function importRegion(
         done.push(placeReport);
         options.log(`${share.path}: ${placeReport.loaded} parcels${options.dryRun ? ' (dry run)' : ''}`);
       } catch (error) {
-        throw partialFailure(error, run, share.path, done, split.places.map((p) => p.path));
+        throw partialFailure(
+          error,
+          run,
+          share.path,
+          done,
+          split.places.map((p) => p.path),
+        );
       }
     }
     const analyzed = performance.now();

@@ -109,4 +109,3 @@ function chooseMapping(
   writeFileSync(file, `${JSON.stringify(proposal.mapping, null, 2)}\n`);
   return { mapping: proposal.mapping, mappingFile: file, proposal };
 }
-

@@ -147,9 +147,11 @@ export async function assignPlaces(
       const known = cities.find(
         (c) =>
           c.parent_path === county &&
-          [c.path.slice(county.length + 1), townSlug(c.name), townSlug(c.name.replace(/\s+(city|town)$/i, ''))].includes(
-            slug,
-          ),
+          [
+            c.path.slice(county.length + 1),
+            townSlug(c.name),
+            townSlug(c.name.replace(/\s+(city|town)$/i, '')),
+          ].includes(slug),
       );
       return [{ county, town, path: known?.path ?? `${county}/${slug}` }];
     });

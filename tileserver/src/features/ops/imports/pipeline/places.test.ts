@@ -106,10 +106,14 @@ describe('an import into a place', () => {
 
 /** `npm run import -- ...` as the root script runs it, over the scratch database; resolves when it exits. */
 function importCommand(args: string[]): { exited: Promise<{ status: number | null; output: string }> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/cli/import.ts'), ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/cli/import.ts'), ...args],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -128,7 +132,14 @@ describe('an import whose database connection is lost', () => {
     await holder`BEGIN`;
     await holder`LOCK TABLE data_loads IN EXCLUSIVE MODE`;
     const file = lotsFile('easthampton-2', -72.67, 42.266, 25, () => ({ CITY: 'EASTHAMPTON' }));
-    const command = importCommand([file, '--place', place, '--replace', '--mapping', join(dir, 'easthampton.mapping.json')]);
+    const command = importCommand([
+      file,
+      '--place',
+      place,
+      '--replace',
+      '--mapping',
+      join(dir, 'easthampton.mapping.json'),
+    ]);
     let terminated = 0;
     const deadline = Date.now() + 120_000;
     while (terminated === 0 && Date.now() < deadline) {
@@ -151,7 +162,8 @@ describe('an import whose database connection is lost', () => {
     const after = await scratch.sql<{ ll_uuid: string }[]>`
       SELECT ll_uuid::text FROM parcels WHERE source = ${importSource(place)} ORDER BY ll_uuid`;
     expect(after).toEqual(before);
-    const stage = await scratch.sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'import_stage'`;
+    const stage =
+      await scratch.sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'import_stage'`;
     expect(stage).toEqual([]);
     const [row] = await scratch.sql<{ status: string; error: string }[]>`
       SELECT status, error FROM parcel_imports WHERE place = ${place} ORDER BY id DESC LIMIT 1`;

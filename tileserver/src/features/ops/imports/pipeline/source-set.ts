@@ -12,8 +12,7 @@ import { stageTable } from './stage-checks.ts';
 // The formats a folder of per-town databases holds (shapefiles: one set per folder).
 const databaseExtensions = new Set(['.gpkg', '.geojson', '.fgb', '.sqlite', '.zip', '.gdb', '.kml', '.gml']);
 
-const isGdb = (path: string) =>
-  /\.gdb$/i.test(path) || readdirSync(path).some((e) => /\.gdbtable$/i.test(e));
+const isGdb = (path: string) => /\.gdb$/i.test(path) || readdirSync(path).some((e) => /\.gdbtable$/i.test(e));
 
 /** The databases directly in a folder: .gdb folders, database files, and one per folder of shapefiles. */
 function databasesIn(folder: string): string[] {
