@@ -7,16 +7,18 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '@parcel-map/tileserver/db/client';
 import { migrate } from '@parcel-map/tileserver/db/migrate';
+import { repoRoot } from '@parcel-map/tileserver/paths';
 import { scratchDatabase } from '@parcel-map/tileserver/testing/db';
 import { loadSources } from '../../../../data/load-real-data.ts';
 import { realSources } from '../../../../data/sources.ts';
 import type { Db } from '../../../../data/staging.ts';
 import { importParcels, importSource, type ImportOptions } from './import-parcels.ts';
 import { formatRegionSummary, isRegionReport, type RegionReport } from './import-region.ts';
+import { regionOf, townColumn, townSlug } from './place-split.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const main = createDb(inject('databaseUrl'), { max: 1 });
@@ -94,6 +96,22 @@ afterAll(async () => {
 const parcelsOf = (place: string) =>
   scratch.sql<{ path: string; parcelnumb: string; ll_uuid: string }[]>`
     SELECT path, parcelnumb, ll_uuid::text FROM parcels WHERE source = ${importSource(place)} ORDER BY parcelnumb`;
+
+describe('places of a run over a state or the country', () => {
+  it('takes the country or a state as a region, finds the town column by its usual names and makes path segments of town names', () => {
+    expect(regionOf('/us')).toEqual({ path: '/us', state: null });
+    expect(regionOf('/us/ma')).toEqual({ path: '/us/ma', state: 'ma' });
+    expect(regionOf('/us/ma/middlesex')).toBeNull();
+    expect(townColumn(['LOC_ID', 'TOWN_ID', 'SITE_CITY', 'OWNER'])).toBe('SITE_CITY');
+    expect(townColumn(['parcel_id', 'Municipality'])).toBe('Municipality');
+    expect(townColumn(['LOC_ID', 'TOWN_ID'])).toBeNull();
+    expect(townSlug('NORTH ADAMS')).toBe('north-adams');
+    expect(townSlug('Town of Amherst')).toBe('amherst');
+    expect(townSlug('MANCHESTER-BY-THE-SEA')).toBe('manchester-by-the-sea');
+    expect(townSlug(' 095 ')).toBeNull();
+    expect(townSlug('')).toBeNull();
+  });
+});
 
 describe('a file holding towns of two states, imported with --place /us', () => {
   it('puts every parcel in its county and town, one report per place, and refuses the ones in no county', async () => {
@@ -210,4 +228,34 @@ describe('a file holding towns of two states, imported with --place /us', () => 
     expect(cambridgeAfter).toEqual(before.cambridge.filter((p) => cambridgeAfter.some((a) => a.ll_uuid === p.ll_uuid)));
     expect(await parcelsOf(nashua)).toEqual(before.nashua);
   }, 180_000);
+
+  it('npm run import prints one report per place, the summary and progress over places (a dry run)', () => {
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        resolve(repoRoot, 'tileserver/src/cli/import.ts'),
+        file,
+        '--place',
+        '/us',
+        '--dry-run',
+        '--mapping',
+        join(dir, 'mapping.json'),
+      ],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, DATABASE_URL: scratch.url, DATA_DIR: dir },
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    const output = `${child.stdout}${child.stderr}`;
+    expect(child.status, output).toBe(0);
+    expect(output).toContain(`import:${cambridge}: read 35, loaded 0`);
+    expect(output).toContain(`import:${nashua}: read 30, loaded 0`);
+    expect(output).toContain('summary: 2 places from');
+    expect(output).toContain('outside /us: 3 parcels in no county of it');
+    expect(output).toMatch(/1\/2 places \(\/us\/nh\/hillsborough\/nashua\)/);
+  }, 150_000);
 });

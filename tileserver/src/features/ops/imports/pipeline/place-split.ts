@@ -48,11 +48,12 @@ export function townColumn(columns: string[]): string | null {
   return null;
 }
 
-/** A town's name as a path segment: "NORTH ADAMS" -> north-adams; null for blanks and numbers. */
+/** A town's name as a path segment: "NORTH ADAMS" -> north-adams, "TOWN OF AMHERST" -> amherst; null for blanks and numbers. */
 export function townSlug(name: string | null): string | null {
   if (!name) return null;
   const slug = name
     .toLowerCase()
+    .replace(/^\s*(city|town|village|borough|township) of\s+/, '')
     .replace(/&/g, ' and ')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
