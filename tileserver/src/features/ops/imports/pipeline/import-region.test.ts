@@ -18,7 +18,7 @@ import { realSources } from '../../../../data/sources.ts';
 import type { Db } from '../../../../data/staging.ts';
 import { importParcels, importSource, type ImportOptions } from './import-parcels.ts';
 import { formatRegionSummary, isRegionReport, type RegionReport } from './import-region.ts';
-import { regionOf, townColumn, townSlug } from './place-split.ts';
+import { regionOf, resolveTowns, townColumn, townSlug } from './place-split.ts';
 
 const cambridge = '/us/ma/middlesex/cambridge';
 const main = createDb(inject('databaseUrl'), { max: 1 });
@@ -111,6 +111,29 @@ describe('places of a run over a state or the country', () => {
     expect(townSlug(' 095 ')).toBeNull();
     expect(townSlug('')).toBeNull();
   });
+
+  it("keeps a town's parcels that fall across a county line in the town, under the county holding most of them", () => {
+    const cities = [{ path: cambridge, name: 'Cambridge', parent_path: '/us/ma/middlesex' }];
+    const resolved = resolveTowns(
+      [
+        { county: '/us/ma/middlesex', town: 'SOMERVILLE', n: 14_509 },
+        // One Somerville lot whose inside point is on the Suffolk side of the 1:500k line.
+        { county: '/us/ma/suffolk', town: 'SOMERVILLE', n: 1 },
+        { county: '/us/ma/middlesex', town: 'Cambridge', n: 10 },
+        { county: '/us/ma/suffolk', town: 'BOSTON', n: 3 },
+        { county: '/us/nh/hillsborough', town: 'NASHUA', n: 5 },
+        { county: '/us/nh/hillsborough', town: '095', n: 2 },
+      ],
+      cities,
+    );
+    expect(resolved.map((r) => [r.county, r.town, r.path])).toEqual([
+      ['/us/ma/middlesex', 'SOMERVILLE', '/us/ma/middlesex/somerville'],
+      ['/us/ma/suffolk', 'SOMERVILLE', '/us/ma/middlesex/somerville'],
+      ['/us/ma/middlesex', 'Cambridge', cambridge],
+      ['/us/ma/suffolk', 'BOSTON', '/us/ma/suffolk/boston'],
+      ['/us/nh/hillsborough', 'NASHUA', '/us/nh/hillsborough/nashua'],
+    ]);
+  });
 });
 
 describe('a file holding towns of two states, imported with --place /us', () => {
@@ -181,6 +204,13 @@ describe('a file holding towns of two states, imported with --place /us', () => 
     expect(report.places.map((p) => [p.place, p.loaded])).toEqual([
       [cambridge, 35],
       [nashua, 30],
+    ]);
+    // The same two databases as an unzipped folder (a dry run: counted, nothing changed).
+    const dry = await run({ place: '/us', file: folder, dryRun: true });
+    expect(dry.files).toHaveLength(2);
+    expect(dry.places.map((p) => [p.place, p.read, p.loaded])).toEqual([
+      [cambridge, 35, 0],
+      [nashua, 30, 0],
     ]);
     const [ward] = await scratch.sql<{ n: number }[]>`
       SELECT count(*)::int AS n FROM parcels WHERE source = ${importSource(nashua)} AND raw->>'WARD' = '3'`;

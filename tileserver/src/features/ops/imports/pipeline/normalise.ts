@@ -41,7 +41,7 @@ export async function resolvePlace(sql: Sql | Db, path: string): Promise<PlaceIn
   const m = placePattern.exec(path);
   if (!m)
     throw new ImportInputError(
-      `--place must look like /us/{state}/{county}[/{city}] in lower case with dashes, e.g. /us/ma/middlesex; got ${path}`,
+      `--place must look like /us/{state}/{county}[/{city}] in lower case with dashes, e.g. /us/ma/middlesex (or name a state, /us/ma, or the country, /us, for a file covering many places); got ${path}`,
     );
   const [, state, countySlug, citySlug] = m as unknown as [string, string, string, string | undefined];
   const statePath = `/us/${state}`;

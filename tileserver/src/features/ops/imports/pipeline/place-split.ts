@@ -138,24 +138,11 @@ export async function assignPlaces(
        WHERE a._fid = n._fid`,
       [under, options.outsideMaxMeters],
     );
-    const towns = await db<{ county: string; town: string }[]>`
-      SELECT DISTINCT county, town FROM ${db(at)} WHERE county IS NOT NULL AND town IS NOT NULL`;
+    const towns = await db<{ county: string; town: string; n: number }[]>`
+      SELECT county, town, count(*)::int AS n FROM ${db(at)} WHERE county IS NOT NULL AND town IS NOT NULL GROUP BY county, town`;
     const cities = await db<{ path: string; name: string; parent_path: string }[]>`
       SELECT path, name, parent_path FROM places WHERE kind = 'city' AND parent_path = ANY(${[...new Set(towns.map((t) => t.county))]}::text[])`;
-    const resolved = towns.flatMap(({ county, town }) => {
-      const slug = townSlug(town);
-      if (!slug) return [];
-      const known = cities.find(
-        (c) =>
-          c.parent_path === county &&
-          [
-            c.path.slice(county.length + 1),
-            townSlug(c.name),
-            townSlug(c.name.replace(/\s+(city|town)$/i, '')),
-          ].includes(slug),
-      );
-      return [{ county, town, path: known?.path ?? `${county}/${slug}` }];
-    });
+    const resolved = resolveTowns(towns, cities);
     // The place of each row: its town's city, else the loaded city boundary it falls in, else its county.
     await db.unsafe(
       `CREATE TEMP TABLE import_region_towns ON COMMIT DROP AS
@@ -189,6 +176,55 @@ export async function assignPlaces(
       outsideSample: sample.map((s) => ({ lon: s.lon, lat: s.lat })),
       townColumn: options.townColumn,
     };
+  });
+}
+
+/**
+ * The city path of each (county, town) pair. A town lies in one county: its parcels whose inside
+ * point falls across a generalised county line (a Somerville lot on the Suffolk side) stay in the town,
+ * filed under the county holding most of its parcels, rather than making a one-parcel town there. A
+ * town name matches a city of that county by its path segment or name ("Cambridge", "Easthampton
+ * Town"); any other name becomes a new city.
+ */
+export function resolveTowns(
+  towns: { county: string; town: string; n: number }[],
+  cities: { path: string; name: string; parent_path: string }[],
+): { county: string; town: string; path: string }[] {
+  const stateOf = (county: string) => county.split('/').slice(0, 3).join('/');
+  // Parcels per town (by its slug, within a state) and county; the town's home is its largest county.
+  const counts = new Map<string, Map<string, number>>();
+  for (const { county, town, n } of towns) {
+    const slug = townSlug(town);
+    if (!slug) continue;
+    const key = `${stateOf(county)}|${slug}`;
+    const byCounty = counts.get(key) ?? new Map<string, number>();
+    byCounty.set(county, (byCounty.get(county) ?? 0) + n);
+    counts.set(key, byCounty);
+  }
+  const home = new Map(
+    [...counts].map(([key, byCounty]) => [
+      key,
+      [...byCounty].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0],
+    ]),
+  );
+  return towns.flatMap(({ county, town }) => {
+    const slug = townSlug(town);
+    if (!slug) return [];
+    const known = (inCounty: string) =>
+      cities.find(
+        (c) =>
+          c.parent_path === inCounty &&
+          [
+            c.path.slice(inCounty.length + 1),
+            townSlug(c.name),
+            townSlug(c.name.replace(/\s+(city|town)$/i, '')),
+          ].includes(slug),
+      );
+    // A city of that name in the parcel's own county wins; else the town's home county.
+    const own = known(county);
+    if (own) return [{ county, town, path: own.path }];
+    const at = home.get(`${stateOf(county)}|${slug}`) ?? county;
+    return [{ county, town, path: known(at)?.path ?? `${at}/${slug}` }];
   });
 }
 
