@@ -35,7 +35,13 @@ export type AtPoint = z.infer<typeof atPoint>;
 export const boundaryFeature = z.object({
   type: z.literal('Feature'),
   geometry,
-  properties: placeRef.extend({ parent_path: z.string().nullable(), bbox, synthetic: z.boolean() }),
+  properties: placeRef.extend({
+    parent_path: z.string().nullable(),
+    bbox,
+    synthetic: z.boolean(),
+    /** The outline was drawn around the place's parcels (no boundary file had it): "outline derived from parcels". */
+    outline_derived: z.boolean(),
+  }),
 });
 export type BoundaryFeature = z.infer<typeof boundaryFeature>;
 

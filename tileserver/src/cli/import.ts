@@ -1,4 +1,4 @@
-// npm run import -- <file|folder|.zip> --place /us/{state}/{county}[/{city}] [--mapping m.json] [--dry-run]
+// npm run import -- <file|folder|.zip> --place /us[/{state}[/{county}[/{city}]]] [--mapping m.json] [--dry-run]
 // [--replace] [--srs EPSG:nnnn] [--layer name] [--join table:key | --no-join] [--outside-max-m 2000]: one county's parcel file into the parcel schema, with a
 // progress bar, the proposed mapping, the field-fill report and the check summary. The run is recorded
 // as an import started from the command line, so the admin imports page lists it too.
@@ -9,9 +9,13 @@ import { info, step } from '@parcel-map/tileserver/system/progress';
 import { runCommandLineImport } from '@parcel-map/tileserver/features/ops/imports/runner';
 import type { ImportProgress } from '../features/ops/imports/pipeline/import-parcels.ts';
 import { ensureGdal, ImportInputError } from '../features/ops/imports/pipeline/ogr.ts';
+import { formatRegionSummary, isRegionReport } from '../features/ops/imports/pipeline/import-region.ts';
 import { formatReport } from '../features/ops/imports/pipeline/report.ts';
 
 const usage = `usage: npm run import -- <file | folder | .zip> --place /us/{state}/{county}[/{city}] [options]
+       npm run import -- <statewide or national file | folder or .zip of databases> --place /us/{state} | /us [options]
+  --place           a county or city; or a state or the country: parcels are then placed in their county by
+                    location, in their city by the town column (or city boundaries), each place swapped on its own
   --mapping m.json  schema field -> source column/expression (without it a proposal is written beside the file)
   --dry-run         stage, check and report; change nothing
   --replace         swap the place's previously imported parcels for this file (atomically)
@@ -40,10 +44,12 @@ function progressBar(): (p: ImportProgress) => void {
   return (p) => {
     const fraction = p.total > 0 ? Math.min(1, p.rows / p.total) : 0;
     const bar = '#'.repeat(Math.round(fraction * 30)).padEnd(30, '-');
-    const line = `  ${p.phase.padEnd(9)} [${bar}] ${p.rows.toLocaleString('en-US')}/${Math.max(p.total, 0).toLocaleString('en-US')} rows, ${Math.round(p.rowsPerSecond).toLocaleString('en-US')} rows/s`;
+    // A run over many places names the place and how many are done.
+    const place = p.places ? ` ${p.placesDone ?? 0}/${p.places} places (${p.place})` : '';
+    const line = `  ${p.phase.padEnd(9)} [${bar}] ${p.rows.toLocaleString('en-US')}/${Math.max(p.total, 0).toLocaleString('en-US')} rows, ${Math.round(p.rowsPerSecond).toLocaleString('en-US')} rows/s${place}`;
     if (tty) process.stdout.write(`\r${line}${p.phase === 'done' ? '\n' : ''}`);
-    else if (p.phase !== last) process.stdout.write(`${line}\n`);
-    last = p.phase;
+    else if (`${p.phase}${place}` !== last) process.stdout.write(`${line}\n`);
+    last = `${p.phase}${place}`;
   };
 }
 
@@ -100,7 +106,10 @@ async function main(): Promise<void> {
   );
   done();
   info(`recorded as import ${id} on the admin imports page`);
-  process.stdout.write(formatReport(report));
+  if (isRegionReport(report)) {
+    for (const one of report.places) process.stdout.write(`\n${formatReport(one)}`);
+    process.stdout.write(`\n${formatRegionSummary(report)}`);
+  } else process.stdout.write(formatReport(report));
 }
 
 main().catch((error: unknown) => {

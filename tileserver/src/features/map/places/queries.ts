@@ -12,6 +12,7 @@ export async function placesAtPoint(sql: Sql, lon: number, lat: number): Promise
 export interface PlaceBoundaryRow extends PlaceRef {
   parent_path: string | null;
   synthetic: boolean;
+  outline_derived: boolean;
   geometry: Geometry;
   w: number;
   s: number;
@@ -23,7 +24,7 @@ export interface PlaceBoundaryRow extends PlaceRef {
 // screen): a country outline would otherwise be megabytes; a neighbourhood keeps sub-metre detail.
 export async function placeBoundary(sql: Sql, path: string): Promise<PlaceBoundaryRow | undefined> {
   const [row] = await sql<PlaceBoundaryRow[]>`
-    SELECT p.path, p.name, p.headline, place_headline_alt(p.path) AS headline_alt, p.kind, p.parent_path, p.synthetic,
+    SELECT p.path, p.name, p.headline, place_headline_alt(p.path) AS headline_alt, p.kind, p.parent_path, p.synthetic, p.outline_derived,
            ST_AsGeoJSON(ST_SimplifyPreserveTopology(p.geom, t.tolerance), 6)::json AS geometry,
            ST_XMin(p.geom) AS w, ST_YMin(p.geom) AS s, ST_XMax(p.geom) AS e, ST_YMax(p.geom) AS n
     FROM places p,

@@ -131,6 +131,7 @@ describe('GET {place}/boundaries.json', () => {
       kind: 'city',
       parent_path: '/us/ma/middlesex',
       synthetic: false,
+      outline_derived: false,
     });
     const [w, s, e, n] = body.properties.bbox;
     expect(w).toBeLessThan(point.lon);

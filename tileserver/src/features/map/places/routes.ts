@@ -65,6 +65,7 @@ export function placeRoutes(deps: { config: Config; sql: Sql; callers: CallerRes
           parent_path: row.parent_path,
           bbox: bboxOf(row),
           synthetic: row.synthetic,
+          outline_derived: row.outline_derived,
         },
       };
       return c.json(feature);

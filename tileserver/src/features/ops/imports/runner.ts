@@ -13,6 +13,7 @@ import {
 } from '@parcel-map/tileserver/features/ops/imports/pipeline/import-parcels';
 import { resolvePlace } from '@parcel-map/tileserver/features/ops/imports/pipeline/normalise';
 import { ImportInputError } from '@parcel-map/tileserver/features/ops/imports/pipeline/ogr';
+import { regionOf } from '@parcel-map/tileserver/features/ops/imports/pipeline/place-split';
 import { createDb, type Sql } from '../../../db/client.ts';
 import type { Logger } from '../../../logger.ts';
 import {
@@ -79,7 +80,8 @@ export async function runCommandLineImport(
   options: ImportOptions,
 ): Promise<{ id: number; report: ImportReport }> {
   // A malformed place or a missing state is an argument error, not a run: no row for it.
-  const place = (await resolvePlace(sql, options.place)).path;
+  // A state or the country (a run over many places) is recorded under its own path.
+  const place = regionOf(options.place) ? options.place : (await resolvePlace(sql, options.place)).path;
   // A run killed with Ctrl-C stays "running" until something reaps it; with no server up, this does.
   await reapInterruptedImports(sql, 1, { commandLineOnly: true });
   const busy = (id: number | null) =>
@@ -217,7 +219,9 @@ async function runRecorded(
     await finishImport(deps.sql, job.id, { error: run.errorText?.(message) ?? message }).catch(() => {});
     throw error;
   } finally {
-    await pool.end();
+    // Bounded: after a connection was lost inside a transaction, postgres.js's end() waited forever
+    // for that connection, and the command never printed why it stopped.
+    await pool.end({ timeout: 5 });
     if (run.mapping) await rm(run.mapping.file, { force: true });
   }
 }

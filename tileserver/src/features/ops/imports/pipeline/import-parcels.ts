@@ -2,13 +2,11 @@
 // schema. ogr2ogr stages the file; one transaction then checks, maps and swaps the place's parcels, so
 // a failure leaves the previous import serving, and bumps the layer versions at commit.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
 import { loadConfig } from '@parcel-map/tileserver/config';
 import type { Sql } from '@parcel-map/tileserver/db/client';
 import { createStaging, stagedCounts, type Db } from '../../../../data/staging.ts';
 import type { LoadSummary } from '../../../../data/load-real-data.ts';
-import { columnsOf, mappingProblems, mappingSchema, parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
+import { type parcelCatalog, Params, rawSql, type Mapping } from './mapping.ts';
 import { ImportInputError, inspectSource, ogrToStage, type SourceLayer } from './ogr.ts';
 import { prepareStage, type StagePreparation } from './prepare-stage.ts';
 import {
@@ -19,7 +17,18 @@ import {
   type PlaceInfo,
   resolvePlace,
 } from './normalise.ts';
-import { proposeMapping, type Proposal } from './propose.ts';
+import type { Proposal } from './propose.ts';
+import {
+  chooseStagedMapping,
+  importSource,
+  progressReporter,
+  refuseExisting,
+  type RunState,
+  type StagedMapping,
+} from './import-steps.ts';
+import { connectionLost, transactionOf } from './connection-lost.ts';
+import { importRegion } from './import-region.ts';
+import { regionOf } from './place-split.ts';
 import { materialiseValues } from './values.ts';
 import {
   refreshBands,
@@ -33,7 +42,6 @@ import {
   checkPlace,
   fieldFill,
   outsideParcels,
-  sourceColumns,
   stageRows,
   stageTable,
   type FieldFill,
@@ -42,7 +50,7 @@ import {
 
 export interface ImportOptions {
   file: string;
-  /** /us/{state}/{county}[/{city}] */
+  /** /us/{state}/{county}[/{city}], or a state (/us/ma) or the country (/us) for a file covering many places. */
   place: string;
   mappingFile?: string;
   dryRun?: boolean;
@@ -70,6 +78,10 @@ export interface ImportProgress {
   rows: number;
   total: number;
   rowsPerSecond: number;
+  /** A run over a state or the country: the place being imported, and places done of all. */
+  place?: string;
+  placesDone?: number;
+  places?: number;
 }
 
 export interface ImportReport extends LoadSummary, StagePreparation {
@@ -103,110 +115,132 @@ export interface ImportReport extends LoadSummary, StagePreparation {
   rowsPerSecond: number;
 }
 
-/** The proposal's place beside the file: parcels.zip -> parcels.mapping.json. */
-export function mappingPathFor(file: string): string {
-  const path = resolve(file);
-  return join(dirname(path), `${basename(path, extname(path))}.mapping.json`);
-}
-
-export const importSource = (place: string) => `import:${place}`;
+export { importSource, mappingPathFor } from './import-steps.ts';
 
 export async function importParcels(sql: Sql, url: string, options: ImportOptions): Promise<ImportReport> {
+  // --place /us or /us/{state}: a file covering many places, split by location (import-region.ts).
+  if (regionOf(options.place)) return importRegion(sql, url, options, importStagedPlace);
   const started = performance.now();
-  const place = await resolvePlace(sql, options.place);
-  const source = importSource(place.path);
-  const [existing] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM parcels WHERE source = ${source}`;
-  if ((existing?.n ?? 0) > 0 && !options.replace && !options.dryRun) {
-    throw new ImportInputError(
-      `${place.path} already has ${existing!.n} imported parcels; add --replace to swap them for this file`,
-    );
-  }
-  const layer = await inspectSource(options.file, options.layer);
-  options.log(`layer ${layer.layer} (${layer.geometryType}, ${layer.features} features): ${layer.choice}`);
-  if (!layer.hasSrs && !options.srs) {
-    throw new ImportInputError(
-      `${options.file} (layer ${layer.layer}) has no coordinate reference system: give it with --srs EPSG:nnnn`,
-    );
-  }
-  const table = `run_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const report = (phase: string, rows: number, total = layer.features) =>
-    options.progress?.({
-      phase,
-      rows,
-      total,
-      rowsPerSecond: rows / Math.max(0.001, (performance.now() - started) / 1000),
-    });
+  const run: RunState = { phase: 'starting', committed: false };
+  let placePath = options.place;
+  let table: string | null = null;
   try {
+    const place = await resolvePlace(sql, options.place);
+    placePath = place.path;
+    await refuseExisting(sql, [place.path], options);
+    run.phase = 'reading';
+    const layer = await inspectSource(options.file, options.layer);
+    options.log(`layer ${layer.layer} (${layer.geometryType}, ${layer.features} features): ${layer.choice}`);
+    if (!layer.hasSrs && !options.srs) {
+      throw new ImportInputError(
+        `${options.file} (layer ${layer.layer}) has no coordinate reference system: give it with --srs EPSG:nnnn`,
+      );
+    }
+    table = `run_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+    const report = progressReporter(options, run, started, layer.features);
     const timings: Record<string, number> = {};
     const warnings = await stage(url, layer, table, options.srs, report);
     timings.read = (performance.now() - started) / 1000;
     // The stage table made whole before anything reads it: curves, the attribute table, lot units.
     const prepared = await prepareStage(sql as unknown as Db, url, layer, table, options);
-    const catalog = await parcelCatalog(sql);
-    const columns = await sourceColumns(sql, table);
-    const { mapping, mappingFile, proposal } = chooseMapping(options, columns, catalog);
-    const proposed = proposal !== null;
-    const mapped = new Set(Object.values(mapping).flatMap(columnsOf));
-    const unmappedColumns = columns.map((c) => c.name).filter((c) => !mapped.has(c));
-    const problems = mappingProblems(
+    const mapping = await chooseStagedMapping(sql, table, options);
+    const full = await importStagedPlace(sql, {
+      options,
+      place,
+      table,
+      layer: layer.layer,
       mapping,
-      catalog,
-      columns.map((c) => c.name),
-    );
-    if (problems.length > 0) throw new ImportInputError(`the mapping does not fit:\n  ${problems.join('\n  ')}`);
-    if (proposed) options.log(`proposed mapping written to ${mappingFile}: edit it and import again with --mapping`);
-    if (!mapping.parcelnumb) warnings.push('no parcelnumb mapped: parcel ids come from each geometry');
-
-    report('checking', 0);
-    const fullReport = (result: Awaited<ReturnType<typeof transform>>): ImportReport => {
-      const seconds = (performance.now() - started) / 1000;
-      return {
-        ...result,
-        file: options.file,
-        layer: layer.layer,
-        place: place.path,
-        dryRun: options.dryRun ?? false,
-        mapping,
-        mappingFile: proposed ? mappingFile : null,
-        mappingProposed: proposed,
-        proposal: proposal ? { matches: proposal.matches } : null,
-        unmappedColumns,
-        ...prepared,
-        warnings: [...warnings, ...result.warnings],
-        timings: { ...timings },
-        seconds,
-        rowsPerSecond: result.read / Math.max(seconds, 0.001),
-      };
-    };
-    const result = await sql.begin(async (tx) => {
-      const db = tx as unknown as Db;
-      // One import per place at a time; other places import side by side.
-      await db`SELECT pg_advisory_xact_lock(727100016, hashtext(${source}))`;
-      const outsideMaxMeters = options.outsideMaxMeters ?? loadConfig().IMPORT_OUTSIDE_MAX_M;
-      const transformed = await transform(db, {
-        source,
-        place,
-        table,
-        file: options.file,
-        mapping,
-        catalog,
-        dryRun: options.dryRun ?? false,
-        outsideMaxMeters,
-        report,
-        timings,
-      });
-      await options.beforeCommit?.(tx as unknown as Sql, fullReport(transformed));
-      return transformed;
+      warnings,
+      started,
+      timings,
+      report,
+      run,
+      prepared,
     });
     const committed = performance.now();
+    run.phase = 'analyze';
     if (!options.dryRun) await sql`ANALYZE parcels`;
     timings.analyze = (performance.now() - committed) / 1000;
-    const full = fullReport(result);
     report('done', full.read, full.read);
     return full;
+  } catch (error) {
+    throw connectionLost(error, run.phase, placePath, run.committed);
   } finally {
-    await sql.unsafe(`DROP TABLE IF EXISTS ${stageTable(table)}, ${stageTable(`${table}_joined`)}`);
+    // After a lost connection the pool reconnects for this; when the database is gone for good the
+    // stage table is left to the next run's cleanup rather than hiding the real error.
+    if (table)
+      await sql
+        .unsafe(`DROP TABLE IF EXISTS ${stageTable(table)}, ${stageTable(`${table}_joined`)} CASCADE`)
+        .catch(() => {});
   }
+}
+
+export interface StagedPlace {
+  options: ImportOptions;
+  place: PlaceInfo;
+  /** The stage table (or a view of it holding this place's rows). */
+  table: string;
+  layer: string;
+  mapping: StagedMapping;
+  warnings: string[];
+  started: number;
+  timings: Record<string, number>;
+  report: (phase: string, rows: number, total?: number) => void;
+  run: RunState;
+  prepared?: StagePreparation; // join, curves, lot units (a region's summary carries its own)
+}
+
+/**
+ * One place's parcels from a staged table, in one transaction: checks, mapping, swap. A failure or a
+ * lost connection rolls all of it back, so the place keeps its previous parcels.
+ */
+export async function importStagedPlace(sql: Sql, input: StagedPlace): Promise<ImportReport> {
+  const { options, place, mapping: chosen, timings, report } = input;
+  const source = importSource(place.path);
+  report('checking', 0);
+  const fullReport = (result: Awaited<ReturnType<typeof transform>>): ImportReport => {
+    const seconds = (performance.now() - input.started) / 1000;
+    return {
+      ...result,
+      file: options.file,
+      layer: input.layer,
+      place: place.path,
+      dryRun: options.dryRun ?? false,
+      mapping: chosen.mapping,
+      mappingFile: chosen.mappingFile,
+      mappingProposed: chosen.proposal !== null,
+      proposal: chosen.proposal ? { matches: chosen.proposal.matches } : null,
+      unmappedColumns: chosen.unmappedColumns,
+      ...(input.prepared ?? { join: null, geometryRepairs: null, lotUnits: null }),
+      warnings: [...input.warnings, ...chosen.warnings, ...result.warnings],
+      timings: { ...timings },
+      seconds,
+      rowsPerSecond: result.read / Math.max(seconds, 0.001),
+    };
+  };
+  const result = await transactionOf(sql, async (tx) => {
+    const db = tx as unknown as Db;
+    // One import per place at a time; other places import side by side.
+    await db`SELECT pg_advisory_xact_lock(727100016, hashtext(${source}))`;
+    const outsideMaxMeters = options.outsideMaxMeters ?? loadConfig().IMPORT_OUTSIDE_MAX_M;
+    const transformed = await transform(db, {
+      source,
+      place,
+      table: input.table,
+      file: options.file,
+      mapping: chosen.mapping,
+      catalog: chosen.catalog,
+      dryRun: options.dryRun ?? false,
+      outsideMaxMeters,
+      report,
+      timings,
+    });
+    report('committing', transformed.read);
+    await options.beforeCommit?.(tx as unknown as Sql, fullReport(transformed));
+    return transformed;
+  });
+  input.run.committed = true;
+  return fullReport(result);
 }
 
 async function stage(
@@ -220,35 +254,6 @@ async function stage(
   return ogrToStage(url, layer, table, srs, ({ fraction }) =>
     report('reading', Math.round(fraction * Math.max(layer.features, 0))),
   );
-}
-
-function chooseMapping(
-  options: ImportOptions,
-  columns: Awaited<ReturnType<typeof sourceColumns>>,
-  catalog: Awaited<ReturnType<typeof parcelCatalog>>,
-) {
-  const file = options.mappingFile ?? mappingPathFor(options.file);
-  // A mapping file (given, or a proposal the user edited beside the data) wins over a new proposal.
-  if (options.mappingFile || existsSync(file)) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(readFileSync(file, 'utf8'));
-    } catch (error) {
-      throw new ImportInputError(
-        `${file} is not valid JSON: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
-    const mapping = mappingSchema.safeParse(parsed);
-    if (!mapping.success)
-      throw new ImportInputError(
-        `${file}: ${mapping.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
-      );
-    return { mapping: mapping.data, mappingFile: file, proposal: null };
-  }
-  // Only the mapping goes to the file, so the importer reads it back as it is; the reasons are reported.
-  const proposal = proposeMapping(columns, catalog);
-  writeFileSync(file, `${JSON.stringify(proposal.mapping, null, 2)}\n`);
-  return { mapping: proposal.mapping, mappingFile: file, proposal };
 }
 
 interface TransformInput {

@@ -30,3 +30,37 @@ export async function prepareStage(
   if (lotUnits) options.log(`lot sizes: ${lotUnits.choice}`);
   return { join, geometryRepairs, lotUnits };
 }
+
+/** A run over several databases (a folder or zip of towns): their repairs summed, their joins added up. */
+export function combinePreparations(list: StagePreparation[]): StagePreparation {
+  const joins = list.flatMap((p) => (p.join ? [p.join] : []));
+  const repairs = list.flatMap((p) => (p.geometryRepairs ? [p.geometryRepairs] : []));
+  const sum = <T>(items: T[], pick: (item: T) => number) => items.reduce((n, item) => n + pick(item), 0);
+  const [firstJoin] = joins;
+  const join: JoinReport | null = firstJoin
+    ? {
+        ...firstJoin,
+        polygons: sum(joins, (j) => j.polygons),
+        matched: sum(joins, (j) => j.matched),
+        rate:
+          sum(joins, (j) => j.matched) /
+          Math.max(
+            1,
+            sum(joins, (j) => j.polygons),
+          ),
+        attributeRows: sum(joins, (j) => j.attributeRows),
+        attributeRowsMatched: sum(joins, (j) => j.attributeRowsMatched),
+        condoPolygons: sum(joins, (j) => j.condoPolygons),
+        condoUnits: sum(joins, (j) => j.condoUnits),
+        candidates: joins.flatMap((j) => j.candidates),
+      }
+    : null;
+  const geometryRepairs: GeometryRepairs | null = repairs.length
+    ? {
+        curved: sum(repairs, (r) => r.curved),
+        flattened: sum(repairs, (r) => r.flattened),
+        collections: sum(repairs, (r) => r.collections),
+      }
+    : null;
+  return { join, geometryRepairs, lotUnits: list.find((p) => p.lotUnits)?.lotUnits ?? null };
+}
