@@ -112,7 +112,7 @@ async function counts(c: Context, deps: Ctx): Promise<Response> {
   ]);
   const [projectCount, currentCount, allCount, datasetCounts] = await Promise.all([
     countSelection(sql, projectSel.definition),
-    countSelection(sql, currentSel.definition),
+    currentSel.pickedCount ?? countSelection(sql, currentSel.definition),
     countSelection(sql, allSel.definition),
     countDatasets(sql, currentSel.definition),
   ]);
