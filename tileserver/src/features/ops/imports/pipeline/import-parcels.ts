@@ -191,7 +191,8 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
       return transformed;
     });
     const committed = performance.now();
-    if (!options.dryRun) await sql`ANALYZE parcels`;
+    // ANALYZE is the owner's: analyze_parcels runs it for the serving role (sql/functions/serving-role.sql).
+    if (!options.dryRun) await sql`SELECT analyze_parcels()`;
     timings.analyze = (performance.now() - committed) / 1000;
     const full = fullReport(result);
     report('done', full.read, full.read);
