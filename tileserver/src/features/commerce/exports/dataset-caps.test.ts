@@ -125,9 +125,12 @@ describe('dataset size caps', () => {
     const query = { path: '/us', parcels: [picked!.path], datasets };
     const [us] = await sql<{ km2: number }[]>`
       SELECT (ST_Area(geom::geography) / 1e6)::float8 AS km2 FROM places WHERE path = '/us'`;
-    for (const url of [`${project.json.path}/exports/check`, `${project.json.path}/blexts.json`]) {
-      const refused = await browser.post(url, { fmt: 'csv', query });
-      expect(refused.status, url).toBe(413);
+    const answers = [
+      await browser.post(`${project.json.path}/exports/check`, { fmt: 'csv', query }),
+      await browser.post(`${project.json.path}/blexts.json`, { query }),
+    ];
+    for (const refused of answers) {
+      expect(refused.status, JSON.stringify(refused.json)).toBe(413);
       expect(refused.json.error.message).toBe(
         `Datasets are exported for a place or focus area of at most 25,000 km²; /us is ${n(Math.round(us!.km2))} km²: choose a smaller place or a focus area, or leave the datasets out.`,
       );
