@@ -30,7 +30,11 @@ async function main(): Promise<void> {
   if (flags.role === 'tiles' && config.DATABASE_URL && (await isStandby(config.DATABASE_URL))) {
     // A tile process on a streaming replica (npm run cluster): the primary's app migrates and loads.
     console.log('  DATABASE_URL is a hot standby: serving tiles from it, no migration or load');
-    db = { url: config.DATABASE_URL, ownerUrl: config.DATABASE_URL, migration: { applied: [], version: 0, functions: 0 } };
+    db = {
+      url: config.DATABASE_URL,
+      ownerUrl: config.DATABASE_URL,
+      migration: { applied: [], version: 0, functions: 0 },
+    };
   } else {
     done = step('Preparing the database');
     db = await prepareDatabase(config, (line) => console.log(`  ${line}`));

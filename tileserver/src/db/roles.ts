@@ -84,9 +84,8 @@ export async function prepareServingRole(ownerUrl: string, appUrl: string, manag
  */
 export async function grantAppRole(owner: Sql, role: string): Promise<void> {
   const app = ident(role);
-  const [{ db, me }] = (await owner<{ db: string; me: string }[]>`SELECT current_database() AS db, current_user AS me`) as [
-    { db: string; me: string },
-  ];
+  const [names] = await owner<{ db: string; me: string }[]>`SELECT current_database() AS db, current_user AS me`;
+  const { db, me } = names!;
   await owner.begin(async (tx) => {
     // Serialised with other processes of the same database (migrate takes its own lock the same way).
     await tx`SELECT pg_advisory_xact_lock(727100002)`;
@@ -149,5 +148,10 @@ export async function roleRisks(sql: Sql): Promise<{
            ARRAY(SELECT g FROM unnest(ARRAY['pg_read_server_files', 'pg_write_server_files', 'pg_execute_server_program']) g
                  WHERE pg_has_role(current_user, g, 'USAGE')) AS file_access
     FROM pg_roles r WHERE r.rolname = current_user`;
-  return { superuser: row!.superuser, createrole: row!.createrole, createdb: row!.createdb, fileAccess: row!.file_access };
+  return {
+    superuser: row!.superuser,
+    createrole: row!.createrole,
+    createdb: row!.createdb,
+    fileAccess: row!.file_access,
+  };
 }

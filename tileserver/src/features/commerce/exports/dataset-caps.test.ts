@@ -55,7 +55,9 @@ describe('dataset size caps', () => {
     const { browser, userId } = await signedInUser(app, sql, 'pro');
     const project = await browser.post('/projects.json', { name: 'Caps', query: { path: cambridge } });
     expect(project.status).toBe(201);
-    const [picked] = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} LIMIT 1`;
+    const [picked] = await sql<
+      { path: string }[]
+    >`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} LIMIT 1`;
     const query = { path: '/us', parcels: [picked!.path], datasets: { 'layer:land-cover': {} } };
     const message = `The land cover dataset has ${n(landCover)} features here, more than the ${n(perTable)} an export may carry: choose a smaller place or a focus area, or leave it out.`;
     const answers = {
@@ -118,7 +120,9 @@ describe('dataset size caps', () => {
     });
     const { browser } = await signedInUser(plain, sql, 'pro');
     const project = await browser.post('/projects.json', { name: 'Caps', query: { path: cambridge } });
-    const [picked] = await sql<{ path: string }[]>`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} LIMIT 1`;
+    const [picked] = await sql<
+      { path: string }[]
+    >`SELECT path FROM parcels WHERE path LIKE ${`${cambridge}/%`} LIMIT 1`;
     const datasets = Object.fromEntries(
       ['buildings', 'land-cover', 'contours', 'open-space', 'population'].map((id) => [`layer:${id}`, {}]),
     );

@@ -45,7 +45,12 @@ import {
 import {
   assertDatasetArea,
   assertDatasetRows,
-  checkExport, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
+  checkExport,
+  monthStart,
+  ownerOf,
+  remainingFreeRows,
+  selectionOf,
+} from './service.ts';
 
 export interface ExportDeps {
   config: Config;

@@ -100,7 +100,9 @@ export async function checkExport(
   await assertDatasetArea(sql, config, definition);
   const [count, counties, remaining, datasetCounts] = await Promise.all([
     pickedCount ?? countSelection(sql, definition),
-    definition.parcels ? countiesOfPaths(definition.query.path, definition.parcels) : countiesOfSelection(sql, definition),
+    definition.parcels
+      ? countiesOfPaths(definition.query.path, definition.parcels)
+      : countiesOfSelection(sql, definition),
     remainingFreeRows(sql, config, caller, now),
     countDatasets(sql, definition),
   ]);
