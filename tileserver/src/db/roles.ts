@@ -8,6 +8,7 @@
 // owner, rather than CREATE on the database granted to it.
 import { createHmac } from 'node:crypto';
 import { createDb, type Sql } from './client.ts';
+import { migrationLockKey } from './migrate.ts';
 
 /** The serving role of the local clusters (npm start, npm test, npm run cluster). */
 export const appRoleName = 'parcel_app';
@@ -87,8 +88,8 @@ export async function grantAppRole(owner: Sql, role: string): Promise<void> {
   const [names] = await owner<{ db: string; me: string }[]>`SELECT current_database() AS db, current_user AS me`;
   const { db, me } = names!;
   await owner.begin(async (tx) => {
-    // Serialised with other processes of the same database (migrate takes its own lock the same way).
-    await tx`SELECT pg_advisory_xact_lock(727100002)`;
+    // Serialised with migrations and other processes' grants of the same database.
+    await tx`SELECT pg_advisory_xact_lock(${migrationLockKey})`;
     await tx.unsafe(`
       GRANT CONNECT, TEMPORARY ON DATABASE ${ident(db)} TO ${app};
       REVOKE CREATE ON SCHEMA public FROM PUBLIC;
