@@ -30,14 +30,18 @@ async function main(): Promise<void> {
   if (flags.role === 'tiles' && config.DATABASE_URL && (await isStandby(config.DATABASE_URL))) {
     // A tile process on a streaming replica (npm run cluster): the primary's app migrates and loads.
     console.log('  DATABASE_URL is a hot standby: serving tiles from it, no migration or load');
-    db = { url: config.DATABASE_URL, migration: { applied: [], version: 0, functions: 0 } };
+    db = {
+      url: config.DATABASE_URL,
+      ownerUrl: config.DATABASE_URL,
+      migration: { applied: [], version: 0, functions: 0 },
+    };
   } else {
     done = step('Preparing the database');
     db = await prepareDatabase(config, (line) => console.log(`  ${line}`));
     done();
 
     done = step('Loading the real data (skipped when loaded)');
-    const loadSql = createDb(db.url, { max: 4 });
+    const loadSql = createDb(db.ownerUrl, { max: 4 });
     try {
       await loadRealData(loadSql, { force: false, log: (line) => console.log(`  ${line}`) });
     } finally {

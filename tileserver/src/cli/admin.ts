@@ -27,7 +27,7 @@ async function main(): Promise<void> {
   const done = step('Preparing the database');
   const db = await prepareDatabase(config, info);
   done();
-  const result = await withDb(db.url, (sql) => createAdmin(sql, values.email!, values.name), 1);
+  const result = await withDb(db.ownerUrl, (sql) => createAdmin(sql, values.email!, values.name), 1);
   process.stdout.write(
     `\n${result.created ? 'Created the admin' : 'Made an admin of'} ${values.email} (user ${result.userId}).\n` +
       `Password (shown once; change it at /users/edit after signing in):\n\n  ${result.password}\n\n`,

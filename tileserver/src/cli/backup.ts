@@ -33,15 +33,15 @@ async function main(): Promise<void> {
   done();
   if (command === 'backup') {
     const dir = resolve(repoRoot, config.DATA_DIR, 'backups');
-    const finish = step(`Backing up ${redact(db.url)}`);
-    const result = await backupDatabase(db.url, dir);
+    const finish = step(`Backing up ${redact(db.ownerUrl)}`);
+    const result = await backupDatabase(db.ownerUrl, dir);
     finish();
     process.stdout.write(
       `\nBackup written: ${result.file} (${(result.bytes / 1e6).toFixed(1)} MB)\nRestore it with: npm run restore -- ${result.file} --yes\n`,
     );
   } else {
-    const finish = step(`Restoring ${file} into ${redact(db.url)}`);
-    await restoreDatabase(db.url, resolve(file!));
+    const finish = step(`Restoring ${file} into ${redact(db.ownerUrl)}`);
+    await restoreDatabase(db.ownerUrl, resolve(file!));
     finish();
     process.stdout.write('\nRestored.\n');
   }

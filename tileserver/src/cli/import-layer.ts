@@ -53,7 +53,7 @@ async function main(): Promise<void> {
   done();
   try {
     done = step(`Importing ${positionals[0]} into the ${values.layer} layer`);
-    const summary = await withDb(db.url, (sql) =>
+    const summary = await withDb(db.ownerUrl, (sql) =>
       importLayerFile(sql, {
         file: positionals[0]!,
         layer: values.layer!,

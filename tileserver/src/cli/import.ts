@@ -88,8 +88,8 @@ async function main(): Promise<void> {
   const db = await prepareDatabase(config, info);
   done();
   done = step(`${values['dry-run'] ? 'Checking' : 'Importing'} ${positionals[0]} into ${values.place}`);
-  const { id, report } = await withDb(db.url, (sql) =>
-    runCommandLineImport(sql, db.url, {
+  const { id, report } = await withDb(db.ownerUrl, (sql) =>
+    runCommandLineImport(sql, db.ownerUrl, {
       file: positionals[0]!,
       place: values.place!,
       mappingFile: values.mapping,

@@ -22,7 +22,11 @@ async function main(): Promise<void> {
   const db = await prepareDatabase(config, info);
   done();
   done = step(values.force ? 'Reloading the real data (--force)' : 'Loading the real data');
-  const summaries = await withDb(db.url, (sql) => loadRealData(sql, { force: values.force ?? false, log: info }), 2);
+  const summaries = await withDb(
+    db.ownerUrl,
+    (sql) => loadRealData(sql, { force: values.force ?? false, log: info }),
+    2,
+  );
   done();
   if (summaries.length === 0) info('nothing loaded');
 }

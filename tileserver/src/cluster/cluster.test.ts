@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Sql } from '../db/client.ts';
+import { userOf } from '../db/roles.ts';
 import { repoRoot } from '../paths.ts';
 import { decodeTile, lonLatToTile } from '../testing/tiles.ts';
 import { startCluster, type Cluster } from './cluster.ts';
@@ -151,5 +152,22 @@ describe('the scale-out cluster behind nginx', () => {
       'x-upstream',
     );
     expect(upstream).toBe(`127.0.0.1:${cluster.tilePorts[1]}`);
+  });
+
+  it('serves from the primary and the replica as a role that is no superuser (security review Low 18)', async () => {
+    const replica = createDb(cluster.replicaUrl, { max: 1 });
+    try {
+      for (const db of [primary, replica]) {
+        const [me] = await db<{ rolsuper: boolean; rolcreaterole: boolean; rolcreatedb: boolean }[]>`
+          SELECT rolsuper, rolcreaterole, rolcreatedb FROM pg_roles WHERE rolname = current_user`;
+        expect(me).toEqual({ rolsuper: false, rolcreaterole: false, rolcreatedb: false });
+        // Every connection of the app, the tile processes and their meters is the serving role's.
+        const users = await db<{ usename: string }[]>`
+          SELECT DISTINCT usename::text FROM pg_stat_activity WHERE application_name LIKE 'parcel-map%'`;
+        expect(users.map((u) => u.usename)).toEqual([userOf(cluster.primaryUrl)]);
+      }
+    } finally {
+      await replica.end();
+    }
   });
 });

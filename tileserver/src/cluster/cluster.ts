@@ -80,7 +80,9 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
           'stop',
         ]),
     );
-    const primaryUrl = primary.url('parcels');
+    // Every process serves as the serving role (no superuser, db/roles.ts); the app migrates as the owner.
+    const ownerUrl = primary.url('parcels');
+    const primaryUrl = primary.appUrl('parcels');
     const replicaUrl = primaryUrl.replace(`:${ports.primary}/`, `:${ports.replica}/`);
 
     // Links (mail, TileJSON) name nginx's origin, not the app's own port.
@@ -89,7 +91,7 @@ export async function startCluster(options: ClusterOptions): Promise<Cluster> {
     const app = startNode(
       'app',
       ['--role', 'all', '--no-build'],
-      { DATABASE_URL: primaryUrl, PORT: String(ports.app), PUBLIC_URL: publicUrl },
+      { DATABASE_URL: primaryUrl, MIGRATION_DATABASE_URL: ownerUrl, PORT: String(ports.app), PUBLIC_URL: publicUrl },
       dir,
       options.cpus,
     );

@@ -24,6 +24,19 @@ export const allowanceVariables = {
     .describe(
       "Free csv export rows per UTC month of every Pro and Team account, instead of the plans file's download_rows (a site's own agreement); unset: the plans file",
     ),
+  EXPORT_DATASET_ROWS_MAX: positiveInt
+    .default(25000)
+    .describe(
+      'Features one dataset table (a stored buildings or zoning source, a catalogue layer) may add to an export; a larger one is refused (413) at check, count, start and cart',
+    ),
+  EXPORT_ARCHIVE_DATASET_ROWS_MAX: positiveInt
+    .default(50000)
+    .describe('Features all the dataset tables of one export may add together; beyond, the export is refused (413)'),
+  EXPORT_DATASET_AREA_MAX_KM2: positiveInt
+    .default(25000)
+    .describe(
+      'Largest place or focus area (km²) an export may carry dataset tables for (a state like Massachusetts, 21,000 km², passes; a country does not); beyond, 413',
+    ),
   FOLLOW_LIMIT_FREE: positiveInt
     .default(10)
     .describe(

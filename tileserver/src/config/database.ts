@@ -5,6 +5,9 @@ import { optionalText, port, positiveInt } from './values.ts';
 
 export const databaseVariables = {
   DATABASE_URL: optionalText.describe('PostgreSQL URL; when unset a local cluster under DATA_DIR is used'),
+  MIGRATION_DATABASE_URL: optionalText.describe(
+    'Owner URL for migrations, extensions and loading, with DATABASE_URL then the serving role (made and granted when missing); unset, DATABASE_URL does both',
+  ),
   DATA_DIR: z.string().min(1).default('.data').describe('Folder for the local cluster, logs and exports'),
   PG_PORT: port.default(5488).describe('Port of the local PostgreSQL cluster (127.0.0.1 only)'),
   TEST_PG_PORT: port.default(5489).describe('Port of the separate cluster that npm test provisions'),

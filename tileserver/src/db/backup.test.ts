@@ -45,7 +45,8 @@ describe('backup and restore', () => {
     expect(bytes).toBeGreaterThan(1000);
     expect(readdirSync(dir)).toEqual([file.split('/').at(-1)]);
 
-    const target = new URL(inject('databaseUrl'));
+    // Restores are an operator's, as the owner (npm run restore uses the owner's URL too).
+    const target = new URL(inject('ownerDatabaseUrl'));
     target.pathname = `/restored_${randomBytes(5).toString('hex')}`;
     await restoreDatabase(target.toString(), file);
     const restored = createDb(target.toString(), { max: 1 });

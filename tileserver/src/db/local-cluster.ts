@@ -14,11 +14,15 @@ import { randomBytes } from 'node:crypto';
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { dirname, resolve } from 'node:path';
 import { isRoot, listPgVersions } from '../system/system-packages.ts';
+import { appRoleName, appRolePassword } from './roles.ts';
 
 export interface LocalCluster {
   dir: string;
   port: number;
+  /** The owner's URL (the bootstrap role): migrations, extensions, loading, operator tools. */
   url: (database: string) => string;
+  /** The serving role's URL (roles.ts): what the server's pools use. */
+  appUrl: (database: string) => string;
   stop: () => void;
   /** True when this call started the server (so the caller owns stopping it). */
   startedHere: boolean;
@@ -105,6 +109,8 @@ export function ensureLocalCluster(options: ClusterOptions): LocalCluster {
     port: options.port,
     startedHere: !running,
     url: (database) => `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${options.port}/${database}`,
+    appUrl: (database) =>
+      `postgres://${appRoleName}:${encodeURIComponent(appRolePassword(password))}@127.0.0.1:${options.port}/${database}`,
     stop: () => {
       run([`${bin}/pg_ctl`, '-D', dir, '-m', 'fast', '-w', 'stop']);
     },

@@ -55,8 +55,10 @@ export function readMigrations(dir: string): Migration[] {
   return migrations;
 }
 
-// Migrations are serialised across processes (tests, npm start) with an advisory lock.
-const LOCK_KEY = 727_100_001;
+// Migrations are serialised across processes (tests, npm start) with an advisory lock; the serving role's
+// grants (roles.ts) take it too, since a GRANT ON ALL FUNCTIONS beside a re-applied function deadlocks.
+export const migrationLockKey = 727_100_001;
+const LOCK_KEY = migrationLockKey;
 
 export async function migrate(sql: Sql, sqlDir: string = defaultSqlDir): Promise<MigrateResult> {
   const migrations = readMigrations(join(sqlDir, 'migrations'));

@@ -7,27 +7,34 @@ import { ensureSystemPackages, exportPackages, serverPackages } from '../system/
 import { ensureLocalCluster, type LocalCluster } from './local-cluster.ts';
 import { createDb, ensureDatabase, type Sql } from './client.ts';
 import { migrate, type MigrateResult } from './migrate.ts';
+import { prepareServingRole } from './roles.ts';
 
 export interface PreparedDatabase {
+  /** The serving role's URL: the server's pools (no superuser, roles.ts). */
   url: string;
+  /** The owner's URL: migrations, loading the real data, imports from the command line, backups. */
+  ownerUrl: string;
   cluster?: LocalCluster;
   migration: MigrateResult;
 }
 
 export async function prepareDatabase(config: Config, log: (line: string) => void): Promise<PreparedDatabase> {
   let url = config.DATABASE_URL;
+  let ownerUrl = config.MIGRATION_DATABASE_URL ?? url;
   let cluster: LocalCluster | undefined;
   // ogr2ogr writes the export files (features/commerce/exports/export-job.ts), whichever database serves.
   ensureSystemPackages(exportPackages, log);
   if (!url) {
     ensureSystemPackages(serverPackages, log);
     cluster = ensureLocalCluster({ dir: resolve(repoRoot, config.DATA_DIR, 'pg'), port: config.PG_PORT, log });
-    url = cluster.url('parcels');
+    ownerUrl = cluster.url('parcels');
+    url = cluster.appUrl('parcels');
   } else {
     log(`using DATABASE_URL (${redact(url)})`);
+    if (config.MIGRATION_DATABASE_URL) log(`migrating as MIGRATION_DATABASE_URL (${redact(ownerUrl!)})`);
   }
-  await ensureDatabase(url);
-  const sql = createDb(url, { max: 1 });
+  await ensureDatabase(ownerUrl!);
+  const sql = createDb(ownerUrl!, { max: 1 });
   try {
     const migration = await migrate(sql);
     log(
@@ -35,7 +42,9 @@ export async function prepareDatabase(config: Config, log: (line: string) => voi
         ? `applied migrations: ${migration.applied.join(', ')}`
         : `schema is current (version ${migration.version})`,
     );
-    return { url, cluster, migration };
+    // The local cluster's serving role is ours to set up; an operator's keeps its password and attributes.
+    await prepareServingRole(ownerUrl!, url, cluster !== undefined);
+    return { url, ownerUrl: ownerUrl!, cluster, migration };
   } finally {
     await sql.end();
   }

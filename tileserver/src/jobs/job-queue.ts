@@ -18,6 +18,9 @@ export async function startJobQueue(url: string, logger: Logger): Promise<PgBoss
     application_name: 'parcel-map jobs',
     max: 4,
     superviseIntervalSeconds: 10,
+    // The schema is made by the database's owner at migration time (db/roles.ts): the serving role may not
+    // CREATE in the database, and PostgreSQL checks that even for CREATE SCHEMA IF NOT EXISTS.
+    createSchema: false,
   });
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
   await boss.start();

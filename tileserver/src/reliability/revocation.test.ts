@@ -11,12 +11,13 @@ import { loadConfig } from '../config.ts';
 import { createLogger } from '../logger.ts';
 import { signedInUser } from '../testing/accounts.ts';
 import { startChildServer, type ChildServer } from '../testing/child-server.ts';
-import { testDb } from '../testing/db.ts';
+import { ownerTestDb, testDb } from '../testing/db.ts';
 import { TestBrowser } from '../testing/http-client.ts';
 import { remoteApp } from '../testing/remote-app.ts';
 
 const adminToken = 'revocation-test-admin-token-0123456789abcdef';
 const sql = testDb(2);
+const owner = ownerTestDb(1);
 const app = createApp({ config: loadConfig({ ADMIN_TOKEN: adminToken }), sql, logger: createLogger('silent') });
 let full: ChildServer;
 let tiles: ChildServer;
@@ -31,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.allSettled([full?.stop(), tiles?.stop()]);
   await sql.end();
+  await owner.end();
 });
 
 const tilePath = '/api/v1/parcels/14/4955/6059.mvt';
@@ -125,7 +127,9 @@ describe('revocation on every process', () => {
     const { token } = await managerWithCachedToken();
     // The token is revoked with triggers off (no notice at all) while the listening connections are
     // cut: only the reconnect can make the processes forget it before its cache entry expires (60 s).
-    await sql.begin(async (tx) => {
+    // Switching triggers off for a transaction is a superuser's: the owner's connection (the servers serve as
+    // the serving role, db/roles.ts).
+    await owner.begin(async (tx) => {
       await tx`SET LOCAL session_replication_role = replica`;
       await tx`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'parcel-map tiles' AND query ILIKE 'listen%'`;
       await tx`UPDATE groups SET api_token_hash = NULL WHERE api_token_hash = sha256(convert_to(${token}, 'UTF8'))`;

@@ -34,7 +34,9 @@ export async function startChildServer(
     cwd: repoRoot,
     env: {
       ...process.env,
+      // Served as the serving role, migrated as the owner (db/roles.ts), as a deployment does.
       DATABASE_URL: inject('databaseUrl'),
+      MIGRATION_DATABASE_URL: inject('ownerDatabaseUrl'),
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',

@@ -11,13 +11,17 @@ import { loadConfig } from '../config.ts';
 import { createDb, maintenanceUrl, recreateDatabase } from '../db/client.ts';
 import { ensureLocalCluster, type LocalCluster } from '../db/local-cluster.ts';
 import { migrate } from '../db/migrate.ts';
+import { appRoleName, appRolePassword, prepareServingRole, urlAs } from '../db/roles.ts';
 import { repoRoot } from '../paths.ts';
 import { browserPackages, ensureSystemPackages, exportPackages, serverPackages } from '../system/system-packages.ts';
 import { loadRealData } from '@parcel-map/tileserver/data/load-real-data';
 import { processAlive } from '../system/process-alive.ts';
 
 interface TestDatabase {
+  /** The serving role's URL (no superuser, db/roles.ts): what tests and their servers connect as. */
   url: string;
+  /** The owner's URL: migrations, the real data, and tests that change the schema. */
+  ownerUrl: string;
   cluster?: LocalCluster;
 }
 
@@ -54,7 +58,7 @@ async function provision(): Promise<TestDatabase> {
   // Each run gets its own database, so parallel runs (npm test's two, two checkouts) never collide. It is made
   // under the lock too, so a run that ends meanwhile sees it and leaves the shared cluster running.
   const database = `parcels_test_${process.pid}`;
-  const { url, cluster } = await withSetupLock(dataDir, async () => {
+  const { url: ownerUrl, cluster } = await withSetupLock(dataDir, async () => {
     ensureSystemPackages([...serverPackages, ...exportPackages, ...browserPackages], log);
     const cluster = config.TEST_DATABASE_URL
       ? undefined
@@ -70,16 +74,23 @@ async function provision(): Promise<TestDatabase> {
     await recreateDatabase(url);
     return { url, cluster };
   });
-  const sql = createDb(url, { max: 4 });
+  // The serving role of the test cluster as of npm start's; on TEST_DATABASE_URL's server the same role,
+  // its password derived from the owner's.
+  const url = cluster
+    ? cluster.appUrl(database)
+    : urlAs(ownerUrl, appRoleName, appRolePassword(decodeURIComponent(new URL(ownerUrl).password) || database));
+  const sql = createDb(ownerUrl, { max: 4 });
   try {
     await migrate(sql);
+    // Made under the setup lock: both runs of npm test would otherwise alter the one role together.
+    await withSetupLock(dataDir, () => prepareServingRole(ownerUrl, url, true));
     const started = performance.now();
     await loadRealData(sql, { force: true, log: () => {} });
     log(`real data loaded in ${((performance.now() - started) / 1000).toFixed(1)}s`);
   } finally {
     await sql.end();
   }
-  return { url, cluster };
+  return { url, ownerUrl, cluster };
 }
 
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
@@ -87,7 +98,8 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   shared.__parcelTestUsers = (shared.__parcelTestUsers ?? 0) + 1;
   const db = await shared.__parcelTestDb;
   project.provide('databaseUrl', db.url);
-  project.provide('adminDatabaseUrl', maintenanceUrl(db.url).adminUrl);
+  project.provide('ownerDatabaseUrl', db.ownerUrl);
+  project.provide('adminDatabaseUrl', maintenanceUrl(db.ownerUrl).adminUrl);
   return async () => {
     shared.__parcelTestUsers = (shared.__parcelTestUsers ?? 1) - 1;
     if (shared.__parcelTestUsers === 0) await withSetupLock(dataDirOf(), () => dropTestDatabase(db));
@@ -95,7 +107,7 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 }
 
 async function dropTestDatabase(db: TestDatabase): Promise<void> {
-  const { adminUrl, database } = maintenanceUrl(db.url);
+  const { adminUrl, database } = maintenanceUrl(db.ownerUrl);
   const admin = createDb(adminUrl, { max: 1 });
   let othersRunning = true;
   try {

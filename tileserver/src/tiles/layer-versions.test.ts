@@ -5,13 +5,18 @@ import { createDb, type Sql } from '../db/client.ts';
 import { migrate } from '../db/migrate.ts';
 import { createLogger } from '../logger.ts';
 import { startChildServer } from '../testing/child-server.ts';
-import { scratchDatabase, testDb } from '../testing/db.ts';
+import { ownerTestDb, scratchDatabase, testDb } from '../testing/db.ts';
 import { LayerVersions, parseVersionNotice } from './layer-versions.ts';
 
 const adminToken = 'layer-versions-test-admin-token-0123456789';
 const sql = testDb();
+// The scratch database below is the owner's: only the owner alters it and sees its sessions' statements.
+const owner = ownerTestDb(1);
 const app = createApp({ config: loadConfig({ ADMIN_TOKEN: adminToken }), sql, logger: createLogger('silent') });
-afterAll(() => sql.end());
+afterAll(async () => {
+  await sql.end();
+  await owner.end();
+});
 
 async function eventually(check: () => Promise<boolean> | boolean, ms = 5000): Promise<boolean> {
   const deadline = Date.now() + ms;
@@ -103,15 +108,15 @@ describe('versions after the database connection drops', () => {
     try {
       await migrate(scratch.sql);
       await versions.get('parcels');
-      await sql.unsafe(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
-      await sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${application}`;
+      await owner.unsafe(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+      await owner`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = ${application}`;
       await scratch.sql`SELECT bump_layer_version('test:while-down')`;
       await new Promise((r) => setTimeout(r, 600));
-      await sql.unsafe(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await owner.unsafe(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       expect(await eventually(() => versions.current('test:while-down') === 1, 5000)).toBe(true);
-      expect(await eventually(async () => (await listenBackends(sql, application)).length === 1, 5000)).toBe(true);
+      expect(await eventually(async () => (await listenBackends(owner, application)).length === 1, 5000)).toBe(true);
     } finally {
-      await sql.unsafe(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
+      await owner.unsafe(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS true`);
       versions.stop();
       await db.end();
       await scratch.drop();

@@ -21,6 +21,7 @@ import { ReviewModal } from './review-modal.tsx';
 import { WarningMessage } from './warning-message.tsx';
 import { ExportDatasets, useExportableDatasets } from './export-datasets.tsx';
 import { Tooltip } from '../../ui/tooltip.tsx';
+import { ApiError } from '../../api/client.ts';
 
 const tilesNote = 'Vector tiles of the parcels, zooms 11-16, for maps that work offline';
 const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
@@ -31,6 +32,12 @@ const formats: { fmt: ExportFormat; label: string; title?: string }[] = [
   { fmt: 'pmtiles', label: 'PMTiles', title: `${tilesNote} (one file a web map reads directly)` },
 ];
 export const failureText = 'Something went wrong, please try again.';
+/** A refusal in the server's own words (a dataset over its size cap, a parcel outside the place); anything else
+ * (a network error, a 5xx, a proxy's page) is the generic failure. */
+export const refusalText = (error: unknown): string =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'HTTP_ERROR'
+    ? error.message
+    : failureText;
 export const softDisabledTip =
   'An export with datasets takes one parcel filter at most: remove the datasets or all but one parcel filter to export.';
 const n = (value: number | undefined) => (value === undefined ? '…' : value.toLocaleString('en-US'));
@@ -85,8 +92,8 @@ export function ExportPane(props: { onClose: () => void }) {
     setPending((p) => p + 1);
     try {
       return await work;
-    } catch {
-      setWarning(failureText);
+    } catch (error) {
+      setWarning(refusalText(error));
       return undefined;
     } finally {
       setPending((p) => p - 1);
@@ -107,7 +114,12 @@ export function ExportPane(props: { onClose: () => void }) {
     if (!project || !query) return;
     let live = true;
     setCheck(null);
-    void track(checkExport(project.path, fmt, query)).then((c) => live && c && setCheck(c));
+    void track(checkExport(project.path, fmt, query)).then((c) => {
+      if (!live || !c) return;
+      setCheck(c);
+      // A refusal of the previous query (a dataset since left out) no longer holds.
+      setWarning((w) => (w === failureText ? w : null));
+    });
     return () => {
       live = false;
     };
@@ -121,6 +133,8 @@ export function ExportPane(props: { onClose: () => void }) {
   const multiTable = datasetKeys.length > 0;
   const softDisabled = multiTable && multiFilter;
   const q = check?.quote;
+  // The check was refused (not failed): the review button explains why, as the soft-disable does.
+  const refused = !check && pending === 0 && warning !== null && warning !== failureText;
 
   return (
     <aside className="export-tab" data-testid="export-tab" aria-label="Export">
@@ -227,8 +241,8 @@ export function ExportPane(props: { onClose: () => void }) {
               <dd data-testid="export-total">{q ? formatUsd(q.price_cents) : '…'}</dd>
             </dl>
             <Tooltip
-              content={softDisabled ? softDisabledTip : undefined}
-              disabled={softDisabled}
+              content={softDisabled ? softDisabledTip : refused ? warning : undefined}
+              disabled={softDisabled || refused}
               testId="export-review-tip"
             >
               <button

@@ -152,6 +152,11 @@ export function datasetColumns(
   });
 }
 
+/** The area datasets are cut to, as `area`: the export's focus area, else its place. */
+export const exportAreaSql = (def: string): string =>
+  `SELECT coalesce((SELECT f.geom FROM focus_areas f WHERE f.id = (d->>'focus_area_id')::bigint),
+                      (SELECT pl.geom FROM places pl WHERE pl.path = resolve_place_path(d->'query'->>'path'))) AS area FROM ${def} OFFSET 0`;
+
 /**
  * SELECT over one dataset table: its features that intersect the export's focus area, else its place.
  * `def` is the FROM item that yields the definition as `d` (bound or the exports row, selection.ts);
@@ -176,8 +181,7 @@ export function datasetSql(
         ? ['t.id AS feature_id', 't.geom_3857 AS g', ...columns].join(', ')
         : [...columns, 't.geom'].join(', ');
   return `SELECT ${list}
-FROM (SELECT coalesce((SELECT f.geom FROM focus_areas f WHERE f.id = (d->>'focus_area_id')::bigint),
-                      (SELECT pl.geom FROM places pl WHERE pl.path = resolve_place_path(d->'query'->>'path'))) AS area FROM ${def} OFFSET 0) a
+FROM (${exportAreaSql(def)}) a
   JOIN ${spec.table} t ON t.geom && a.area AND ST_Intersects(t.geom, a.area)
 WHERE ${spec.condition ?? 'true'} AND ${sourceFilter(table)}`;
 }

@@ -4,7 +4,7 @@
 import type { Sql } from '../../../db/client.ts';
 import { exportStatus, type ExportStatus } from '@parcel-map/contracts/commerce/exports';
 import { selectionSql, type SelectionDefinition } from './selection.ts';
-import { datasetSql, type DatasetTable } from './datasets.ts';
+import { datasetSql, exportAreaSql, type DatasetTable } from './datasets.ts';
 
 export interface ExportRow {
   id: number;
@@ -67,6 +67,15 @@ export async function countDatasets(sql: Sql, definition: SelectionDefinition): 
       return row?.n ?? 0;
     }),
   );
+}
+
+/** Square kilometres of the area the selection's datasets are cut to (its focus area, else its place). */
+export async function datasetAreaKm2(sql: Sql, definition: SelectionDefinition): Promise<number> {
+  const [row] = await sql.unsafe<{ km2: number }[]>(
+    `SELECT coalesce(ST_Area(a.area::geography) / 1e6, 0)::float8 AS km2 FROM (${exportAreaSql('(SELECT $1::text::jsonb AS d) def')}) a`,
+    [JSON.stringify(definition)],
+  );
+  return row?.km2 ?? 0;
 }
 
 /** Counties the selection touches (the first four path segments of its parcels: /us/ma/middlesex). */

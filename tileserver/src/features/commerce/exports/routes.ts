@@ -42,7 +42,15 @@ import {
   type ExportCounts,
   type ExportRecord,
 } from '@parcel-map/contracts/commerce/exports';
-import { checkExport, monthStart, ownerOf, remainingFreeRows, selectionOf } from './service.ts';
+import {
+  assertDatasetArea,
+  assertDatasetRows,
+  checkExport,
+  monthStart,
+  ownerOf,
+  remainingFreeRows,
+  selectionOf,
+} from './service.ts';
 
 export interface ExportDeps {
   config: Config;
@@ -110,12 +118,17 @@ async function counts(c: Context, deps: Ctx): Promise<Response> {
     selectionOf(sql, caller, current, false),
     selectionOf(sql, caller, current, true),
   ]);
+  await assertDatasetArea(sql, deps.config, currentSel.definition);
   const [projectCount, currentCount, allCount, datasetCounts] = await Promise.all([
     countSelection(sql, projectSel.definition),
-    countSelection(sql, currentSel.definition),
+    currentSel.pickedCount ?? countSelection(sql, currentSel.definition),
     countSelection(sql, allSel.definition),
     countDatasets(sql, currentSel.definition),
   ]);
+  assertDatasetRows(
+    deps.config,
+    (currentSel.definition.datasets ?? []).map((t, i) => ({ name: t.name, count: datasetCounts[i] ?? 0 })),
+  );
   // The rows of the whole file set: the selected parcels and every dataset table's features.
   const withDatasetCount = currentCount + datasetCounts.reduce((sum, n) => sum + n, 0);
   return c.json({ projectCount, currentCount, allCount, withDatasetCount } satisfies ExportCounts, 200, {

@@ -8,7 +8,14 @@ import { assertDefinitionAllowed } from '../../map/sources/policy.ts';
 import { validateDefinition } from '../../../tiles/definition/validate.ts';
 import { quote } from './pricing.ts';
 import { freeRowsLeft, type AllowanceOwner } from './allowance.ts';
-import { countDatasets, countiesOfSelection, countSelection, focusAreaOf, insertExport } from './queries.ts';
+import {
+  countDatasets,
+  countiesOfSelection,
+  countSelection,
+  datasetAreaKm2,
+  focusAreaOf,
+  insertExport,
+} from './queries.ts';
 import { datasetTables } from './datasets.ts';
 import {
   tileArchiveFormats,
@@ -34,7 +41,7 @@ export async function selectionOf(
   caller: Caller,
   query: ExportQuery,
   allParcels: boolean,
-): Promise<{ definition: SelectionDefinition; focusAcres?: number }> {
+): Promise<{ definition: SelectionDefinition; focusAcres?: number; pickedCount?: number }> {
   const picked = allParcels || query.parcels === undefined ? undefined : [...new Set(query.parcels)];
   const checked = validateDefinition({
     query: { parcel: true, path: query.path, filters: allParcels || picked ? {} : query.parcel },
@@ -54,6 +61,7 @@ export async function selectionOf(
       );
     definition.parcels = picked;
   }
+  // The picks' count is known now (each exists in the place): callers reuse it rather than count again (N4).
   let focusAcres: number | undefined;
   if (query.focus_area_id !== undefined && !picked) {
     const focus = await focusAreaOf(sql, query.focus_area_id);
@@ -64,7 +72,7 @@ export async function selectionOf(
   }
   const datasets = await datasetTables(sql, caller, query);
   if (datasets.length > 0) definition.datasets = datasets;
-  return { definition, focusAcres };
+  return { definition, focusAcres, ...(picked ? { pickedCount: picked.length } : {}) };
 }
 
 /** The allowance left as an estimate for quotes; starts and checkouts recount it under the lock (allowance.ts). */
@@ -88,10 +96,13 @@ export async function checkExport(
   body: { fmt: ExportFormat; all_parcels: boolean; query: ExportQuery },
   now: Date,
 ): Promise<CheckedExport> {
-  const { definition, focusAcres } = await selectionOf(sql, caller, body.query, body.all_parcels);
+  const { definition, focusAcres, pickedCount } = await selectionOf(sql, caller, body.query, body.all_parcels);
+  await assertDatasetArea(sql, config, definition);
   const [count, counties, remaining, datasetCounts] = await Promise.all([
-    countSelection(sql, definition),
-    countiesOfSelection(sql, definition),
+    pickedCount ?? countSelection(sql, definition),
+    definition.parcels
+      ? countiesOfPaths(definition.query.path, definition.parcels)
+      : countiesOfSelection(sql, definition),
     remainingFreeRows(sql, config, caller, now),
     countDatasets(sql, definition),
   ]);
@@ -106,7 +117,56 @@ export async function checkExport(
     focusAcres,
   });
   const datasets = (definition.datasets ?? []).map((t, i) => ({ name: t.name, count: datasetCounts[i] ?? 0 }));
+  assertDatasetRows(config, datasets);
   return { definition, count, quote: q, datasets };
+}
+
+/** Counties of picked paths (each checked to lie in the place), as countiesOfSelection counts them: the
+ * fourth path segment, `middlesex` of /us/ma/middlesex/... */
+export function countiesOfPaths(place: string, paths: string[]): number {
+  if (place.split('/').length - 1 >= 3) return 1;
+  return new Set(paths.map((p) => p.split('/')[3])).size;
+}
+
+/**
+ * Dataset tables are exported free (the spec prices parcel records only), so their size is capped
+ * instead (security review N10): a place or focus area over EXPORT_DATASET_AREA_MAX_KM2, one table over
+ * EXPORT_DATASET_ROWS_MAX features, or all of them over EXPORT_ARCHIVE_DATASET_ROWS_MAX, is a 413 whose
+ * message the export pane shows as it is. checkExport (check, start, cart) and the counts route ask both.
+ */
+const n = (value: number) => Math.round(value).toLocaleString('en-US');
+
+/** The area cap, asked before the datasets are counted: a country's layers are never scanned for a refusal. */
+export async function assertDatasetArea(sql: Sql, config: Config, definition: SelectionDefinition): Promise<void> {
+  if (!definition.datasets?.length) return;
+  const km2 = await datasetAreaKm2(sql, definition);
+  const maxKm2 = config.EXPORT_DATASET_AREA_MAX_KM2;
+  if (km2 > maxKm2)
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `Datasets are exported for a place or focus area of at most ${n(maxKm2)} km²; ${definition.query.path} is ${n(km2)} km²: choose a smaller place or a focus area, or leave the datasets out.`,
+      { area_km2: Math.round(km2), max_km2: maxKm2 },
+    );
+}
+
+/** The row caps, on the counted dataset tables. */
+export function assertDatasetRows(config: Config, datasets: { name: string; count: number }[]): void {
+  const perTable = config.EXPORT_DATASET_ROWS_MAX;
+  const over = datasets.find((d) => d.count > perTable);
+  if (over)
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `The ${over.name.replaceAll('_', ' ')} dataset has ${n(over.count)} features here, more than the ${n(perTable)} an export may carry: choose a smaller place or a focus area, or leave it out.`,
+      { dataset: over.name, count: over.count, max: perTable },
+    );
+  const total = datasets.reduce((sum, d) => sum + d.count, 0);
+  const perExport = config.EXPORT_ARCHIVE_DATASET_ROWS_MAX;
+  if (total > perExport)
+    throw new ApiError(
+      'PAYLOAD_TOO_LARGE',
+      `The chosen datasets have ${n(total)} features here together, more than the ${n(perExport)} one export may carry: choose a smaller place or a focus area, or fewer datasets.`,
+      { count: total, max: perExport },
+    );
 }
 
 /** Writes a paid or free export's row (in the caller's transaction, with its job); answers its id. */

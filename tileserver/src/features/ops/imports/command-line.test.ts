@@ -65,7 +65,13 @@ function importCommand(args: string[]): { status: number | null; output: string 
     ['--import', 'tsx', resolve(repoRoot, 'tileserver/src/cli/import.ts'), ...args],
     {
       cwd: repoRoot,
-      env: { ...process.env, DATABASE_URL: inject('databaseUrl'), DATA_DIR: dir },
+      // An operator's tool: it migrates and imports as the owner, as a deployment with a serving role does.
+      env: {
+        ...process.env,
+        DATABASE_URL: inject('databaseUrl'),
+        MIGRATION_DATABASE_URL: inject('ownerDatabaseUrl'),
+        DATA_DIR: dir,
+      },
       encoding: 'utf8',
       timeout: 120_000,
     },

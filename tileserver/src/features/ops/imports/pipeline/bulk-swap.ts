@@ -5,21 +5,20 @@
 // synthetic loader use (parcel_tiles_put).
 import type { Db } from '../../../../data/staging.ts';
 
-const BAND_TRIGGERS = ['parcel_tiles_insert', 'parcel_tiles_update', 'parcel_tiles_delete'];
-
 /**
  * Switches the band triggers off for this transaction. Through the triggers a million-row swap kept
  * both transition tables (every old and new row, wide rows spilled to disk) and then ran the update
  * trigger once more for each derived field. ALTER TABLE takes SHARE ROW EXCLUSIVE on parcels: tile
  * servers and searches keep reading the previous data, other writers wait for the commit, and a
- * rollback switches the triggers back on with everything else.
+ * rollback switches the triggers back on with everything else. ALTER TABLE is the owner's: the server's
+ * serving role asks set_parcel_band_triggers (sql/functions/serving-role.sql) to do it.
  */
 export async function suspendBandTriggers(db: Db): Promise<void> {
-  await db.unsafe(`ALTER TABLE parcels ${BAND_TRIGGERS.map((t) => `DISABLE TRIGGER ${t}`).join(', ')}`);
+  await db.unsafe('SELECT set_parcel_band_triggers(false)');
 }
 
 export async function resumeBandTriggers(db: Db): Promise<void> {
-  await db.unsafe(`ALTER TABLE parcels ${BAND_TRIGGERS.map((t) => `ENABLE TRIGGER ${t}`).join(', ')}`);
+  await db.unsafe('SELECT set_parcel_band_triggers(true)');
 }
 
 /**

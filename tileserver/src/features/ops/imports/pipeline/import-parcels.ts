@@ -159,7 +159,7 @@ export async function importParcels(sql: Sql, url: string, options: ImportOption
     });
     const committed = performance.now();
     run.phase = 'analyze';
-    if (!options.dryRun) await sql`ANALYZE parcels`;
+    if (!options.dryRun) await sql`SELECT analyze_parcels()`; // the owner's ANALYZE, for the serving role (serving-role.sql)
     timings.analyze = (performance.now() - committed) / 1000;
     report('done', full.read, full.read);
     return full;

@@ -141,7 +141,7 @@ export async function importRegion(
     }
     const analyzed = performance.now();
     run.phase = 'analyze';
-    if (!options.dryRun) await sql`ANALYZE parcels`;
+    if (!options.dryRun) await sql`SELECT analyze_parcels()`; // the owner's, for the serving role
     timings.analyze = (performance.now() - analyzed) / 1000;
     const summary = {
       ...summarise(options, region.path, done, split, set.files, warnings, timings, started),
