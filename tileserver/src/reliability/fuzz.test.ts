@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PgBoss } from 'pg-boss';
 import { createApp } from '../app.ts';
 import { startJobQueue } from '../jobs/job-queue.ts';
+import { prepareServingRole } from '../db/roles.ts';
 import { sessionCookieName } from '../auth/sessions.ts';
 import { loadConfig } from '../config.ts';
 import { createDb, type Sql } from '../db/client.ts';
@@ -54,6 +55,8 @@ const tally = { cases: 0, status: new Map<number, number>() };
 beforeAll(async () => {
   scratch = await scratchDatabase();
   await migrate(scratch.sql);
+  // The job queue's schema is made with the roles, as `npm start` does (the queue does not make it).
+  await prepareServingRole(scratch.url, scratch.url, false);
   const config = loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'fuzz-')), SIGN_IN_FAILURES_MAX: '1000000' });
   sql = createDb(scratch.url, { max: 4, statementTimeoutMs: config.TILE_QUERY_TIMEOUT_MS });
   // As `npm start` builds it: with the job queue and the database URL (exports, orders and imports
