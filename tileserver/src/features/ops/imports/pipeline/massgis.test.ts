@@ -13,7 +13,13 @@ import { type MassgisSample, writeMassgisSample } from '@parcel-map/tileserver/t
 import { loadSources } from '../../../../data/load-real-data.ts';
 import { realSources } from '../../../../data/sources.ts';
 import type { Db } from '../../../../data/staging.ts';
-import { importParcels, importSource, mappingPathFor, type ImportOptions } from './import-parcels.ts';
+import {
+  importParcels,
+  importSource,
+  mappingPathFor,
+  type ImportOptions,
+  type ImportReport,
+} from './import-parcels.ts';
 import { formatReport } from './report.ts';
 
 let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
@@ -205,4 +211,27 @@ describe('a MassGIS Level 3 town database as published', () => {
     expect(reduced).toMatchObject({ read: 12, skipped: 0 });
     expect(formatReport(reduced)).toContain('1 geometry collections reduced to their polygons');
   }, 120_000);
+
+  it('imports the same database in a state run (--place /us/ma): the assessor table joined first, so its CITY column places the town', async () => {
+    const report = await run({ file: sample.gdbZip, place: '/us/ma', replace: true });
+    expect(report.join).toMatchObject({ table: 'M274Assess', key: 'LOC_ID', matched: sample.matched });
+    expect(report.loaded).toBe(sample.polygons);
+    const places = (report as ImportReport & { places: ImportReport[] }).places;
+    // Rows whose joined CITY names the town go to it; the few without a CITY (no assessor row, or a
+    // blank one) have no city boundary to fall back on here and stay at the county.
+    expect(places.map((p) => p.place).sort()).toEqual(['/us/ma/middlesex', '/us/ma/middlesex/somerville']);
+    const cities = await scratch.sql<{ source: string; city: string | null; n: number }[]>`
+      SELECT source, nullif(trim(raw->>'CITY'), '') AS city, count(*)::int AS n FROM parcels
+      WHERE source IN (${importSource('/us/ma/middlesex')}, ${importSource('/us/ma/middlesex/somerville')}) GROUP BY 1, 2`;
+    expect(cities).toEqual(
+      expect.arrayContaining([
+        { source: importSource('/us/ma/middlesex/somerville'), city: 'SOMERVILLE', n: expect.any(Number) },
+      ]),
+    );
+    for (const c of cities)
+      expect(c.source === importSource('/us/ma/middlesex/somerville')).toBe(c.city?.toUpperCase() === 'SOMERVILLE');
+    expect(cities.find((c) => c.city === 'SOMERVILLE')!.n).toBeGreaterThan(sample.polygons * 0.95);
+    const rows = await importedRows('/us/ma/middlesex/somerville');
+    expect(rows.filter((r) => r.owner).length / rows.length).toBeGreaterThan(0.95);
+  }, 240_000);
 });
