@@ -152,11 +152,13 @@ describe('the import job after a server stop', () => {
         onRun: (runId, outcome) => runs.get(runId)?.(outcome),
       });
       try {
+        // Requeued by the restarted worker's reap at start (or by this poll's); the worker may already
+        // have claimed it again, "running" a second attempt, before a loaded machine polls once.
         expect(
-          await until(
-            async () =>
-              (await importById(sql, id))?.status !== 'running' || (await restarted.reap()).requeued.includes(id),
-          ),
+          await until(async () => {
+            const row = await importById(sql, id);
+            return row?.status !== 'running' || row.attempts > 1 || (await restarted.reap()).requeued.includes(id);
+          }),
         ).toBe(true);
         await holder`COMMIT`;
         expect(await finished).toBe('done');
